@@ -59,7 +59,9 @@ impl FromStr for GameKind {
         match s.trim().to_ascii_lowercase().as_str() {
             "agon" => Ok(GameKind::Agon),
             "agros" => Ok(GameKind::Agros),
-            other => Err(format!("unknown game `{other}`: the games are agon and agros")),
+            other => Err(format!(
+                "unknown game `{other}`: the games are agon and agros"
+            )),
         }
     }
 }
@@ -92,7 +94,9 @@ impl Variant {
         farmers: Option<u32>,
     ) -> Result<Variant, VariantError> {
         match kind {
-            GameKind::Agon if board.is_some() || farmers.is_some() => Err(VariantError::AgonOptions),
+            GameKind::Agon if board.is_some() || farmers.is_some() => {
+                Err(VariantError::AgonOptions)
+            }
             GameKind::Agon => Ok(Variant::Agon),
             GameKind::Agros => {
                 let board = board.unwrap_or(10);

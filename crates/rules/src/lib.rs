@@ -34,7 +34,7 @@
 //!
 //! ```
 //! use agora_rules::agros::Position;
-//! let p: Position = "....L1/....../....../....../....../D1.D1. l n3 o3".parse().unwrap();
+//! let p: Position = "....L1./....../....../....../....../D1.D1... l n3 o3".parse().unwrap();
 //! assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
 //! ```
 

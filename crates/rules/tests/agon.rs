@@ -119,7 +119,11 @@ fn ag8_ag9_ag10_queen_captured_and_returned_to_the_throne() {
     assert!(queen.captured && queen.kind == Kind::Queen);
     // AG-9: the whole turn must be the queen's return.
     let legal = p.legal_actions();
-    assert!(legal.iter().all(|a| matches!(a, Action::Return { from, .. } if *from == c("b7"))));
+    assert!(
+        legal
+            .iter()
+            .all(|a| matches!(a, Action::Return { from, .. } if *from == c("b7")))
+    );
     assert_eq!(legal.len(), 91 - 14, "a queen may return to any empty cell");
     assert_eq!(
         illegal(&p, "k3-k4"),
@@ -283,12 +287,15 @@ fn ag15_unreadable_vs_illegal() {
         p.parse_action("k1-"),
         Err(ActionError::Unreadable(_))
     ));
-    assert!(matches!(
-        p.parse_action("k1-k2"),
-        Ok(Action::Step { .. })
-    ));
-    assert_eq!(illegal(&p, "k1-k3"), "k3 is not next to k1: a piece steps to a neighbouring cell");
-    assert_eq!(illegal(&p, "a4-a5xb7"), "a4-a5 captures nothing: write a4-a5");
+    assert!(matches!(p.parse_action("k1-k2"), Ok(Action::Step { .. })));
+    assert_eq!(
+        illegal(&p, "k1-k3"),
+        "k3 is not next to k1: a piece steps to a neighbouring cell"
+    );
+    assert_eq!(
+        illegal(&p, "a4-a5xb7"),
+        "a4-a5 captures nothing: write a4-a5"
+    );
     assert!(illegal(&p, "k1=k2").contains("is not captured"));
 }
 

@@ -110,6 +110,52 @@ pub(crate) const SORTED_NEIGHBOURS: [[u8; 6]; CELLS] = {
     t
 };
 
+/// For each cell, the neighbours a piece there may step to by AG-6 apart from the throne (same
+/// ring or one ring in), padded with NONE.
+pub(crate) const STEPS: [[u8; 4]; CELLS] = {
+    let mut t = [[NONE; 4]; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let (q, r) = axial(i as u8);
+        let ring = ring_of(q, r);
+        let mut n = 0;
+        let mut d = 0;
+        while d < 6 {
+            let nb = SORTED_NEIGHBOURS[i][d];
+            if nb != NONE && nb != 45 {
+                let (nq, nr) = axial(nb);
+                if ring_of(nq, nr) <= ring {
+                    t[i][n] = nb;
+                    n += 1;
+                }
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// For each cell, its axes that have a cell on both sides (AG-7), padded with (NONE, NONE).
+pub(crate) const AXES: [[(u8, u8); 3]; CELLS] = {
+    let mut t = [[(NONE, NONE); 3]; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let mut n = 0;
+        let mut axis = 0;
+        while axis < 3 {
+            let (a, b) = (NEIGHBOURS[i][2 * axis], NEIGHBOURS[i][2 * axis + 1]);
+            if a != NONE && b != NONE {
+                t[i][n] = (a, b);
+                n += 1;
+            }
+            axis += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 pub(crate) const RINGS: [u8; CELLS] = {
     let mut t = [0u8; CELLS];
     let mut i = 0;
@@ -285,7 +331,10 @@ mod tests {
         for c in Cell::all() {
             let (q, r) = c.axial();
             assert_eq!(Cell::from_axial(q, r), Some(c));
-            assert_eq!(c.neighbours().count(), c.neighbours().collect::<Vec<_>>().len());
+            assert_eq!(
+                c.neighbours().count(),
+                c.neighbours().collect::<Vec<_>>().len()
+            );
             for n in c.neighbours() {
                 assert!(n.neighbours().any(|m| m == c));
             }

@@ -11,7 +11,7 @@ pub use board::{CELLS, Cell, CellError, OUTER_RING};
 pub use notation::{Notation, parse_notation};
 
 use crate::{ActionError, EndReason, Outcome, PositionError, Seat};
-use board::{NEIGHBOURS, NONE, RINGS, SORTED_NEIGHBOURS};
+use board::{AXES, NEIGHBOURS, NONE, RINGS, STEPS};
 use std::fmt;
 use std::str::FromStr;
 
@@ -159,6 +159,30 @@ pub struct Position {
     /// Hashes of every position of the game so far, the current one last.
     history: Vec<u64>,
     outcome: Option<Outcome>,
+    /// Where each side's seven pieces stand (in no particular order), for fast move generation.
+    at: [[u8; 7]; 2],
+    /// How many of each side's pieces are captured.
+    captured: [u8; 2],
+    /// Saturating 2-bit counters of the history's hashes by their top 10 bits: a cheap, exact
+    /// "seen fewer than twice" test that spares most repetition scans.
+    seen: [u64; 32],
+}
+
+fn seen_slot(hash: u64) -> (usize, u32) {
+    let slot = (hash >> 54) as usize;
+    (slot / 32, (slot % 32) as u32 * 2)
+}
+
+fn seen_count(seen: &[u64; 32], hash: u64) -> u64 {
+    let (word, shift) = seen_slot(hash);
+    (seen[word] >> shift) & 3
+}
+
+fn seen_add(seen: &mut [u64; 32], hash: u64) {
+    let (word, shift) = seen_slot(hash);
+    if (seen[word] >> shift) & 3 != 3 {
+        seen[word] += 1 << shift;
+    }
 }
 
 impl PartialEq for Position {
@@ -245,13 +269,28 @@ impl Position {
         for (i, &b) in cells.iter().enumerate() {
             hash ^= ZOBRIST[i][b as usize];
         }
+        let mut at = [[0u8; 7]; 2];
+        let mut placed = [0usize; 2];
+        let mut captured = [0u8; 2];
+        for (i, &b) in cells.iter().enumerate() {
+            if b != 0 {
+                let side = (b & SECOND) as usize;
+                at[side][placed[side]] = i as u8;
+                placed[side] += 1;
+                captured[side] += u8::from(b & CAPTURED != 0);
+            }
+        }
         let mut position = Position {
             cells,
             to_act,
             hash,
             history: vec![hash],
             outcome: None,
+            at,
+            captured,
+            seen: [0; 32],
         };
+        seen_add(&mut position.seen, hash);
         position.outcome = position.ring_outcome(to_act.other()).or_else(|| {
             (!position.has_legal_action()).then_some(Outcome {
                 winner: Some(to_act.other()),
@@ -304,12 +343,8 @@ impl Position {
 
     /// How often the current position has occurred so far, this time included (AG-13).
     pub fn occurrences(&self) -> usize {
-        self.history
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|&&h| h == self.hash)
-            .count()
+        // A plain scan (the side to act is part of the hash) that the compiler vectorises.
+        self.history.iter().filter(|&&h| h == self.hash).count()
     }
 
     fn is_own(&self, raw: u8, seat: Seat) -> bool {
@@ -337,24 +372,22 @@ impl Position {
     }
 
     fn owes_return(&self, seat: Seat) -> bool {
-        let bits = CAPTURED | SECOND;
-        let want = CAPTURED | seat_bit(seat);
-        self.cells.iter().any(|&b| b & bits == want)
+        self.captured[seat.index()] != 0
     }
 
-    /// Would a piece of `seat` moving from `from` to `to` stand between two enemy pieces (AG-7)?
-    /// Returns the two enemy cells.
-    fn sandwich(&self, from: u8, to: u8, seat: Seat) -> Option<(Cell, Cell)> {
-        let nb = &NEIGHBOURS[to as usize];
-        for axis in 0..3 {
-            let (a, b) = (nb[2 * axis], nb[2 * axis + 1]);
-            if a != NONE
-                && b != NONE
-                && a != from
-                && b != from
-                && self.is_enemy(self.cells[a as usize], seat)
-                && self.is_enemy(self.cells[b as usize], seat)
-            {
+    /// Would a piece of `seat` stepping to `to` stand between two enemy pieces (AG-7)? Returns
+    /// the two enemy cells. The cell it comes from holds its own piece, so it never counts.
+    #[inline]
+    fn sandwich(&self, to: u8, seat: Seat) -> Option<(Cell, Cell)> {
+        let mine = seat_bit(seat);
+        // An enemy byte has PRESENT set and the other side's bit.
+        let enemy =
+            |c: u8| (self.cells[c as usize] ^ mine) & (PRESENT | SECOND) == PRESENT | SECOND;
+        for &(a, b) in &AXES[to as usize] {
+            if a == NONE {
+                break;
+            }
+            if enemy(a) && enemy(b) {
                 let (x, y) = if a < b { (a, b) } else { (b, a) };
                 return Some((Cell::from_raw(x), Cell::from_raw(y)));
             }
@@ -362,14 +395,28 @@ impl Position {
         None
     }
 
-    fn step_is_legal(&self, from: u8, to: u8, raw: u8, seat: Seat) -> bool {
-        self.cells[to as usize] == 0
-            && RINGS[to as usize] <= RINGS[from as usize]
-            && (raw & QUEEN != 0 || to != Cell::THRONE.raw())
-            && self.sandwich(from, to, seat).is_none()
+    /// Calls `f` for each legal step of the piece on `from` (a free piece of the side to act)
+    /// until it returns `true`; returns whether one did.
+    #[inline]
+    fn steps_of(&self, from: u8, seat: Seat, mut f: impl FnMut(u8) -> bool) -> bool {
+        for &to in &STEPS[from as usize] {
+            if to == NONE {
+                break;
+            }
+            if self.cells[to as usize] == 0 && self.sandwich(to, seat).is_none() && f(to) {
+                return true;
+            }
+        }
+        let throne = Cell::THRONE.raw();
+        self.cells[from as usize] & QUEEN != 0
+            && RINGS[from as usize] == 1
+            && self.cells[throne as usize] == 0
+            && self.sandwich(throne, seat).is_none()
+            && f(throne)
     }
 
-    /// Appends every legal action to `out` (which is not cleared), in cell order.
+    /// Appends every legal action to `out` (which is not cleared), in no particular order: the
+    /// fast path for playouts. [`legal_actions`](Self::legal_actions) sorts them.
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         if self.outcome.is_some() {
             return;
@@ -398,19 +445,14 @@ impl Position {
             }
             return;
         }
-        for from in 0..CELLS as u8 {
-            let raw = self.cells[from as usize];
-            if !self.is_own(raw, seat) {
-                continue;
-            }
-            for &to in &SORTED_NEIGHBOURS[from as usize] {
-                if to != NONE && self.step_is_legal(from, to, raw, seat) {
-                    out.push(Action::Step {
-                        from: Cell::from_raw(from),
-                        to: Cell::from_raw(to),
-                    });
-                }
-            }
+        for &from in &self.at[seat.index()] {
+            self.steps_of(from, seat, |to| {
+                out.push(Action::Step {
+                    from: Cell::from_raw(from),
+                    to: Cell::from_raw(to),
+                });
+                false
+            });
         }
     }
 
@@ -418,6 +460,7 @@ impl Position {
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut v = Vec::with_capacity(40);
         self.legal_actions_into(&mut v);
+        v.sort_unstable();
         v
     }
 
@@ -428,17 +471,12 @@ impl Position {
             // A queen can always go somewhere unless the board is full, which 14 pieces never do;
             // a guard needs an empty outer-ring cell.
             let (queen, _) = self.captured_of(seat);
-            return (0..CELLS).any(|i| {
-                self.cells[i] == 0 && (queen.is_some() || RINGS[i] == OUTER_RING)
-            });
+            return (0..CELLS)
+                .any(|i| self.cells[i] == 0 && (queen.is_some() || RINGS[i] == OUTER_RING));
         }
-        (0..CELLS as u8).any(|from| {
-            let raw = self.cells[from as usize];
-            self.is_own(raw, seat)
-                && NEIGHBOURS[from as usize]
-                    .iter()
-                    .any(|&to| to != NONE && self.step_is_legal(from, to, raw, seat))
-        })
+        self.at[seat.index()]
+            .iter()
+            .any(|&from| self.steps_of(from, seat, |_| true))
     }
 
     pub fn is_legal(&self, action: Action) -> bool {
@@ -539,10 +577,8 @@ impl Position {
                 if to == Cell::THRONE && piece.kind == Kind::Guard {
                     return illegal("a guard may not enter the throne".into());
                 }
-                if let Some((a, b)) = self.sandwich(from.raw(), to.raw(), seat) {
-                    return illegal(format!(
-                        "{to} stands between two enemy pieces ({a}, {b})"
-                    ));
+                if let Some((a, b)) = self.sandwich(to.raw(), seat) {
+                    return illegal(format!("{to} stands between two enemy pieces ({a}, {b})"));
                 }
                 Ok(())
             }
@@ -581,6 +617,13 @@ impl Position {
         Ok(())
     }
 
+    fn relocate(&mut self, seat: Seat, from: Cell, to: Cell) {
+        let slots = &mut self.at[seat.index()];
+        if let Some(slot) = slots.iter_mut().find(|c| **c == from.raw()) {
+            *slot = to.raw();
+        }
+    }
+
     fn set(&mut self, i: usize, raw: u8) {
         self.hash ^= ZOBRIST[i][self.cells[i] as usize] ^ ZOBRIST[i][raw as usize];
         self.cells[i] = raw;
@@ -596,6 +639,7 @@ impl Position {
                 let raw = self.cells[from.index()];
                 self.set(from.index(), 0);
                 self.set(to.index(), raw);
+                self.relocate(seat, from, to);
                 let t = to.index();
                 for d in 0..6 {
                     let n = NEIGHBOURS[t][d];
@@ -609,6 +653,7 @@ impl Position {
                     let m = NEIGHBOURS[n as usize][d];
                     if m != NONE && self.is_own(self.cells[m as usize], seat) {
                         self.set(n as usize, nraw | CAPTURED);
+                        self.captured[seat.other().index()] += 1;
                     }
                 }
             }
@@ -616,15 +661,20 @@ impl Position {
                 let raw = self.cells[from.index()] & !CAPTURED;
                 self.set(from.index(), 0);
                 self.set(to.index(), raw);
+                self.relocate(seat, from, to);
+                self.captured[seat.index()] -= 1;
             }
         }
         self.to_act = seat.other();
         self.hash ^= ZOBRIST_SECOND;
+        // Fewer than two earlier hashes in this slot means fewer than two earlier occurrences.
+        let maybe_third = seen_count(&self.seen, self.hash) >= 2;
         self.history.push(self.hash);
+        seen_add(&mut self.seen, self.hash);
         self.outcome = self
             .ring_outcome(seat)
             .or_else(|| {
-                (self.occurrences() >= 3).then_some(Outcome {
+                (maybe_third && self.occurrences() >= 3).then_some(Outcome {
                     winner: None,
                     reason: EndReason::Repetition,
                 })

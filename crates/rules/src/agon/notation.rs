@@ -140,7 +140,11 @@ mod tests {
             "Gk1-j1",
         ] {
             let n = parse_notation(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert_eq!((n.from, n.to, n.returning), (c("k1"), c("j1"), false), "{text}");
+            assert_eq!(
+                (n.from, n.to, n.returning),
+                (c("k1"), c("j1"), false),
+                "{text}"
+            );
         }
         let n = parse_notation("g1-f1").unwrap();
         assert_eq!((n.from, n.to), (c("g1"), c("f1")));
@@ -167,9 +171,17 @@ mod tests {
             parse_notation("a7-a6").unwrap_err(),
             "`a7` is not a cell: row a has cells a1 to a6"
         );
-        assert!(parse_notation("k1-j1-j2").unwrap_err().contains("one separator"));
+        assert!(
+            parse_notation("k1-j1-j2")
+                .unwrap_err()
+                .contains("one separator")
+        );
         assert!(parse_notation("a5-a6x").unwrap_err().contains("ends in x"));
-        assert!(parse_notation("b7=f6xe5").unwrap_err().contains("never captures"));
+        assert!(
+            parse_notation("b7=f6xe5")
+                .unwrap_err()
+                .contains("never captures")
+        );
         assert!(parse_notation("hello").unwrap_err().contains("cannot read"));
     }
 }

@@ -26,7 +26,10 @@ pub fn seat_name(seat: Seat) -> &'static str {
 pub enum Content {
     Seed(Seat),
     /// A farmer and the seeds under it; `harvest` counts the whole stack (≥ 1).
-    Farmer { seat: Seat, harvest: u8 },
+    Farmer {
+        seat: Seat,
+        harvest: u8,
+    },
 }
 
 /// One turn's action.
@@ -280,91 +283,83 @@ impl Position {
         i % STRIDE < self.size as usize && i / STRIDE < self.size as usize
     }
 
-    /// The grid index `steps` squares from `i` in direction `d`, if on the board.
-    fn walk(&self, i: usize, d: Direction, steps: usize) -> Option<usize> {
-        let n = self.size as isize;
-        let (df, dr) = d.delta();
-        let f = (i % STRIDE) as isize + df * steps as isize;
-        let r = (i / STRIDE) as isize + dr * steps as isize;
-        ((0..n).contains(&f) && (0..n).contains(&r)).then(|| r as usize * STRIDE + f as usize)
-    }
-
-    fn harvest_target(&self, i: usize, d: Direction) -> Option<usize> {
-        let b = self.cells[i];
-        let h = (b & HARVEST) as usize;
-        let seat = self.to_act;
-        let to = self.walk(i, d, h)?;
-        if self.cells[to] != 0 {
-            return None;
-        }
-        let (df, dr) = d.delta();
-        let step = dr * STRIDE as isize + df;
-        let mut j = i as isize;
-        for _ in 1..h {
-            j += step;
-            let c = self.cells[j as usize];
-            if c != 0 && !owned_by(c, seat) {
-                return None;
-            }
-        }
-        Some(to)
-    }
-
-    fn sow_target(&self, i: usize, d: Direction) -> Option<usize> {
-        let h = (self.cells[i] & HARVEST) as usize;
-        if h < 2 {
-            return None;
-        }
-        let to = self.walk(i, d, h - 1)?;
-        let (df, dr) = d.delta();
-        let step = dr * STRIDE as isize + df;
-        let mut j = i as isize;
-        for _ in 1..h {
-            j += step;
-            if self.cells[j as usize] != 0 {
-                return None;
-            }
-        }
-        Some(to)
-    }
-
     /// Appends every legal action to `out` (not cleared first). In the opening these are the
     /// placements; in the movement phase the harvests and sows of each farmer, then `pass`.
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         match self.phase {
             Phase::Over => {}
             Phase::Opening(_) => {
-                let empty: Vec<usize> = (0..GRID)
-                    .filter(|&i| self.on_board(i) && self.cells[i] == 0)
-                    .collect();
-                if self.opening_placements() == Some(1) {
-                    out.extend(empty.iter().map(|&i| Action::Place(sq(i))));
-                } else {
-                    out.reserve(empty.len() * empty.len() / 2);
-                    for (k, &a) in empty.iter().enumerate() {
-                        for &b in &empty[k + 1..] {
-                            out.push(Action::PlaceTwo(sq(a), sq(b)));
+                let n = self.size as usize;
+                let mut empty = [Square::new(0, 0).expect("a1"); GRID];
+                let mut count = 0;
+                for rank in 0..n {
+                    for file in 0..n {
+                        if self.cells[rank * STRIDE + file] == 0 {
+                            empty[count] = Square::new(file, rank).expect("on the grid");
+                            count += 1;
                         }
+                    }
+                }
+                let empty = &empty[..count];
+                if self.opening_placements() == Some(1) {
+                    out.extend(empty.iter().map(|&s| Action::Place(s)));
+                } else {
+                    out.reserve(count * count.saturating_sub(1) / 2);
+                    for (k, &a) in empty.iter().enumerate() {
+                        out.extend(empty[k + 1..].iter().map(|&b| Action::PlaceTwo(a, b)));
                     }
                 }
             }
             Phase::Movement { .. } => {
-                let seat = self.to_act.index();
-                for &f in &self.farmer_at[seat][..self.placed[seat] as usize] {
+                let seat = self.to_act;
+                let n = self.size as isize;
+                for &f in &self.farmer_at[seat.index()][..self.placed[seat.index()] as usize] {
                     let i = f as usize;
+                    let h = (self.cells[i] & HARVEST) as isize;
+                    let (file, rank) = ((i % STRIDE) as isize, (i / STRIDE) as isize);
                     for d in Direction::ALL {
-                        if let Some(to) = self.harvest_target(i, d) {
+                        let (df, dr) = d.delta();
+                        // How far the board reaches in this direction.
+                        let reach_f = match df {
+                            1 => n - 1 - file,
+                            -1 => file,
+                            _ => isize::MAX,
+                        };
+                        let reach_r = match dr {
+                            1 => n - 1 - rank,
+                            -1 => rank,
+                            _ => isize::MAX,
+                        };
+                        let reach = reach_f.min(reach_r);
+                        if reach < h - 1 || h - 1 == 0 && reach < h {
+                            continue;
+                        }
+                        // One walk decides both: a sow needs squares 1..h-1 empty, a harvest
+                        // needs 1..h-1 empty or own and square h empty.
+                        let step = dr * STRIDE as isize + df;
+                        let (mut empty, mut passable) = (true, true);
+                        let mut j = i as isize;
+                        for _ in 1..h {
+                            j += step;
+                            let c = self.cells[j as usize];
+                            if c != 0 {
+                                empty = false;
+                                if !owned_by(c, seat) {
+                                    passable = false;
+                                    break;
+                                }
+                            }
+                        }
+                        if passable && reach >= h && self.cells[(j + step) as usize] == 0 {
                             out.push(Action::Harvest {
                                 from: sq(i),
-                                to: sq(to),
+                                to: sq((j + step) as usize),
                             });
                         }
-                    }
-                    for d in Direction::ALL {
-                        if let Some(to) = self.sow_target(i, d) {
+                        if empty && h >= 2 {
                             out.push(Action::Sow {
                                 from: sq(i),
-                                to: sq(to),
+                                to: sq(j as usize),
                             });
                         }
                     }
@@ -466,10 +461,14 @@ impl Position {
                         ));
                     }
                     if self.cells[idx(to)] != 0 {
-                        return illegal(format!("{to} is not empty: a harvest lands on an empty square"));
+                        return illegal(format!(
+                            "{to} is not empty: a harvest lands on an empty square"
+                        ));
                     }
                     for k in 1..h {
-                        let s = from.offset(dir, k, size).expect("between two board squares");
+                        let s = from
+                            .offset(dir, k, size)
+                            .expect("between two board squares");
                         let c = self.cells[idx(s)];
                         if c != 0 && !owned_by(c, self.to_act) {
                             let what = match decode(c) {
@@ -502,7 +501,9 @@ impl Position {
                         ));
                     }
                     for k in 1..h {
-                        let s = from.offset(dir, k, size).expect("between two board squares");
+                        let s = from
+                            .offset(dir, k, size)
+                            .expect("between two board squares");
                         if self.cells[idx(s)] != 0 {
                             return illegal(format!(
                                 "{s} is not empty: every square a sow passes and lands on must be empty"
@@ -725,7 +726,11 @@ impl Position {
                     return err(format!(
                         "opening turn {} belongs to {}",
                         t + 1,
-                        seat_name(if t % 2 == 0 { Seat::First } else { Seat::Second })
+                        seat_name(if t % 2 == 0 {
+                            Seat::First
+                        } else {
+                            Seat::Second
+                        })
                     ));
                 }
                 // Light places 1, then each turn 2; after t turns Light made ceil(t/2) turns.
@@ -753,10 +758,9 @@ impl Position {
             }
         }
         if self.in_opening()
-            && self
-                .cells
-                .iter()
-                .any(|&b| b == LIGHT_SEED || b == DARK_SEED || (b & FARMER != 0 && b & HARVEST != 1))
+            && self.cells.iter().any(|&b| {
+                b == LIGHT_SEED || b == DARK_SEED || (b & FARMER != 0 && b & HARVEST != 1)
+            })
         {
             return err("seeds before the movement phase".into());
         }
@@ -811,7 +815,11 @@ impl FromStr for Position {
         };
         let farmers: u8 = match farmers.strip_prefix('n').and_then(|n| n.parse().ok()) {
             Some(n) => n,
-            None => return err(format!("expected the farmers per side like n5, not `{farmers}`")),
+            None => {
+                return err(format!(
+                    "expected the farmers per side like n5, not `{farmers}`"
+                ));
+            }
         };
         let ranks: Vec<&str> = board.split('/').collect();
         let size = ranks.len();
@@ -860,7 +868,10 @@ impl FromStr for Position {
                         }
                         let si = seat.index();
                         if p.placed[si] >= farmers {
-                            return err(format!("{} has more than {farmers} farmers", seat_name(seat)));
+                            return err(format!(
+                                "{} has more than {farmers} farmers",
+                                seat_name(seat)
+                            ));
                         }
                         p.cells[i] = farmer_of(seat, h as u8);
                         p.farmer_at[si][p.placed[si] as usize] = i as u8;

@@ -15,8 +15,14 @@ pub enum Target {
 pub enum Notation {
     /// One or more squares to place farmers on (the opening).
     Place(Vec<Square>),
-    Harvest { from: Square, to: Target },
-    Sow { from: Square, to: Target },
+    Harvest {
+        from: Square,
+        to: Target,
+    },
+    Sow {
+        from: Square,
+        to: Target,
+    },
     Pass,
 }
 
@@ -51,9 +57,10 @@ pub fn parse_notation(text: &str, size: usize) -> Result<Notation, String> {
         let from = Square::parse(from, size)?;
         let to = match Direction::parse(to) {
             Some(d) => Target::Direction(d),
-            None => Target::Square(Square::parse(to, size).map_err(|e| {
-                format!("{e} (or give a direction: n ne e se s sw w nw)")
-            })?),
+            None => Target::Square(
+                Square::parse(to, size)
+                    .map_err(|e| format!("{e} (or give a direction: n ne e se s sw w nw)"))?,
+            ),
         };
         return Ok(if verb == "harvest" {
             Notation::Harvest { from, to }
@@ -79,7 +86,8 @@ pub fn parse_notation(text: &str, size: usize) -> Result<Notation, String> {
                 .map(|n| Square::parse(n, size))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| {
-                    if names.len() == 1 && !names[0].starts_with(|c: char| c.is_ascii_alphabetic()) {
+                    if names.len() == 1 && !names[0].starts_with(|c: char| c.is_ascii_alphabetic())
+                    {
                         format!("cannot read `{}`: {HOW}", text.trim())
                     } else if names.len() == 1 && names[0].len() > 3 {
                         format!("cannot read `{}`: {HOW}", text.trim())
@@ -133,7 +141,13 @@ mod tests {
             from: s("e5"),
             to: Target::Square(s("e7")),
         });
-        for t in ["e5-e7", "E5 - E7", "e5–e7", "harvest e5 e7", "HARVEST E5 E7"] {
+        for t in [
+            "e5-e7",
+            "E5 - E7",
+            "e5–e7",
+            "harvest e5 e7",
+            "HARVEST E5 E7",
+        ] {
             assert_eq!(parse_notation(t, 10), harvest, "{t}");
         }
         let sow = Ok(Notation::Sow {
@@ -166,15 +180,39 @@ mod tests {
 
     #[test]
     fn ar16_unreadable_forms_say_why() {
-        assert!(parse_notation("", 10).unwrap_err().contains("no action given"));
+        assert!(
+            parse_notation("", 10)
+                .unwrap_err()
+                .contains("no action given")
+        );
         assert_eq!(
             parse_notation("k1", 10).unwrap_err(),
             "`k1` is not on this 10×10 board: squares run from a1 to j10"
         );
-        assert!(parse_notation("harvest e5", 10).unwrap_err().contains("harvest <from> <to>"));
-        assert!(parse_notation("sow e5 up", 10).unwrap_err().contains("direction"));
-        assert!(parse_notation("e5-e6-e7", 10).unwrap_err().contains("one separator"));
-        assert!(parse_notation("hello", 10).unwrap_err().contains("cannot read"));
-        assert!(parse_notation("12", 10).unwrap_err().contains("cannot read"));
+        assert!(
+            parse_notation("harvest e5", 10)
+                .unwrap_err()
+                .contains("harvest <from> <to>")
+        );
+        assert!(
+            parse_notation("sow e5 up", 10)
+                .unwrap_err()
+                .contains("direction")
+        );
+        assert!(
+            parse_notation("e5-e6-e7", 10)
+                .unwrap_err()
+                .contains("one separator")
+        );
+        assert!(
+            parse_notation("hello", 10)
+                .unwrap_err()
+                .contains("cannot read")
+        );
+        assert!(
+            parse_notation("12", 10)
+                .unwrap_err()
+                .contains("cannot read")
+        );
     }
 }
