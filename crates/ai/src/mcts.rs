@@ -1,0 +1,228 @@
+//! Monte Carlo tree search (UCT with progressive bias), independent of the game.
+//!
+//! The search knows nothing about Agon or Agros: a game supplies the candidate actions of a
+//! position with a prior (how promising a cheap look says each one is), plays actions, and plays a
+//! position out to a reward. Everything is driven by one seeded generator and a playout count, never
+//! by the clock, so the same call gives the same answer on every machine.
+
+use agora_rules::Seat;
+use rand::rngs::SmallRng;
+
+/// What the search needs from a game.
+pub(crate) trait Game: Clone {
+    type Action: Copy;
+
+    fn to_act(&self) -> Seat;
+
+    /// The reward for the first seat (1 a win, 0 a loss, ½ a draw) once the game is over.
+    fn terminal(&self) -> Option<f64>;
+
+    /// The actions the tree considers here, each with a prior weight (larger is more promising).
+    /// May be a sample when there are too many to consider all; `root` says whether this is the
+    /// position the search was asked about (which may deserve a wider sample).
+    fn candidates(&self, root: bool, rng: &mut SmallRng, out: &mut Vec<(Self::Action, f32)>);
+
+    fn play(&mut self, action: Self::Action);
+
+    /// Plays on from here with a cheap policy and returns the reward for the first seat (of the
+    /// real end, or of an evaluation where the playout stops early) and the plies played.
+    fn playout(&mut self, rng: &mut SmallRng) -> (f64, u32);
+}
+
+/// How a search went: the figures a benchmark reports.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Stats {
+    /// Playouts run (each one descent of the tree plus one playout or terminal evaluation).
+    pub playouts: u32,
+    /// Plies played inside playouts, summed.
+    pub playout_plies: u64,
+    /// Nodes in the tree at the end.
+    pub nodes: usize,
+}
+
+struct Node<A> {
+    action: Option<A>,
+    /// The seat that played `action` (so whose reward `value` sums).
+    mover: Seat,
+    first_child: u32,
+    children: u32,
+    expanded: bool,
+    terminal: bool,
+    visits: u32,
+    value: f64,
+    prior: f32,
+}
+
+/// Exploration constant of UCT for rewards in [0, 1].
+const EXPLORATION: f64 = 0.6;
+/// Weight of the prior, fading as 1 / (visits + 1): progressive bias.
+const BIAS: f64 = 0.5;
+
+/// Runs `playouts` iterations from `root` and returns the most visited action (`None` when the
+/// game is over or nothing is legal).
+pub(crate) fn search<G: Game>(
+    root: &G,
+    playouts: u32,
+    rng: &mut SmallRng,
+) -> (Option<G::Action>, Stats) {
+    let mut stats = Stats::default();
+    if root.terminal().is_some() {
+        return (None, stats);
+    }
+    let mut nodes: Vec<Node<G::Action>> = vec![Node {
+        action: None,
+        mover: root.to_act().other(),
+        first_child: 0,
+        children: 0,
+        expanded: false,
+        terminal: false,
+        visits: 0,
+        value: 0.0,
+        prior: 0.0,
+    }];
+    let mut scratch = Vec::new();
+    expand(&mut nodes, 0, root, true, rng, &mut scratch);
+    let root_node = &nodes[0];
+    let children =
+        root_node.first_child as usize..(root_node.first_child + root_node.children) as usize;
+    if children.is_empty() {
+        return (None, stats);
+    }
+    if children.len() == 1 {
+        return (nodes[children.start].action, stats);
+    }
+    // An action that wins at once needs no search (and a search with a small budget might not
+    // see it among many children).
+    for c in children.clone() {
+        let mut next = root.clone();
+        next.play(nodes[c].action.expect("children have actions"));
+        if let Some(r) = next.terminal() {
+            let mine = if root.to_act() == Seat::First {
+                r
+            } else {
+                1.0 - r
+            };
+            if mine >= 1.0 {
+                return (nodes[c].action, stats);
+            }
+        }
+    }
+
+    let mut path: Vec<u32> = Vec::with_capacity(64);
+    for _ in 0..playouts {
+        let mut state = root.clone();
+        path.clear();
+        path.push(0);
+        let mut node = 0usize;
+        let reward = loop {
+            if nodes[node].terminal {
+                break state.terminal().expect("marked terminal");
+            }
+            if let Some(r) = state.terminal() {
+                nodes[node].terminal = true;
+                break r;
+            }
+            if node != 0 && nodes[node].visits == 0 {
+                let (r, plies) = state.playout(rng);
+                stats.playout_plies += u64::from(plies);
+                break r;
+            }
+            if !nodes[node].expanded {
+                expand(&mut nodes, node, &state, false, rng, &mut scratch);
+                if nodes[node].children == 0 {
+                    // Nothing to consider although the game goes on: judge it by a playout.
+                    let (r, plies) = state.playout(rng);
+                    stats.playout_plies += u64::from(plies);
+                    break r;
+                }
+            }
+            let child = select(&nodes, node);
+            state.play(nodes[child].action.expect("children have actions"));
+            path.push(child as u32);
+            node = child;
+        };
+        for &n in &path {
+            let n = &mut nodes[n as usize];
+            n.visits += 1;
+            n.value += if n.mover == Seat::First {
+                reward
+            } else {
+                1.0 - reward
+            };
+        }
+        stats.playouts += 1;
+    }
+    stats.nodes = nodes.len();
+    let best = children
+        .max_by(|&a, &b| {
+            let (x, y) = (&nodes[a], &nodes[b]);
+            x.visits
+                .cmp(&y.visits)
+                .then(x.value.total_cmp(&y.value))
+                // Equal on both: keep the earlier (higher prior) child, so the choice is stable.
+                .then(b.cmp(&a))
+        })
+        .expect("at least two children");
+    (nodes[best].action, stats)
+}
+
+fn expand<G: Game>(
+    nodes: &mut Vec<Node<G::Action>>,
+    node: usize,
+    state: &G,
+    root: bool,
+    rng: &mut SmallRng,
+    scratch: &mut Vec<(G::Action, f32)>,
+) {
+    scratch.clear();
+    state.candidates(root, rng, scratch);
+    // Highest prior first: unvisited children are tried in this order.
+    scratch.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let total: f32 = scratch
+        .iter()
+        .map(|c| c.1.max(0.0))
+        .sum::<f32>()
+        .max(f32::MIN_POSITIVE);
+    let mover = state.to_act();
+    let first = nodes.len() as u32;
+    nodes.extend(scratch.iter().map(|&(action, prior)| Node {
+        action: Some(action),
+        mover,
+        first_child: 0,
+        children: 0,
+        expanded: false,
+        terminal: false,
+        visits: 0,
+        value: 0.0,
+        prior: prior.max(0.0) / total,
+    }));
+    let n = &mut nodes[node];
+    n.first_child = first;
+    n.children = scratch.len() as u32;
+    n.expanded = true;
+}
+
+fn select<A>(nodes: &[Node<A>], node: usize) -> usize {
+    let parent = &nodes[node];
+    let first = parent.first_child as usize;
+    let range = first..first + parent.children as usize;
+    let log_n = f64::from(parent.visits.max(1)).ln();
+    let mut best = first;
+    let mut best_score = f64::NEG_INFINITY;
+    for c in range {
+        let n = &nodes[c];
+        if n.visits == 0 {
+            // Children are in prior order, so the first unvisited one is the most promising.
+            return c;
+        }
+        let visits = f64::from(n.visits);
+        let score = n.value / visits
+            + EXPLORATION * (log_n / visits).sqrt()
+            + BIAS * f64::from(n.prior) * parent.children as f64 / (visits + 1.0);
+        if score > best_score {
+            best_score = score;
+            best = c;
+        }
+    }
+    best
+}
