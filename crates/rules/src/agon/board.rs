@@ -136,6 +136,42 @@ pub(crate) const STEPS: [[u8; 4]; CELLS] = {
     t
 };
 
+/// `STEPS` as bit masks over the cells; for a queen on ring 1, add the throne.
+pub(crate) const STEP_BITS: [u128; CELLS] = {
+    let mut t = [0u128; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let mut k = 0;
+        while k < 4 {
+            if STEPS[i][k] != NONE {
+                t[i] |= 1u128 << STEPS[i][k];
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// For each cell, its three axes as two-bit masks over the cells (AG-7); an axis that leaves the
+/// board gets bit 127, which no cell has, so it can never be full.
+pub(crate) const AXIS_MASKS: [[u128; 3]; CELLS] = {
+    let mut t = [[1u128 << 127; 3]; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let mut axis = 0;
+        while axis < 3 {
+            let (a, b) = (NEIGHBOURS[i][2 * axis], NEIGHBOURS[i][2 * axis + 1]);
+            if a != NONE && b != NONE {
+                t[i][axis] = (1u128 << a) | (1u128 << b);
+            }
+            axis += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// For each cell, its axes that have a cell on both sides (AG-7), padded with (NONE, NONE).
 pub(crate) const AXES: [[(u8, u8); 3]; CELLS] = {
     let mut t = [[(NONE, NONE); 3]; CELLS];

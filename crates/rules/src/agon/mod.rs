@@ -11,7 +11,7 @@ pub use board::{CELLS, Cell, CellError, OUTER_RING};
 pub use notation::{Notation, parse_notation};
 
 use crate::{ActionError, EndReason, Outcome, PositionError, Seat};
-use board::{AXES, NEIGHBOURS, NONE, RINGS, STEPS};
+use board::{AXES, AXIS_MASKS, NEIGHBOURS, NONE, RINGS, STEP_BITS};
 use std::fmt;
 use std::str::FromStr;
 
@@ -134,6 +134,35 @@ const ZOBRIST: [[u64; 16]; CELLS] = {
 };
 const ZOBRIST_SECOND: u64 = splitmix(0xA60A_A60A);
 
+/// The six neighbours of each cell as a bit mask.
+const AROUND: [u128; CELLS] = {
+    let mut t = [0u128; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let mut d = 0;
+        while d < 6 {
+            if NEIGHBOURS[i][d] != NONE {
+                t[i] |= 1u128 << NEIGHBOURS[i][d];
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+const RING1_BITS: u128 = {
+    let mut bits = 0u128;
+    let mut i = 0;
+    while i < CELLS {
+        if RINGS[i] == 1 {
+            bits |= 1u128 << i;
+        }
+        i += 1;
+    }
+    bits
+};
+
 const RING1: [u8; 6] = {
     let mut t = [0u8; 6];
     let mut n = 0;
@@ -163,6 +192,8 @@ pub struct Position {
     at: [[u8; 7]; 2],
     /// How many of each side's pieces are captured.
     captured: [u8; 2],
+    /// One bit per cell: the cells holding a piece of each side (captured or not).
+    side_bits: [u128; 2],
     /// Saturating 2-bit counters of the history's hashes by their top 10 bits: a cheap, exact
     /// "seen fewer than twice" test that spares most repetition scans.
     seen: [u64; 32],
@@ -288,15 +319,16 @@ impl Position {
             outcome: None,
             at,
             captured,
+            side_bits: [0; 2],
             seen: [0; 32],
         };
         seen_add(&mut position.seen, hash);
-        position.outcome = position.ring_outcome(to_act.other()).or_else(|| {
-            (!position.has_legal_action()).then_some(Outcome {
-                winner: Some(to_act.other()),
-                reason: EndReason::NoLegalAction,
-            })
-        });
+        for (i, &b) in cells.iter().enumerate() {
+            if b != 0 {
+                position.side_bits[(b & SECOND) as usize] |= 1 << i;
+            }
+        }
+        position.outcome = position.ring_outcome(to_act.other());
         if position.ring_outcome(to_act).is_some() {
             return Err(PositionError(format!(
                 "{} to act, but {} has already closed ring 1",
@@ -324,11 +356,17 @@ impl Position {
 
     /// The outcome, once the game has ended by its rules.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        // AG-12 is decided when asked: a playout learns it for free from an empty action list.
+        self.outcome.or_else(|| {
+            (!self.has_legal_action()).then_some(Outcome {
+                winner: Some(self.to_act.other()),
+                reason: EndReason::NoLegalAction,
+            })
+        })
     }
 
     pub fn is_finished(&self) -> bool {
-        self.outcome.is_some()
+        self.outcome().is_some()
     }
 
     /// The number of actions played since this position's history started.
@@ -395,24 +433,34 @@ impl Position {
         None
     }
 
+    /// The fast form of [`sandwich`](Self::sandwich): whether any axis through `to` is full of
+    /// the enemy.
+    #[inline(always)]
+    fn sandwiched(&self, to: u8, seat: Seat) -> bool {
+        let enemy = self.side_bits[seat.other().index()];
+        let [a, b, c] = AXIS_MASKS[to as usize];
+        // Non-short-circuit `|`: three cheap tests beat three hard-to-predict branches.
+        ((enemy & a) == a) | ((enemy & b) == b) | ((enemy & c) == c)
+    }
+
     /// Calls `f` for each legal step of the piece on `from` (a free piece of the side to act)
     /// until it returns `true`; returns whether one did.
     #[inline]
     fn steps_of(&self, from: u8, seat: Seat, mut f: impl FnMut(u8) -> bool) -> bool {
-        for &to in &STEPS[from as usize] {
-            if to == NONE {
-                break;
-            }
-            if self.cells[to as usize] == 0 && self.sandwich(to, seat).is_none() && f(to) {
+        let occupied = self.side_bits[0] | self.side_bits[1];
+        let mut targets = STEP_BITS[from as usize];
+        if self.cells[from as usize] & QUEEN != 0 && RINGS[from as usize] == 1 {
+            targets |= 1 << Cell::THRONE.raw();
+        }
+        targets &= !occupied;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            if !self.sandwiched(to, seat) && f(to) {
                 return true;
             }
         }
-        let throne = Cell::THRONE.raw();
-        self.cells[from as usize] & QUEEN != 0
-            && RINGS[from as usize] == 1
-            && self.cells[throne as usize] == 0
-            && self.sandwich(throne, seat).is_none()
-            && f(throne)
+        false
     }
 
     /// Appends every legal action to `out` (which is not cleared), in no particular order: the
@@ -445,6 +493,7 @@ impl Position {
             }
             return;
         }
+        out.reserve(48);
         for &from in &self.at[seat.index()] {
             self.steps_of(from, seat, |to| {
                 out.push(Action::Step {
@@ -522,7 +571,7 @@ impl Position {
     /// Says why an action is not legal here, in words a player can act on; `Ok` when it is.
     pub fn check(&self, action: Action) -> Result<(), ActionError> {
         let illegal = |m: String| Err(ActionError::Illegal(m));
-        if self.outcome.is_some() {
+        if self.outcome().is_some() {
             return illegal("the game is over".into());
         }
         let seat = self.to_act;
@@ -625,7 +674,14 @@ impl Position {
     }
 
     fn set(&mut self, i: usize, raw: u8) {
-        self.hash ^= ZOBRIST[i][self.cells[i] as usize] ^ ZOBRIST[i][raw as usize];
+        let old = self.cells[i];
+        self.hash ^= ZOBRIST[i][old as usize] ^ ZOBRIST[i][raw as usize];
+        if old != 0 {
+            self.side_bits[(old & SECOND) as usize] &= !(1 << i);
+        }
+        if raw != 0 {
+            self.side_bits[(raw & SECOND) as usize] |= 1 << i;
+        }
         self.cells[i] = raw;
     }
 
@@ -641,7 +697,12 @@ impl Position {
                 self.set(to.index(), raw);
                 self.relocate(seat, from, to);
                 let t = to.index();
+                // Most steps touch no enemy piece at all.
+                let around = AROUND[t] & self.side_bits[seat.other().index()];
                 for d in 0..6 {
+                    if around == 0 {
+                        break;
+                    }
                     let n = NEIGHBOURS[t][d];
                     if n == NONE {
                         continue;
@@ -671,28 +732,21 @@ impl Position {
         let maybe_third = seen_count(&self.seen, self.hash) >= 2;
         self.history.push(self.hash);
         seen_add(&mut self.seen, self.hash);
-        self.outcome = self
-            .ring_outcome(seat)
-            .or_else(|| {
-                (maybe_third && self.occurrences() >= 3).then_some(Outcome {
-                    winner: None,
-                    reason: EndReason::Repetition,
-                })
+        self.outcome = self.ring_outcome(seat).or_else(|| {
+            (maybe_third && self.occurrences() >= 3).then_some(Outcome {
+                winner: None,
+                reason: EndReason::Repetition,
             })
-            .or_else(|| {
-                (!self.has_legal_action()).then_some(Outcome {
-                    winner: Some(seat),
-                    reason: EndReason::NoLegalAction,
-                })
-            });
+        });
     }
 
     /// AG-11 for the side that just acted.
     fn ring_outcome(&self, seat: Seat) -> Option<Outcome> {
         let guard = PRESENT | seat_bit(seat);
-        if RING1
-            .iter()
-            .all(|&c| self.cells[c as usize] & !CAPTURED == guard)
+        if self.side_bits[seat.index()] & RING1_BITS == RING1_BITS
+            && RING1
+                .iter()
+                .all(|&c| self.cells[c as usize] & !CAPTURED == guard)
         {
             let queen = PRESENT | seat_bit(seat) | QUEEN;
             let on_throne = self.cells[Cell::THRONE.index()] & !CAPTURED == queen;
@@ -716,7 +770,7 @@ impl Position {
     pub fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
         let n = parse_notation(text).map_err(ActionError::Unreadable)?;
         let action = match (n.returning, self.piece_at(n.from)) {
-            (false, Some(p)) if p.captured && p.seat == self.to_act && self.outcome.is_none() => {
+            (false, Some(p)) if p.captured && p.seat == self.to_act && self.outcome().is_none() => {
                 let (q, _) = self.captured_of(self.to_act);
                 let at = q.unwrap_or(n.from);
                 return Err(ActionError::Illegal(format!(
@@ -732,7 +786,7 @@ impl Position {
                         .unwrap_or_default()
                 )));
             }
-            (true, Some(p)) if !p.captured && p.seat == self.to_act && self.outcome.is_none() => {
+            (true, Some(p)) if !p.captured && p.seat == self.to_act && self.outcome().is_none() => {
                 return Err(ActionError::Illegal(format!(
                     "the {} on {} is not captured, so it cannot be returned: write a step as {}-{}",
                     p.kind.name(),
