@@ -126,8 +126,7 @@ impl Side {
 fn capture_weight(p: &Position, me: Seat, from: Cell, to: Cell) -> u32 {
     let nb = neighbours();
     let mut weight = 0;
-    for d in 0..6 {
-        let n = nb[to.index()][d];
+    for (d, &n) in nb[to.index()].iter().enumerate() {
         if n == OFF {
             continue;
         }

@@ -205,6 +205,29 @@ fn play_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
                         mix(args.seed, u64::from(i)),
                         args.max_plies,
                     );
+                    let line = format!(
+                        "game {}: A ({}) {} in {} plies{}",
+                        i + 1,
+                        variant.kind().seat_name(if i % 2 == 0 {
+                            Seat::First
+                        } else {
+                            Seat::Second
+                        }),
+                        match report.result {
+                            Result3::Win => "won",
+                            Result3::Draw => "drew",
+                            Result3::Loss => "lost",
+                        },
+                        report.plies,
+                        if report.capped { " (stopped)" } else { "" }
+                    );
+                    // A hidden bar (output not a terminal) prints nothing, so a log still
+                    // shows how the match goes.
+                    if bar.is_hidden() {
+                        eprintln!("{line}");
+                    } else {
+                        bar.println(line);
+                    }
                     let mut all = reports.lock().expect("no panics while held");
                     all.push((i, report));
                     let count = |r| all.iter().filter(|(_, g)| g.result == r).count();
