@@ -147,6 +147,9 @@ impl fmt::Display for Variant {
 }
 
 /// A position of either game.
+// Positions are plain values copied into searches and tests; boxing the larger one would add an
+// allocation to every clone for no gain.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "game", content = "position", rename_all = "lowercase")]
 pub enum AnyPosition {

@@ -27,7 +27,9 @@ const EXAMPLE: &str = "..l.D2/.L3lD3./lllll/.L2.D2./...L1. l n3 m";
 fn ar10_to_ar14_worked_scoring_example() {
     let p: Position = EXAMPLE.parse().unwrap();
     let score = p.score();
-    let fields: Vec<(String, Vec<u8>, Vec<u8>, Option<Seat>, u32)> = score
+    /// Squares, Light's and Dark's adjacent harvests, controller, value.
+    type Row = (String, Vec<u8>, Vec<u8>, Option<Seat>, u32);
+    let fields: Vec<Row> = score
         .fields
         .iter()
         .map(|f| {

@@ -53,7 +53,7 @@ fn encode(p: Piece) -> u8 {
 }
 
 fn decode(b: u8) -> Option<Piece> {
-    (b != 0).then(|| Piece {
+    (b != 0).then_some(Piece {
         seat: if b & SECOND != 0 {
             Seat::Second
         } else {
@@ -539,8 +539,7 @@ impl Position {
         };
         let seat = self.to_act;
         let mut out = Vec::new();
-        for d in 0..6 {
-            let n = NEIGHBOURS[to.index()][d];
+        for (d, &n) in NEIGHBOURS[to.index()].iter().enumerate() {
             if n == NONE || !self.is_enemy(self.cells[n as usize], seat) {
                 continue;
             }
@@ -699,11 +698,10 @@ impl Position {
                 let t = to.index();
                 // Most steps touch no enemy piece at all.
                 let around = AROUND[t] & self.side_bits[seat.other().index()];
-                for d in 0..6 {
+                for (d, &n) in NEIGHBOURS[t].iter().enumerate() {
                     if around == 0 {
                         break;
                     }
-                    let n = NEIGHBOURS[t][d];
                     if n == NONE {
                         continue;
                     }

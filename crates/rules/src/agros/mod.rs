@@ -722,11 +722,11 @@ impl Position {
                 if t > n {
                     return err(format!("opening turn {} of {}", t + 1, n + 1));
                 }
-                if (t % 2 == 0) != (self.to_act == Seat::First) {
+                if t.is_multiple_of(2) != (self.to_act == Seat::First) {
                     return err(format!(
                         "opening turn {} belongs to {}",
                         t + 1,
-                        seat_name(if t % 2 == 0 {
+                        seat_name(if t.is_multiple_of(2) {
                             Seat::First
                         } else {
                             Seat::Second

@@ -86,10 +86,10 @@ pub fn parse_notation(text: &str, size: usize) -> Result<Notation, String> {
                 .map(|n| Square::parse(n, size))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| {
-                    if names.len() == 1 && !names[0].starts_with(|c: char| c.is_ascii_alphabetic())
-                    {
-                        format!("cannot read `{}`: {HOW}", text.trim())
-                    } else if names.len() == 1 && names[0].len() > 3 {
+                    // A lone word that is not even shaped like a square is not a placement.
+                    let shaped = names[0].starts_with(|c: char| c.is_ascii_alphabetic())
+                        && names[0].len() <= 3;
+                    if names.len() == 1 && !shaped {
                         format!("cannot read `{}`: {HOW}", text.trim())
                     } else {
                         e
