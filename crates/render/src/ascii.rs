@@ -1,0 +1,222 @@
+//! The ASCII pictures: plain 7-bit text at most [`WIDTH`] columns wide, because mail clients and
+//! chat fonts mangle box-drawing characters and a phone-width code block holds about 60 columns.
+//!
+//! Agon's hex rows are drawn with a half-cell shift per row. A cell name is its row letter (on the
+//! left edge) and its number within the row; the numbers run along the board's diagonals (up and to
+//! the right in the upper half, down and to the right in the lower half), so they are printed where
+//! each diagonal leaves the board: across the top and bottom and down the right-hand edges.
+//! Agros is a plain grid with files and ranks on all four edges.
+
+use crate::caption;
+use agora_rules::{GameKind, Seat, agon, agros};
+
+/// The widest line any picture may have.
+pub(crate) const WIDTH: usize = 60;
+
+/// A fixed-width canvas of ASCII lines.
+struct Canvas {
+    lines: Vec<Vec<u8>>,
+}
+
+impl Canvas {
+    fn new(height: usize) -> Canvas {
+        Canvas {
+            lines: vec![vec![b' '; WIDTH]; height],
+        }
+    }
+
+    fn put(&mut self, line: usize, col: usize, text: &str) {
+        for (i, b) in text.bytes().enumerate() {
+            if let Some(slot) = self.lines[line].get_mut(col + i) {
+                *slot = b;
+            }
+        }
+    }
+
+    fn into_lines(self) -> Vec<String> {
+        self.lines
+            .into_iter()
+            .map(|l| String::from_utf8_lossy(&l).trim_end().to_string())
+            .collect()
+    }
+}
+
+/// Joins the header, the board and the footer, one line each, ending with a newline.
+fn assemble(header: Vec<String>, board: Vec<String>, footer: Vec<String>) -> String {
+    let mut out = String::new();
+    for line in header.into_iter().chain(board).chain(footer) {
+        debug_assert!(line.len() <= WIDTH && line.is_ascii(), "{line}");
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// `title: status` on one line when it fits, else on two.
+fn heading(title: &str, status: &str) -> Vec<String> {
+    let one = format!("{title}: {status}");
+    if one.len() <= WIDTH {
+        vec![one]
+    } else {
+        vec![title.to_string(), status.to_string()]
+    }
+}
+
+// Agon geometry: each cell takes CELL_PITCH columns, each row is shifted by half a cell from its
+// neighbours, and the row letter stands LETTER_GAP columns left of the first cell's centre.
+const CELL_PITCH: usize = 4;
+const HALF: usize = CELL_PITCH / 2;
+const LETTER_GAP: usize = 3;
+const ROWS: usize = 11;
+
+fn agon_row_len(row: usize) -> usize {
+    ROWS - row.abs_diff(5)
+}
+
+/// The column of the middle character of cell `number` (from 1, may lie past the row's end) in
+/// `row` (0 = `a`).
+fn agon_centre(row: usize, number: usize) -> usize {
+    let indent = (ROWS - agon_row_len(row)) * HALF;
+    LETTER_GAP + indent + CELL_PITCH * (number - 1)
+}
+
+pub(crate) fn agon(p: &agon::Position, last: Option<agon::Action>) -> String {
+    // Line 0 holds the numbers above row k, lines 1..=11 rows k..a, line 12 the numbers below a.
+    let line_of = |row: usize| ROWS - row;
+    let mut canvas = Canvas::new(ROWS + 2);
+    let marked = |c: agon::Cell| last.is_some_and(|a| a.from() == c || a.to() == c);
+    for row in 0..ROWS {
+        let line = line_of(row);
+        canvas.put(line, agon_centre(row, 1) - LETTER_GAP, &letter(row));
+        for number in 1..=agon_row_len(row) {
+            let cell = agon::Cell::from_row_number(row, number).expect("on the board");
+            let mut text = match p.piece_at(cell) {
+                Some(piece) => {
+                    let letter = match (piece.seat, piece.kind) {
+                        (Seat::First, agon::Kind::Queen) => 'Q',
+                        (Seat::First, agon::Kind::Guard) => 'G',
+                        (Seat::Second, agon::Kind::Queen) => 'q',
+                        (Seat::Second, agon::Kind::Guard) => 'g',
+                    };
+                    [' ', letter, if piece.captured { '*' } else { ' ' }]
+                }
+                None if cell == agon::Cell::THRONE => [' ', '^', ' '],
+                None => [' ', '.', ' '],
+            };
+            if marked(cell) {
+                text[0] = '(';
+                if text[2] == ' ' {
+                    text[2] = ')';
+                }
+            }
+            let text: String = text.iter().collect();
+            canvas.put(line, agon_centre(row, number) - 1, &text);
+        }
+    }
+    // The numbers where the diagonals leave the board (see the module docs).
+    for number in 1..=6 {
+        canvas.put(0, agon_centre(10, number) + HALF, &number.to_string());
+        canvas.put(ROWS + 1, agon_centre(0, number) + HALF, &number.to_string());
+    }
+    for row in 5..=9 {
+        let last = agon_row_len(row);
+        let label = last.to_string();
+        canvas.put(line_of(row + 1), agon_centre(row, last) + HALF, &label);
+        let mirror = 10 - row;
+        canvas.put(
+            line_of(mirror - 1),
+            agon_centre(mirror, last) + HALF,
+            &label,
+        );
+    }
+
+    let header = heading("Agon", &caption::agon_status(p));
+    let mut footer = Vec::new();
+    if let Some(a) = last {
+        footer.push(
+            caption::last_action(GameKind::Agon, p.to_act(), &a.to_string()) + ", marked ( )",
+        );
+    }
+    footer.push("Q/G white queen/guard, q/g black, * captured, ^ throne".to_string());
+    assemble(header, canvas.into_lines(), footer)
+}
+
+fn letter(index: usize) -> String {
+    ((b'a' + index as u8) as char).to_string()
+}
+
+// Agros geometry: a rank label RANK_WIDTH wide, then one SQUARE_PITCH-wide slot per file with the
+// square's text right-aligned in it, so a 12x12 board with two-digit harvests takes 53 columns.
+const RANK_WIDTH: usize = 2;
+const SQUARE_PITCH: usize = 4;
+
+pub(crate) fn agros(p: &agros::Position, last: Option<agros::Action>) -> String {
+    let n = p.size();
+    let marked: Vec<agros::Square> = match last {
+        Some(agros::Action::Place(s)) => vec![s],
+        Some(agros::Action::PlaceTwo(a, b)) => vec![a, b],
+        Some(agros::Action::Harvest { from, to } | agros::Action::Sow { from, to }) => {
+            vec![from, to]
+        }
+        Some(agros::Action::Pass) | None => Vec::new(),
+    };
+    let files: String = (0..n)
+        .map(|f| format!("{:>width$}", letter(f), width = SQUARE_PITCH))
+        .collect();
+    let files = format!("{:width$}{files}", "", width = RANK_WIDTH);
+    let mut board = vec![files.clone()];
+    for rank in (0..n).rev() {
+        let mut line = format!("{:>width$}", rank + 1, width = RANK_WIDTH);
+        for file in 0..n {
+            let square = agros::Square::new(file, rank).expect("on the grid");
+            let core = match p.content(square) {
+                None => ".".to_string(),
+                Some(agros::Content::Seed(Seat::First)) => "l".to_string(),
+                Some(agros::Content::Seed(Seat::Second)) => "d".to_string(),
+                Some(agros::Content::Farmer { seat, harvest }) => {
+                    let letter = if seat == Seat::First { 'L' } else { 'D' };
+                    format!("{letter}{harvest}")
+                }
+            };
+            let token = if marked.contains(&square) {
+                format!("*{core}")
+            } else {
+                core
+            };
+            line.push_str(&format!("{token:>width$}", width = SQUARE_PITCH));
+        }
+        line.push_str(&format!(" {}", rank + 1));
+        board.push(line);
+    }
+    board.push(files);
+
+    let header = heading(&caption::agros_title(p), &caption::agros_status(p));
+    // Before the movement phase the fields mean nothing yet, so the score would only mislead.
+    let mut footer = Vec::new();
+    if !p.in_opening() {
+        footer.push(caption::agros_score(p));
+    }
+    if let Some(a) = last {
+        let mut line = caption::last_action(GameKind::Agros, p.to_act(), &a.to_string());
+        if !marked.is_empty() {
+            line.push_str(", marked *");
+        }
+        footer.push(line);
+    }
+    footer.push("L3/D3 farmer with harvest 3, l/d loose seed, . empty".to_string());
+    assemble(header, board, footer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agon_names_line_up_with_the_rules_diagram() {
+        // f1 is the leftmost cell and f6 (the throne) sits in the middle of the widest row.
+        assert_eq!(agon_centre(5, 1), LETTER_GAP);
+        assert_eq!(agon_centre(10, 1), agon_centre(5, 1) + 5 * HALF);
+        // The label of a diagonal sits one half cell right of the last cell on it.
+        assert_eq!(agon_centre(9, 8), agon_centre(8, 8) + HALF);
+    }
+}

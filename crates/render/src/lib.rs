@@ -1,0 +1,127 @@
+//! Pictures of a position of either game: plain ASCII for mail bodies and chat code blocks, and an
+//! SVG drawing that is rasterised to PNG for attachments.
+//!
+//! The crate only turns a position (and the action that led to it) into text or bytes: it reads no
+//! files, opens no network connection and keeps no state apart from the embedded font, so every
+//! machine draws the same picture. Everything it knows about the games comes from `agora-rules`.
+//!
+//! ```
+//! use agora_rules::Variant;
+//! let start = Variant::Agon.start();
+//! let text = agora_render::ascii(&start, None);
+//! assert!(text.contains("White to act"));
+//! let png = agora_render::png(&start, None, &agora_render::PngOptions::default()).unwrap();
+//! assert_eq!(&png[1..4], b"PNG");
+//! ```
+
+mod ascii;
+mod caption;
+mod raster;
+mod svg;
+
+use agora_rules::{AnyAction, AnyPosition, GameKind};
+
+/// How big a picture to draw, and whether to show the Agros field overlay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PngOptions {
+    /// Width and height of the square picture in pixels (the SVG uses the same user units).
+    pub size: u32,
+    /// For Agros: tint each field by the side that controls it and print its value (AR-10 …
+    /// AR-12). Ignored for Agon.
+    pub field_overlay: bool,
+}
+
+impl Default for PngOptions {
+    fn default() -> Self {
+        PngOptions {
+            size: 800,
+            field_overlay: false,
+        }
+    }
+}
+
+/// Why a picture could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The requested size cannot be drawn (zero, or too large to hold in memory).
+    #[error("cannot draw a picture of {0} pixels: the size must be between 64 and 8192")]
+    Size(u32),
+    /// The generated SVG was rejected by the SVG parser: a bug in this crate.
+    #[error("the board drawing is not valid SVG: {0}")]
+    Svg(String),
+    /// The PNG encoder failed.
+    #[error("could not encode the PNG: {0}")]
+    Encode(String),
+}
+
+/// The position as plain ASCII text (at most 60 columns): the board with coordinates on its edges,
+/// whose turn it is (or how the game ended), the Agros score, and a one-line legend.
+///
+/// `last` is the action that led to `position`; its cells are marked. An action of the other game
+/// is ignored.
+pub fn ascii(position: &AnyPosition, last: Option<AnyAction>) -> String {
+    match position {
+        AnyPosition::Agon(p) => ascii::agon(p, agon_action(last)),
+        AnyPosition::Agros(p) => ascii::agros(p, agros_action(last)),
+    }
+}
+
+/// The position as an SVG document of `options.size` × `options.size` user units. Its text uses
+/// the font family `DejaVu Sans` (bold), which [`png`] embeds; a browser falls back to any sans.
+pub fn svg(position: &AnyPosition, last: Option<AnyAction>, options: &PngOptions) -> String {
+    let layers = match position {
+        AnyPosition::Agon(p) => svg::agon::draw(p, agon_action(last), options.size),
+        AnyPosition::Agros(p) => {
+            svg::agros::draw(p, agros_action(last), options.size, options.field_overlay)
+        }
+    };
+    layers.document(options.size)
+}
+
+/// The picture of [`svg`], rasterised to a PNG of `options.size` × `options.size` pixels with the
+/// embedded font.
+pub fn png(
+    position: &AnyPosition,
+    last: Option<AnyAction>,
+    options: &PngOptions,
+) -> Result<Vec<u8>, RenderError> {
+    let size = options.size;
+    if !(64..=8192).contains(&size) {
+        return Err(RenderError::Size(size));
+    }
+    // The base layer is rasterised once per game, board and size; only the top is drawn here.
+    match position {
+        AnyPosition::Agon(p) => raster::png(
+            raster::BaseKey {
+                game: GameKind::Agon,
+                board: 0,
+                size,
+            },
+            || svg::agon::base(size),
+            &svg::agon::top(p, agon_action(last), size),
+        ),
+        AnyPosition::Agros(p) => raster::png(
+            raster::BaseKey {
+                game: GameKind::Agros,
+                board: p.size(),
+                size,
+            },
+            || svg::agros::base(size, p.size()),
+            &svg::agros::top(p, agros_action(last), size, options.field_overlay),
+        ),
+    }
+}
+
+fn agon_action(last: Option<AnyAction>) -> Option<agora_rules::agon::Action> {
+    match last {
+        Some(AnyAction::Agon(a)) => Some(a),
+        _ => None,
+    }
+}
+
+fn agros_action(last: Option<AnyAction>) -> Option<agora_rules::agros::Action> {
+    match last {
+        Some(AnyAction::Agros(a)) => Some(a),
+        _ => None,
+    }
+}

@@ -1,0 +1,452 @@
+//! Rasterising the SVG pictures to PNG with resvg, using only the font embedded in this crate.
+//!
+//! Two things keep a picture well under 20 ms and 100 KB at 800 px. The base layer of each game,
+//! board and size (frame, cells, names, coordinates: most of the shapes and text) is rasterised
+//! once and kept, so a picture only draws its top layer onto a copy. And the PNG is written with a
+//! palette of at most 256 colours: a board has a few dozen flat colours plus anti-aliased edges,
+//! and mapping the rarest edge shades to their nearest kept colour is invisible, while it cuts the
+//! data to a quarter before compression, so the fastest deflate level is small enough.
+//!
+//! The font database is built once per process too: loading the face parses its tables.
+
+use crate::RenderError;
+use crate::svg::{CLOSE, FONT_FAMILY, open};
+use agora_rules::GameKind;
+use resvg::{tiny_skia, usvg};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// DejaVu Sans Bold (Bitstream Vera licence, see `fonts/LICENSE-DejaVu.txt`).
+static FONT: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+
+/// How many base layers to keep: a few sizes of each board are plenty, and each 800 px one holds
+/// 2.5 MB.
+const KEPT_BASES: usize = 8;
+
+fn fonts() -> Arc<usvg::fontdb::Database> {
+    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = usvg::fontdb::Database::new();
+            db.load_font_data(FONT.to_vec());
+            // Any family a text might ask for resolves to the embedded face.
+            db.set_sans_serif_family(FONT_FAMILY);
+            Arc::new(db)
+        })
+        .clone()
+}
+
+/// Which base layer: the game, the board's side (0 for Agon) and the picture's size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct BaseKey {
+    pub game: GameKind,
+    pub board: usize,
+    pub size: u32,
+}
+
+/// Draws the elements of `body` onto `pixmap`, inside a document of the pixmap's size.
+fn draw(body: &str, background: bool, pixmap: &mut tiny_skia::Pixmap) -> Result<(), RenderError> {
+    let size = pixmap.width();
+    let mut document = open(size, background);
+    document.push_str(body);
+    document.push_str(CLOSE);
+    let options = usvg::Options {
+        font_family: FONT_FAMILY.to_string(),
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    let tree =
+        usvg::Tree::from_str(&document, &options).map_err(|e| RenderError::Svg(e.to_string()))?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    Ok(())
+}
+
+/// The rasterised base layer for `key`, drawn from `base` the first time it is asked for.
+fn base_layer(
+    key: BaseKey,
+    base: impl FnOnce() -> String,
+) -> Result<Arc<tiny_skia::Pixmap>, RenderError> {
+    static KEPT: Mutex<Vec<(BaseKey, Arc<tiny_skia::Pixmap>)>> = Mutex::new(Vec::new());
+    // A panic elsewhere while holding the lock leaves the list intact: keep using it.
+    let lock = || KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, pixmap)) = lock().iter().find(|(k, _)| *k == key) {
+        return Ok(pixmap.clone());
+    }
+    let mut pixmap =
+        tiny_skia::Pixmap::new(key.size, key.size).ok_or(RenderError::Size(key.size))?;
+    draw(&base(), true, &mut pixmap)?;
+    let pixmap = Arc::new(pixmap);
+    let mut kept = lock();
+    if kept.len() >= KEPT_BASES {
+        kept.remove(0);
+    }
+    kept.push((key, pixmap.clone()));
+    Ok(pixmap)
+}
+
+/// Draws the top layer `top` over the base layer `key` and encodes the result as PNG.
+pub(crate) fn png(
+    key: BaseKey,
+    base: impl FnOnce() -> String,
+    top: &str,
+) -> Result<Vec<u8>, RenderError> {
+    let mut pixmap = (*base_layer(key, base)?).clone();
+    draw(top, false, &mut pixmap)?;
+    encode(&pixmap)
+}
+
+/// A hasher for packed colours: one multiplication, where the default hasher's strength against
+/// hostile keys is not needed (the keys are the picture's own pixels).
+#[derive(Default)]
+struct ColourHasher(u64);
+
+impl Hasher for ColourHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = u64::from(n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type ColourMap<V> = HashMap<u32, V, BuildHasherDefault<ColourHasher>>;
+
+/// Encodes an opaque pixmap as an 8-bit palette PNG (see the module docs).
+fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError> {
+    // The background is opaque, so premultiplied pixels are plain colours with alpha 255; a
+    // colour is packed as 0xRRGGBB.
+    let (pixels, _) = pixmap.data().as_chunks::<4>();
+    let packed = |p: &[u8; 4]| u32::from_be_bytes([0, p[0], p[1], p[2]]);
+
+    // Count the colours, looking up once per run of equal pixels.
+    let mut counts: ColourMap<u32> = ColourMap::default();
+    let mut run = (u32::MAX, 0u32);
+    for p in pixels {
+        let c = packed(p);
+        if c == run.0 {
+            run.1 += 1;
+        } else {
+            if run.1 > 0 {
+                *counts.entry(run.0).or_default() += run.1;
+            }
+            run = (c, 1);
+        }
+    }
+    *counts.entry(run.0).or_default() += run.1;
+
+    // The most frequent colours form the palette, in a fixed order so equal pictures give equal
+    // bytes; every other colour takes its nearest palette entry.
+    let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();
+    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let rgb = |c: u32| [(c >> 16) as u8, (c >> 8) as u8, c as u8];
+    let palette: Vec<[u8; 3]> = by_count.iter().take(256).map(|&(c, _)| rgb(c)).collect();
+    let nearest = |c: [u8; 3]| -> u8 {
+        let distance = |p: &[u8; 3]| -> u32 {
+            // Green weighs most and blue least, as the eye sees them.
+            let d = |i: usize, w: u32| w * u32::from(c[i].abs_diff(p[i])).pow(2);
+            d(0, 3) + d(1, 4) + d(2, 2)
+        };
+        (0..palette.len())
+            .min_by_key(|&i| distance(&palette[i]))
+            .unwrap_or(0) as u8
+    };
+    let index: ColourMap<u8> = by_count
+        .iter()
+        .enumerate()
+        .map(|(i, &(c, _))| (c, if i < 256 { i as u8 } else { nearest(rgb(c)) }))
+        .collect();
+    let mut indices = Vec::with_capacity(pixels.len());
+    let mut last = (u32::MAX, 0u8);
+    for p in pixels {
+        let c = packed(p);
+        if c != last.0 {
+            last = (c, index[&c]);
+        }
+        indices.push(last.1);
+    }
+
+    let mut out = Vec::with_capacity(96 * 1024);
+    let mut encoder = ::png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(::png::ColorType::Indexed);
+    encoder.set_depth(::png::BitDepth::Eight);
+    encoder.set_palette(palette.concat());
+    // The fastest zlib level: slower levels shrink a board by a fifth at three times the cost,
+    // and the result is already well under 100 KB at 800 px.
+    encoder.set_deflate_compression(::png::DeflateCompression::Level(1));
+    // Palette indices have no gradients for a filter to exploit; unfiltered rows compress best.
+    encoder.set_filter(::png::Filter::NoFilter);
+    let encode_error = |e: ::png::EncodingError| RenderError::Encode(e.to_string());
+    let mut writer = encoder.write_header().map_err(encode_error)?;
+    writer.write_image_data(&indices).map_err(encode_error)?;
+    writer.finish().map_err(encode_error)?;
+    Ok(out)
+}
+
+/// Pixel checks on decoded PNGs: the geometry comes from the same layouts the drawing uses, the
+/// expected colours from the same palette, so the tests say "a queen's cell shows the queen's
+/// colour" rather than pinning bytes.
+#[cfg(test)]
+mod tests {
+    use crate::svg::{agon as agon_svg, agros as agros_svg, palette, rgb};
+    use crate::{PngOptions, RenderError, png};
+    use agora_rules::{AnyAction, AnyPosition, GameKind, Seat, Variant, agon, agros};
+
+    struct Image {
+        width: u32,
+        height: u32,
+        channels: usize,
+        pixels: Vec<u8>,
+    }
+
+    impl Image {
+        fn decode(bytes: &[u8]) -> Image {
+            let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
+            decoder.set_transformations(::png::Transformations::normalize_to_color8());
+            let mut reader = decoder.read_info().expect("a PNG header");
+            let mut buf = vec![0; reader.output_buffer_size().expect("a buffer size")];
+            let info = reader.next_frame(&mut buf).expect("a PNG frame");
+            let channels = match info.color_type {
+                ::png::ColorType::Rgb => 3,
+                ::png::ColorType::Rgba => 4,
+                other => panic!("unexpected colour type {other:?}"),
+            };
+            buf.truncate(info.buffer_size());
+            Image {
+                width: info.width,
+                height: info.height,
+                channels,
+                pixels: buf,
+            }
+        }
+
+        fn at(&self, (x, y): (f32, f32)) -> [u8; 3] {
+            let (x, y) = (x.round() as usize, y.round() as usize);
+            let i = self.channels * (y * self.width as usize + x);
+            [self.pixels[i], self.pixels[i + 1], self.pixels[i + 2]]
+        }
+
+        #[track_caller]
+        fn assert_colour(&self, point: (f32, f32), hex: &str, what: &str) {
+            let got = self.at(point);
+            let want = rgb(hex);
+            let close = got.iter().zip(want).all(|(g, w)| g.abs_diff(w) <= 3);
+            assert!(
+                close,
+                "{what} at {point:?}: got {got:?}, want {want:?} ({hex})"
+            );
+        }
+    }
+
+    fn render(position: &AnyPosition, last: Option<AnyAction>, overlay: bool) -> Image {
+        let options = PngOptions {
+            size: 800,
+            field_overlay: overlay,
+        };
+        let image = Image::decode(&png(position, last, &options).expect("a picture"));
+        assert_eq!((image.width, image.height), (800, 800));
+        image
+    }
+
+    fn cell(name: &str) -> agon::Cell {
+        name.parse().expect("a cell name")
+    }
+
+    fn agon_after(actions: &[&str]) -> (AnyPosition, Option<AnyAction>) {
+        let mut position = Variant::Agon.start();
+        let mut last = None;
+        for text in actions {
+            let action = position.parse_action(text).expect("legal");
+            position.play_unchecked(action);
+            last = Some(action);
+        }
+        (position, last)
+    }
+
+    #[test]
+    fn agon_pieces_and_empty_cells_show_their_colours() {
+        let (position, _) = agon_after(&[]);
+        let image = render(&position, None, false);
+        let layout = agon_svg::Layout::new(800);
+        let r = layout.r;
+        // Below the crown, a queen's disc shows its side's colour.
+        let queen = agon_svg::piece_radius(&layout, agon::Kind::Queen);
+        for (name, seat) in [("k1", Seat::First), ("a6", Seat::Second)] {
+            let (x, y) = layout.centre(cell(name));
+            image.assert_colour((x, y + 0.62 * queen), agon_svg::piece_fill(seat), "queen");
+        }
+        // A guard's disc, between its inner ring and its edge.
+        let guard = agon_svg::piece_radius(&layout, agon::Kind::Guard);
+        let (x, y) = layout.centre(cell("a2"));
+        image.assert_colour((x + 0.8 * guard, y), palette::DARK_PIECE, "black guard");
+        // Empty cells show their ring's shade away from the faint cell name; the throne its own.
+        for name in ["c4", "d5", "e5", "f6", "k2"] {
+            let c = cell(name);
+            let (x, y) = layout.centre(c);
+            image.assert_colour(
+                (x, y - 0.6 * r),
+                agon_svg::RING_FILL[c.ring() as usize],
+                name,
+            );
+        }
+        // The frame's corner, outside every cell, is wood.
+        let (x, y) = layout.centre(cell("f1"));
+        image.assert_colour((x - 1.3 * r, y - 0.9 * r), "#8a6a43", "frame");
+    }
+
+    #[test]
+    fn agon_marks_captures_and_the_last_action() {
+        // 1. a4-a5 a6-b7 2. a5-a6xb7: the black queen stands captured on b7.
+        let (position, last) = agon_after(&["a4-a5", "a6-b7", "a5-a6"]);
+        let image = render(&position, last, false);
+        let layout = agon_svg::Layout::new(800);
+        let queen = agon_svg::piece_radius(&layout, agon::Kind::Queen);
+        let (x, y) = layout.centre(cell("b7"));
+        let d = 0.62 * queen * 0.4;
+        image.assert_colour((x + d, y + d), palette::CAPTURE, "captured cross");
+        // The cell the guard left is highlighted (away from its name and the arrow).
+        let (x, y) = layout.centre(cell("a5"));
+        image.assert_colour((x, y - 0.6 * layout.r), palette::LAST_CELL, "last from");
+        // The guard now on a6 still shows White's colour inside its highlighted cell.
+        let guard = agon_svg::piece_radius(&layout, agon::Kind::Guard);
+        let (x, y) = layout.centre(cell("a6"));
+        image.assert_colour((x + 0.8 * guard, y), palette::LIGHT_PIECE, "moved guard");
+        image.assert_colour((x, y - 0.85 * layout.r), palette::LAST_CELL, "last to");
+    }
+
+    #[test]
+    fn agon_queen_on_the_throne() {
+        let (position, last) = agon_after(&["a4-a5", "a6-b7", "a5-a6", "b7=f6"]);
+        let image = render(&position, last, false);
+        let layout = agon_svg::Layout::new(800);
+        let queen = agon_svg::piece_radius(&layout, agon::Kind::Queen);
+        let (x, y) = layout.centre(agon::Cell::THRONE);
+        image.assert_colour(
+            (x, y + 0.62 * queen),
+            palette::DARK_PIECE,
+            "queen on the throne",
+        );
+    }
+
+    /// A finished 8×8 game: Dark passed, then Light passed (AR-9).
+    fn agros_finished() -> AnyPosition {
+        let text =
+            "..l..D3../.L4l.dddd/lll...../....llll/.L2..lD5../ddddl.../....l.L3./...D1l... l n3 m+";
+        let mut position = AnyPosition::parse(GameKind::Agros, text).expect("valid");
+        let pass = position.parse_action("pass").expect("legal");
+        position.play_unchecked(pass);
+        position
+    }
+
+    #[test]
+    fn agros_overlay_tints_fields_by_controller() {
+        let position = agros_finished();
+        let AnyPosition::Agros(p) = &position else {
+            unreachable!()
+        };
+        let layout = agros_svg::Layout::new(800, p.size());
+        let q = layout.side;
+        let with = render(&position, None, true);
+        let without = render(&position, None, false);
+        let score = p.score();
+        let mut seen = [false; 2];
+        for field in &score.fields {
+            let tint = match field.controller {
+                Some(Seat::First) => agros_svg::LIGHT_FIELD,
+                Some(Seat::Second) => agros_svg::DARK_FIELD,
+                None => agros_svg::BOARD,
+            };
+            if let Some(seat) = field.controller {
+                seen[seat.index()] = true;
+            }
+            for &square in &field.squares {
+                // A corner of the square, clear of the value printed in its middle.
+                let (x, y) = layout.centre(square);
+                let point = (x - 0.3 * q, y - 0.3 * q);
+                with.assert_colour(point, tint, &format!("field at {square}"));
+                without.assert_colour(point, agros_svg::BOARD, &format!("board at {square}"));
+            }
+        }
+        assert_eq!(
+            seen,
+            [true, true],
+            "the test position has fields of both sides"
+        );
+    }
+
+    #[test]
+    fn agros_farmers_seeds_and_last_action() {
+        let mut position = Variant::new(GameKind::Agros, Some(10), Some(3))
+            .expect("variant")
+            .start();
+        let mut last = None;
+        for text in [
+            "e5", "d4,f6", "c3,h8", "a1", "e5-e6", "f6-g6", "c3-c4", "g6=g7",
+        ] {
+            let action = position.parse_action(text).expect("legal");
+            position.play_unchecked(action);
+            last = Some(action);
+        }
+        let image = render(&position, last, false);
+        let layout = agros_svg::Layout::new(800, 10);
+        let q = layout.side;
+        let square = |name: &str| agros::Square::parse(name, 10).expect("a square");
+        // A lone Dark farmer on a1: its disc beside the harvest digit.
+        let (x, y) = layout.centre(square("a1"));
+        let farmer = agros_svg::farmer_radius(&layout);
+        image.assert_colour((x - 0.75 * farmer, y), palette::DARK_PIECE, "dark farmer");
+        let (x, y) = layout.centre(square("h8"));
+        image.assert_colour((x - 0.75 * farmer, y), palette::LIGHT_PIECE, "light farmer");
+        // Dark just sowed from g6: a Dark seed there, on a highlighted square.
+        let (x, y) = layout.centre(square("g6"));
+        image.assert_colour((x, y), palette::DARK_PIECE, "dark seed");
+        image.assert_colour((x - 0.4 * q, y + 0.4 * q), palette::LAST_CELL, "last from");
+        // An empty square shows the board.
+        let (x, y) = layout.centre(square("j1"));
+        image.assert_colour((x, y), agros_svg::BOARD, "empty square");
+    }
+
+    #[test]
+    fn sizes_are_honoured_and_checked() {
+        let position = Variant::Agon.start();
+        for size in [200, 400, 1200] {
+            let options = PngOptions {
+                size,
+                field_overlay: false,
+            };
+            let image = Image::decode(&png(&position, None, &options).expect("a picture"));
+            assert_eq!((image.width, image.height), (size, size));
+        }
+        let tiny = PngOptions {
+            size: 10,
+            field_overlay: false,
+        };
+        assert!(matches!(
+            png(&position, None, &tiny),
+            Err(RenderError::Size(10))
+        ));
+    }
+
+    #[test]
+    fn text_is_drawn_with_the_embedded_font() {
+        // The build has no system fonts, so ink in the title's place proves the embedded face
+        // was used.
+        let image = render(&Variant::Agon.start(), None, false);
+        let inked = (20..120)
+            .flat_map(|x| (10..45).map(move |y| (x as f32, y as f32)))
+            .filter(|&p| image.at(p) == rgb(palette::INK))
+            .count();
+        assert!(inked > 100, "only {inked} title pixels");
+    }
+}

@@ -1,0 +1,324 @@
+//! The Agros picture: a square grid in a wooden frame, farmers as discs stacked as high as their
+//! harvest (with the harvest written on top), loose seeds as small seed shapes, the last action as
+//! an arrow between highlighted squares, and optionally each field tinted by the side that
+//! controls it with its value printed (AR-10 … AR-12).
+
+use super::{Anchor, HEADER, Layers, Paint, Svg, header, palette};
+use crate::caption;
+use agora_rules::{GameKind, Seat, agros};
+
+pub(crate) const BOARD: &str = "#e3d6b2";
+const GRID_LINE: &str = "#a18b61";
+const FRAME: &str = "#8a6a43";
+const FRAME_EDGE: &str = "#5e4629";
+/// Field tints for the overlay: Light's fields lighter than the board, Dark's clearly darker, so
+/// the two differ in greyscale as well as in hue.
+pub(crate) const LIGHT_FIELD: &str = "#fdf8e8";
+pub(crate) const DARK_FIELD: &str = "#7e889e";
+
+const FOOTER: f32 = 0.1;
+
+/// Where the squares fall in a picture of a given size.
+pub(crate) struct Layout {
+    /// The side of one square.
+    pub side: f32,
+    origin: (f32, f32),
+    n: usize,
+}
+
+impl Layout {
+    pub fn new(size: u32, n: usize) -> Layout {
+        let s = size as f32;
+        // Room for the frame and the coordinates: 0.8 of a square on every side.
+        let cells = n as f32 + 1.6;
+        let side = (s / cells).min(s * (1.0 - HEADER - FOOTER) / cells);
+        let top = s * HEADER;
+        let height = s * (1.0 - HEADER - FOOTER);
+        let board = side * n as f32;
+        Layout {
+            side,
+            origin: ((s - board) / 2.0, top + (height - board) / 2.0),
+            n,
+        }
+    }
+
+    /// The top-left corner of a square (rank 1 at the bottom).
+    fn corner(&self, square: agros::Square) -> (f32, f32) {
+        (
+            self.origin.0 + self.side * square.file() as f32,
+            self.origin.1 + self.side * (self.n - 1 - square.rank()) as f32,
+        )
+    }
+
+    pub fn centre(&self, square: agros::Square) -> (f32, f32) {
+        let (x, y) = self.corner(square);
+        (x + self.side / 2.0, y + self.side / 2.0)
+    }
+}
+
+/// The radius of a farmer's disc.
+pub(crate) fn farmer_radius(layout: &Layout) -> f32 {
+    0.38 * layout.side
+}
+
+/// The picture of a position, in its two layers.
+pub(crate) fn draw(
+    p: &agros::Position,
+    last: Option<agros::Action>,
+    size: u32,
+    field_overlay: bool,
+) -> Layers {
+    Layers {
+        base: base(size, p.size()),
+        top: top(p, last, size, field_overlay),
+    }
+}
+
+/// The frame, the empty grid and the coordinates: the same for every position on this board.
+pub(crate) fn base(size: u32, n: usize) -> String {
+    let layout = Layout::new(size, n);
+    let q = layout.side;
+    let mut svg = Svg::new();
+    let board = q * n as f32;
+    let frame = 0.16 * q;
+    svg.rect(
+        layout.origin.0 - frame,
+        layout.origin.1 - frame,
+        board + 2.0 * frame,
+        board + 2.0 * frame,
+        Paint::with_stroke(FRAME, FRAME_EDGE, 0.04 * q),
+    );
+    for rank in 0..n {
+        for file in 0..n {
+            let square = agros::Square::new(file, rank).expect("on the grid");
+            draw_square(&mut svg, &layout, square, BOARD);
+        }
+    }
+    coordinates(&mut svg, &layout);
+    svg.finish()
+}
+
+fn draw_square(svg: &mut Svg, layout: &Layout, square: agros::Square, fill: &str) {
+    let q = layout.side;
+    let (x, y) = layout.corner(square);
+    svg.rect(x, y, q, q, Paint::with_stroke(fill, GRID_LINE, 0.03 * q));
+}
+
+/// What changes with the position: texts, highlighted and tinted squares, pieces, the arrow.
+pub(crate) fn top(
+    p: &agros::Position,
+    last: Option<agros::Action>,
+    size: u32,
+    field_overlay: bool,
+) -> String {
+    let s = size as f32;
+    let n = p.size();
+    let layout = Layout::new(size, n);
+    let q = layout.side;
+    let mut svg = Svg::new();
+    header(
+        &mut svg,
+        s,
+        &caption::agros_title(p),
+        &caption::agros_status(p),
+    );
+
+    let marked: Vec<agros::Square> = match last {
+        Some(agros::Action::Place(a)) => vec![a],
+        Some(agros::Action::PlaceTwo(a, b)) => vec![a, b],
+        Some(agros::Action::Harvest { from, to } | agros::Action::Sow { from, to }) => {
+            vec![from, to]
+        }
+        Some(agros::Action::Pass) | None => Vec::new(),
+    };
+    let score = field_overlay.then(|| p.score());
+    let mut tint = vec![None; n * n];
+    if let Some(score) = &score {
+        for field in &score.fields {
+            for square in &field.squares {
+                tint[square.rank() * n + square.file()] = field.controller;
+            }
+        }
+    }
+    // Only squares that differ from the base's empty grid are drawn again.
+    for square in p.squares() {
+        let fill = if marked.contains(&square) {
+            palette::LAST_CELL
+        } else {
+            match tint[square.rank() * n + square.file()] {
+                Some(Seat::First) => LIGHT_FIELD,
+                Some(Seat::Second) => DARK_FIELD,
+                None => continue,
+            }
+        };
+        draw_square(&mut svg, &layout, square, fill);
+    }
+
+    for square in p.squares() {
+        let (x, y) = layout.centre(square);
+        match p.content(square) {
+            Some(agros::Content::Seed(seat)) => {
+                let (body, edge) = colours(seat);
+                svg.ellipse(
+                    x,
+                    y,
+                    0.19 * q,
+                    0.115 * q,
+                    -35.0,
+                    Paint::with_stroke(body, edge, 0.035 * q),
+                );
+            }
+            Some(agros::Content::Farmer { seat, harvest }) => {
+                draw_farmer(&mut svg, &layout, (x, y), seat, harvest)
+            }
+            None => {}
+        }
+    }
+
+    if let Some(score) = &score {
+        for field in score.fields.iter().filter(|f| f.controller.is_some()) {
+            let (x, y) = layout.centre(label_square(field));
+            let ink = match field.controller {
+                Some(Seat::Second) => "#ffffff",
+                _ => palette::INK,
+            };
+            svg.text(
+                x,
+                y,
+                0.36 * q,
+                ink,
+                Anchor::Middle,
+                &field.value.to_string(),
+            );
+        }
+    }
+
+    if let Some(agros::Action::Harvest { from, to } | agros::Action::Sow { from, to }) = last {
+        svg.arrow(
+            layout.centre(from),
+            layout.centre(to),
+            (0.26 * q, farmer_radius(&layout) + 0.05 * q),
+            0.11 * q,
+            matches!(last, Some(agros::Action::Sow { .. })),
+        );
+    }
+
+    let footer_font = 0.027 * s;
+    // Before the movement phase the fields mean nothing yet, so the score would only mislead.
+    if !p.in_opening() {
+        svg.text(
+            0.03 * s,
+            s * (1.0 - 0.068),
+            footer_font,
+            palette::INK,
+            Anchor::Start,
+            &caption::agros_score(p),
+        );
+    }
+    if let Some(action) = last {
+        let text = caption::last_action(GameKind::Agros, p.to_act(), &action.to_string());
+        svg.text(
+            0.03 * s,
+            s * (1.0 - 0.028),
+            footer_font,
+            palette::INK,
+            Anchor::Start,
+            &text,
+        );
+    }
+    svg.finish()
+}
+
+fn colours(seat: Seat) -> (&'static str, &'static str) {
+    match seat {
+        Seat::First => (palette::LIGHT_PIECE, palette::LIGHT_EDGE),
+        Seat::Second => (palette::DARK_PIECE, palette::DARK_EDGE),
+    }
+}
+
+/// A farmer: one disc per piece of its stack (at most four drawn, each a little higher), the top
+/// one carrying the harvest.
+fn draw_farmer(svg: &mut Svg, layout: &Layout, (x, y): (f32, f32), seat: Seat, harvest: u8) {
+    let q = layout.side;
+    let radius = farmer_radius(layout);
+    let (body, edge) = colours(seat);
+    let layers = usize::from(harvest.clamp(1, 4)) - 1;
+    let lift = 0.055 * q;
+    // The stack grows upward from slightly below the centre, so the top disc stays near the
+    // middle of the square at every height.
+    let base = y + lift * layers as f32 / 2.0;
+    for i in 0..=layers {
+        let cy = base - lift * i as f32;
+        svg.circle(x, cy, radius, Paint::with_stroke(body, edge, 0.045 * q));
+    }
+    let top = base - lift * layers as f32;
+    let ink = match seat {
+        Seat::First => palette::INK,
+        Seat::Second => "#ffffff",
+    };
+    let font = if harvest >= 10 { 0.36 * q } else { 0.44 * q };
+    svg.text(x, top, font, ink, Anchor::Middle, &harvest.to_string());
+}
+
+/// Files along the top and bottom, ranks along both sides.
+fn coordinates(svg: &mut Svg, layout: &Layout) {
+    let q = layout.side;
+    let n = layout.n;
+    let font = 0.32 * q;
+    let gap = 0.5 * q;
+    let (left, top) = layout.origin;
+    let (right, bottom) = (left + q * n as f32, top + q * n as f32);
+    for i in 0..n {
+        let letter = ((b'a' + i as u8) as char).to_string();
+        let x = left + q * (i as f32 + 0.5);
+        svg.text(
+            x,
+            top - gap,
+            font,
+            palette::COORDINATE,
+            Anchor::Middle,
+            &letter,
+        );
+        svg.text(
+            x,
+            bottom + gap,
+            font,
+            palette::COORDINATE,
+            Anchor::Middle,
+            &letter,
+        );
+        let rank = (n - i).to_string();
+        let y = top + q * (i as f32 + 0.5);
+        svg.text(
+            left - gap,
+            y,
+            font,
+            palette::COORDINATE,
+            Anchor::Middle,
+            &rank,
+        );
+        svg.text(
+            right + gap,
+            y,
+            font,
+            palette::COORDINATE,
+            Anchor::Middle,
+            &rank,
+        );
+    }
+}
+
+/// The square of a field that carries its value: the one nearest the field's middle.
+pub(crate) fn label_square(field: &agros::Field) -> agros::Square {
+    let count = field.squares.len() as f32;
+    let (mf, mr) = field.squares.iter().fold((0.0, 0.0), |(f, r), s| {
+        (f + s.file() as f32 / count, r + s.rank() as f32 / count)
+    });
+    let distance =
+        |s: &agros::Square| (s.file() as f32 - mf).powi(2) + (s.rank() as f32 - mr).powi(2);
+    *field
+        .squares
+        .iter()
+        .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        .expect("a field has at least one square")
+}

@@ -1,0 +1,288 @@
+//! The SVG pictures: a tiny writer for the few shapes the boards need, the shared palette, and one
+//! module per game that lays its board out.
+//!
+//! Each picture comes in two layers: the `base` (frame, cells, coordinates) depends only on the
+//! game, the board size and the picture size, so the rasteriser draws it once and reuses it; the
+//! `top` (highlights, pieces, arrow, texts) is drawn for every position. The SVG document is
+//! simply both layers in order.
+//!
+//! Sides are told apart by lightness (near-white against near-black pieces), kinds by shape, and
+//! markings by shape as well as colour, so a picture stays readable for colour-blind players and
+//! in greyscale. Coordinates are written with one decimal: enough for any size, and small.
+
+pub(crate) mod agon;
+pub(crate) mod agros;
+
+use std::fmt::Write;
+
+/// The font family every text uses; `raster` embeds this face.
+pub(crate) const FONT_FAMILY: &str = "DejaVu Sans";
+
+/// Colours, as `#rrggbb`, shared by both games and by the tests that sample pixels.
+pub(crate) mod palette {
+    pub const BACKGROUND: &str = "#f4efe4";
+    pub const INK: &str = "#2e2a25";
+    pub const COORDINATE: &str = "#6e6455";
+    /// A light (White, Light) piece and its outline.
+    pub const LIGHT_PIECE: &str = "#fbfaf6";
+    pub const LIGHT_EDGE: &str = "#3b3631";
+    /// A dark (Black, Dark) piece and its outline.
+    pub const DARK_PIECE: &str = "#2a2c31";
+    pub const DARK_EDGE: &str = "#0d0e10";
+    /// The inner ring of a dark guard, light enough to see on the dark body.
+    pub const DARK_DETAIL: &str = "#9a9ca3";
+    /// Cells of the last action, and its arrow (a blue that no colour vision confuses with the
+    /// board's browns).
+    pub const LAST_CELL: &str = "#b9d2ee";
+    pub const LAST_ARROW: &str = "#1d5aa6";
+    /// The captured cross, drawn over a light underlay so it shows on dark pieces too.
+    pub const CAPTURE: &str = "#d1263a";
+    pub const CAPTURE_UNDERLAY: &str = "#ffffff";
+}
+
+/// A `#rrggbb` colour as bytes, for the pixel tests.
+#[cfg(test)]
+pub(crate) fn rgb(hex: &str) -> [u8; 3] {
+    let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).expect("a #rrggbb colour");
+    [(v >> 16) as u8, (v >> 8) as u8, v as u8]
+}
+
+/// The two layers of a picture (see the module docs), each a run of SVG elements.
+pub(crate) struct Layers {
+    pub base: String,
+    pub top: String,
+}
+
+impl Layers {
+    /// Both layers as one SVG document of `size` × `size` user units.
+    pub fn document(&self, size: u32) -> String {
+        let mut out = open(size, true);
+        out.push_str(&self.base);
+        out.push_str(&self.top);
+        out.push_str(CLOSE);
+        out
+    }
+}
+
+/// The start of an SVG document, on the background colour or transparent.
+pub(crate) fn open(size: u32, background: bool) -> String {
+    let mut out = String::with_capacity(32 * 1024);
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" font-family="{FONT_FAMILY}" font-weight="bold">"#
+    );
+    if background {
+        let _ = write!(
+            out,
+            r#"<rect width="{size}" height="{size}" fill="{}"/>"#,
+            palette::BACKGROUND
+        );
+    }
+    out
+}
+
+/// The end of an SVG document.
+pub(crate) const CLOSE: &str = "</svg>\n";
+
+/// SVG elements being written.
+pub(crate) struct Svg {
+    out: String,
+}
+
+/// How to paint a shape: fill, and an optional stroke with its width.
+#[derive(Clone, Copy)]
+pub(crate) struct Paint<'a> {
+    pub fill: &'a str,
+    pub stroke: Option<(&'a str, f32)>,
+}
+
+impl<'a> Paint<'a> {
+    pub fn fill(fill: &'a str) -> Paint<'a> {
+        Paint { fill, stroke: None }
+    }
+
+    pub fn with_stroke(fill: &'a str, stroke: &'a str, width: f32) -> Paint<'a> {
+        Paint {
+            fill,
+            stroke: Some((stroke, width)),
+        }
+    }
+
+    fn attributes(&self) -> String {
+        match self.stroke {
+            Some((colour, width)) => format!(
+                r#"fill="{}" stroke="{colour}" stroke-width="{width:.1}" stroke-linejoin="round""#,
+                self.fill
+            ),
+            None => format!(r#"fill="{}""#, self.fill),
+        }
+    }
+}
+
+/// Horizontal placement of a text relative to its point.
+#[derive(Clone, Copy)]
+pub(crate) enum Anchor {
+    Start,
+    Middle,
+}
+
+impl Svg {
+    pub fn new() -> Svg {
+        Svg {
+            out: String::with_capacity(16 * 1024),
+        }
+    }
+
+    pub fn finish(self) -> String {
+        self.out
+    }
+
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, paint: Paint) {
+        let _ = write!(
+            self.out,
+            r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" {}/>"#,
+            paint.attributes()
+        );
+    }
+
+    pub fn circle(&mut self, x: f32, y: f32, r: f32, paint: Paint) {
+        let _ = write!(
+            self.out,
+            r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" {}/>"#,
+            paint.attributes()
+        );
+    }
+
+    pub fn ellipse(&mut self, x: f32, y: f32, rx: f32, ry: f32, degrees: f32, paint: Paint) {
+        let _ = write!(
+            self.out,
+            r#"<ellipse cx="0" cy="0" rx="{rx:.1}" ry="{ry:.1}" transform="translate({x:.1} {y:.1}) rotate({degrees:.0})" {}/>"#,
+            paint.attributes()
+        );
+    }
+
+    pub fn polygon(&mut self, points: &[(f32, f32)], paint: Paint) {
+        self.out.push_str(r#"<polygon points=""#);
+        for (i, (x, y)) in points.iter().enumerate() {
+            let sep = if i == 0 { "" } else { " " };
+            let _ = write!(self.out, "{sep}{x:.1},{y:.1}");
+        }
+        let _ = write!(self.out, r#"" {}/>"#, paint.attributes());
+    }
+
+    pub fn line(&mut self, from: (f32, f32), to: (f32, f32), colour: &str, width: f32) {
+        let _ = write!(
+            self.out,
+            r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{colour}" stroke-width="{width:.1}" stroke-linecap="round"/>"#,
+            from.0, from.1, to.0, to.1
+        );
+    }
+
+    /// A text whose middle sits at height `y` (the baseline is moved down by about a third of the
+    /// font size, so callers place texts by their centre).
+    pub fn text(&mut self, x: f32, y: f32, size: f32, fill: &str, anchor: Anchor, text: &str) {
+        let anchor = match anchor {
+            Anchor::Start => "start",
+            Anchor::Middle => "middle",
+        };
+        let _ = write!(
+            self.out,
+            r#"<text x="{x:.1}" y="{:.1}" font-size="{size:.1}" fill="{fill}" text-anchor="{anchor}">{}</text>"#,
+            y + 0.36 * size,
+            escape(text)
+        );
+    }
+
+    /// An arrow from `from` to `to` that starts `gap` after `from` (clear of what was left there)
+    /// and ends `stop` short of `to` (meeting a piece's edge instead of hiding the piece). A
+    /// dashed shaft marks a return or a sowing.
+    pub fn arrow(
+        &mut self,
+        from: (f32, f32),
+        to: (f32, f32),
+        (gap, stop): (f32, f32),
+        width: f32,
+        dashed: bool,
+    ) {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let length = (dx * dx + dy * dy).sqrt();
+        let head = 2.4 * width;
+        if length <= gap + stop + head {
+            return;
+        }
+        let (ux, uy) = (dx / length, dy / length);
+        let from = (from.0 + ux * gap, from.1 + uy * gap);
+        let tip = (to.0 - ux * stop, to.1 - uy * stop);
+        let base = (tip.0 - ux * head, tip.1 - uy * head);
+        let dash = if dashed {
+            format!(
+                r#" stroke-dasharray="{:.1} {:.1}""#,
+                1.6 * width,
+                1.1 * width
+            )
+        } else {
+            String::new()
+        };
+        let _ = write!(
+            self.out,
+            r#"<g opacity="0.85"><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{}" stroke-width="{width:.1}"{dash}/>"#,
+            from.0,
+            from.1,
+            base.0,
+            base.1,
+            palette::LAST_ARROW
+        );
+        let half = 1.5 * width;
+        self.polygon(
+            &[
+                tip,
+                (base.0 - uy * half, base.1 + ux * half),
+                (base.0 + uy * half, base.1 - ux * half),
+            ],
+            Paint::fill(palette::LAST_ARROW),
+        );
+        self.out.push_str("</g>");
+    }
+
+    /// A cross over a captured piece of radius `r` at (x, y).
+    pub fn captured_cross(&mut self, x: f32, y: f32, r: f32) {
+        let d = 0.62 * r;
+        for (colour, width) in [
+            (palette::CAPTURE_UNDERLAY, 0.36 * r),
+            (palette::CAPTURE, 0.2 * r),
+        ] {
+            self.line((x - d, y - d), (x + d, y + d), colour, width);
+            self.line((x - d, y + d), (x + d, y - d), colour, width);
+        }
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The header band shared by both boards: a title and, below it, the status line.
+pub(crate) fn header(svg: &mut Svg, size: f32, title: &str, status: &str) {
+    let pad = 0.03 * size;
+    svg.text(
+        pad,
+        0.036 * size,
+        0.036 * size,
+        palette::INK,
+        Anchor::Start,
+        title,
+    );
+    svg.text(
+        pad,
+        0.078 * size,
+        0.027 * size,
+        palette::INK,
+        Anchor::Start,
+        status,
+    );
+}
+
+/// The height of the band [`header`] draws, as a share of the picture's size.
+pub(crate) const HEADER: f32 = 0.1;

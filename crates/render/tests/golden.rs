@@ -1,0 +1,99 @@
+//! Golden ASCII pictures: each case renders a position and compares it with
+//! `tests/golden/<name>.txt`. Run with `UPDATE_GOLDEN=1` to rewrite the files after an intended
+//! change, then read the diff.
+
+use agora_rules::{AnyAction, AnyPosition, GameKind, Variant, agros};
+
+/// Plays actions from a variant's start and returns the position with the last action.
+fn after(variant: Variant, actions: &[&str]) -> (AnyPosition, Option<AnyAction>) {
+    let mut position = variant.start();
+    let mut last = None;
+    for text in actions {
+        let action = position.parse_action(text).expect("a legal action");
+        position.play(action).expect("a legal action");
+        last = Some(action);
+    }
+    (position, last)
+}
+
+fn agros(board: u32, farmers: u32) -> Variant {
+    Variant::new(GameKind::Agros, Some(board), Some(farmers)).expect("an offered variant")
+}
+
+fn check(name: &str, position: &AnyPosition, last: Option<AnyAction>) {
+    let text = agora_render::ascii(position, last);
+    for line in text.lines() {
+        assert!(line.is_ascii(), "{name}: not ASCII: {line}");
+        assert!(line.len() <= 60, "{name}: {} columns: {line}", line.len());
+    }
+    let path = format!("{}/tests/golden/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &text).expect("writing the golden file");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{path} is missing: run with UPDATE_GOLDEN=1"));
+    assert_eq!(text, expected, "{name} differs from {path}");
+}
+
+#[test]
+fn agon_start() {
+    let (position, last) = after(Variant::Agon, &[]);
+    check("agon-start", &position, last);
+}
+
+#[test]
+fn agon_capture_pending_return() {
+    // The rules' test vector: the black queen is captured on b7 and must be returned (AG-9).
+    let (position, last) = after(Variant::Agon, &["a4-a5", "a6-b7", "a5-a6"]);
+    check("agon-capture-pending-return", &position, last);
+}
+
+#[test]
+fn agon_queen_on_throne() {
+    // The captured queen returns straight to the throne (AG-10).
+    let (position, last) = after(Variant::Agon, &["a4-a5", "a6-b7", "a5-a6", "b7=f6"]);
+    check("agon-queen-on-throne", &position, last);
+}
+
+#[test]
+fn agon_finished() {
+    // Black's guards fill ring 1 around their queen on the throne: Black wins (AG-11).
+    let text = "Q4G/7/G7/9/4gg4/4gqg4/4gg4/G8/7G/G6/5G w";
+    let position = AnyPosition::parse(GameKind::Agon, text).expect("a valid position");
+    assert!(position.is_finished());
+    check("agon-finished", &position, None);
+}
+
+#[test]
+fn agros_opening() {
+    let (position, last) = after(agros(10, 5), &["e5", "d4,f6"]);
+    check("agros-opening", &position, last);
+}
+
+#[test]
+fn agros_finished() {
+    // Dark passed, then Light passes: the game ends (AR-9) and the score is final.
+    let text =
+        "..l..D3../.L4l.dddd/lll...../....llll/.L2..lD5../ddddl.../....l.L3./...D1l... l n3 m+";
+    let mut position = AnyPosition::parse(GameKind::Agros, text).expect("a valid position");
+    let pass = position.parse_action("pass").expect("pass is legal");
+    position.play(pass).expect("pass is legal");
+    assert!(position.is_finished());
+    check("agros-finished", &position, Some(pass));
+}
+
+#[test]
+fn agros_12_with_two_digit_harvests() {
+    // The widest picture: 12 files of which some hold harvests of 10 or more.
+    let text = "D10.d.....l.../dd........../....L1......./..L7........./............/\
+                ...llll...../......D1...../............/..l.....dd../........D11.../\
+                ............/...l.......L12 d n3 m";
+    let position = AnyPosition::parse(GameKind::Agros, text).expect("a valid position");
+    // The Light farmer came from a1 with harvest 11 (AR-5).
+    let last = AnyAction::Agros(agros::Action::Harvest {
+        from: agros::Square::new(0, 0).expect("a1"),
+        to: agros::Square::new(11, 0).expect("l1"),
+    });
+    check("agros-12-two-digit-harvests", &position, Some(last));
+}
