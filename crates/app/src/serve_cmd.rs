@@ -1,0 +1,111 @@
+//! `agora serve`: the long-running service. Reads the configuration, opens the database (applying
+//! migrations), starts every configured front end and the deadline scheduler, logs with
+//! `tracing`, and stops cleanly on SIGINT or SIGTERM: running loops finish their current step, the
+//! database is closed, and the process exits 0.
+
+use crate::config::Config;
+use agora_service::{Service, Store, Templates};
+use anyhow::Context;
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// The configuration file; default `config/agora.toml` if it exists, else the defaults.
+    #[arg(long)]
+    config: Option<PathBuf>,
+}
+
+pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let config = Config::load(args.config.as_deref())?;
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .or_else(|_| tracing_subscriber::EnvFilter::try_new(&config.log.filter))
+        .context("log.filter")?;
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(serve(config))
+}
+
+/// Resolves on the first SIGINT or SIGTERM.
+async fn shutdown_signal() -> anyhow::Result<&'static str> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut term = signal(SignalKind::terminate())?;
+    let mut int = signal(SignalKind::interrupt())?;
+    Ok(tokio::select! {
+        _ = term.recv() => "SIGTERM",
+        _ = int.recv() => "SIGINT",
+    })
+}
+
+async fn serve(config: Config) -> anyhow::Result<ExitCode> {
+    let path = &config.database.path;
+    let store = Store::open(path, &config.store_options()?)
+        .await
+        .with_context(|| format!("opening {}", path.display()))?;
+    let migrations = store.applied_migrations().await?;
+    tracing::info!(database = %path.display(), migrations = ?migrations, "database ready");
+    let templates = Templates::load(config.service.templates_dir.as_deref())?;
+    let service = Arc::new(Service::new(store, templates, config.settings()));
+    let (stop, stopped) = watch::channel(false);
+    let mut tasks = tokio::task::JoinSet::new();
+
+    let mut front_ends = Vec::new();
+    for (name, section) in [("discord", &config.discord), ("mail", &config.mail)] {
+        if section.enabled {
+            // The front ends are separate crates wired in here as they land; until then an
+            // enabled one is reported, not silently ignored.
+            tracing::error!(
+                front_end = name,
+                "[{name}] is enabled but this build has no {name} front end; ignoring it"
+            );
+        } else {
+            tracing::debug!(front_end = name, "disabled");
+        }
+        if section.enabled {
+            front_ends.push(name);
+        }
+    }
+    if front_ends.is_empty() {
+        tracing::warn!(
+            "no front end is configured: enable [discord] or [mail] in the config to let people play; \
+             running the scheduler only"
+        );
+    }
+
+    // The scheduler: deadlines live in an indexed column, so a restart loses nothing.
+    {
+        let service = service.clone();
+        let mut stopped = stopped.clone();
+        let every = Duration::from_secs(config.service.sweep_seconds.max(1));
+        tasks.spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            loop {
+                tokio::select! {
+                    _ = tick.tick() => {}
+                    _ = stopped.changed() => break,
+                }
+                match service.sweep(chrono::Utc::now()).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(games = n, "deadline sweep"),
+                    Err(e) => tracing::error!(error = %e, "deadline sweep failed"),
+                }
+            }
+            tracing::info!("scheduler stopped");
+        });
+    }
+
+    tracing::info!("agora is running; stop with Ctrl-C or SIGTERM");
+    let signal = shutdown_signal().await?;
+    tracing::info!(signal, "shutting down");
+    let _ = stop.send(true);
+    while tasks.join_next().await.is_some() {}
+    service.store().close().await;
+    tracing::info!("stopped");
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,258 @@
+//! `agora service …`: tools around the game service. `bench` drives the real service on a fresh
+//! SQLite file with many games at once and prints actions per second and latency percentiles per
+//! command, beside the raw rate of single-row committed inserts on the same disk.
+
+use agora_rules::{AnyPosition, Variant};
+use agora_service::{Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use clap::{Args, Subcommand};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+#[derive(Subcommand)]
+pub enum ServiceCommand {
+    /// Drive the service with many concurrent games and print throughput and latency.
+    Bench(BenchArgs),
+}
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Games played at the same time (half Agon, half Agros 10x10 with 5 farmers).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Actions per game (fewer if a game ends first).
+    #[arg(long, default_value_t = 20)]
+    plies: usize,
+    /// Commands in flight at once, drawn from all the games.
+    #[arg(long, default_value_t = 32)]
+    concurrency: usize,
+    /// The SQLite file to create (deleted first and afterwards).
+    #[arg(long, default_value = "agora-bench.db")]
+    db: PathBuf,
+    /// Use synchronous=FULL (every commit on disk before it returns).
+    #[arg(long)]
+    sync_full: bool,
+    /// Single-row committed inserts for the raw disk figure.
+    #[arg(long, default_value_t = 2000)]
+    raw_inserts: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub fn run(cmd: ServiceCommand) -> anyhow::Result<ExitCode> {
+    match cmd {
+        ServiceCommand::Bench(args) => {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()?;
+            runtime.block_on(bench(args))
+        }
+    }
+}
+
+fn remove_db(path: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(p));
+    }
+}
+
+/// Random legal actions for one game, chosen with the rules alone.
+fn random_game(variant: Variant, plies: usize, rng: &mut SmallRng) -> Vec<String> {
+    let mut p: AnyPosition = variant.start();
+    let mut out = Vec::new();
+    while out.len() < plies && !p.is_finished() {
+        let legal = p.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let a = legal[rng.random_range(0..legal.len())];
+        out.push(p.notation(a));
+        p.play_unchecked(a);
+    }
+    out
+}
+
+type Latencies = Arc<Mutex<BTreeMap<&'static str, Vec<Duration>>>>;
+
+async fn timed(
+    service: &Service,
+    latencies: &Latencies,
+    kind: &'static str,
+    inbound: Inbound,
+) -> anyhow::Result<()> {
+    let start = Instant::now();
+    let answer = service.handle(&inbound, chrono::Utc::now()).await?;
+    let took = start.elapsed();
+    anyhow::ensure!(
+        answer.status == Status::Done,
+        "{kind} `{}` by {} refused: {}",
+        inbound.text,
+        inbound.from,
+        answer.text
+    );
+    latencies
+        .lock()
+        .expect("lock")
+        .entry(kind)
+        .or_default()
+        .push(took);
+    Ok(())
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+async fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    remove_db(&args.db);
+    let options = StoreOptions {
+        sync_full: args.sync_full,
+        ..StoreOptions::default()
+    };
+    let store = Store::open(&args.db, &options).await?;
+    let settings = Settings {
+        seed: Some(args.seed),
+        ..Settings::default()
+    };
+    let service = Arc::new(Service::new(store, Templates::load(None)?, settings));
+    let mut rng = SmallRng::seed_from_u64(args.seed);
+    let latencies: Latencies = Arc::default();
+    let semaphore = Arc::new(tokio::sync::Semaphore::new(args.concurrency.max(1)));
+
+    println!(
+        "agora service bench: {} games, {} plies each, {} commands in flight, synchronous={}, file {}",
+        args.games,
+        args.plies,
+        args.concurrency,
+        if args.sync_full { "FULL" } else { "NORMAL" },
+        args.db.display()
+    );
+    let games: Vec<(Variant, Vec<String>)> = (0..args.games)
+        .map(|i| {
+            let variant = if i % 2 == 0 {
+                Variant::Agon
+            } else {
+                Variant::Agros {
+                    board: 10,
+                    farmers: 5,
+                }
+            };
+            (variant, random_game(variant, args.plies, &mut rng))
+        })
+        .collect();
+
+    // Every game is a task that sends its commands one after another, as two players would; the
+    // semaphore bounds how many commands are in the service at once.
+    let started = Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    for (i, (variant, actions)) in games.into_iter().enumerate() {
+        let service = service.clone();
+        let latencies = latencies.clone();
+        let semaphore = semaphore.clone();
+        tasks.spawn(async move {
+            let white = format!("local:w{i}");
+            let black = format!("local:b{i}");
+            let send = |from: &String, text: String, n: usize| Inbound {
+                from: from.clone(),
+                name: from.strip_prefix("local:").map(str::to_owned),
+                text,
+                delivery: Some(format!("bench-{i}-{n}")),
+                game: None,
+            };
+            {
+                let _permit = semaphore.acquire().await?;
+                service
+                    .register(&black, Some(&format!("b{i}")), chrono::Utc::now())
+                    .await?;
+            }
+            let kind = match variant {
+                Variant::Agon => "agon".to_owned(),
+                Variant::Agros { board, farmers } => {
+                    format!("agros board {board} farmers {farmers}")
+                }
+            };
+            {
+                let _permit = semaphore.acquire().await?;
+                timed(
+                    &service,
+                    &latencies,
+                    "challenge",
+                    send(&white, format!("challenge b{i} {kind} days 7"), 0),
+                )
+                .await?;
+            }
+            {
+                let _permit = semaphore.acquire().await?;
+                timed(
+                    &service,
+                    &latencies,
+                    "accept",
+                    send(&black, "accept".into(), 1),
+                )
+                .await?;
+            }
+            for (n, action) in actions.into_iter().enumerate() {
+                let who = if n % 2 == 0 { &white } else { &black };
+                let _permit = semaphore.acquire().await?;
+                timed(
+                    &service,
+                    &latencies,
+                    "move",
+                    send(who, format!("move #{n} {action}"), n + 2),
+                )
+                .await?;
+            }
+            anyhow::Ok(())
+        });
+    }
+    while let Some(r) = tasks.join_next().await {
+        r??;
+    }
+    let wall = started.elapsed();
+
+    let latencies = latencies.lock().expect("lock").clone();
+    let total: usize = latencies.values().map(Vec::len).sum();
+    let moves = latencies.get("move").map_or(0, Vec::len);
+    println!(
+        "{total} commands in {:.2} s: {:.0} commands/s, of which {moves} actions",
+        wall.as_secs_f64(),
+        total as f64 / wall.as_secs_f64()
+    );
+    println!(
+        "{:<10} {:>7} {:>10} {:>10} {:>10}",
+        "command", "count", "p50 ms", "p99 ms", "max ms"
+    );
+    for (kind, mut v) in latencies {
+        v.sort();
+        println!(
+            "{kind:<10} {:>7} {:>10.2} {:>10.2} {:>10.2}",
+            v.len(),
+            percentile(&v, 0.5).as_secs_f64() * 1e3,
+            percentile(&v, 0.99).as_secs_f64() * 1e3,
+            v.last().copied().unwrap_or_default().as_secs_f64() * 1e3
+        );
+    }
+    let pending = service.store().write().await?.outbox_stats().await?;
+    println!(
+        "outbox: {} notifications queued (the bench has no sender)",
+        pending.pending
+    );
+    let raw = service.store().raw_insert_rate(args.raw_inserts).await?;
+    println!(
+        "raw single-row committed inserts on the same file: {raw:.0} inserts/s ({} rows)",
+        args.raw_inserts
+    );
+    service.store().close().await;
+    remove_db(&args.db);
+    Ok(ExitCode::SUCCESS)
+}

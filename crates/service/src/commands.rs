@@ -1,0 +1,626 @@
+//! The command language: one table of commands (name, aliases, usage, help) that feeds the parser,
+//! the `help` reply and every front end's command list, and the parser itself.
+//!
+//! Parsing is pure and knows no games or players: it turns text into a [`Command`] or a
+//! [`ParseError`] that says what is wrong and how to fix it. Whether an action is legal, whose
+//! turn it is and which game is meant are the lifecycle's business.
+
+use agora_rules::{GameKind, Variant};
+use std::fmt;
+
+/// One entry of the command table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommandSpec {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub usage: &'static str,
+    /// One line, for the command list.
+    pub summary: &'static str,
+    /// A paragraph, for `help <command>`.
+    pub help: &'static str,
+}
+
+/// Every command, in the order `help` lists them.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "help",
+        aliases: &["?", "commands"],
+        usage: "help [command]",
+        summary: "list the commands, or explain one",
+        help: "Without a command, lists every command. With one, shows its usage and what it does.",
+    },
+    CommandSpec {
+        name: "challenge",
+        aliases: &["invite", "new"],
+        usage: "challenge <opponent> <agon|agros> [board 8|10|12] [farmers 3|5|7] [days D] [level easy|normal|hard]",
+        summary: "invite someone (or the computer) to a game",
+        help: "The opponent is a player's name, an e-mail address, a Discord mention or `computer`. \
+               You take the first seat (White in Agon, Light in Agros). Agros takes a board size \
+               (default 10) and farmers per side (default 5); `days` is the time per move; `level` \
+               sets the computer's strength.",
+    },
+    CommandSpec {
+        name: "accept",
+        aliases: &["yes"],
+        usage: "accept [game]",
+        summary: "accept a challenge",
+        help: "Starts a game you were challenged to. The game number may be left out when only one \
+               challenge waits for you.",
+    },
+    CommandSpec {
+        name: "decline",
+        aliases: &["no", "refuse"],
+        usage: "decline [game]",
+        summary: "refuse a challenge",
+        help: "Refuses a game you were challenged to; nothing is recorded against anyone.",
+    },
+    CommandSpec {
+        name: "cancel",
+        aliases: &["withdraw"],
+        usage: "cancel [game]",
+        summary: "withdraw a challenge you made",
+        help: "Withdraws a challenge that has not been accepted yet. A game under way ends with \
+               `resign` instead.",
+    },
+    CommandSpec {
+        name: "move",
+        aliases: &["mv", "m", "play"],
+        usage: "move [game] [#ply] <action>",
+        summary: "play an action (the word `move` may be left out)",
+        help: "Plays an action in the game's notation: Agon `k1-j1`, a return `b7=f6`; Agros `e5`, \
+               `c3,h8`, a harvest `e5-e7`, a sow `e6=e8`, `pass`. `#ply` guards against acting on a \
+               position that has changed: it must be the number of actions played so far. With only \
+               one game waiting for you, a bare action is enough.",
+    },
+    CommandSpec {
+        name: "pass",
+        aliases: &[],
+        usage: "pass [game]",
+        summary: "pass your turn (Agros, movement phase)",
+        help: "Passes in Agros (AR-7). A pass right after your opponent's pass ends the game (AR-9). \
+               Agon has no passing.",
+    },
+    CommandSpec {
+        name: "resign",
+        aliases: &["forfeit"],
+        usage: "resign [game]",
+        summary: "give up a game under way",
+        help: "Ends the game at once as a loss for you.",
+    },
+    CommandSpec {
+        name: "draw",
+        aliases: &[],
+        usage: "draw offer|accept|decline [game]",
+        summary: "offer, accept or decline a draw (Agon)",
+        help: "Offers a draw in Agon; the offer stands until your opponent accepts, declines or acts.",
+    },
+    CommandSpec {
+        name: "undo",
+        aliases: &["takeback"],
+        usage: "undo [accept|decline] [game]",
+        summary: "ask to take back your last action, or grant it",
+        help: "`undo` asks your opponent to let you take back your last action, as long as they have \
+               not acted since; `undo accept` grants it, `undo decline` refuses.",
+    },
+    CommandSpec {
+        name: "board",
+        aliases: &["show", "position"],
+        usage: "board [game]",
+        summary: "show the board of a game",
+        help: "Shows the current position, whose turn it is and the deadline (and the score so far in \
+               Agros).",
+    },
+    CommandSpec {
+        name: "history",
+        aliases: &["record", "moves"],
+        usage: "history [game]",
+        summary: "show a game's record",
+        help: "Shows every action of the game, numbered per pair (AG-16, AR-17), and the result.",
+    },
+    CommandSpec {
+        name: "games",
+        aliases: &["list", "mygames"],
+        usage: "games",
+        summary: "list your open games",
+        help: "Lists your challenges and games under way: opponent, whose turn it is and the deadline.",
+    },
+    CommandSpec {
+        name: "settings",
+        aliases: &["set"],
+        usage: "settings timezone <IANA zone> | settings notify <discord|email|terminal>",
+        summary: "set your time zone or where notifications go",
+        help: "`settings timezone Europe/Amsterdam` shows deadlines in your zone. `settings notify \
+               email` sends your notifications by mail (to a linked address), `discord` to Discord.",
+    },
+    CommandSpec {
+        name: "link",
+        aliases: &[],
+        usage: "link [code]",
+        summary: "link another Discord account or e-mail address to you",
+        help: "`link` gives a one-time code; send `link <code>` from your other account (Discord or \
+               an address) and both become one player, with the same games.",
+    },
+];
+
+/// Who a challenge is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opponent {
+    Name(String),
+    /// An identity address: `mailto:…` or `discord:…`.
+    Identity(String),
+    Computer,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reply {
+    Offer,
+    Accept,
+    Decline,
+}
+
+/// A parsed command. `game` is an explicit game number, when one was given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Help(Option<String>),
+    Challenge {
+        opponent: Opponent,
+        variant: Variant,
+        days: Option<u32>,
+        level: Option<String>,
+    },
+    Accept(Option<i64>),
+    Decline(Option<i64>),
+    Cancel(Option<i64>),
+    Move {
+        game: Option<i64>,
+        ply: Option<u32>,
+        action: String,
+    },
+    Resign(Option<i64>),
+    Draw(Reply, Option<i64>),
+    /// `Offer` asks for the takeback.
+    Undo(Reply, Option<i64>),
+    Board(Option<i64>),
+    History(Option<i64>),
+    Games,
+    Timezone(String),
+    Notify(String),
+    Link(Option<String>),
+}
+
+/// Why a text is not a command, with the fix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseError {
+    Empty,
+    Unknown {
+        word: String,
+        closest: Option<&'static str>,
+    },
+    Usage {
+        command: &'static str,
+        problem: String,
+    },
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Empty => write!(f, "no command found: send `help` for the list"),
+            ParseError::Unknown {
+                word,
+                closest: Some(c),
+            } => write!(
+                f,
+                "unknown command `{word}`: did you mean `{c}`? Send `help` for the list"
+            ),
+            ParseError::Unknown {
+                word,
+                closest: None,
+            } => write!(f, "unknown command `{word}`: send `help` for the list"),
+            ParseError::Usage { command, problem } => {
+                let usage = spec(command).map_or("", |s| s.usage);
+                write!(f, "{problem}; usage: {usage}")
+            }
+        }
+    }
+}
+
+/// The table entry for a name or alias, case-insensitive.
+pub fn spec(word: &str) -> Option<&'static CommandSpec> {
+    let word = word.trim().to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .find(|c| c.name == word || c.aliases.contains(&word.as_str()))
+}
+
+/// The command name closest to a mistyped word, if any is close enough to be a likely typo.
+pub fn closest_command(word: &str) -> Option<&'static str> {
+    let word = word.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .flat_map(|c| {
+            std::iter::once(c.name)
+                .chain(c.aliases.iter().copied())
+                .map(move |n| (c.name, n))
+        })
+        .map(|(name, n)| (edit_distance(&word, n), name))
+        .filter(|&(d, name)| d <= 2.max(name.len() / 3) && d < word.len().max(1))
+        .min()
+        .map(|(_, name)| name)
+}
+
+/// The Levenshtein distance, for suggestions of commands and player names.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The command line of a message: the first non-empty line that is not quoted mail, without a
+/// leading `/` or `!`, trailing punctuation, a ` -- signature` tail, and with runs of spaces
+/// collapsed. Everything after that line (a signature, a quoted reply) is ignored.
+pub fn command_line(text: &str) -> String {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('>'))
+        .unwrap_or("");
+    let line = line.split(" -- ").next().unwrap_or("");
+    let line = line.trim_start_matches(['/', '!']);
+    let line = line.trim_end_matches(['.', '!', '?', ';', ',', ':', ' ']);
+    line.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether a word looks like the start of an action rather than a command: a cell or square
+/// (`k1`, `e10`), an Agon piece prefix (`Qk1`) or an Agros long form.
+pub fn looks_like_action(word: &str) -> bool {
+    let w = word.to_ascii_lowercase();
+    let b = w.as_bytes();
+    let cell = |s: &[u8]| s.len() >= 2 && s[0].is_ascii_lowercase() && s[1].is_ascii_digit();
+    cell(b)
+        || (b.len() >= 3 && (b[0] == b'q' || b[0] == b'g') && cell(&b[1..]))
+        || ["harvest", "sow", "pass"].contains(&w.as_str())
+}
+
+/// Reads a game reference: `12`, `g12`, `#g12` or `game 12` (the word `game` taken by the caller).
+fn game_number(word: &str) -> Option<i64> {
+    let w = word.trim_start_matches('#');
+    let w = w.strip_prefix('g').unwrap_or(w);
+    (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| w.parse().ok())
+        .flatten()
+}
+
+/// Takes an optional game reference from the front of `words`.
+fn take_game(words: &mut Vec<String>) -> Option<i64> {
+    if words.first().is_some_and(|w| w == "game")
+        && words.len() >= 2
+        && let Some(n) = game_number(&words[1])
+    {
+        words.drain(..2);
+        return Some(n);
+    }
+    let n = words.first().and_then(|w| game_number(w))?;
+    words.remove(0);
+    Some(n)
+}
+
+/// A command that takes only an optional game number.
+fn game_only(command: &'static str, mut words: Vec<String>) -> Result<Option<i64>, ParseError> {
+    let game = take_game(&mut words);
+    if let Some(extra) = words.first() {
+        return Err(ParseError::Usage {
+            command,
+            problem: format!("`{extra}` is not a game number"),
+        });
+    }
+    Ok(game)
+}
+
+/// Parses a command text (see [`command_line`] for the tolerance).
+pub fn parse(text: &str) -> Result<Command, ParseError> {
+    let line = command_line(text);
+    let mut words: Vec<String> = line
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect();
+    if words.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let first = words[0].to_ascii_lowercase();
+    let Some(spec) = spec(&first) else {
+        // A bare action (`k1-j1`, `12 k1-j1`, `#4 e5`) is a move.
+        let body = words
+            .iter()
+            .find(|w| game_number(w).is_none() && !w.starts_with('#'));
+        if body.is_some_and(|w| looks_like_action(w)) {
+            return parse_move(words);
+        }
+        return Err(ParseError::Unknown {
+            closest: closest_command(&first),
+            word: words.swap_remove(0),
+        });
+    };
+    words.remove(0);
+    let args: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+    match spec.name {
+        "help" => Ok(Command::Help(args.first().cloned())),
+        "challenge" => parse_challenge(args),
+        "accept" => Ok(Command::Accept(game_only("accept", args)?)),
+        "decline" => Ok(Command::Decline(game_only("decline", args)?)),
+        "cancel" => Ok(Command::Cancel(game_only("cancel", args)?)),
+        "move" => {
+            if words.is_empty() {
+                return Err(ParseError::Usage {
+                    command: "move",
+                    problem: "which action?".into(),
+                });
+            }
+            parse_move(words)
+        }
+        "pass" => Ok(Command::Move {
+            game: game_only("pass", args)?,
+            ply: None,
+            action: "pass".into(),
+        }),
+        "resign" => Ok(Command::Resign(game_only("resign", args)?)),
+        "draw" | "undo" => {
+            let command = spec.name;
+            let mut args = args;
+            let game = take_game(&mut args);
+            let reply = match args.first().map(String::as_str) {
+                None if command == "undo" => Reply::Offer,
+                Some("offer" | "propose" | "ask") => Reply::Offer,
+                Some("accept" | "yes" | "agree" | "grant") => Reply::Accept,
+                Some("decline" | "no" | "refuse") => Reply::Decline,
+                None => {
+                    return Err(ParseError::Usage {
+                        command,
+                        problem: "offer, accept or decline?".into(),
+                    });
+                }
+                Some(other) => {
+                    return Err(ParseError::Usage {
+                        command,
+                        problem: format!("`{other}` is not offer, accept or decline"),
+                    });
+                }
+            };
+            let rest = args.into_iter().skip(1).collect::<Vec<_>>();
+            let game = match game {
+                Some(g) => {
+                    game_only(command, rest)?;
+                    Some(g)
+                }
+                None => game_only(command, rest)?,
+            };
+            Ok(match command {
+                "draw" => Command::Draw(reply, game),
+                _ => Command::Undo(reply, game),
+            })
+        }
+        "board" => Ok(Command::Board(game_only("board", args)?)),
+        "history" => Ok(Command::History(game_only("history", args)?)),
+        "games" => Ok(Command::Games),
+        "settings" => parse_settings(words),
+        "link" => match args.as_slice() {
+            [] => Ok(Command::Link(None)),
+            [code] => Ok(Command::Link(Some(code.to_ascii_uppercase()))),
+            _ => Err(ParseError::Usage {
+                command: "link",
+                problem: "the code is one word".into(),
+            }),
+        },
+        other => unreachable!("command `{other}` in the table but not in the parser"),
+    }
+}
+
+fn parse_move(mut words: Vec<String>) -> Result<Command, ParseError> {
+    let game = take_game(&mut words);
+    let mut ply = None;
+    if let Some(w) = words.first().and_then(|w| w.strip_prefix('#')) {
+        ply = Some(w.parse().map_err(|_| ParseError::Usage {
+            command: "move",
+            problem: format!("`#{w}` is not a ply number"),
+        })?);
+        words.remove(0);
+    }
+    if words.is_empty() {
+        return Err(ParseError::Usage {
+            command: "move",
+            problem: "which action?".into(),
+        });
+    }
+    Ok(Command::Move {
+        game,
+        ply,
+        action: words.join(" "),
+    })
+}
+
+fn number<T: std::str::FromStr>(
+    command: &'static str,
+    key: &str,
+    value: Option<&String>,
+) -> Result<T, ParseError> {
+    value
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| ParseError::Usage {
+            command,
+            problem: format!("`{key}` needs a number"),
+        })
+}
+
+fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
+    let usage = |problem: String| ParseError::Usage {
+        command: "challenge",
+        problem,
+    };
+    let mut it = args.iter();
+    let who = it
+        .next()
+        .ok_or_else(|| usage("who do you challenge?".into()))?;
+    let opponent = if who == "computer" || who == "cpu" || who == "ai" {
+        Opponent::Computer
+    } else if let Some(id) = who
+        .strip_prefix("<@")
+        .and_then(|w| w.strip_suffix('>'))
+        .map(|w| w.trim_start_matches('!'))
+    {
+        if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(usage(format!("`{who}` is not a Discord mention")));
+        }
+        Opponent::Identity(format!("discord:{id}"))
+    } else if who.contains('@') {
+        let address = who.strip_prefix("mailto:").unwrap_or(who);
+        let (local, domain) = address.split_once('@').unwrap_or(("", ""));
+        if local.is_empty() || !domain.contains('.') {
+            return Err(usage(format!("`{who}` is not an e-mail address")));
+        }
+        Opponent::Identity(format!("mailto:{address}"))
+    } else {
+        Opponent::Name(who.trim_start_matches('@').to_owned())
+    };
+    let kind: GameKind = match it.next() {
+        None => return Err(usage("which game, agon or agros?".into())),
+        Some(g) => g.parse().map_err(usage)?,
+    };
+    let (mut board, mut farmers, mut days, mut level) = (None, None, None, None);
+    while let Some(key) = it.next() {
+        match key.as_str() {
+            "board" | "size" => board = Some(number("challenge", key, it.next())?),
+            "farmers" => farmers = Some(number("challenge", key, it.next())?),
+            "days" => days = Some(number("challenge", key, it.next())?),
+            "level" => match it.next().map(String::as_str) {
+                Some(l @ ("easy" | "normal" | "hard")) => level = Some(l.to_owned()),
+                _ => return Err(usage("the level is easy, normal or hard".into())),
+            },
+            // `8x8` for `board 8`.
+            k if k
+                .split_once('x')
+                .is_some_and(|(a, b)| a == b && a.parse::<u32>().is_ok()) =>
+            {
+                board = k.split_once('x').and_then(|(a, _)| a.parse().ok());
+            }
+            other => return Err(usage(format!("`{other}` is not an option"))),
+        }
+    }
+    let variant = Variant::new(kind, board, farmers).map_err(|e| usage(e.to_string()))?;
+    if level.is_some() && opponent != Opponent::Computer {
+        return Err(usage("`level` is for a game against the computer".into()));
+    }
+    Ok(Command::Challenge {
+        opponent,
+        variant,
+        days,
+        level,
+    })
+}
+
+fn parse_settings(words: Vec<String>) -> Result<Command, ParseError> {
+    let usage = |problem: String| ParseError::Usage {
+        command: "settings",
+        problem,
+    };
+    match words.as_slice() {
+        [key, zone] if key.eq_ignore_ascii_case("timezone") || key.eq_ignore_ascii_case("tz") => {
+            Ok(Command::Timezone(zone.clone()))
+        }
+        [key, channel] if key.eq_ignore_ascii_case("notify") => {
+            match channel.to_ascii_lowercase().as_str() {
+                "discord" => Ok(Command::Notify("discord".into())),
+                "email" | "e-mail" | "mail" => Ok(Command::Notify("mailto".into())),
+                "terminal" | "local" => Ok(Command::Notify("local".into())),
+                other => Err(usage(format!(
+                    "`{other}` is not discord, email or terminal"
+                ))),
+            }
+        }
+        [] => Err(usage("which setting?".into())),
+        [key, ..] => Err(usage(format!(
+            "`{key}` is not timezone or notify with one value"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tolerant_of_case_spaces_punctuation_and_signature() {
+        assert_eq!(
+            parse("  MOVE   k1-j1 .\n\n-- \nAnn").unwrap(),
+            Command::Move {
+                game: None,
+                ply: None,
+                action: "k1-j1".into()
+            }
+        );
+        assert_eq!(parse("/Accept 3!").unwrap(), Command::Accept(Some(3)));
+        assert_eq!(parse("> quoted\nresign").unwrap(), Command::Resign(None));
+    }
+
+    #[test]
+    fn bare_actions_are_moves() {
+        assert_eq!(
+            parse("12 #4 c3,h8").unwrap(),
+            Command::Move {
+                game: Some(12),
+                ply: Some(4),
+                action: "c3,h8".into()
+            }
+        );
+        assert!(matches!(parse("harvest e5 n"), Ok(Command::Move { .. })));
+    }
+
+    #[test]
+    fn unknown_commands_suggest_the_closest() {
+        assert_eq!(
+            parse("chalenge bob agon"),
+            Err(ParseError::Unknown {
+                word: "chalenge".into(),
+                closest: Some("challenge")
+            })
+        );
+    }
+
+    #[test]
+    fn challenge_options() {
+        let c = parse("challenge <@123> agros board 8 farmers 3 days 2").unwrap();
+        assert_eq!(
+            c,
+            Command::Challenge {
+                opponent: Opponent::Identity("discord:123".into()),
+                variant: Variant::Agros {
+                    board: 8,
+                    farmers: 3
+                },
+                days: Some(2),
+                level: None
+            }
+        );
+        assert!(parse("challenge bob agon board 8").is_err());
+        assert!(parse("challenge ann@example.org agros farmers 4").is_err());
+    }
+
+    #[test]
+    fn every_table_entry_parses() {
+        for c in COMMANDS {
+            assert!(spec(c.name).is_some());
+            for a in c.aliases {
+                assert_eq!(spec(a).unwrap().name, c.name);
+            }
+        }
+    }
+}

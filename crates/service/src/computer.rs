@@ -1,0 +1,77 @@
+//! The computer opponent's turns. The computer is a player like any other: its action is chosen
+//! by `agora-ai` off the async threads and then sent through [`Service::handle`]'s own path, with
+//! a ply guard and a delivery id, so it is stored, de-duplicated and notified like a person's.
+
+use crate::{Inbound, Service, ServiceError, Status};
+use agora_store::GameStatus;
+use chrono::{DateTime, Utc};
+use rand::Rng;
+
+impl Service {
+    /// Plays the computer's turns in `game` while it is the one to act.
+    pub(crate) async fn computer_turns(
+        &self,
+        game: i64,
+        now: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
+        // Two turns in a row cannot both be the computer's; the bound only guards against a loop.
+        for _ in 0..4 {
+            let (position, ply, level, address) = {
+                let mut tx = self.store.write().await?;
+                let Some(g) = tx.game(game).await? else {
+                    return Ok(());
+                };
+                if g.status != GameStatus::Active {
+                    return Ok(());
+                }
+                let seat = if g.ply.is_multiple_of(2) {
+                    agora_rules::Seat::First
+                } else {
+                    agora_rules::Seat::Second
+                };
+                let Some(player) = tx.player(g.player_at(seat)).await? else {
+                    return Ok(());
+                };
+                let Some(level) = player.computer else {
+                    return Ok(());
+                };
+                let Some(identity) = tx.identities_of(player.id).await?.into_iter().next() else {
+                    return Ok(());
+                };
+                let actions = tx.actions(game).await?;
+                let mut position = g.variant.start();
+                for a in &actions {
+                    let action = position
+                        .parse_action(&a.notation)
+                        .map_err(|e| ServiceError::Corrupt(format!("game {game}: {e}")))?;
+                    position.play_unchecked(action);
+                }
+                (position, g.ply, level, identity.address)
+            };
+            let level: agora_ai::Level = level.parse().unwrap_or(agora_ai::Level::Normal);
+            let seed = self.rng.lock().expect("rng lock").random::<u64>();
+            let chosen = {
+                let position = position.clone();
+                tokio::task::spawn_blocking(move || agora_ai::choose_action(&position, level, seed))
+                    .await
+                    .map_err(|e| ServiceError::Corrupt(format!("computer opponent: {e}")))?
+            };
+            let Some(action) = chosen else {
+                return Ok(());
+            };
+            let inbound = Inbound {
+                from: address,
+                name: None,
+                text: format!("move {game} #{ply} {}", position.notation(action)),
+                delivery: Some(format!("computer:{game}:{ply}")),
+                game: Some(game),
+            };
+            let answer = self.handle_one(&inbound, now).await?;
+            if answer.status != Status::Done {
+                tracing::warn!(game, ply, reply = %answer.text, "computer action not applied");
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,358 @@
+//! Agora's game service: the heart every front end shares.
+//!
+//! A front end turns what arrived into an [`Inbound`] and calls [`Service::handle`] with the time;
+//! the service drops a delivery it has seen, parses the command ([`commands`]), resolves the
+//! player, and runs the command in ONE write transaction: game state, the action, the delivery
+//! record and one outbox row per notification commit together or not at all. Channel senders
+//! ([`outbox::Sender`]) deliver the outbox after the commit.
+//!
+//! The service never reads the clock, the environment or files: `now` and [`Settings`] come in as
+//! arguments. It knows no Discord and no mail; identities are plain addresses
+//! (`discord:<id>`, `mailto:<address>`, `local:<name>`).
+
+pub mod commands;
+mod computer;
+mod games;
+pub mod outbox;
+mod players;
+pub mod templates;
+pub mod views;
+
+pub use agora_store::{Store, StoreError, StoreOptions};
+pub use templates::Templates;
+
+use agora_store::Tx;
+use chrono::{DateTime, Utc};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use serde::Serialize;
+use std::sync::Mutex;
+
+/// The service's settings (from `[game]` and `[service]` of `config/agora.toml`).
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Days per move when a challenge names none.
+    pub default_days: u32,
+    /// The most days per move a challenge may ask for.
+    pub max_days: u32,
+    /// Hours before a deadline that the player to act is reminded (0 = never).
+    pub reminder_hours: u32,
+    /// Minutes a link code stays valid.
+    pub link_code_minutes: u32,
+    /// Seed of link codes and the computer's choices; `None` = from the operating system. Tests
+    /// fix it so transcripts are reproducible.
+    pub seed: Option<u64>,
+    /// The computer's level when a challenge names none.
+    pub computer_level: String,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            default_days: 3,
+            max_days: 30,
+            reminder_hours: 24,
+            link_code_minutes: 30,
+            seed: None,
+            computer_level: "normal".into(),
+        }
+    }
+}
+
+/// What arrived from a person.
+#[derive(Debug, Clone, Default)]
+pub struct Inbound {
+    /// The identity it came from, already authenticated by the front end (`discord:<id>`, a
+    /// verified `mailto:` address with its reply token checked, `local:<name>`).
+    pub from: String,
+    /// A display name for a first-time sender (their player name if it is free).
+    pub name: Option<String>,
+    pub text: String,
+    /// Message-ID, interaction id, …: a delivery seen before is answered, never applied again.
+    pub delivery: Option<String>,
+    /// The game the conversation is about (a reply thread, a button), if the medium knows it.
+    pub game: Option<i64>,
+}
+
+/// How the service took a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Done; its effects are committed.
+    Done,
+    /// The delivery id was handled before: the reply is the one given then.
+    Repeat,
+    /// The same action had just been applied from another delivery: nothing changed.
+    AlreadyApplied,
+    /// A user error: nothing changed, the text says why and how to fix it.
+    Refused,
+}
+
+/// The answer to the sender.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    pub text: String,
+    pub status: Status,
+    /// The game the answer is about, so a front end can thread it.
+    pub game: Option<i64>,
+}
+
+/// An internal failure: logged in full by the front end, shown as a short apology.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("stored game does not replay: {0}")]
+    Corrupt(String),
+}
+
+/// Why a command did not go through, inside the service.
+enum Fail {
+    /// The person's mistake, with the fix.
+    User(String),
+    /// The same action was already applied; carries the reply text.
+    Already(String, i64),
+    Internal(ServiceError),
+}
+
+impl From<StoreError> for Fail {
+    fn from(e: StoreError) -> Fail {
+        match e {
+            StoreError::Conflict(id) => Fail::User(format!(
+                "game {id} changed while your command was on its way: look at `board {id}` and try again"
+            )),
+            e => Fail::Internal(e.into()),
+        }
+    }
+}
+
+impl From<ServiceError> for Fail {
+    fn from(e: ServiceError) -> Fail {
+        Fail::Internal(e)
+    }
+}
+
+fn user<T>(message: impl Into<String>) -> Result<T, Fail> {
+    Err(Fail::User(message.into()))
+}
+
+/// What a command produced: the reply and the game it concerns.
+struct Done {
+    text: String,
+    game: Option<i64>,
+}
+
+/// The service: the store, the templates and the settings.
+pub struct Service {
+    store: Store,
+    templates: Templates,
+    settings: Settings,
+    rng: Mutex<SmallRng>,
+}
+
+#[derive(Serialize)]
+struct Message<'a> {
+    message: &'a str,
+}
+
+impl Service {
+    pub fn new(store: Store, templates: Templates, settings: Settings) -> Service {
+        let rng = match settings.seed {
+            Some(seed) => SmallRng::seed_from_u64(seed),
+            None => SmallRng::from_os_rng(),
+        };
+        Service {
+            store,
+            templates,
+            settings,
+            rng: Mutex::new(rng),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn templates(&self) -> &Templates {
+        &self.templates
+    }
+
+    /// Handles one inbound command (see the crate docs), then lets the computer take any turns it
+    /// now has, each through this same path.
+    pub async fn handle(
+        &self,
+        inbound: &Inbound,
+        now: DateTime<Utc>,
+    ) -> Result<Answer, ServiceError> {
+        let answer = self.handle_one(inbound, now).await?;
+        if answer.status == Status::Done
+            && let Some(game) = answer.game
+        {
+            self.computer_turns(game, now).await?;
+        }
+        Ok(answer)
+    }
+
+    async fn handle_one(
+        &self,
+        inbound: &Inbound,
+        now: DateTime<Utc>,
+    ) -> Result<Answer, ServiceError> {
+        let now = truncate(now);
+        let mut tx = self.store.write().await?;
+        if let Some(id) = &inbound.delivery
+            && let Some(text) = tx.delivery_reply(id).await?
+        {
+            return Ok(Answer {
+                text,
+                status: Status::Repeat,
+                game: None,
+            });
+        }
+        let result = match commands::parse(&inbound.text) {
+            Err(e) => Err(Fail::User(e.to_string())),
+            Ok(command) => self.run(&mut tx, inbound, command, now).await,
+        };
+        match result {
+            Ok(done) => {
+                if let Some(id) = &inbound.delivery {
+                    tx.record_delivery(id, &inbound.from, &done.text, now)
+                        .await?;
+                }
+                tx.commit().await?;
+                Ok(Answer {
+                    text: done.text,
+                    status: Status::Done,
+                    game: done.game,
+                })
+            }
+            Err(Fail::Already(text, game)) => {
+                // Nothing else was written; record the delivery so its repeat answers the same.
+                if let Some(id) = &inbound.delivery {
+                    tx.record_delivery(id, &inbound.from, &text, now).await?;
+                }
+                tx.commit().await?;
+                Ok(Answer {
+                    text,
+                    status: Status::AlreadyApplied,
+                    game: Some(game),
+                })
+            }
+            Err(Fail::User(message)) => {
+                // Dropping the transaction rolls back anything written on the way (a first-time
+                // sender's player row too): a bad command changes nothing.
+                drop(tx);
+                Ok(Answer {
+                    text: self
+                        .templates
+                        .render("error.txt", Message { message: &message }),
+                    status: Status::Refused,
+                    game: inbound.game,
+                })
+            }
+            Err(Fail::Internal(e)) => Err(e),
+        }
+    }
+
+    async fn run(
+        &self,
+        tx: &mut Tx,
+        inbound: &Inbound,
+        command: commands::Command,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        use commands::Command as C;
+        let me = self.actor(tx, inbound, now).await?;
+        let context = inbound.game;
+        match command {
+            C::Help(topic) => self.help(topic.as_deref()),
+            C::Challenge {
+                opponent,
+                variant,
+                days,
+                level,
+            } => {
+                self.challenge(tx, &me, opponent, variant, days, level, now)
+                    .await
+            }
+            C::Accept(g) => self.accept(tx, &me, g.or(context), now).await,
+            C::Decline(g) => {
+                self.close_challenge(tx, &me, g.or(context), false, now)
+                    .await
+            }
+            C::Cancel(g) => {
+                self.close_challenge(tx, &me, g.or(context), true, now)
+                    .await
+            }
+            C::Move { game, ply, action } => {
+                self.play(tx, &me, game.or(context), ply, &action, inbound, now)
+                    .await
+            }
+            C::Resign(g) => self.resign(tx, &me, g.or(context), now).await,
+            C::Draw(reply, g) => self.draw(tx, &me, g.or(context), reply, now).await,
+            C::Undo(reply, g) => self.undo(tx, &me, g.or(context), reply, now).await,
+            C::Board(g) => self.board(tx, &me, g.or(context), false).await,
+            C::History(g) => self.board(tx, &me, g.or(context), true).await,
+            C::Games => self.games(tx, &me).await,
+            C::Timezone(zone) => self.set_timezone(tx, &me, &zone).await,
+            C::Notify(channel) => self.set_notify(tx, &me, &channel).await,
+            C::Link(code) => self.link(tx, &me, inbound, code.as_deref(), now).await,
+        }
+    }
+
+    fn help(&self, topic: Option<&str>) -> Result<Done, Fail> {
+        #[derive(Serialize)]
+        struct Entry {
+            name: &'static str,
+            aliases: Vec<&'static str>,
+            usage: &'static str,
+            summary: &'static str,
+            help: &'static str,
+        }
+        let entry = |c: &commands::CommandSpec| Entry {
+            name: c.name,
+            aliases: c.aliases.to_vec(),
+            usage: c.usage,
+            summary: c.summary,
+            help: c.help,
+        };
+        let text = match topic {
+            None => {
+                #[derive(Serialize)]
+                struct Ctx {
+                    commands: Vec<Entry>,
+                }
+                self.templates.render(
+                    "help.txt",
+                    Ctx {
+                        commands: commands::COMMANDS.iter().map(entry).collect(),
+                    },
+                )
+            }
+            Some(word) => match commands::spec(word) {
+                Some(c) => {
+                    #[derive(Serialize)]
+                    struct Ctx {
+                        command: Entry,
+                    }
+                    self.templates
+                        .render("help_command.txt", Ctx { command: entry(c) })
+                }
+                None => {
+                    return user(
+                        commands::ParseError::Unknown {
+                            word: word.to_owned(),
+                            closest: commands::closest_command(word),
+                        }
+                        .to_string(),
+                    );
+                }
+            },
+        };
+        Ok(Done { text, game: None })
+    }
+}
+
+/// Times are kept to the millisecond so their text form sorts and compares exactly.
+fn truncate(t: DateTime<Utc>) -> DateTime<Utc> {
+    DateTime::from_timestamp_millis(t.timestamp_millis()).unwrap_or(t)
+}

@@ -1,0 +1,298 @@
+//! Players as the service sees them: who sent a command, where their notifications go, their
+//! settings, and linking a second identity with a one-time code.
+
+use crate::{Done, Fail, Service, user};
+use agora_store::{NewMessage, Player, Tx};
+use chrono::{DateTime, Duration, Utc};
+use rand::Rng;
+use serde::Serialize;
+
+/// A player name made from an identity: the local part of an address, `discord-<id>`, the local
+/// name. Kept to letters, digits, `-`, `_` and `.` so it can be typed in a challenge.
+fn name_from(address: &str, display: Option<&str>) -> String {
+    let raw = match display {
+        Some(d) if !d.trim().is_empty() => d.trim().to_owned(),
+        _ => match address.split_once(':') {
+            Some(("mailto", a)) => a.split('@').next().unwrap_or(a).to_owned(),
+            Some(("discord", id)) => format!("discord-{id}"),
+            Some((_, rest)) => rest.to_owned(),
+            None => address.to_owned(),
+        },
+    };
+    let clean: String = raw
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        .take(32)
+        .collect();
+    if clean.is_empty() || clean.eq_ignore_ascii_case("computer") {
+        "player".into()
+    } else {
+        clean
+    }
+}
+
+impl Service {
+    /// Makes sure an identity has a player (a terminal front end registers its local players up
+    /// front so they can challenge each other by name). Returns the player's name.
+    pub async fn register(
+        &self,
+        address: &str,
+        name: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<String, crate::ServiceError> {
+        let mut tx = self.store.write().await?;
+        let inbound = crate::Inbound {
+            from: address.to_owned(),
+            name: name.map(str::to_owned),
+            ..crate::Inbound::default()
+        };
+        let player = match self.actor(&mut tx, &inbound, crate::truncate(now)).await {
+            Ok(p) => p,
+            Err(crate::Fail::Internal(e)) => return Err(e),
+            Err(_) => unreachable!("registering raises no user error"),
+        };
+        tx.commit().await?;
+        Ok(player.name)
+    }
+
+    /// The player behind an inbound identity, created on first contact. The front end has
+    /// authenticated the identity, so it is marked verified.
+    pub(crate) async fn actor(
+        &self,
+        tx: &mut Tx,
+        inbound: &crate::Inbound,
+        now: DateTime<Utc>,
+    ) -> Result<Player, Fail> {
+        if let Some(identity) = tx.identity(&inbound.from).await? {
+            if !identity.verified {
+                tx.verify_identity(&inbound.from).await?;
+            }
+            if let Some(p) = tx.player(identity.player_id).await? {
+                return Ok(p);
+            }
+        }
+        let name = tx
+            .free_name(&name_from(&inbound.from, inbound.name.as_deref()))
+            .await?;
+        Ok(tx
+            .create_player(&name, &inbound.from, true, None, now)
+            .await?)
+    }
+
+    /// Queues a notification for a player on their preferred channel: the `notify` setting if they
+    /// have an identity there, otherwise their first verified identity, otherwise any. The computer
+    /// gets none.
+    pub(crate) async fn notify(
+        &self,
+        tx: &mut Tx,
+        player: i64,
+        game: Option<(i64, u32)>,
+        template: &str,
+        context: impl Serialize,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        let Some(p) = tx.player(player).await? else {
+            return Ok(());
+        };
+        if p.computer.is_some() {
+            return Ok(());
+        }
+        let identities = tx.identities_of(player).await?;
+        let chosen = p
+            .notify
+            .as_deref()
+            .and_then(|c| identities.iter().find(|i| i.channel == c))
+            .or_else(|| identities.iter().find(|i| i.verified))
+            .or(identities.first());
+        let Some(identity) = chosen else {
+            return Ok(());
+        };
+        let body = self.templates.render(template, context);
+        let subject = body.lines().next().unwrap_or("Agora").trim().to_owned();
+        tx.queue(
+            &NewMessage {
+                player_id: player,
+                channel: identity.channel.clone(),
+                address: identity.address.clone(),
+                game_id: game.map(|g| g.0),
+                ply: game.map(|g| g.1),
+                subject,
+                body,
+            },
+            now,
+        )
+        .await?;
+        Ok(())
+    }
+
+    pub(crate) async fn set_timezone(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        zone: &str,
+    ) -> Result<Done, Fail> {
+        // Zone names are case-sensitive in the database; accept any case from a person.
+        let Some(tz) = chrono_tz::TZ_VARIANTS
+            .iter()
+            .find(|t| t.name().eq_ignore_ascii_case(zone))
+        else {
+            let close = chrono_tz::TZ_VARIANTS
+                .iter()
+                .map(|t| {
+                    (
+                        crate::commands::edit_distance(
+                            &zone.to_ascii_lowercase(),
+                            &t.name().to_ascii_lowercase(),
+                        ),
+                        t.name(),
+                    )
+                })
+                .min();
+            return user(match close {
+                Some((d, name)) if d <= 4 => {
+                    format!("unknown time zone `{zone}`: did you mean `{name}`?")
+                }
+                _ => format!(
+                    "unknown time zone `{zone}`: use an IANA name such as Europe/Amsterdam or America/New_York"
+                ),
+            });
+        };
+        tx.set_timezone(me.id, tz.name()).await?;
+        self.settings_reply("time zone", tz.name())
+    }
+
+    pub(crate) async fn set_notify(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        channel: &str,
+    ) -> Result<Done, Fail> {
+        let identities = tx.identities_of(me.id).await?;
+        let word = match channel {
+            "mailto" => "e-mail",
+            "discord" => "Discord",
+            _ => "terminal",
+        };
+        if !identities.iter().any(|i| i.channel == channel) {
+            return user(format!(
+                "you have no {word} identity yet: send `link` here, then `link <code>` from your {word} account"
+            ));
+        }
+        tx.set_notify(me.id, channel).await?;
+        self.settings_reply("notifications", word)
+    }
+
+    fn settings_reply(&self, what: &str, value: &str) -> Result<Done, Fail> {
+        #[derive(Serialize)]
+        struct Ctx<'a> {
+            what: &'a str,
+            value: &'a str,
+        }
+        Ok(Done {
+            text: self.templates.render("settings.txt", Ctx { what, value }),
+            game: None,
+        })
+    }
+
+    /// `link` makes a code; `link <code>` from another identity joins that identity's player into
+    /// the code's owner.
+    pub(crate) async fn link(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        inbound: &crate::Inbound,
+        code: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        match code {
+            None => {
+                const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+                let code: String = {
+                    let mut rng = self.rng.lock().expect("rng lock");
+                    (0..8)
+                        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+                        .collect()
+                };
+                let minutes = self.settings.link_code_minutes;
+                tx.create_link_code(me.id, &code, now + Duration::minutes(minutes.into()))
+                    .await?;
+                #[derive(Serialize)]
+                struct Ctx<'a> {
+                    code: &'a str,
+                    minutes: u32,
+                    name: &'a str,
+                }
+                Ok(Done {
+                    text: self.templates.render(
+                        "link_code.txt",
+                        Ctx {
+                            code: &code,
+                            minutes,
+                            name: &me.name,
+                        },
+                    ),
+                    game: None,
+                })
+            }
+            Some(code) => {
+                let Some(owner) = tx.take_link_code(code, now).await? else {
+                    return user(format!(
+                        "`{code}` is not a valid link code (codes work once and expire after {} minutes): send `link` from your first account for a new one",
+                        self.settings.link_code_minutes
+                    ));
+                };
+                if owner == me.id {
+                    return user(
+                        "this account already belongs to you: send `link <code>` from the OTHER account",
+                    );
+                }
+                if tx.share_a_game(owner, me.id).await? {
+                    return user(
+                        "these two accounts have played each other, so they cannot become one player",
+                    );
+                }
+                tx.merge_players(me.id, owner).await?;
+                let target = tx
+                    .player(owner)
+                    .await?
+                    .ok_or_else(|| Fail::User("that player no longer exists".into()))?;
+                let identities: Vec<String> = tx
+                    .identities_of(owner)
+                    .await?
+                    .into_iter()
+                    .map(|i| i.address)
+                    .collect();
+                #[derive(Serialize)]
+                struct Ctx<'a> {
+                    name: &'a str,
+                    address: &'a str,
+                    identities: Vec<String>,
+                }
+                Ok(Done {
+                    text: self.templates.render(
+                        "linked.txt",
+                        Ctx {
+                            name: &target.name,
+                            address: &inbound.from,
+                            identities,
+                        },
+                    ),
+                    game: None,
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_from;
+
+    #[test]
+    fn names_from_identities() {
+        assert_eq!(name_from("mailto:ann.smith@example.org", None), "ann.smith");
+        assert_eq!(name_from("discord:42", None), "discord-42");
+        assert_eq!(name_from("discord:42", Some("Bo Rad!")), "BoRad");
+        assert_eq!(name_from("local:computer", None), "player");
+    }
+}

@@ -1,0 +1,161 @@
+//! The texts people receive, rendered with minijinja from `templates/`.
+//!
+//! The files are embedded in the binary, so a bare `agora` needs nothing beside it; a directory
+//! given in the configuration overrides any of them by file name. A notification's first line is
+//! its subject (a mail's Subject, a Discord embed's title).
+
+use serde::Serialize;
+use std::path::Path;
+
+/// The embedded templates, by file name.
+const EMBEDDED: &[(&str, &str)] = &[
+    ("help.txt", include_str!("../../../templates/help.txt")),
+    (
+        "help_command.txt",
+        include_str!("../../../templates/help_command.txt"),
+    ),
+    ("error.txt", include_str!("../../../templates/error.txt")),
+    (
+        "challenge_sent.txt",
+        include_str!("../../../templates/challenge_sent.txt"),
+    ),
+    (
+        "challenge_received.txt",
+        include_str!("../../../templates/challenge_received.txt"),
+    ),
+    (
+        "challenge_closed.txt",
+        include_str!("../../../templates/challenge_closed.txt"),
+    ),
+    (
+        "game_started.txt",
+        include_str!("../../../templates/game_started.txt"),
+    ),
+    (
+        "action_played.txt",
+        include_str!("../../../templates/action_played.txt"),
+    ),
+    (
+        "already_applied.txt",
+        include_str!("../../../templates/already_applied.txt"),
+    ),
+    (
+        "game_over.txt",
+        include_str!("../../../templates/game_over.txt"),
+    ),
+    ("board.txt", include_str!("../../../templates/board.txt")),
+    (
+        "history.txt",
+        include_str!("../../../templates/history.txt"),
+    ),
+    ("games.txt", include_str!("../../../templates/games.txt")),
+    ("offer.txt", include_str!("../../../templates/offer.txt")),
+    (
+        "reminder.txt",
+        include_str!("../../../templates/reminder.txt"),
+    ),
+    (
+        "settings.txt",
+        include_str!("../../../templates/settings.txt"),
+    ),
+    (
+        "link_code.txt",
+        include_str!("../../../templates/link_code.txt"),
+    ),
+    ("linked.txt", include_str!("../../../templates/linked.txt")),
+];
+
+/// Why the templates could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum TemplateError {
+    #[error("template {name}: {source}")]
+    Syntax {
+        name: String,
+        source: minijinja::Error,
+    },
+    #[error("template override {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+/// The loaded templates.
+#[derive(Debug)]
+pub struct Templates {
+    env: minijinja::Environment<'static>,
+}
+
+impl Templates {
+    /// The embedded templates, each replaced by a file of the same name in `overrides` if there is
+    /// one. Every template is compiled here, so a broken override stops the start, not a reply.
+    pub fn load(overrides: Option<&Path>) -> Result<Templates, TemplateError> {
+        let mut env = minijinja::Environment::new();
+        env.set_syntax(
+            minijinja::syntax::SyntaxConfig::builder()
+                .trim_blocks(true)
+                .lstrip_blocks(true)
+                .build()
+                .expect("default delimiters"),
+        );
+        env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+        for (name, source) in EMBEDDED {
+            let source = match overrides.map(|d| d.join(name)) {
+                Some(path) if path.exists() => {
+                    std::fs::read_to_string(&path).map_err(|source| TemplateError::Io {
+                        path: path.display().to_string(),
+                        source,
+                    })?
+                }
+                _ => (*source).to_owned(),
+            };
+            env.add_template_owned(*name, source)
+                .map_err(|source| TemplateError::Syntax {
+                    name: (*name).to_owned(),
+                    source,
+                })?;
+        }
+        Ok(Templates { env })
+    }
+
+    /// Renders a template; trailing blank lines are dropped so front ends can join texts freely.
+    ///
+    /// Panics on a template name that is not embedded, and renders the error itself into the text
+    /// if a context lacks a value the template uses (a bug the transcript tests catch).
+    pub fn render(&self, name: &str, context: impl Serialize) -> String {
+        let template = self
+            .env
+            .get_template(name)
+            .unwrap_or_else(|_| panic!("template {name} is not embedded"));
+        match template.render(minijinja::value::Value::from(minijinja::value::Serde(
+            context,
+        ))) {
+            Ok(text) => text.trim_end().to_owned(),
+            Err(e) => format!("(template {name} failed: {e})"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_templates_compile() {
+        Templates::load(None).unwrap();
+    }
+
+    #[test]
+    fn overrides_replace_by_name() {
+        let dir = std::env::temp_dir().join(format!("agora-tpl-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("error.txt"), "Oops: {{ message }}").unwrap();
+        let t = Templates::load(Some(&dir)).unwrap();
+        #[derive(Serialize)]
+        struct M {
+            message: &'static str,
+        }
+        assert_eq!(t.render("error.txt", M { message: "x" }), "Oops: x");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

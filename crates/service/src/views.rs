@@ -1,0 +1,235 @@
+//! What the templates see of a game: a [`GameView`] built for one recipient (their seat, their time
+//! zone), with the ASCII board from `agora-render`, the result in words and the Agros score.
+
+use agora_rules::{AnyAction, AnyPosition, GameKind, Seat, Variant};
+use agora_store::{Ending, Game, GameStatus, PlayedAction};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+/// A game replayed from its actions: the position (with the history the Agon repetition rule
+/// needs) and the last action with the position it was played from.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub game: Game,
+    pub names: [String; 2],
+    pub actions: Vec<PlayedAction>,
+    pub position: AnyPosition,
+    pub last: Option<(AnyPosition, AnyAction)>,
+}
+
+impl Loaded {
+    /// Replays `actions` from the variant's start. An action the rules refuse means the database
+    /// was changed by hand: reported as `Err` with the ply.
+    pub fn replay(
+        game: Game,
+        names: [String; 2],
+        actions: Vec<PlayedAction>,
+    ) -> Result<Loaded, String> {
+        let mut position = game.variant.start();
+        let mut last = None;
+        for (i, a) in actions.iter().enumerate() {
+            let action = position
+                .parse_action(&a.notation)
+                .map_err(|e| format!("game {} ply {}: `{}`: {e}", game.id, a.ply, a.notation))?;
+            if i + 1 == actions.len() {
+                last = Some((position.clone(), action));
+            }
+            position.play_unchecked(action);
+        }
+        Ok(Loaded {
+            game,
+            names,
+            actions,
+            position,
+            last,
+        })
+    }
+
+    pub fn kind(&self) -> GameKind {
+        self.game.variant.kind()
+    }
+
+    pub fn seat_view(&self, seat: Seat) -> SeatView {
+        SeatView {
+            name: self.names[seat.index()].clone(),
+            colour: self.kind().seat_name(seat),
+        }
+    }
+
+    /// `alice (white)`.
+    pub fn who(&self, seat: Seat) -> String {
+        format!(
+            "{} ({})",
+            self.names[seat.index()],
+            self.kind().seat_name(seat)
+        )
+    }
+
+    /// The view of this game for the player `viewer` (any player id; a stranger sees no `you`).
+    pub fn view(&self, viewer: i64, timezone: &str) -> GameView {
+        let g = &self.game;
+        let to_act = (g.status == GameStatus::Active).then(|| self.position.to_act());
+        GameView {
+            id: g.id,
+            title: title(g.variant),
+            status: g.status.code(),
+            ply: g.ply,
+            first: self.seat_view(Seat::First),
+            second: self.seat_view(Seat::Second),
+            you: g.seat_of(viewer).map(|s| self.seat_view(s)),
+            to_act: to_act.map(|s| self.seat_view(s)),
+            your_turn: to_act.is_some_and(|s| g.player_at(s) == viewer),
+            deadline: g.deadline_at.map(|d| local_time(d, timezone)),
+            board: agora_render::ascii(&self.position, self.last.as_ref().map(|(_, a)| *a)),
+            last: self.last.as_ref().map(|(before, a)| before.notation(*a)),
+            score: self.score_line(),
+            result: g.ending.as_ref().map(|e| self.result_text(e)),
+            record: agora_rules::record(
+                &self
+                    .actions
+                    .iter()
+                    .map(|a| a.notation.as_str())
+                    .collect::<Vec<_>>(),
+            ),
+            days_per_move: g.days_per_move,
+        }
+    }
+
+    /// `light 19, dark 10.5` for Agros (the score so far, AR-14); nothing for Agon.
+    pub fn score_line(&self) -> Option<String> {
+        let AnyPosition::Agros(p) = &self.position else {
+            return None;
+        };
+        let s = p.score();
+        Some(format!(
+            "{} {}, {} {}",
+            self.kind().seat_name(Seat::First),
+            s.total(Seat::First),
+            self.kind().seat_name(Seat::Second),
+            s.total(Seat::Second)
+        ))
+    }
+
+    /// The score report of AR-14: one line per field.
+    pub fn score_report(&self) -> Vec<String> {
+        let AnyPosition::Agros(p) = &self.position else {
+            return Vec::new();
+        };
+        let s = p.score();
+        let list = |h: &[u8]| {
+            format!(
+                "[{}]",
+                h.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+            )
+        };
+        let mut lines: Vec<String> = s
+            .fields
+            .iter()
+            .map(|f| {
+                let squares: Vec<String> = f.squares.iter().map(|q| q.to_string()).collect();
+                format!(
+                    "{} ({}): {} {} vs {} {} -> {}",
+                    squares.join(" "),
+                    f.squares.len(),
+                    self.kind().seat_name(Seat::First),
+                    list(&f.harvests[0]),
+                    self.kind().seat_name(Seat::Second),
+                    list(&f.harvests[1]),
+                    match f.controller {
+                        Some(c) => format!("{} {}", self.kind().seat_name(c), f.value),
+                        None => "nobody".into(),
+                    }
+                )
+            })
+            .collect();
+        lines.push(match s.half_point {
+            Some(seat) => format!("half point: {}", self.kind().seat_name(seat)),
+            None => "half point: nobody (equal harvests)".into(),
+        });
+        lines
+    }
+
+    /// The ending in words, naming the ruling.
+    pub fn result_text(&self, e: &Ending) -> String {
+        let (winner, loser) = match e.winner {
+            Some(w) => (self.who(w), self.who(w.other())),
+            None => (String::new(), String::new()),
+        };
+        match (e.reason.as_str(), e.winner) {
+            ("throne", Some(_)) => {
+                format!("{winner} wins: the queen on the throne, ring 1 full of her guards (AG-11)")
+            }
+            ("ring-without-queen", Some(_)) => format!(
+                "{winner} wins: {loser} filled ring 1 without the queen on the throne (AG-11)"
+            ),
+            ("no-legal-action", Some(_)) => {
+                format!("{winner} wins: {loser} has no legal action (AG-12)")
+            }
+            ("repetition", _) => "draw: the same position for the third time (AG-13)".into(),
+            ("two-passes", Some(_)) => format!(
+                "{winner} wins on score, {} (AR-14)",
+                self.score_line().unwrap_or_default()
+            ),
+            ("two-passes", None) => format!(
+                "draw: equal scores, {} (AR-14)",
+                self.score_line().unwrap_or_default()
+            ),
+            ("resignation", Some(_)) => format!("{winner} wins: {loser} resigned"),
+            ("agreement", None) => "draw by agreement".into(),
+            ("timeout", Some(_)) => {
+                format!("{winner} wins on time: {loser} missed the deadline")
+            }
+            (reason, Some(_)) => format!("{winner} wins ({reason})"),
+            (reason, None) => format!("draw ({reason})"),
+        }
+    }
+}
+
+/// `Agon`, or `Agros 10x10, 5 farmers`.
+pub fn title(variant: Variant) -> String {
+    match variant {
+        Variant::Agon => "Agon".into(),
+        Variant::Agros { board, farmers } => {
+            format!("Agros {board}x{board}, {farmers} farmers")
+        }
+    }
+}
+
+/// A time in the recipient's zone: `2026-12-01 18:40 CET`. An unknown zone falls back to UTC.
+pub fn local_time(t: DateTime<Utc>, timezone: &str) -> String {
+    match timezone.parse::<chrono_tz::Tz>() {
+        Ok(tz) => t.with_timezone(&tz).format("%Y-%m-%d %H:%M %Z").to_string(),
+        Err(_) => t.format("%Y-%m-%d %H:%M UTC").to_string(),
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatView {
+    pub name: String,
+    pub colour: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GameView {
+    pub id: i64,
+    pub title: String,
+    pub status: &'static str,
+    pub ply: u32,
+    pub first: SeatView,
+    pub second: SeatView,
+    /// The recipient's seat, if they play in this game.
+    pub you: Option<SeatView>,
+    /// Who acts next, while the game is under way.
+    pub to_act: Option<SeatView>,
+    pub your_turn: bool,
+    /// The deadline of the player to act, in the recipient's zone.
+    pub deadline: Option<String>,
+    pub board: String,
+    /// The last action in canonical notation.
+    pub last: Option<String>,
+    /// Agros: the score so far.
+    pub score: Option<String>,
+    pub result: Option<String>,
+    pub record: String,
+    pub days_per_move: u32,
+}

@@ -1,0 +1,36 @@
+//! Handled deliveries: the de-duplication of inbound messages by their delivery id (a mail's
+//! Message-ID, a Discord interaction id, a terminal line id).
+
+use crate::{Result, Tx};
+use chrono::{DateTime, Utc};
+
+impl Tx {
+    /// The reply given to a delivery already handled, if it was.
+    pub async fn delivery_reply(&mut self, id: &str) -> Result<Option<String>> {
+        Ok(
+            sqlx::query_scalar("SELECT reply FROM deliveries WHERE id = ?")
+                .bind(id.to_owned())
+                .fetch_optional(&mut *self.tx)
+                .await?,
+        )
+    }
+
+    /// Records a delivery as handled with the reply given, in the transaction of its effects, so
+    /// the record and the effects commit or vanish together.
+    pub async fn record_delivery(
+        &mut self,
+        id: &str,
+        sender: &str,
+        reply: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        sqlx::query("INSERT INTO deliveries (id, sender, reply, handled_at) VALUES (?, ?, ?, ?)")
+            .bind(id.to_owned())
+            .bind(sender.to_owned())
+            .bind(reply.to_owned())
+            .bind(now)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+}
