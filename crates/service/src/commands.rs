@@ -363,7 +363,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             if words.is_empty() {
                 return Err(ParseError::Usage {
                     command: "move",
-                    problem: "which action?".into(),
+                    problem: "the action is missing".into(),
                 });
             }
             parse_move(words)
@@ -386,7 +386,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
                 None => {
                     return Err(ParseError::Usage {
                         command,
-                        problem: "offer, accept or decline?".into(),
+                        problem: "say offer, accept or decline".into(),
                     });
                 }
                 Some(other) => {
@@ -438,7 +438,7 @@ fn parse_move(mut words: Vec<String>) -> Result<Command, ParseError> {
     if words.is_empty() {
         return Err(ParseError::Usage {
             command: "move",
-            problem: "which action?".into(),
+            problem: "the action is missing".into(),
         });
     }
     Ok(Command::Move {
@@ -492,7 +492,7 @@ fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
         Opponent::Name(who.trim_start_matches('@').to_owned())
     };
     let kind: GameKind = match it.next() {
-        None => return Err(usage("which game, agon or agros?".into())),
+        None => return Err(usage("the game is missing: agon or agros".into())),
         Some(g) => g.parse().map_err(usage)?,
     };
     let (mut board, mut farmers, mut days, mut level) = (None, None, None, None);
@@ -546,7 +546,7 @@ fn parse_settings(words: Vec<String>) -> Result<Command, ParseError> {
                 ))),
             }
         }
-        [] => Err(usage("which setting?".into())),
+        [] => Err(usage("the setting is missing".into())),
         [key, ..] => Err(usage(format!(
             "`{key}` is not timezone or notify with one value"
         ))),

@@ -373,7 +373,7 @@ impl Service {
         };
         tx.save_game(&mut l.game, now).await?;
         let my_seat = l.game.seat_of(me.id).unwrap_or(Seat::First);
-        let what = if cancel { "withdrawn" } else { "declined" };
+        let what = if cancel { "withdrew" } else { "declined" };
         let extra = || Extra {
             by: Some(l.seat_view(my_seat)),
             what: Some(what),

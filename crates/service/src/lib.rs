@@ -237,7 +237,10 @@ impl Service {
                     game: Some(game),
                 })
             }
-            Err(Fail::User(message)) => {
+            Err(Fail::User(mut message)) => {
+                if !message.ends_with(['.', '?', '!']) {
+                    message.push('.');
+                }
                 // Dropping the transaction rolls back anything written on the way (a first-time
                 // sender's player row too): a bad command changes nothing.
                 drop(tx);

@@ -158,7 +158,7 @@ impl Service {
             });
         };
         tx.set_timezone(me.id, tz.name()).await?;
-        self.settings_reply("time zone", tz.name())
+        self.settings_reply("timezone", tz.name())
     }
 
     pub(crate) async fn set_notify(
@@ -171,15 +171,15 @@ impl Service {
         let word = match channel {
             "mailto" => "e-mail",
             "discord" => "Discord",
-            _ => "terminal",
+            _ => "the terminal",
         };
         if !identities.iter().any(|i| i.channel == channel) {
             return user(format!(
-                "you have no {word} identity yet: send `link` here, then `link <code>` from your {word} account"
+                "you have no {word} identity yet: send `link` here, then `link <code>` from that account"
             ));
         }
         tx.set_notify(me.id, channel).await?;
-        self.settings_reply("notifications", word)
+        self.settings_reply("notify", word)
     }
 
     fn settings_reply(&self, what: &str, value: &str) -> Result<Done, Fail> {

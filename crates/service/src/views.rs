@@ -115,6 +115,14 @@ impl Loaded {
         let AnyPosition::Agros(p) = &self.position else {
             return Vec::new();
         };
+        if self
+            .game
+            .ending
+            .as_ref()
+            .is_none_or(|e| e.reason != "two-passes")
+        {
+            return Vec::new();
+        }
         let s = p.score();
         let list = |h: &[u8]| {
             format!(
@@ -126,7 +134,12 @@ impl Loaded {
             .fields
             .iter()
             .map(|f| {
-                let squares: Vec<String> = f.squares.iter().map(|q| q.to_string()).collect();
+                // A big field is named by its first squares: the size says the rest.
+                let mut squares: Vec<String> =
+                    f.squares.iter().take(6).map(|q| q.to_string()).collect();
+                if f.squares.len() > 6 {
+                    squares.push("...".into());
+                }
                 format!(
                     "{} ({}): {} {} vs {} {} -> {}",
                     squares.join(" "),

@@ -1,0 +1,204 @@
+//! Command transcripts: `tests/transcripts/*.txt` at the repository root, each run against the real
+//! service on a fresh SQLite file.
+//!
+//! A transcript is a list of commands, each followed by what the service answers:
+//!
+//! ```text
+//! # a comment
+//! > alice: challenge bob agon
+//! Game 1: you challenged bob to Agon, 3 days per move.
+//!   -> bob: Game 1: alice challenges you to Agon
+//! ```
+//!
+//! `> [#delivery] actor: text` sends `text` from `actor`: a bare name is a terminal identity
+//! (`local:alice`), `ann@example.org` a verified mail address, `<@42>` a Discord user. The lines
+//! after it are the reply, then one `  -> recipient: subject` line per notification the command
+//! queued (delivered through a real `Sender` after the commit). `> :wait 3d` (or `5h`, `10m`)
+//! moves the clock, which otherwise advances a minute per command; `> :sweep` runs the deadline
+//! sweep. Blank lines do not count. Run with `AGORA_BLESS=1` to rewrite the expected text from
+//! what the service says (then read the diff).
+
+use agora_service::outbox::{SendError, Sender};
+use agora_service::{Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use agora_store::OutboxMessage;
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Collects what the outbox would send, as `  -> recipient: subject` lines.
+#[derive(Default)]
+struct Collect {
+    channel: &'static str,
+    lines: Mutex<Vec<String>>,
+}
+
+impl Sender for Collect {
+    fn channel(&self) -> &str {
+        self.channel
+    }
+
+    async fn send(&self, m: &OutboxMessage) -> Result<(), SendError> {
+        let to = m.address.strip_prefix("local:").unwrap_or(&m.address);
+        self.lines
+            .lock()
+            .unwrap()
+            .push(format!("  -> {to}: {}", m.subject));
+        Ok(())
+    }
+}
+
+fn transcripts_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/transcripts")
+}
+
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("agora-transcript-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(format!("{name}.db"))
+}
+
+fn parse_wait(arg: &str) -> Duration {
+    let (n, unit) = arg.split_at(arg.len() - 1);
+    let n: i64 = n.parse().expect("`:wait <n>d|h|m`");
+    match unit {
+        "d" => Duration::days(n),
+        "h" => Duration::hours(n),
+        "m" => Duration::minutes(n),
+        _ => panic!("`:wait <n>d|h|m`, not {arg}"),
+    }
+}
+
+fn identity(actor: &str) -> String {
+    if let Some(id) = actor.strip_prefix("<@").and_then(|a| a.strip_suffix('>')) {
+        format!("discord:{id}")
+    } else if actor.contains('@') {
+        format!("mailto:{actor}")
+    } else {
+        format!("local:{actor}")
+    }
+}
+
+/// Runs one transcript; returns the text it should have been (commands with the actual output).
+async fn run(path: &Path) -> (String, String) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path.file_stem().unwrap().to_string_lossy().to_string();
+    let db = temp_db(&name);
+    let options = StoreOptions::default();
+    let store = Store::open(&db, &options).await.unwrap();
+    let settings = Settings {
+        seed: Some(7),
+        ..Settings::default()
+    };
+    let service = Service::new(store, Templates::load(None).unwrap(), settings);
+    let senders: Vec<Collect> = ["local", "mailto", "discord"]
+        .into_iter()
+        .map(|channel| Collect {
+            channel,
+            lines: Mutex::default(),
+        })
+        .collect();
+    let mut now: DateTime<Utc> = Utc.with_ymd_and_hms(2026, 1, 5, 12, 0, 0).unwrap();
+    let mut actual = String::new();
+    let mut n = 0;
+    for line in text.lines() {
+        if line.starts_with('#') && !line.starts_with("#>") {
+            actual.push_str(line);
+            actual.push('\n');
+            continue;
+        }
+        let Some(command) = line.strip_prefix("> ") else {
+            continue;
+        };
+        actual.push_str(line);
+        actual.push('\n');
+        n += 1;
+        now += Duration::minutes(1);
+        if let Some(arg) = command.strip_prefix(":wait ") {
+            now += parse_wait(arg.trim());
+            continue;
+        }
+        if command.trim() == ":sweep" {
+            let changed = service.sweep(now).await.unwrap();
+            actual.push_str(&format!("swept {changed}\n"));
+        } else {
+            let mut rest = command;
+            let mut delivery = format!("{name}-{n}");
+            if let Some(r) = rest.strip_prefix('#') {
+                let (id, tail) = r.split_once(' ').expect("`#id actor: text`");
+                delivery = id.to_owned();
+                rest = tail;
+            }
+            let (actor, text) = rest.split_once(": ").expect("`actor: text`");
+            let inbound = Inbound {
+                from: identity(actor),
+                name: None,
+                text: text.to_owned(),
+                delivery: Some(delivery),
+                game: None,
+            };
+            let answer = service.handle(&inbound, now).await.unwrap();
+            if answer.status == Status::Repeat {
+                actual.push_str("(repeat)\n");
+            }
+            actual.push_str(&answer.text);
+            actual.push('\n');
+        }
+        for sender in &senders {
+            service.deliver(sender, now).await.unwrap();
+            for l in sender.lines.lock().unwrap().drain(..) {
+                actual.push_str(&l);
+                actual.push('\n');
+            }
+        }
+        actual.push('\n');
+    }
+    service.store().close().await;
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    (text, actual)
+}
+
+/// The lines that count: no blank lines, no trailing spaces.
+fn significant(text: &str) -> Vec<&str> {
+    text.lines()
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn transcripts() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(transcripts_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no transcripts found");
+    let bless = std::env::var_os("AGORA_BLESS").is_some();
+    let mut failures = Vec::new();
+    for path in files {
+        let (expected, actual) = run(&path).await;
+        if bless {
+            std::fs::write(&path, &actual).unwrap();
+            continue;
+        }
+        let (e, a) = (significant(&expected), significant(&actual));
+        if e != a {
+            let at = e
+                .iter()
+                .zip(&a)
+                .position(|(x, y)| x != y)
+                .unwrap_or(e.len().min(a.len()));
+            failures.push(format!(
+                "{}: first difference at significant line {}:\n  expected: {:?}\n  actual:   {:?}",
+                path.display(),
+                at + 1,
+                e.get(at),
+                a.get(at)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
