@@ -291,10 +291,10 @@ pub fn looks_like_action(word: &str) -> bool {
         || ["harvest", "sow", "pass"].contains(&w.as_str())
 }
 
-/// Reads a game reference: `12`, `g12`, `#g12` or `game 12` (the word `game` taken by the caller).
+/// Reads a game reference: `12`, `g12` or `game 12` (the word `game` taken by the caller). `#12`
+/// is not a game: it is a ply guard.
 fn game_number(word: &str) -> Option<i64> {
-    let w = word.trim_start_matches('#');
-    let w = w.strip_prefix('g').unwrap_or(w);
+    let w = word.strip_prefix('g').unwrap_or(word);
     (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
         .then(|| w.parse().ok())
         .flatten()
@@ -569,6 +569,18 @@ mod tests {
         );
         assert_eq!(parse("/Accept 3!").unwrap(), Command::Accept(Some(3)));
         assert_eq!(parse("> quoted\nresign").unwrap(), Command::Resign(None));
+    }
+
+    #[test]
+    fn a_hash_number_is_a_ply_guard_not_a_game() {
+        assert_eq!(
+            parse("move #0 k1-j1").unwrap(),
+            Command::Move {
+                game: None,
+                ply: Some(0),
+                action: "k1-j1".into()
+            }
+        );
     }
 
     #[test]

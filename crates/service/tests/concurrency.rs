@@ -1,0 +1,201 @@
+//! Point 4 under real concurrency: two services (as two processes would) on one SQLite file, each
+//! with several connections, racing on the same game. Every state change is one `BEGIN
+//! IMMEDIATE` transaction with a version check, so exactly one of the racers wins.
+
+use agora_service::{Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use chrono::Utc;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("agora-concurrency-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.db"));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    path
+}
+
+/// Two services on one file, as two front-end processes.
+async fn two_services(name: &str) -> [Arc<Service>; 2] {
+    let path = temp_db(name);
+    let options = StoreOptions {
+        max_connections: 4,
+        ..StoreOptions::default()
+    };
+    let mut out = Vec::new();
+    for seed in 0..2 {
+        let store = Store::open(&path, &options).await.unwrap();
+        let settings = Settings {
+            seed: Some(seed),
+            ..Settings::default()
+        };
+        out.push(Arc::new(Service::new(
+            store,
+            Templates::load(None).unwrap(),
+            settings,
+        )));
+    }
+    [out[0].clone(), out[1].clone()]
+}
+
+fn inbound(from: &str, text: &str, delivery: &str) -> Inbound {
+    Inbound {
+        from: format!("local:{from}"),
+        name: None,
+        text: text.into(),
+        delivery: Some(delivery.into()),
+        game: None,
+    }
+}
+
+async fn send(service: &Service, from: &str, text: &str, delivery: &str) -> Status {
+    service
+        .handle(&inbound(from, text, delivery), Utc::now())
+        .await
+        .unwrap()
+        .status
+}
+
+/// Starts game 1 (Agon, alice white, bob black).
+async fn start_game(s: &Service) {
+    assert_eq!(send(s, "bob", "games", "setup-0").await, Status::Done);
+    assert_eq!(
+        send(s, "alice", "challenge bob agon", "setup-1").await,
+        Status::Done
+    );
+    assert_eq!(send(s, "bob", "accept", "setup-2").await, Status::Done);
+}
+
+/// Races `tasks` commands built by `make` over both services; returns their statuses.
+async fn race(
+    services: &[Arc<Service>; 2],
+    tasks: usize,
+    make: impl Fn(usize) -> (String, String, String),
+) -> Vec<Status> {
+    let barrier = Arc::new(tokio::sync::Barrier::new(tasks));
+    let mut set = tokio::task::JoinSet::new();
+    for i in 0..tasks {
+        let service = services[i % 2].clone();
+        let (from, text, delivery) = make(i);
+        let barrier = barrier.clone();
+        set.spawn(async move {
+            barrier.wait().await;
+            send(&service, &from, &text, &delivery).await
+        });
+    }
+    let mut out = Vec::new();
+    while let Some(r) = set.join_next().await {
+        out.push(r.unwrap());
+    }
+    out
+}
+
+fn count(statuses: &[Status], s: Status) -> usize {
+    statuses.iter().filter(|&&x| x == s).count()
+}
+
+async fn actions_and_notices(s: &Service) -> (i64, i64) {
+    let mut tx = s.store().write().await.unwrap();
+    let actions = tx.count_actions().await.unwrap();
+    let stats = tx.outbox_stats().await.unwrap();
+    (actions, stats.pending + stats.sent)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn same_action_from_two_channels_is_applied_once() {
+    let services = two_services("same-action").await;
+    start_game(&services[0]).await;
+    let (_, notices_before) = actions_and_notices(&services[0]).await;
+    // Sixteen deliveries of the same action (mail and Discord and retries), all at once.
+    let statuses = race(&services, 16, |i| {
+        (
+            "alice".into(),
+            "move 1 k1-j1".into(),
+            format!("mail-or-discord-{i}"),
+        )
+    })
+    .await;
+    assert_eq!(count(&statuses, Status::Done), 1, "{statuses:?}");
+    assert_eq!(count(&statuses, Status::AlreadyApplied), 15, "{statuses:?}");
+    let (actions, notices) = actions_and_notices(&services[1]).await;
+    assert_eq!(actions, 1);
+    // One notification to bob for the one action applied.
+    assert_eq!(notices - notices_before, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn same_delivery_twice_at_once_is_answered_not_reapplied() {
+    let services = two_services("same-delivery").await;
+    start_game(&services[0]).await;
+    let statuses = race(&services, 8, |_| {
+        ("alice".into(), "k1-j1".into(), "one-message-id".into())
+    })
+    .await;
+    assert_eq!(count(&statuses, Status::Done), 1, "{statuses:?}");
+    assert_eq!(count(&statuses, Status::Repeat), 7, "{statuses:?}");
+    assert_eq!(actions_and_notices(&services[0]).await.0, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn different_actions_with_the_same_ply_guard_one_wins_the_rest_are_stale() {
+    let services = two_services("ply-guard").await;
+    start_game(&services[0]).await;
+    let moves = ["k1-j1", "k1-k2", "a4-a5", "b1-b2", "g1-f1", "k5-k4"];
+    let statuses = race(&services, moves.len(), |i| {
+        (
+            "alice".into(),
+            format!("move 1 #0 {}", moves[i]),
+            format!("guard-{i}"),
+        )
+    })
+    .await;
+    assert_eq!(count(&statuses, Status::Done), 1, "{statuses:?}");
+    assert_eq!(count(&statuses, Status::Refused), moves.len() - 1);
+    assert_eq!(actions_and_notices(&services[0]).await.0, 1);
+    // The losers were told the game moved on.
+    let answer = services[1]
+        .handle(&inbound("alice", "move 1 #0 g1-f1", "late"), Utc::now())
+        .await
+        .unwrap();
+    assert!(
+        answer.text.contains("stale: the game is at ply 1")
+            || answer.status == Status::AlreadyApplied,
+        "{}",
+        answer.text
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn many_games_at_once_lose_nothing() {
+    let services = two_services("many-games").await;
+    let s = &services[0];
+    let games = 12;
+    for g in 0..games {
+        send(s, &format!("b{g}"), "games", &format!("reg-{g}")).await;
+        send(
+            s,
+            &format!("w{g}"),
+            &format!("challenge b{g} agon"),
+            &format!("ch-{g}"),
+        )
+        .await;
+        send(s, &format!("b{g}"), "accept", &format!("ac-{g}")).await;
+    }
+    // Four plies in every game, each ply of all games racing on both services.
+    let plies = ["k1-j1", "a6-b6", "j1-j2", "b6-c7"];
+    for (n, action) in plies.iter().enumerate() {
+        let statuses = race(&services, games, |g| {
+            let who = if n % 2 == 0 {
+                format!("w{g}")
+            } else {
+                format!("b{g}")
+            };
+            (who, format!("move #{n} {action}"), format!("g{g}-p{n}"))
+        })
+        .await;
+        assert_eq!(count(&statuses, Status::Done), games, "{statuses:?}");
+    }
+    assert_eq!(actions_and_notices(s).await.0, (games * plies.len()) as i64);
+}
