@@ -14,7 +14,7 @@ use anyhow::Context;
 use clap::Args;
 use std::collections::HashSet;
 use std::fs::File;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -55,18 +55,28 @@ impl Terminal {
             return Ok(Terminal { log: None });
         };
         let mut seen = HashSet::new();
-        if let Ok(f) = File::open(path) {
-            for line in std::io::BufReader::new(f).lines() {
-                if let Some(id) = line?.split('\t').next().and_then(|i| i.parse().ok()) {
+        let mut complete = true;
+        if let Ok(text) = std::fs::read_to_string(path) {
+            for line in text.lines() {
+                // The id is written first and a tab follows it: an id without its tab is a line
+                // cut short by a crash, whose message was therefore not delivered.
+                if let Some((id, _)) = line.split_once('\t')
+                    && let Ok(id) = id.parse()
+                {
                     seen.insert(id);
                 }
             }
+            complete = text.is_empty() || text.ends_with('\n');
         }
-        let file = std::fs::OpenOptions::new()
+        let mut file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
             .with_context(|| format!("opening {}", path.display()))?;
+        if !complete {
+            // End a line cut short by a crash so the next one starts on its own line.
+            writeln!(file)?;
+        }
         Ok(Terminal {
             log: Some(Mutex::new((file, seen))),
         })
