@@ -47,12 +47,22 @@ pub struct PlayArgs {
 /// optionally logs it. The log is also the de-duplication of repeats after a crash.
 struct Terminal {
     log: Option<Mutex<(File, HashSet<i64>)>>,
+    /// The reply just printed: a notification whose board it already shows (the other local
+    /// player's copy of the same action) is printed as its subject line only; any other (the
+    /// computer's answer, a timeout) in full, so the board is on screen after every action.
+    shown: Mutex<String>,
+    /// In scripts only subjects are printed.
+    full: bool,
 }
 
 impl Terminal {
     fn open(path: Option<&PathBuf>) -> anyhow::Result<Terminal> {
         let Some(path) = path else {
-            return Ok(Terminal { log: None });
+            return Ok(Terminal {
+                log: None,
+                shown: Mutex::default(),
+                full: false,
+            });
         };
         let mut seen = HashSet::new();
         let mut complete = true;
@@ -79,6 +89,8 @@ impl Terminal {
         }
         Ok(Terminal {
             log: Some(Mutex::new((file, seen))),
+            shown: Mutex::default(),
+            full: false,
         })
     }
 }
@@ -101,6 +113,13 @@ impl Sender for Terminal {
                 .map_err(|e| SendError(e.to_string()))?;
         }
         println!("  -> {name}: {}", m.subject);
+        let lines: Vec<&str> = m.body.lines().collect();
+        if self.full && lines.len() > 2 {
+            let middle = lines[1..lines.len() - 1].join("\n");
+            if !self.shown.lock().expect("shown lock").contains(&middle) {
+                println!("{}", lines[1..].join("\n"));
+            }
+        }
         Ok(())
     }
 }
@@ -143,7 +162,8 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let mut settings = config.settings();
     settings.seed = args.seed;
     let service = Service::new(store, templates, settings);
-    let terminal = Terminal::open(args.outbox_log.as_ref())?;
+    let mut terminal = Terminal::open(args.outbox_log.as_ref())?;
+    terminal.full = !args.script;
     let players: Vec<String> = args
         .players
         .iter()
@@ -212,6 +232,7 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         };
         let answer = service.handle(&inbound, chrono::Utc::now()).await?;
         println!("{}", answer.text);
+        *terminal.shown.lock().expect("shown lock") = answer.text.clone();
         if args.script {
             let status = match answer.status {
                 Status::Done => "done",
