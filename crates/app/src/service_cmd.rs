@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 pub enum ServiceCommand {
     /// Drive the service with many concurrent games and print throughput and latency.
     Bench(BenchArgs),
+    /// Print the command table as Markdown (for the README; the same table feeds `help`).
+    Commands,
 }
 
 #[derive(Args)]
@@ -45,6 +47,19 @@ pub struct BenchArgs {
 
 pub fn run(cmd: ServiceCommand) -> anyhow::Result<ExitCode> {
     match cmd {
+        ServiceCommand::Commands => {
+            println!("| command | also | what it does |");
+            println!("|---|---|---|");
+            for c in agora_service::commands::COMMANDS {
+                println!(
+                    "| `{}` | {} | {} |",
+                    c.usage.replace('|', "\\|"),
+                    c.aliases.join(", "),
+                    c.summary
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         ServiceCommand::Bench(args) => {
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
@@ -224,9 +239,10 @@ async fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let total: usize = latencies.values().map(Vec::len).sum();
     let moves = latencies.get("move").map_or(0, Vec::len);
     println!(
-        "{total} commands in {:.2} s: {:.0} commands/s, of which {moves} actions",
+        "{total} commands ({moves} of them actions) in {:.2} s: {:.0} commands/s, {:.0} actions/s",
         wall.as_secs_f64(),
-        total as f64 / wall.as_secs_f64()
+        total as f64 / wall.as_secs_f64(),
+        moves as f64 / wall.as_secs_f64()
     );
     println!(
         "{:<10} {:>7} {:>10} {:>10} {:>10}",
