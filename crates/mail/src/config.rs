@@ -1,0 +1,191 @@
+//! The `[mail]` section of `config/agora.toml`, as the binary hands it over, turned into
+//! [`MailSettings`]. Passwords are not in the file: the binary reads them from the environment and
+//! passes them in, so this crate never looks at the environment.
+
+use crate::{Handled, ImapSettings, MailError, MailSettings, Security, SmtpSettings};
+use serde::Deserialize;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// `[mail]` (without `enabled`, which the binary reads).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailConfig {
+    /// The service's address; replies come to `<local>+<token>@<domain>` of it.
+    pub address: String,
+    #[serde(default = "default_name")]
+    pub display_name: String,
+    /// Mails larger than this many KiB get a short refusal.
+    #[serde(default = "default_max_kb")]
+    pub max_kb: u32,
+    #[serde(default = "default_rate")]
+    pub per_sender_per_hour: u32,
+    #[serde(default = "yes")]
+    pub png: bool,
+    #[serde(default = "default_png_size")]
+    pub png_size: u32,
+    pub imap: ImapConfig,
+    pub smtp: SmtpConfig,
+}
+
+/// `[mail.imap]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImapConfig {
+    pub host: String,
+    #[serde(default)]
+    pub port: Option<u16>,
+    /// `tls` (default, port 993), `starttls` (143) or `plain` (loopback only, 143).
+    #[serde(default = "default_security")]
+    pub security: String,
+    pub user: String,
+    #[serde(default = "default_mailbox")]
+    pub mailbox: String,
+    /// `flag` (default: keyword `handled_flag` and \Seen) or `move` (to `handled_folder`).
+    #[serde(default = "default_handled")]
+    pub handled: String,
+    #[serde(default = "default_flag")]
+    pub handled_flag: String,
+    #[serde(default = "default_folder")]
+    pub handled_folder: String,
+    #[serde(default = "yes")]
+    pub idle: bool,
+    /// Seconds between looks at the mailbox and the outbox without news (IDLE is renewed as
+    /// often).
+    #[serde(default = "default_poll")]
+    pub poll_seconds: u64,
+    #[serde(default)]
+    pub ca_file: Option<PathBuf>,
+}
+
+/// `[mail.smtp]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmtpConfig {
+    pub host: String,
+    #[serde(default)]
+    pub port: Option<u16>,
+    /// `tls` (default, port 465), `starttls` (587) or `plain` (loopback only, 25).
+    #[serde(default = "default_security")]
+    pub security: String,
+    /// Log in as this user (with the password from the environment); none = no authentication.
+    #[serde(default)]
+    pub user: Option<String>,
+    #[serde(default)]
+    pub ca_file: Option<PathBuf>,
+}
+
+fn default_name() -> String {
+    "Agora".into()
+}
+fn default_max_kb() -> u32 {
+    256
+}
+fn default_rate() -> u32 {
+    30
+}
+fn yes() -> bool {
+    true
+}
+fn default_png_size() -> u32 {
+    480
+}
+fn default_security() -> String {
+    "tls".into()
+}
+fn default_mailbox() -> String {
+    "INBOX".into()
+}
+fn default_handled() -> String {
+    "flag".into()
+}
+fn default_flag() -> String {
+    "$AgoraHandled".into()
+}
+fn default_folder() -> String {
+    "Agora-Handled".into()
+}
+fn default_poll() -> u64 {
+    60
+}
+
+fn security(word: &str, what: &str) -> Result<Security, MailError> {
+    match word {
+        "tls" => Ok(Security::Tls),
+        "starttls" => Ok(Security::StartTls),
+        "plain" => Ok(Security::Plain),
+        other => Err(MailError::Config(format!(
+            "{what}.security is `{other}`: use tls, starttls or plain"
+        ))),
+    }
+}
+
+impl MailConfig {
+    /// The settings, with the passwords the binary read from the environment.
+    pub fn into_settings(
+        self,
+        imap_password: String,
+        smtp_password: Option<String>,
+    ) -> Result<MailSettings, MailError> {
+        if !self.address.contains('@') {
+            return Err(MailError::Config(format!(
+                "mail.address `{}` is not an address",
+                self.address
+            )));
+        }
+        let imap_security = security(&self.imap.security, "mail.imap")?;
+        let smtp_security = security(&self.smtp.security, "mail.smtp")?;
+        let handled = match self.imap.handled.as_str() {
+            "flag" => Handled::Flag(self.imap.handled_flag),
+            "move" => Handled::Move(self.imap.handled_folder),
+            other => {
+                return Err(MailError::Config(format!(
+                    "mail.imap.handled is `{other}`: use flag or move"
+                )));
+            }
+        };
+        let credentials = match (self.smtp.user, smtp_password) {
+            (Some(user), Some(password)) => Some((user, password)),
+            (Some(user), None) => {
+                return Err(MailError::Config(format!(
+                    "mail.smtp.user is {user} but no SMTP password was given"
+                )));
+            }
+            (None, _) => None,
+        };
+        Ok(MailSettings {
+            address: self.address.to_ascii_lowercase(),
+            display_name: self.display_name,
+            imap: ImapSettings {
+                port: self.imap.port.unwrap_or(match imap_security {
+                    Security::Tls => 993,
+                    _ => 143,
+                }),
+                host: self.imap.host,
+                security: imap_security,
+                user: self.imap.user,
+                password: imap_password,
+                mailbox: self.imap.mailbox,
+                handled,
+                idle: self.imap.idle,
+                poll: Duration::from_secs(self.imap.poll_seconds.clamp(1, 25 * 60)),
+                ca_file: self.imap.ca_file,
+            },
+            smtp: SmtpSettings {
+                port: self.smtp.port.unwrap_or(match smtp_security {
+                    Security::Tls => 465,
+                    Security::StartTls => 587,
+                    Security::Plain => 25,
+                }),
+                host: self.smtp.host,
+                security: smtp_security,
+                credentials,
+                ca_file: self.smtp.ca_file,
+            },
+            max_bytes: self.max_kb.saturating_mul(1024),
+            per_sender_per_hour: self.per_sender_per_hour,
+            png: self.png,
+            png_size: self.png_size,
+        })
+    }
+}

@@ -1,0 +1,423 @@
+//! The e-mail front end's tables: IMAP positions and retries, known senders (verification, pending
+//! commands, rate limit), reply tokens with their threads, and the SMTP spool. Addresses are
+//! stored lower case and without `mailto:`; the front end normalises them before calling.
+
+use crate::{Result, Tx};
+use chrono::{DateTime, Utc};
+
+/// What the front end knows about one sender address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailSender {
+    pub address: String,
+    pub verified: bool,
+    /// Commands received before the address was verified, run once it is.
+    pub pending_text: Option<String>,
+    pub pending_delivery: Option<String>,
+}
+
+/// A reply token: which address it was sent to and which game it is about (`None` = no game).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailThread {
+    pub address: String,
+    pub game_id: Option<i64>,
+    pub token: String,
+    pub last_message_id: Option<String>,
+}
+
+/// A mail waiting for SMTP.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpooledMail {
+    pub id: i64,
+    pub key: String,
+    pub sender: String,
+    pub recipient: String,
+    pub message: Vec<u8>,
+    pub attempts: u32,
+}
+
+/// A mail of the mailbox to try again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MailRetry {
+    pub uid: u32,
+    pub attempts: u32,
+}
+
+#[derive(sqlx::FromRow)]
+struct ThreadRow {
+    address: String,
+    game_id: i64,
+    token: String,
+    last_message_id: Option<String>,
+}
+
+impl From<ThreadRow> for MailThread {
+    fn from(r: ThreadRow) -> MailThread {
+        MailThread {
+            address: r.address,
+            game_id: (r.game_id != 0).then_some(r.game_id),
+            token: r.token,
+            last_message_id: r.last_message_id,
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct SenderRow {
+    address: String,
+    verified_at: Option<DateTime<Utc>>,
+    pending_text: Option<String>,
+    pending_delivery: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct SpoolRow {
+    id: i64,
+    key: String,
+    sender: String,
+    recipient: String,
+    message: Vec<u8>,
+    attempts: i64,
+}
+
+impl Tx {
+    /// The UIDVALIDITY and last handled UID of a mailbox, if it was read before.
+    pub async fn mailbox_position(&mut self, mailbox: &str) -> Result<Option<(u32, u32)>> {
+        let row: Option<(i64, i64)> =
+            sqlx::query_as("SELECT uidvalidity, last_uid FROM mail_mailboxes WHERE name = ?")
+                .bind(mailbox.to_owned())
+                .fetch_optional(&mut *self.tx)
+                .await?;
+        Ok(row.map(|(v, u)| (v as u32, u as u32)))
+    }
+
+    pub async fn set_mailbox_position(
+        &mut self,
+        mailbox: &str,
+        uidvalidity: u32,
+        last_uid: u32,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO mail_mailboxes (name, uidvalidity, last_uid) VALUES (?, ?, ?)
+             ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity,
+                 last_uid = excluded.last_uid",
+        )
+        .bind(mailbox.to_owned())
+        .bind(i64::from(uidvalidity))
+        .bind(i64::from(last_uid))
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Records a failed attempt at a mail and when to try again.
+    pub async fn mail_failed(
+        &mut self,
+        mailbox: &str,
+        uidvalidity: u32,
+        uid: u32,
+        error: &str,
+        retry_at: DateTime<Utc>,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO mail_retries (mailbox, uidvalidity, uid, attempts, next_attempt_at, last_error)
+             VALUES (?, ?, ?, 1, ?, ?)
+             ON CONFLICT (mailbox, uidvalidity, uid) DO UPDATE SET attempts = attempts + 1,
+                 next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error",
+        )
+        .bind(mailbox.to_owned())
+        .bind(i64::from(uidvalidity))
+        .bind(i64::from(uid))
+        .bind(retry_at)
+        .bind(error.to_owned())
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// How many times a mail failed so far (0 = never).
+    pub async fn mail_attempts(
+        &mut self,
+        mailbox: &str,
+        uidvalidity: u32,
+        uid: u32,
+    ) -> Result<u32> {
+        let n: Option<i64> = sqlx::query_scalar(
+            "SELECT attempts FROM mail_retries WHERE mailbox = ? AND uidvalidity = ? AND uid = ?",
+        )
+        .bind(mailbox.to_owned())
+        .bind(i64::from(uidvalidity))
+        .bind(i64::from(uid))
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        Ok(n.unwrap_or(0) as u32)
+    }
+
+    /// Forgets a mail's failures once it was handled.
+    pub async fn mail_retried(&mut self, mailbox: &str, uidvalidity: u32, uid: u32) -> Result<()> {
+        sqlx::query("DELETE FROM mail_retries WHERE mailbox = ? AND uidvalidity = ? AND uid = ?")
+            .bind(mailbox.to_owned())
+            .bind(i64::from(uidvalidity))
+            .bind(i64::from(uid))
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
+    /// Failed mails of a mailbox that are due again.
+    pub async fn due_mail_retries(
+        &mut self,
+        mailbox: &str,
+        uidvalidity: u32,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<MailRetry>> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT uid, attempts FROM mail_retries
+             WHERE mailbox = ? AND uidvalidity = ? AND next_attempt_at <= ? ORDER BY uid",
+        )
+        .bind(mailbox.to_owned())
+        .bind(i64::from(uidvalidity))
+        .bind(now)
+        .fetch_all(&mut *self.tx)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(uid, attempts)| MailRetry {
+                uid: uid as u32,
+                attempts: attempts as u32,
+            })
+            .collect())
+    }
+
+    pub async fn mail_sender(&mut self, address: &str) -> Result<Option<MailSender>> {
+        let row: Option<SenderRow> = sqlx::query_as(
+            "SELECT address, verified_at, pending_text, pending_delivery
+             FROM mail_senders WHERE address = ?",
+        )
+        .bind(address.to_owned())
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        Ok(row.map(|r| MailSender {
+            address: r.address,
+            verified: r.verified_at.is_some(),
+            pending_text: r.pending_text,
+            pending_delivery: r.pending_delivery,
+        }))
+    }
+
+    /// Counts one mail from `address` in its rate window (`window` long) and returns the count in
+    /// the current window, this mail included.
+    pub async fn count_mail_from(
+        &mut self,
+        address: &str,
+        window: chrono::Duration,
+        now: DateTime<Utc>,
+    ) -> Result<u32> {
+        let count: i64 = sqlx::query_scalar(
+            "INSERT INTO mail_senders (address, window_start, window_count, created_at)
+             VALUES (?1, ?2, 1, ?2)
+             ON CONFLICT (address) DO UPDATE SET
+                 window_count = CASE WHEN window_start <= ?3 THEN 1 ELSE window_count + 1 END,
+                 window_start = CASE WHEN window_start <= ?3 THEN ?2 ELSE window_start END
+             RETURNING window_count",
+        )
+        .bind(address.to_owned())
+        .bind(now)
+        .bind(now - window)
+        .fetch_one(&mut *self.tx)
+        .await?;
+        Ok(count as u32)
+    }
+
+    /// Marks an address verified and hands back (and clears) its pending commands.
+    pub async fn verify_mail_sender(
+        &mut self,
+        address: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(String, Option<String>)>> {
+        let row: Option<(Option<String>, Option<String>)> = sqlx::query_as(
+            "SELECT pending_text, pending_delivery FROM mail_senders WHERE address = ?",
+        )
+        .bind(address.to_owned())
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        sqlx::query(
+            "UPDATE mail_senders SET verified_at = COALESCE(verified_at, ?),
+                 pending_text = NULL, pending_delivery = NULL
+             WHERE address = ?",
+        )
+        .bind(now)
+        .bind(address.to_owned())
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(row.and_then(|(text, delivery)| text.map(|t| (t, delivery))))
+    }
+
+    /// Keeps commands of an unverified address until it is verified (the latest mail wins).
+    pub async fn set_pending_mail(
+        &mut self,
+        address: &str,
+        text: &str,
+        delivery: Option<&str>,
+    ) -> Result<()> {
+        sqlx::query(
+            "UPDATE mail_senders SET pending_text = ?, pending_delivery = ? WHERE address = ?",
+        )
+        .bind(text.to_owned())
+        .bind(delivery.map(str::to_owned))
+        .bind(address.to_owned())
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// The token of an address for a game (`None` = no game), created with `new_token` if there is
+    /// none yet.
+    pub async fn mail_thread(
+        &mut self,
+        address: &str,
+        game_id: Option<i64>,
+        new_token: &str,
+        now: DateTime<Utc>,
+    ) -> Result<MailThread> {
+        sqlx::query(
+            "INSERT INTO mail_threads (address, game_id, token, created_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (address, game_id) DO NOTHING",
+        )
+        .bind(address.to_owned())
+        .bind(game_id.unwrap_or(0))
+        .bind(new_token.to_owned())
+        .bind(now)
+        .execute(&mut *self.tx)
+        .await?;
+        let row: ThreadRow = sqlx::query_as(
+            "SELECT address, game_id, token, last_message_id FROM mail_threads
+             WHERE address = ? AND game_id = ?",
+        )
+        .bind(address.to_owned())
+        .bind(game_id.unwrap_or(0))
+        .fetch_one(&mut *self.tx)
+        .await?;
+        Ok(row.into())
+    }
+
+    /// The thread a token was sent in, if the token exists.
+    pub async fn mail_thread_by_token(&mut self, token: &str) -> Result<Option<MailThread>> {
+        let row: Option<ThreadRow> = sqlx::query_as(
+            "SELECT address, game_id, token, last_message_id FROM mail_threads WHERE token = ?",
+        )
+        .bind(token.to_owned())
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        Ok(row.map(MailThread::from))
+    }
+
+    /// Remembers the latest message of a thread, so the next mail in it replies to that one.
+    pub async fn set_thread_message(
+        &mut self,
+        address: &str,
+        game_id: Option<i64>,
+        message_id: &str,
+    ) -> Result<()> {
+        sqlx::query(
+            "UPDATE mail_threads SET last_message_id = ? WHERE address = ? AND game_id = ?",
+        )
+        .bind(message_id.to_owned())
+        .bind(address.to_owned())
+        .bind(game_id.unwrap_or(0))
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Spools a mail unless one with the same key already was; returns whether it was added.
+    pub async fn spool_mail(
+        &mut self,
+        key: &str,
+        sender: &str,
+        recipient: &str,
+        message: &[u8],
+        now: DateTime<Utc>,
+    ) -> Result<bool> {
+        let done = sqlx::query(
+            "INSERT INTO mail_spool (key, sender, recipient, message, created_at, next_attempt_at)
+             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
+        )
+        .bind(key.to_owned())
+        .bind(sender.to_owned())
+        .bind(recipient.to_owned())
+        .bind(message.to_vec())
+        .bind(now)
+        .bind(now)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    pub async fn is_spooled(&mut self, key: &str) -> Result<bool> {
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM mail_spool WHERE key = ?")
+            .bind(key.to_owned())
+            .fetch_one(&mut *self.tx)
+            .await?;
+        Ok(n > 0)
+    }
+
+    /// Unsent spooled mails that are due, oldest first.
+    pub async fn due_spool(&mut self, now: DateTime<Utc>, limit: u32) -> Result<Vec<SpooledMail>> {
+        let rows: Vec<SpoolRow> = sqlx::query_as(
+            "SELECT id, key, sender, recipient, message, attempts FROM mail_spool
+             WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?",
+        )
+        .bind(now)
+        .bind(i64::from(limit))
+        .fetch_all(&mut *self.tx)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| SpooledMail {
+                id: r.id,
+                key: r.key,
+                sender: r.sender,
+                recipient: r.recipient,
+                message: r.message,
+                attempts: r.attempts as u32,
+            })
+            .collect())
+    }
+
+    pub async fn spool_sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        sqlx::query("UPDATE mail_spool SET sent_at = ?, attempts = attempts + 1 WHERE id = ?")
+            .bind(now)
+            .bind(id)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn spool_failed(
+        &mut self,
+        id: i64,
+        error: &str,
+        retry_at: DateTime<Utc>,
+    ) -> Result<()> {
+        sqlx::query(
+            "UPDATE mail_spool SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?
+             WHERE id = ?",
+        )
+        .bind(error.to_owned())
+        .bind(retry_at)
+        .bind(id)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Unsent and sent counts of the spool.
+    pub async fn spool_counts(&mut self) -> Result<(i64, i64)> {
+        Ok(sqlx::query_as(
+            "SELECT COALESCE(SUM(sent_at IS NULL), 0), COALESCE(SUM(sent_at IS NOT NULL), 0)
+             FROM mail_spool",
+        )
+        .fetch_one(&mut *self.tx)
+        .await?)
+    }
+}
