@@ -25,7 +25,15 @@ const PLAYOUT_PLIES: u32 = 400;
 fn reward(p: &Position) -> f64 {
     let score = p.score();
     let d = f64::from(score.halves(Seat::First)) - f64::from(score.halves(Seat::Second));
-    0.5 + 0.42 * d.signum() + 0.08 * (d / 30.0).tanh()
+    // Not `d.signum()`: that is 1 for 0, and a draw is worth a half to both sides.
+    let lead = if d > 0.0 {
+        1.0
+    } else if d < 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
+    0.5 + 0.42 * lead + 0.08 * (d / 30.0).tanh()
 }
 
 /// Does the side to act lead (or draw) by the score as it stands, so that a pass after the
@@ -113,10 +121,13 @@ impl Game for AgrosGame {
                 let mut actions = Vec::with_capacity(64);
                 p.legal_actions_into(&mut actions);
                 actions.shuffle(rng);
-                let pass_ends_well = p.last_was_pass() && leads(p, false);
+                // A pass after the opponent's ends the game: worth trying first when it wins.
+                // Not when it only draws: a strong prior would pile visits onto the draw.
+                let pass_wins = p.last_was_pass() && leads(p, true);
                 out.extend(actions.into_iter().map(|a| {
                     let prior = match a {
-                        Action::Pass if pass_ends_well => 10.0,
+                        Action::Pass if pass_wins => 10.0,
+                        Action::Pass if p.last_was_pass() => 1.0,
                         Action::Pass => 0.1,
                         _ => 1.0,
                     };
@@ -152,5 +163,27 @@ impl Game for AgrosGame {
             plies += 1;
         }
         (reward(p), plies)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(text: &str) -> AgrosGame {
+        AgrosGame {
+            position: text.parse().unwrap(),
+        }
+    }
+
+    /// AR-14: equal scores are a draw, worth a half to each side.
+    #[test]
+    fn a_draw_is_worth_a_half() {
+        let middle = ["........"; 6].join("/");
+        let g = game(&format!("D1.D1.D1.../{middle}/L1.L1.L1... l n3 end"));
+        assert_eq!(g.position.score().winner(), None);
+        assert_eq!(g.terminal(), Some(0.5));
+        let won = game(&format!("D1.D1.D1.../{middle}/L2.L1.L1... l n3 end"));
+        assert!(won.terminal().unwrap() > 0.9);
     }
 }

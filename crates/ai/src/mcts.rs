@@ -53,6 +53,8 @@ struct Node<A> {
     prior: f32,
 }
 
+/// A terminal reward above this is a win for the side it is counted for.
+const WIN: f64 = 0.9;
 /// Exploration constant of UCT for rewards in [0, 1].
 const EXPLORATION: f64 = 0.6;
 /// Weight of the prior, fading as 1 / (visits + 1): progressive bias.
@@ -102,7 +104,8 @@ pub(crate) fn search<G: Game>(
             } else {
                 1.0 - r
             };
-            if mine >= 1.0 {
+            // Rewards of a win are above 0.9 in both games (Agros adds a little for the margin).
+            if mine > WIN {
                 return (nodes[c].action, stats);
             }
         }
