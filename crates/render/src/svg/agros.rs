@@ -9,6 +9,8 @@ use agora_rules::{GameKind, Seat, agros};
 
 pub(crate) const BOARD: &str = "#e3d6b2";
 const GRID_LINE: &str = "#a18b61";
+/// The width of a grid line, as a share of a square's side.
+const GRID_WIDTH: f32 = 0.03;
 const FRAME: &str = "#8a6a43";
 const FRAME_EDGE: &str = "#5e4629";
 /// Field tints for the overlay: Light's fields lighter than the board, Dark's clearly darker, so
@@ -101,7 +103,13 @@ pub(crate) fn base(size: u32, n: usize) -> String {
 fn draw_square(svg: &mut Svg, layout: &Layout, square: agros::Square, fill: &str) {
     let q = layout.side;
     let (x, y) = layout.corner(square);
-    svg.rect(x, y, q, q, Paint::with_stroke(fill, GRID_LINE, 0.03 * q));
+    svg.rect(
+        x,
+        y,
+        q,
+        q,
+        Paint::with_stroke(fill, GRID_LINE, GRID_WIDTH * q),
+    );
 }
 
 /// What changes with the position: texts, highlighted and tinted squares, pieces, the arrow.
@@ -140,7 +148,9 @@ pub(crate) fn top(
             }
         }
     }
-    // Only squares that differ from the base's empty grid are drawn again.
+    // Only squares that differ from the base's empty grid are drawn again, inside its grid lines
+    // (which stay visible) and without a stroke of their own, which halves their drawing cost.
+    let inset = GRID_WIDTH * q / 2.0;
     for square in p.squares() {
         let fill = if marked.contains(&square) {
             palette::LAST_CELL
@@ -151,7 +161,14 @@ pub(crate) fn top(
                 None => continue,
             }
         };
-        draw_square(&mut svg, &layout, square, fill);
+        let (x, y) = layout.corner(square);
+        svg.rect(
+            x + inset,
+            y + inset,
+            q - 2.0 * inset,
+            q - 2.0 * inset,
+            Paint::fill(fill),
+        );
     }
 
     for square in p.squares() {
