@@ -236,7 +236,9 @@ impl MailFrontEnd {
             );
         }
         let repeat = !runs.is_empty() && repeats == runs.len();
-        if !repeat {
+        // Even for a repeat: the reply is spooled at most once per Message-ID, and a mail handled
+        // just before a crash gets its reply now.
+        {
             let token = match game_of_reply {
                 Some(g) => {
                     let mut tx = self.service.store().write().await?;
@@ -592,32 +594,21 @@ impl MailFrontEnd {
     }
 
     /// Runs until `shutdown` completes: reads the mailbox (waiting with IDLE, or polling), answers,
-    /// delivers the outbox. A lost connection is re-opened with a growing pause.
+    /// delivers the outbox. A lost connection is re-opened after a pause that grows while it keeps
+    /// failing. Shutdown is taken only between mails, so no mail is left half handled.
     pub async fn run(&self, shutdown: impl Future<Output = ()>) -> Result<(), MailError> {
         let mut shutdown = std::pin::pin!(shutdown);
         let mut pause = Duration::from_secs(1);
         loop {
-            let session = async {
-                let mut mailbox = Mailbox::open(&self.settings.imap).await?;
-                tracing::info!(mailbox = %self.settings.imap.mailbox, "reading mail");
-                loop {
-                    let now = Utc::now();
-                    self.read_new(&mut mailbox, now).await?;
-                    self.deliver(now).await?;
-                    mailbox.wait(self.settings.imap.poll).await?;
-                }
-                #[allow(unreachable_code)]
-                Ok::<(), MailError>(())
-            };
-            tokio::select! {
-                () = &mut shutdown => return Ok(()),
-                result = session => {
-                    if let Err(e) = result {
-                        if matches!(e, MailError::Config(_)) {
-                            return Err(e);
-                        }
-                        tracing::warn!(error = %e, pause = ?pause, "mail session ended; reconnecting");
+            let started = std::time::Instant::now();
+            match self.session(shutdown.as_mut()).await {
+                Ok(()) => return Ok(()),
+                Err(e @ MailError::Config(_)) => return Err(e),
+                Err(e) => {
+                    if started.elapsed() > Duration::from_secs(300) {
+                        pause = Duration::from_secs(1);
                     }
+                    tracing::warn!(error = %e, pause = ?pause, "mail session ended; reconnecting");
                 }
             }
             tokio::select! {
@@ -625,6 +616,32 @@ impl MailFrontEnd {
                 () = tokio::time::sleep(pause) => {}
             }
             pause = (pause * 2).min(Duration::from_secs(60));
+        }
+    }
+
+    /// One IMAP connection's life; `Ok` when `shutdown` completed.
+    async fn session(
+        &self,
+        mut shutdown: std::pin::Pin<&mut impl Future<Output = ()>>,
+    ) -> Result<(), MailError> {
+        let mut mailbox = tokio::select! {
+            () = &mut shutdown => return Ok(()),
+            opened = Mailbox::open(&self.settings.imap) => opened?,
+        };
+        tracing::info!(mailbox = %self.settings.imap.mailbox, "reading mail");
+        loop {
+            let now = Utc::now();
+            self.read_new(&mut mailbox, now).await?;
+            self.deliver(now).await?;
+            tokio::select! {
+                () = &mut shutdown => {
+                    mailbox.close().await;
+                    return Ok(());
+                }
+                woken = mailbox.wait(self.settings.imap.poll) => {
+                    woken?;
+                }
+            }
         }
     }
 }

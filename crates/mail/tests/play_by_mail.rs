@@ -264,6 +264,8 @@ async fn agros_by_mail_with_several_commands_and_a_large_mail() {
     settings.imap.security = agora_mail::Security::Tls;
     settings.smtp.port = servers.submissions;
     settings.smtp.security = agora_mail::Security::Tls;
+    // Handled mail is moved away instead of flagged.
+    settings.imap.handled = agora_mail::Handled::Move("Agora-Handled".into());
     let agora = Agora::start(&db, settings).await;
     let mut alice = Player::new(&servers, "alice");
     let mut bob = Player::new(&servers, "bob");
@@ -301,5 +303,33 @@ async fn agros_by_mail_with_several_commands_and_a_large_mail() {
     }
     assert!(alice_latest.text.contains("is over"), "{alice_latest:?}");
     assert!(bob_latest.text.contains("is over"), "{bob_latest:?}");
+    agora.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_from_one_sender_is_cut_off() {
+    let Some(servers) = common::servers("a_flood_from_one_sender_is_cut_off") else {
+        return;
+    };
+    let _turn = MAILBOXES.lock().await;
+    common::empty_mailboxes(&servers).await;
+    let db = temp_db("flood");
+    let mut settings = common::settings(&servers);
+    settings.per_sender_per_hour = 3;
+    let agora = Agora::start(&db, settings).await;
+    let mut carol = Player::new(&servers, "carol");
+    let mut dave = Player::new(&servers, "dave");
+    for _ in 0..6 {
+        carol.send(SERVICE, "help", "help").await;
+    }
+    let answers = carol.next_mails(3, WAIT).await;
+    assert!(
+        answers.iter().all(|a| a.text.contains("To confirm")),
+        "{answers:?}"
+    );
+    carol.no_mail(Duration::from_secs(4)).await;
+    // Others are not affected.
+    dave.send(SERVICE, "help", "help").await;
+    dave.next_mail(WAIT).await;
     agora.stop().await;
 }

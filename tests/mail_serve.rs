@@ -1,0 +1,172 @@
+//! `agora serve` with the mail front end, end to end against the local mail servers of
+//! `tests/mail/servers.sh`: players confirm their addresses, challenge, accept and move by mail; the
+//! process is stopped with SIGTERM and started again between two moves, and the game goes on with
+//! nothing lost or answered twice. Prints SKIPPED without the servers.
+
+#[path = "../crates/mail/tests/common/mod.rs"]
+mod common;
+
+use common::{Player, SERVICE};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(30);
+
+/// A running `agora serve` whose log lines arrive on a channel.
+struct Serve {
+    child: Child,
+    log: mpsc::Receiver<String>,
+}
+
+impl Serve {
+    fn start(config: &std::path::Path) -> Serve {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_agora"))
+            .args(["serve", "--config"])
+            .arg(config)
+            .env("RUST_LOG", "info")
+            .env("AGORA_IMAP_PASSWORD", "secret")
+            .env("AGORA_SMTP_PASSWORD", "secret")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stderr = child.stderr.take().unwrap();
+        let (tx, log) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let serve = Serve { child, log };
+        serve.wait_for("reading mail");
+        serve
+    }
+
+    fn wait_for(&self, text: &str) {
+        let mut seen = Vec::new();
+        loop {
+            match self.log.recv_timeout(WAIT) {
+                Ok(line) if line.contains(text) => return,
+                Ok(line) => seen.push(line),
+                Err(_) => panic!("`{text}` not logged; log so far:\n{}", seen.join("\n")),
+            }
+        }
+    }
+
+    fn stop(mut self) {
+        let pid = self.child.id().to_string();
+        assert!(
+            Command::new("kill")
+                .args(["-TERM", &pid])
+                .status()
+                .unwrap()
+                .success()
+        );
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "agora serve exited with {status:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_plays_by_mail_across_a_restart() {
+    let Some(servers) = common::servers("serve_plays_by_mail_across_a_restart") else {
+        return;
+    };
+    let _turn = common::MAILBOXES.lock().await;
+    common::empty_mailboxes(&servers).await;
+    let dir = std::env::temp_dir().join(format!("agora-mail-serve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("agora.toml");
+    std::fs::write(
+        &config,
+        format!(
+            r#"[database]
+path = {db:?}
+
+[mail]
+enabled = true
+address = "{SERVICE}"
+
+[mail.imap]
+host = "127.0.0.1"
+port = {imap}
+security = "starttls"
+user = "{SERVICE}"
+poll_seconds = 2
+ca_file = {ca:?}
+
+[mail.smtp]
+host = "127.0.0.1"
+port = {submission}
+security = "starttls"
+user = "{SERVICE}"
+ca_file = {ca:?}
+"#,
+            db = dir.join("agora.db").display().to_string(),
+            imap = servers.imap,
+            submission = servers.submission,
+            ca = servers.ca.display().to_string(),
+        ),
+    )
+    .unwrap();
+
+    let serve = Serve::start(&config);
+    let mut alice = Player::new(&servers, "alice");
+    let mut bob = Player::new(&servers, "bob");
+    alice
+        .send(
+            SERVICE,
+            "new game",
+            &format!("challenge {} agros board 8 farmers 3", bob.address),
+        )
+        .await;
+    let confirm = alice.next_mail(WAIT).await;
+    alice.reply(&confirm, "").await;
+    let challenged = alice.next_mail(WAIT).await;
+    assert!(challenged.text.contains("you challenged"), "{challenged:?}");
+    let invitation = bob.next_mail(WAIT).await;
+    bob.reply(&invitation, "accept").await;
+    let bob_latest = bob.next_mail(WAIT).await;
+    let alice_latest = alice.next_mail(WAIT).await;
+    assert!(
+        alice_latest.subject.ends_with("your move"),
+        "{alice_latest:?}"
+    );
+
+    let mut position = agora_rules::Variant::Agros {
+        board: 8,
+        farmers: 3,
+    }
+    .start();
+    let first = position.legal_actions()[0];
+    let first_text = position.notation(first);
+    position.play_unchecked(first);
+    alice.reply(&alice_latest, &first_text).await;
+    let answer = alice.next_mail(WAIT).await;
+    assert!(answer.text.contains("you played"), "{answer:?}");
+    let bob_turn = bob.next_mail(WAIT).await;
+    assert!(bob_turn.subject.ends_with("your move"), "{bob_turn:?}");
+    drop(bob_latest);
+
+    // Stop the process between two moves and start it again on the same database.
+    serve.stop();
+    let serve = Serve::start(&config);
+
+    let second = position.legal_actions()[0];
+    let second_text = position.notation(second);
+    bob.reply(&bob_turn, &second_text).await;
+    let answer = bob.next_mail(WAIT).await;
+    assert!(answer.text.contains("you played"), "{answer:?}");
+    let alice_turn = alice.next_mail(WAIT).await;
+    assert!(alice_turn.text.contains(&second_text), "{alice_turn:?}");
+    // Nothing from before the restart was handled or sent again.
+    alice.no_mail(Duration::from_secs(3)).await;
+    bob.no_mail(Duration::from_millis(100)).await;
+    serve.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+}
