@@ -64,9 +64,11 @@ async fn main() {
         }
     }
     let submitted = start.elapsed();
+    let mut latest = Vec::new();
     for p in &mut players {
-        let replies = p.next_mails(burst, WAIT).await;
+        let mut replies = p.next_mails(burst, WAIT).await;
         assert!(replies.iter().all(|r| !r.text.starts_with("Sorry")));
+        latest.push(replies.pop().unwrap());
     }
     let total = start.elapsed();
     let mails = burst * players.len();
@@ -81,10 +83,10 @@ async fn main() {
     // Latency: alice and bob play Agros moves one at a time.
     let (alice, rest) = players.split_first_mut().unwrap();
     let bob = &mut rest[0];
+    // A challenge changes something, so it goes in a reply (which carries alice's token).
     alice
-        .send(
-            SERVICE,
-            "game",
+        .reply(
+            &latest[0],
             &format!("challenge {} agros board 8 farmers 3", bob.address),
         )
         .await;
