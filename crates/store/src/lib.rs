@@ -13,10 +13,12 @@
 
 pub mod deliveries;
 pub mod games;
+pub mod mail;
 pub mod outbox;
 pub mod players;
 
 pub use games::{Ending, Game, GameStatus, NewGame, PlayedAction};
+pub use mail::{MailRetry, MailSender, MailThread, SpooledMail};
 pub use outbox::{NewMessage, OutboxMessage, OutboxStats};
 pub use players::{Identity, Player};
 
