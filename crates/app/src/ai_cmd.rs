@@ -201,14 +201,14 @@ fn play_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
                     let report = play_game(
                         variant,
                         players,
-                        i % 2 == 0,
+                        i.is_multiple_of(2),
                         mix(args.seed, u64::from(i)),
                         args.max_plies,
                     );
                     let line = format!(
                         "game {}: A ({}) {} in {} plies{}",
                         i + 1,
-                        variant.kind().seat_name(if i % 2 == 0 {
+                        variant.kind().seat_name(if i.is_multiple_of(2) {
                             Seat::First
                         } else {
                             Seat::Second

@@ -103,11 +103,7 @@ impl Default for Log {
 #[serde(default)]
 pub struct FrontEnd {
     pub enabled: bool,
-    // Handed to the front end's crate when it is wired in; kept so its keys are not rejected.
-    #[expect(
-        dead_code,
-        reason = "read by the front end crates once they are wired in"
-    )]
+    // Handed to the front end's crate, which reads its own keys.
     #[serde(flatten)]
     pub rest: toml::Table,
 }

@@ -1,7 +1,13 @@
 //! The `agora` binary: parses the command line, wires the crates together and picks exit codes.
 //! No game logic lives here.
 
+mod ai_cmd;
+mod config;
+mod play_cmd;
+mod render_cmd;
 mod rules_cmd;
+mod serve_cmd;
+mod service_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -19,12 +25,29 @@ enum Command {
     /// The rules engine: replay actions, count the game tree, measure speed.
     #[command(subcommand)]
     Rules(rules_cmd::RulesCommand),
+    /// Draw the position after a list of actions: ASCII, PNG or SVG.
+    Render(render_cmd::RenderArgs),
+    /// Play at this terminal: two players taking turns (hotseat) or one against the computer.
+    Play(play_cmd::PlayArgs),
+    /// Run the service: the configured front ends and the deadline scheduler.
+    Serve(serve_cmd::ServeArgs),
+    /// The game service's tools: a benchmark.
+    #[command(subcommand)]
+    Service(service_cmd::ServiceCommand),
+    /// The computer opponent: matches between levels, and a benchmark.
+    #[command(subcommand)]
+    Ai(ai_cmd::AiCommand),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Rules(cmd) => rules_cmd::run(cmd),
+        Command::Render(args) => render_cmd::run(args),
+        Command::Play(args) => play_cmd::run(args),
+        Command::Serve(args) => serve_cmd::run(args),
+        Command::Service(cmd) => service_cmd::run(cmd),
+        Command::Ai(cmd) => ai_cmd::run(cmd),
     };
     match result {
         Ok(code) => code,

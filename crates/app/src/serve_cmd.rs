@@ -36,6 +36,17 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     runtime.block_on(serve(config))
 }
 
+/// `[mail]` with the passwords from AGORA_IMAP_PASSWORD and AGORA_SMTP_PASSWORD.
+fn mail_settings(config: &Config) -> anyhow::Result<agora_mail::MailSettings> {
+    let section: agora_mail::MailConfig = toml::Value::Table(config.mail.rest.clone())
+        .try_into()
+        .context("[mail]")?;
+    let imap_password =
+        std::env::var("AGORA_IMAP_PASSWORD").context("[mail] needs AGORA_IMAP_PASSWORD")?;
+    let smtp_password = std::env::var("AGORA_SMTP_PASSWORD").ok();
+    Ok(section.into_settings(imap_password, smtp_password)?)
+}
+
 /// Resolves on the first SIGINT or SIGTERM.
 async fn shutdown_signal() -> anyhow::Result<&'static str> {
     use tokio::signal::unix::{SignalKind, signal};
@@ -60,20 +71,29 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
     let mut tasks = tokio::task::JoinSet::new();
 
     let mut front_ends = Vec::new();
-    for (name, section) in [("discord", &config.discord), ("mail", &config.mail)] {
-        if section.enabled {
-            // The front ends are separate crates wired in here as they land; until then an
-            // enabled one is reported, not silently ignored.
-            tracing::error!(
-                front_end = name,
-                "[{name}] is enabled but this build has no {name} front end; ignoring it"
-            );
-        } else {
-            tracing::debug!(front_end = name, "disabled");
-        }
-        if section.enabled {
-            front_ends.push(name);
-        }
+    if config.mail.enabled {
+        let settings = mail_settings(&config)?;
+        let front = agora_mail::MailFrontEnd::new(service.clone(), settings)?;
+        let mut stopped = stopped.clone();
+        tasks.spawn(async move {
+            let shutdown = async move {
+                let _ = stopped.changed().await;
+            };
+            match front.run(shutdown).await {
+                Ok(()) => tracing::info!("mail front end stopped"),
+                Err(e) => tracing::error!(error = %e, "mail front end failed"),
+            }
+        });
+        front_ends.push("mail");
+    }
+    if config.discord.enabled {
+        // The Discord front end is wired in here when it lands; until then an enabled one is
+        // reported, not silently ignored.
+        tracing::error!(
+            front_end = "discord",
+            "[discord] is enabled but this build has no discord front end; ignoring it"
+        );
+        front_ends.push("discord");
     }
     if front_ends.is_empty() {
         tracing::warn!(

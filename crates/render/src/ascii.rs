@@ -45,9 +45,12 @@ impl Canvas {
 fn assemble(header: Vec<String>, board: Vec<String>, footer: Vec<String>) -> String {
     let mut out = String::new();
     for line in header.into_iter().chain(board).chain(footer) {
-        debug_assert!(line.len() <= WIDTH && line.is_ascii(), "{line}");
-        out.push_str(&line);
-        out.push('\n');
+        debug_assert!(line.is_ascii(), "{line}");
+        // Status and score lines can outgrow a phone-width code block: wrap them at words.
+        for part in textwrap::wrap(&line, WIDTH) {
+            out.push_str(&part);
+            out.push('\n');
+        }
     }
     out
 }
@@ -59,6 +62,21 @@ fn heading(title: &str, status: &str) -> Vec<String> {
         vec![one]
     } else {
         vec![title.to_string(), status.to_string()]
+    }
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_wrap_within_the_width() {
+        let long =
+            "Black wins: White closed ring 1 without the queen on the throne, and more words"
+                .to_string();
+        let text = assemble(vec![long], vec![], vec![]);
+        assert!(text.lines().count() >= 2);
+        assert!(text.lines().all(|l| l.len() <= WIDTH), "{text}");
     }
 }
 
