@@ -14,7 +14,8 @@ use agora_rules::{AnyPosition, Variant};
 use common::{Agora, MAILBOXES, Player, Received, SERVICE};
 use std::time::Duration;
 
-const WAIT: Duration = Duration::from_secs(30);
+// Long enough for one SMTP retry after a transient failure (the outbox backs off 30 s first).
+const WAIT: Duration = Duration::from_secs(120);
 
 fn temp_db(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("agora-mail-{name}-{}", std::process::id()));
