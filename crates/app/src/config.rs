@@ -48,7 +48,8 @@ impl Default for Database {
 pub struct Game {
     pub default_days: u32,
     pub max_days: u32,
-    pub reminder_hours: u32,
+    pub reminder_hours: Vec<u32>,
+    pub vacation_days: u32,
     pub computer_level: String,
 }
 
@@ -59,6 +60,7 @@ impl Default for Game {
             default_days: s.default_days,
             max_days: s.max_days,
             reminder_hours: s.reminder_hours,
+            vacation_days: s.vacation_days,
             computer_level: s.computer_level,
         }
     }
@@ -138,7 +140,8 @@ impl Config {
         Settings {
             default_days: self.game.default_days,
             max_days: self.game.max_days,
-            reminder_hours: self.game.reminder_hours,
+            reminder_hours: self.game.reminder_hours.clone(),
+            vacation_days: self.game.vacation_days,
             link_code_minutes: self.service.link_code_minutes,
             seed: None,
             computer_level: self.game.computer_level.clone(),

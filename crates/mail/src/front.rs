@@ -373,15 +373,12 @@ impl MailFrontEnd {
             // Only read: dropping the transaction rolls back nothing.
             (game, actions, names, me)
         };
+        // The position the mail reports, for the subject's "whose turn".
         let mut position: AnyPosition = game.variant.start();
-        let mut last = None;
         let upto = ply.unwrap_or(game.ply).min(actions.len() as u32) as usize;
         for a in &actions[..upto] {
             match position.parse_action(&a.notation) {
-                Ok(action) => {
-                    position.play_unchecked(action);
-                    last = Some(action);
-                }
+                Ok(action) => position.play_unchecked(action),
                 Err(_) => break,
             }
         }
@@ -408,11 +405,7 @@ impl MailFrontEnd {
             &state,
         );
         let png = if self.settings.png && game.status != GameStatus::Proposed {
-            let options = agora_render::PngOptions {
-                size: self.settings.png_size,
-                ..agora_render::PngOptions::default()
-            };
-            match agora_render::png(&position, last, &options) {
+            match agora_service::views::picture(&game, &actions, ply, self.settings.png_size) {
                 Ok(bytes) => Some(bytes),
                 Err(e) => {
                     tracing::warn!(game = game.id, error = %e, "board picture failed; sending text only");

@@ -6,6 +6,7 @@
 //! turn it is and which game is meant are the lifecycle's business.
 
 use agora_rules::{GameKind, Variant};
+use agora_store::{TimeControl, TimeoutPolicy};
 use std::fmt;
 
 /// One entry of the command table.
@@ -32,11 +33,15 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "challenge",
         aliases: &["invite", "new"],
-        usage: "challenge <opponent> <agon|agros> [board 8|10|12] [farmers 3|5|7] [days D] [level easy|normal|hard]",
+        usage: "challenge <opponent> <agon|agros> [board 8|10|12] [farmers 3|5|7] [days D | bank 7d+1d max 14d] [timeout loss|pass] [level easy|normal|hard]",
         summary: "invite someone (or the computer) to a game",
         help: "The opponent is a player's name, an e-mail address, a Discord mention or `computer`. \
                You take the first seat (White in Agon, Light in Agros). Agros takes a board size \
-               (default 10) and farmers per side (default 5); `days` is the time per move; `level` \
+               (default 10) and farmers per side (default 5). The clock is `days D` per move \
+               (default 3) or a time bank: `bank 7d+1d max 14d` starts each player with 7 days, \
+               adds 1 day after each of their actions and never holds more than 14 (amounts in \
+               d, h or m; the increment defaults to 1d, the cap to twice the start). A missed \
+               deadline loses the game; in Agros `timeout pass` passes the turn instead. `level` \
                sets the computer's strength.",
     },
     CommandSpec {
@@ -127,10 +132,22 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "settings",
         aliases: &["set"],
-        usage: "settings timezone <IANA zone> | settings notify <discord|email|terminal>",
-        summary: "set your time zone or where notifications go",
+        usage: "settings timezone <IANA zone> | settings notify <discord|email|terminal> | settings digest <hour|off>",
+        summary: "set your time zone, where notifications go, or a daily digest",
         help: "`settings timezone Europe/Amsterdam` shows deadlines in your zone. `settings notify \
-               email` sends your notifications by mail (to a linked address), `discord` to Discord.",
+               email` sends your notifications by mail (to a linked address), `discord` to Discord. \
+               `settings digest 8` sends one message at 08:00 your time listing every game waiting \
+               for you, instead of a reminder per game; `settings digest off` goes back to \
+               reminders.",
+    },
+    CommandSpec {
+        name: "vacation",
+        aliases: &["holiday", "away"],
+        usage: "vacation [days | end]",
+        summary: "pause your clocks in all your games",
+        help: "`vacation 7` pauses the clocks of all your games for 7 days, taken from your yearly \
+               allowance; your opponents see it on their boards. `vacation end` comes back early \
+               and returns the unused days. `vacation` alone shows what is left of your allowance.",
     },
     CommandSpec {
         name: "link",
@@ -165,7 +182,8 @@ pub enum Command {
     Challenge {
         opponent: Opponent,
         variant: Variant,
-        days: Option<u32>,
+        time: Option<TimeControl>,
+        timeout: Option<TimeoutPolicy>,
         level: Option<String>,
     },
     Accept(Option<i64>),
@@ -185,7 +203,21 @@ pub enum Command {
     Games,
     Timezone(String),
     Notify(String),
+    /// `settings digest <hour>`; `None` = off.
+    Digest(Option<u32>),
+    Vacation(VacationRequest),
     Link(Option<String>),
+    /// The scheduler's look at a due game (never parsed from text).
+    Clock(i64),
+    /// The scheduler's daily digest for a player (never parsed from text).
+    SendDigest(i64),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VacationRequest {
+    Show,
+    Days(u32),
+    End,
 }
 
 /// Why a text is not a command, with the fix.
@@ -413,6 +445,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         "history" => Ok(Command::History(game_only("history", args)?)),
         "games" => Ok(Command::Games),
         "settings" => parse_settings(words),
+        "vacation" => parse_vacation(&args),
         "link" => match args.as_slice() {
             [] => Ok(Command::Link(None)),
             [code] => Ok(Command::Link(Some(code.to_ascii_uppercase()))),
@@ -495,12 +528,49 @@ fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
         None => return Err(usage("the game is missing: agon or agros".into())),
         Some(g) => g.parse().map_err(usage)?,
     };
-    let (mut board, mut farmers, mut days, mut level) = (None, None, None, None);
+    let (mut board, mut farmers, mut time, mut timeout, mut level) = (None, None, None, None, None);
+    let mut it = it.peekable();
     while let Some(key) = it.next() {
         match key.as_str() {
             "board" | "size" => board = Some(number("challenge", key, it.next())?),
             "farmers" => farmers = Some(number("challenge", key, it.next())?),
-            "days" => days = Some(number("challenge", key, it.next())?),
+            "days" => {
+                if time.is_some() {
+                    return Err(usage("give one clock: `days D` or `bank ...`".into()));
+                }
+                time = Some(TimeControl::PerMove {
+                    days: number("challenge", key, it.next())?,
+                });
+            }
+            "bank" => {
+                if time.is_some() {
+                    return Err(usage("give one clock: `days D` or `bank ...`".into()));
+                }
+                let spec = it
+                    .next()
+                    .ok_or_else(|| usage("`bank` needs a reserve, e.g. `bank 7d+1d max 14d`".into()))?;
+                let cap = match it.peek().map(|w| w.as_str()) {
+                    Some("max" | "cap") => {
+                        it.next();
+                        let w = it.next().ok_or_else(|| {
+                            usage("`max` needs an amount, e.g. `max 14d`".into())
+                        })?;
+                        Some(amount(w).ok_or_else(|| {
+                            usage(format!("`{w}` is not an amount of time such as 14d or 12h"))
+                        })?)
+                    }
+                    _ => None,
+                };
+                time = Some(bank(spec, cap).map_err(usage)?);
+            }
+            "timeout" | "ontime" => {
+                timeout = Some(match it.next().map(String::as_str) {
+                    Some("loss" | "lose" | "forfeit") => TimeoutPolicy::Loss,
+                    Some("pass" | "auto-pass" | "autopass") => TimeoutPolicy::Pass,
+                    _ => return Err(usage("`timeout` is followed by loss or pass".into())),
+                });
+            }
+            "auto-pass" | "autopass" => timeout = Some(TimeoutPolicy::Pass),
             "level" => match it.next().map(String::as_str) {
                 Some(l @ ("easy" | "normal" | "hard")) => level = Some(l.to_owned()),
                 _ => return Err(usage("the level is easy, normal or hard".into())),
@@ -519,12 +589,84 @@ fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
     if level.is_some() && opponent != Opponent::Computer {
         return Err(usage("`level` is for a game against the computer".into()));
     }
+    if timeout == Some(TimeoutPolicy::Pass) && kind == GameKind::Agon {
+        return Err(usage(
+            "`timeout pass` is for Agros: Agon has no passing (AG-5), so a missed deadline loses"
+                .into(),
+        ));
+    }
     Ok(Command::Challenge {
         opponent,
         variant,
-        days,
+        time,
+        timeout,
         level,
     })
+}
+
+/// An amount of time: `7d`, `12h`, `30m`, or a sum such as `1d12h`; in seconds.
+pub fn amount(word: &str) -> Option<i64> {
+    let mut total: i64 = 0;
+    let mut digits = String::new();
+    for c in word.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        let n: i64 = digits.parse().ok()?;
+        digits.clear();
+        let unit = match c {
+            'd' => 86_400,
+            'h' => 3600,
+            'm' => 60,
+            _ => return None,
+        };
+        total = total.checked_add(n.checked_mul(unit)?)?;
+    }
+    digits.is_empty().then_some(total)
+}
+
+/// `7d+1d` (the increment defaults to a day) with an optional cap (twice the start by default).
+fn bank(spec: &str, cap: Option<i64>) -> Result<TimeControl, String> {
+    let (start, increment) = match spec.split_once('+') {
+        Some((a, b)) => (a, Some(b)),
+        None => (spec, None),
+    };
+    let bad = |w: &str| format!("`{w}` is not an amount of time such as 7d or 12h");
+    let initial = amount(start).ok_or_else(|| bad(start))?;
+    let increment = match increment {
+        Some(w) => amount(w).ok_or_else(|| bad(w))?,
+        None => 86_400,
+    };
+    let max = cap.unwrap_or(initial.saturating_mul(2));
+    if initial <= 0 {
+        return Err("the bank's reserve must be more than nothing".into());
+    }
+    if max < initial {
+        return Err("the bank's cap (`max`) must be at least its reserve".into());
+    }
+    Ok(TimeControl::Bank {
+        initial,
+        increment,
+        max,
+    })
+}
+
+fn parse_vacation(args: &[String]) -> Result<Command, ParseError> {
+    let usage = |problem: String| ParseError::Usage {
+        command: "vacation",
+        problem,
+    };
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        [] => Ok(Command::Vacation(VacationRequest::Show)),
+        ["end" | "stop" | "off" | "over"] => Ok(Command::Vacation(VacationRequest::End)),
+        [n] | [n, "day" | "days" | "d"] => match n.trim_end_matches('d').parse::<u32>() {
+            Ok(days) if days > 0 => Ok(Command::Vacation(VacationRequest::Days(days))),
+            _ => Err(usage(format!("`{n}` is not a number of days or `end`"))),
+        },
+        [_, extra, ..] => Err(usage(format!("`{extra}` is not understood here"))),
+    }
 }
 
 fn parse_settings(words: Vec<String>) -> Result<Command, ParseError> {
@@ -546,9 +688,20 @@ fn parse_settings(words: Vec<String>) -> Result<Command, ParseError> {
                 ))),
             }
         }
+        [key, hour] if key.eq_ignore_ascii_case("digest") => {
+            match hour.to_ascii_lowercase().trim_end_matches(":00") {
+                "off" | "none" | "no" => Ok(Command::Digest(None)),
+                h => match h.parse::<u32>() {
+                    Ok(h) if h < 24 => Ok(Command::Digest(Some(h))),
+                    _ => Err(usage(format!(
+                        "`{hour}` is not an hour from 0 to 23 or `off`"
+                    ))),
+                },
+            }
+        }
         [] => Err(usage("the setting is missing".into())),
         [key, ..] => Err(usage(format!(
-            "`{key}` is not timezone or notify with one value"
+            "`{key}` is not timezone, notify or digest with one value"
         ))),
     }
 }
@@ -618,12 +771,42 @@ mod tests {
                     board: 8,
                     farmers: 3
                 },
-                days: Some(2),
+                time: Some(TimeControl::PerMove { days: 2 }),
+                timeout: None,
                 level: None
             }
         );
         assert!(parse("challenge bob agon board 8").is_err());
         assert!(parse("challenge ann@example.org agros farmers 4").is_err());
+    }
+
+    #[test]
+    fn time_banks_and_timeout_policies() {
+        let Ok(Command::Challenge { time, timeout, .. }) =
+            parse("challenge bob agros bank 7d+1d max 14d timeout pass")
+        else {
+            panic!("not a challenge");
+        };
+        assert_eq!(
+            time,
+            Some(TimeControl::Bank {
+                initial: 7 * 86_400,
+                increment: 86_400,
+                max: 14 * 86_400
+            })
+        );
+        assert_eq!(timeout, Some(TimeoutPolicy::Pass));
+        assert_eq!(amount("1d12h"), Some(129_600));
+        assert!(parse("challenge bob agon timeout pass").is_err());
+        assert!(parse("challenge bob agon bank 7x").is_err());
+        assert!(parse("challenge bob agon bank 7d max 3d").is_err());
+        assert!(parse("challenge bob agon days 3 bank 7d").is_err());
+        assert_eq!(
+            parse("vacation 10 days").unwrap(),
+            Command::Vacation(VacationRequest::Days(10))
+        );
+        assert_eq!(parse("settings digest 8").unwrap(), Command::Digest(Some(8)));
+        assert!(parse("settings digest 24").is_err());
     }
 
     #[test]

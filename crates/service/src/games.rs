@@ -2,54 +2,69 @@
 //! the board and the record, the deadline sweep, and the one [`Service::finish`] path every
 //! ending goes through.
 
+use crate::clock::{self, seat_to_act};
 use crate::commands::{Opponent, Reply, edit_distance};
 use crate::views::{Loaded, SeatView, title};
 use crate::{Done, Fail, Service, ServiceError, user};
-use agora_rules::{ActionError, GameKind, Seat, Variant};
-use agora_store::{Ending, Game, GameStatus, NewGame, PlayedAction, Player, Tx};
-use chrono::{DateTime, Duration, Utc};
+use agora_rules::{ActionError, AnyAction, GameKind, Seat, Variant};
+use agora_store::{
+    Ending, Game, GameStatus, NewGame, PlayedAction, Player, TimeControl, TimeoutPolicy, Tx,
+};
+use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-/// The seat to act in a running game: both games alternate strictly from the first seat.
-fn seat_to_act(game: &Game) -> Seat {
-    if game.ply.is_multiple_of(2) {
-        Seat::First
-    } else {
-        Seat::Second
-    }
-}
-
 #[derive(Serialize)]
-struct GameCtx<'a> {
-    game: crate::views::GameView,
+pub(crate) struct GameCtx<'a> {
+    pub game: crate::views::GameView,
     #[serde(flatten)]
-    extra: Extra<'a>,
+    pub extra: Extra<'a>,
 }
 
 /// What a template needs beyond the game.
 #[derive(Serialize, Default)]
-struct Extra<'a> {
-    mover: Option<SeatView>,
-    by: Option<SeatView>,
-    action: Option<&'a str>,
-    you_acted: bool,
-    what: Option<&'a str>,
-    event: Option<&'a str>,
-    report: Vec<String>,
+pub(crate) struct Extra<'a> {
+    pub mover: Option<SeatView>,
+    pub by: Option<SeatView>,
+    pub action: Option<&'a str>,
+    pub you_acted: bool,
+    /// The action was played by the clock (an auto-pass at a missed deadline).
+    pub on_time: bool,
+    pub what: Option<&'a str>,
+    pub event: Option<&'a str>,
+    pub report: Vec<String>,
+    /// A reminder: the time left before the deadline.
+    pub left: Option<String>,
 }
 
 impl Service {
-    /// Loads a game with its players' names and replays it.
-    async fn load(&self, tx: &mut Tx, game: Game) -> Result<Loaded, Fail> {
+    /// Loads a game with its players' names and vacations (as of `now`) and replays it.
+    pub(crate) async fn load(
+        &self,
+        tx: &mut Tx,
+        game: Game,
+        now: DateTime<Utc>,
+    ) -> Result<Loaded, Fail> {
         let mut names = [String::new(), String::new()];
+        let mut away = [None, None];
         for seat in Seat::BOTH {
-            names[seat.index()] = tx
-                .player(game.player_at(seat))
-                .await?
-                .map_or_else(|| "?".into(), |p| p.name);
+            if let Some(p) = tx.player(game.player_at(seat)).await? {
+                away[seat.index()] = p.away(now).map(|v| v.until);
+                names[seat.index()] = p.name;
+            } else {
+                names[seat.index()] = "?".into();
+            }
         }
         let actions = tx.actions(game.id).await?;
-        Loaded::replay(game, names, actions).map_err(|e| Fail::Internal(ServiceError::Corrupt(e)))
+        let mut l = Loaded::replay(game, names, actions)
+            .map_err(|e| Fail::Internal(ServiceError::Corrupt(e)))?;
+        l.away = away;
+        Ok(l)
+    }
+
+    /// Starts the clock of whoever is to act now (after an action, a start, a takeback).
+    pub(crate) fn start_clock(&self, l: &mut Loaded, now: DateTime<Utc>) {
+        let away = l.away[seat_to_act(&l.game).index()];
+        clock::start_turn(&mut l.game, away, now, &self.settings.reminder_hours);
     }
 
     async fn timezone(&self, tx: &mut Tx, player: i64) -> Result<String, Fail> {
@@ -79,7 +94,7 @@ impl Service {
     }
 
     /// Queues a game template for one player.
-    async fn notify_game(
+    pub(crate) async fn notify_game(
         &self,
         tx: &mut Tx,
         l: &Loaded,
@@ -172,16 +187,28 @@ impl Service {
         me: &Player,
         opponent: Opponent,
         variant: Variant,
-        days: Option<u32>,
+        (time, timeout): (Option<TimeControl>, Option<TimeoutPolicy>),
         level: Option<String>,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        let days = days.unwrap_or(self.settings.default_days);
-        if days == 0 || days > self.settings.max_days {
-            return user(format!(
-                "`days {days}`: the time per move is 1 to {} days",
-                self.settings.max_days
-            ));
+        let max_days = self.settings.max_days;
+        let time_control = time.unwrap_or(TimeControl::PerMove {
+            days: self.settings.default_days,
+        });
+        match time_control {
+            TimeControl::PerMove { days } if days == 0 || days > max_days => {
+                return user(format!(
+                    "`days {days}`: the time per move is 1 to {max_days} days"
+                ));
+            }
+            TimeControl::Bank { initial, max, .. }
+                if initial < 3600 || max > i64::from(max_days) * 86_400 =>
+            {
+                return user(format!(
+                    "a time bank starts with at least 1h and holds at most {max_days} days (`max {max_days}d`)"
+                ));
+            }
+            _ => {}
         }
         let computer = opponent == Opponent::Computer;
         let them = match opponent {
@@ -239,13 +266,18 @@ impl Service {
                         GameStatus::Proposed
                     },
                     position: variant.start().to_string(),
-                    days_per_move: days,
-                    deadline_at: computer.then(|| now + Duration::days(days.into())),
+                    time_control,
+                    timeout: timeout.unwrap_or(TimeoutPolicy::Loss),
                 },
                 now,
             )
             .await?;
-        let l = self.load(tx, game).await?;
+        let mut l = self.load(tx, game, now).await?;
+        if computer {
+            l.game.started_at = Some(now);
+            self.start_clock(&mut l, now);
+            tx.save_game(&mut l.game, now).await?;
+        }
         let text = if computer {
             self.render_for(tx, &l, me.id, "game_started.txt", Extra::default())
                 .await?
@@ -300,9 +332,10 @@ impl Service {
             GameStatus::Active => return user(format!("game {id} has already started")),
             s => return user(format!("game {id} is {s}: nothing to accept")),
         }
-        let mut l = self.load(tx, game).await?;
+        let mut l = self.load(tx, game, now).await?;
         l.game.status = GameStatus::Active;
-        l.game.deadline_at = Some(now + Duration::days(l.game.days_per_move.into()));
+        l.game.started_at = Some(now);
+        self.start_clock(&mut l, now);
         tx.save_game(&mut l.game, now).await?;
         self.notify_game(
             tx,
@@ -365,7 +398,7 @@ impl Service {
             }
             s => return user(format!("game {id} is {s} already")),
         }
-        let mut l = self.load(tx, game).await?;
+        let mut l = self.load(tx, game, now).await?;
         l.game.status = if cancel {
             GameStatus::Cancelled
         } else {
@@ -496,7 +529,7 @@ impl Service {
                     (0, _) => {
                         // Not this player's turn anywhere: maybe the same action came twice.
                         for g in &active {
-                            let l = self.load(tx, (*g).clone()).await?;
+                            let l = self.load(tx, (*g).clone(), now).await?;
                             if let Some(seat) = l.game.seat_of(me_id)
                                 && let Some(n) = Self::already_applied(&l, seat, text)
                             {
@@ -528,7 +561,7 @@ impl Service {
                 }
             }
         };
-        let mut l = self.load(tx, game).await?;
+        let mut l = self.load(tx, game, now).await?;
         let id = l.game.id;
         let Some(seat) = l.game.seat_of(me.id) else {
             return user(format!("game {id} is not yours"));
@@ -561,6 +594,14 @@ impl Service {
                 return user(format!("game {id} is over: {result}"));
             }
             s => return user(format!("game {id} was {s}: it has no board to play on")),
+        }
+        if l.game.deadline_at.is_some_and(|d| d <= now) {
+            // The deadline passed before the scheduler got to it: the clock acts first.
+            let text = self.timeout(tx, &mut l, Some(me.id), now).await?;
+            return Ok(Done {
+                text,
+                game: Some(id),
+            });
         }
         if let Some(p) = ply
             && p != l.game.ply
@@ -603,17 +644,45 @@ impl Service {
                 ));
             }
         };
+        let text = self
+            .apply(tx, &mut l, seat, action, inbound.delivery.clone(), false, now)
+            .await?;
+        Ok(Done {
+            text,
+            game: Some(id),
+        })
+    }
+
+    /// Plays a checked action for `seat` and tells the players: the text for the seat's player is
+    /// returned, the other is notified. An action `on_time` was played by the clock: both are
+    /// notified and the text is empty.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn apply(
+        &self,
+        tx: &mut Tx,
+        l: &mut Loaded,
+        seat: Seat,
+        action: AnyAction,
+        delivery: Option<String>,
+        on_time: bool,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        let id = l.game.id;
+        let actor = l.game.player_at(seat);
         let notation = l.position.notation(action);
         let before = l.position.clone();
         l.position.play_unchecked(action);
         l.last = Some((before, action));
+        let spent = clock::spent(&l.game, now);
+        clock::charge(&mut l.game, seat, spent);
         l.game.ply += 1;
         let record = PlayedAction {
             ply: l.game.ply,
             seat,
             notation: notation.clone(),
             played_at: now,
-            delivery_id: inbound.delivery.clone(),
+            delivery_id: delivery,
+            spent_ms: Some(spent.num_milliseconds()),
         };
         tx.insert_action(id, &record).await?;
         l.actions.push(record);
@@ -623,51 +692,74 @@ impl Service {
             l.game.draw_offer = None;
         }
         l.game.undo_request = None;
-        l.game.deadline_at = Some(now + Duration::days(l.game.days_per_move.into()));
-        l.game.reminded_at = None;
+        self.start_clock(l, now);
         let mover = l.seat_view(seat);
         if let Some(outcome) = l.position.outcome() {
             let ending = Ending {
                 winner: outcome.winner,
                 reason: outcome.reason.code().to_owned(),
             };
-            let text = self.finish(tx, &mut l, ending, Some(me.id), now).await?;
-            return Ok(Done {
-                text,
-                game: Some(id),
-            });
+            let actor = (!on_time).then_some(actor);
+            return self.finish(tx, l, ending, actor, now).await;
         }
         tx.save_game(&mut l.game, now).await?;
+        let extra = |you_acted| Extra {
+            mover: Some(mover.clone()),
+            action: Some(&notation),
+            you_acted,
+            on_time,
+            ..Extra::default()
+        };
         self.notify_game(
             tx,
-            &l,
+            l,
             l.game.player_at(seat.other()),
             "action_played.txt",
-            Extra {
-                mover: Some(mover.clone()),
-                action: Some(&notation),
-                ..Extra::default()
-            },
+            extra(false),
             now,
         )
         .await?;
-        Ok(Done {
-            text: self
-                .render_for(
-                    tx,
-                    &l,
-                    me.id,
-                    "action_played.txt",
-                    Extra {
-                        mover: Some(mover),
-                        action: Some(&notation),
-                        you_acted: true,
-                        ..Extra::default()
-                    },
+        if on_time {
+            self.notify_game(tx, l, actor, "action_played.txt", extra(true), now)
+                .await?;
+            return Ok(String::new());
+        }
+        self.render_for(tx, l, actor, "action_played.txt", extra(true))
+            .await
+    }
+
+    /// A missed deadline: the game is lost on time, or in Agros with `timeout pass` the turn is
+    /// passed (lost on time while no pass is allowed, in the opening). Returns the text for
+    /// `actor` (a player who tried to act too late), if any.
+    pub(crate) async fn timeout(
+        &self,
+        tx: &mut Tx,
+        l: &mut Loaded,
+        actor: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        let late = l.position.to_act();
+        if l.game.timeout == TimeoutPolicy::Pass
+            && let Ok(pass) = l.position.parse_action("pass")
+        {
+            let delivery = format!("clock:{}:{}:pass", l.game.id, l.game.ply);
+            self.apply(tx, l, late, pass, Some(delivery), true, now)
+                .await?;
+            return Ok(if actor.is_some() {
+                format!(
+                    "Too late: your deadline in game {} had passed, so your turn was passed (AR-7); {} is to act now.",
+                    l.game.id,
+                    l.to_act_text()
                 )
-                .await?,
-            game: Some(id),
-        })
+            } else {
+                String::new()
+            });
+        }
+        let ending = Ending {
+            winner: Some(late.other()),
+            reason: "timeout".into(),
+        };
+        self.finish(tx, l, ending, actor, now).await
     }
 
     /// Ends a game: every ending (rules, resignation, agreed draw, timeout) comes through here.
@@ -683,7 +775,7 @@ impl Service {
         l.game.status = GameStatus::Finished;
         l.game.ending = Some(ending);
         l.game.finished_at = Some(now);
-        l.game.deadline_at = None;
+        clock::stop(&mut l.game);
         l.game.draw_offer = None;
         l.game.undo_request = None;
         tx.save_game(&mut l.game, now).await?;
@@ -713,6 +805,7 @@ impl Service {
         me: &Player,
         game: Option<i64>,
         command: &str,
+        now: DateTime<Utc>,
     ) -> Result<(Loaded, Seat), Fail> {
         let game = self
             .pick(
@@ -734,7 +827,7 @@ impl Service {
             }
             s => return user(format!("game {id} is {s}")),
         }
-        let l = self.load(tx, game).await?;
+        let l = self.load(tx, game, now).await?;
         let seat = l
             .game
             .seat_of(me.id)
@@ -749,7 +842,7 @@ impl Service {
         game: Option<i64>,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        let (mut l, seat) = self.running(tx, me, game, "resign").await?;
+        let (mut l, seat) = self.running(tx, me, game, "resign", now).await?;
         let id = l.game.id;
         let ending = Ending {
             winner: Some(seat.other()),
@@ -797,7 +890,7 @@ impl Service {
         reply: Reply,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        let (mut l, seat) = self.running(tx, me, game, "draw").await?;
+        let (mut l, seat) = self.running(tx, me, game, "draw", now).await?;
         let id = l.game.id;
         if l.kind() != GameKind::Agon {
             return user(format!(
@@ -854,7 +947,7 @@ impl Service {
         reply: Reply,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        let (mut l, seat) = self.running(tx, me, game, "undo").await?;
+        let (mut l, seat) = self.running(tx, me, game, "undo", now).await?;
         let id = l.game.id;
         match reply {
             Reply::Offer => {
@@ -890,13 +983,13 @@ impl Service {
                 actions.pop();
                 let mut game = l.game.clone();
                 game.ply -= 1;
-                game.deadline_at = Some(now + Duration::days(game.days_per_move.into()));
-                game.reminded_at = None;
                 game.draw_offer = None;
-                let names = l.names.clone();
+                let (names, away) = (l.names.clone(), l.away);
                 l = Loaded::replay(game, names, actions)
                     .map_err(|e| Fail::Internal(ServiceError::Corrupt(e)))?;
+                l.away = away;
                 l.game.position = l.position.to_string();
+                self.start_clock(&mut l, now);
                 tx.save_game(&mut l.game, now).await?;
                 self.offer_event(tx, &mut l, seat, "takeback", "accepted", now)
                     .await
@@ -911,6 +1004,7 @@ impl Service {
         me: &Player,
         game: Option<i64>,
         history: bool,
+        now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         let command = if history { "history" } else { "board" };
         let game = match game {
@@ -929,7 +1023,7 @@ impl Service {
                 .await?
             }
         };
-        let l = self.load(tx, game).await?;
+        let l = self.load(tx, game, now).await?;
         let extra = Extra {
             report: if history {
                 l.score_report()
@@ -945,32 +1039,57 @@ impl Service {
         })
     }
 
-    pub(crate) async fn games(&self, tx: &mut Tx, me: &Player) -> Result<Done, Fail> {
+    pub(crate) async fn games(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
         #[derive(Serialize)]
-        struct Line {
-            id: i64,
-            title: String,
-            opponent: String,
-            colour: &'static str,
-            state: String,
-            deadline: Option<String>,
+        struct Ctx {
+            games: Vec<GameLine>,
         }
+        let games = self.game_lines(tx, me, false, now).await?;
+        Ok(Done {
+            text: self.templates.render("games.txt", Ctx { games }),
+            game: None,
+        })
+    }
+
+    /// One line per open game of `me` (only those waiting for them, if `waiting`): opponent,
+    /// whose turn, deadline in their zone, and an opponent's vacation.
+    pub(crate) async fn game_lines(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        waiting: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<GameLine>, Fail> {
         let mut lines = Vec::new();
         for g in tx.open_games_of(me.id).await? {
             let seat = g.seat_of(me.id).unwrap_or(Seat::First);
-            let opponent = tx
-                .player(g.player_at(seat.other()))
-                .await?
-                .map_or_else(String::new, |p| p.name);
+            let yours = match g.status {
+                GameStatus::Proposed => g.challenger != me.id,
+                _ => seat_to_act(&g) == seat,
+            };
+            if waiting && !yours {
+                continue;
+            }
+            let them = tx.player(g.player_at(seat.other())).await?;
+            let away = them
+                .as_ref()
+                .and_then(|p| p.away(now))
+                .map(|v| crate::views::local_time(v.until, &me.timezone));
+            let opponent = them.map_or_else(String::new, |p| p.name);
             let state = match g.status {
                 GameStatus::Proposed if g.challenger == me.id => {
                     format!("waiting for {opponent} to accept")
                 }
                 GameStatus::Proposed => format!("challenge from {opponent}: accept {}", g.id),
-                _ if seat_to_act(&g) == seat => "your turn".to_owned(),
+                _ if yours => "your turn".to_owned(),
                 _ => format!("{opponent}'s turn"),
             };
-            lines.push(Line {
+            lines.push(GameLine {
                 id: g.id,
                 title: title(g.variant),
                 colour: g.variant.kind().seat_name(seat),
@@ -979,75 +1098,24 @@ impl Service {
                 deadline: g
                     .deadline_at
                     .map(|d| crate::views::local_time(d, &me.timezone)),
+                away,
             });
         }
-        #[derive(Serialize)]
-        struct Ctx {
-            games: Vec<Line>,
-        }
-        Ok(Done {
-            text: self.templates.render("games.txt", Ctx { games: lines }),
-            game: None,
-        })
+        Ok(lines)
     }
+}
 
-    /// The deadline sweep: games whose deadline has passed are lost on time by the player to act
-    /// (through [`Service::finish`]); players whose deadline is near are reminded once. Each game
-    /// is its own transaction. Returns how many games it changed.
-    pub async fn sweep(&self, now: DateTime<Utc>) -> Result<usize, ServiceError> {
-        let now = crate::truncate(now);
-        let horizon = now + Duration::hours(self.settings.reminder_hours.into());
-        let due = {
-            let mut tx = self.store.write().await?;
-            tx.games_due(horizon, 200).await?
-        };
-        let mut changed = 0;
-        for g in due {
-            let mut tx = self.store.write().await?;
-            let Some(game) = tx.game(g.id).await? else {
-                continue;
-            };
-            // Re-read inside the transaction: the player may have acted since.
-            let Some(deadline) = game
-                .deadline_at
-                .filter(|_| game.status == GameStatus::Active)
-            else {
-                continue;
-            };
-            let result: Result<bool, Fail> = async {
-                let mut l = self.load(&mut tx, game).await?;
-                let late = l.position.to_act();
-                if deadline <= now {
-                    let ending = Ending {
-                        winner: Some(late.other()),
-                        reason: "timeout".into(),
-                    };
-                    self.finish(&mut tx, &mut l, ending, None, now).await?;
-                    Ok(true)
-                } else if l.game.reminded_at.is_none() && self.settings.reminder_hours > 0 {
-                    l.game.reminded_at = Some(now);
-                    tx.save_game(&mut l.game, now).await?;
-                    let player = l.game.player_at(late);
-                    self.notify_game(&mut tx, &l, player, "reminder.txt", Extra::default(), now)
-                        .await?;
-                    Ok(true)
-                } else {
-                    Ok(false)
-                }
-            }
-            .await;
-            match result {
-                Ok(true) => {
-                    tx.commit().await?;
-                    changed += 1;
-                }
-                Ok(false) => {}
-                Err(Fail::Internal(e)) => return Err(e),
-                Err(Fail::User(_) | Fail::Already(..)) => {}
-            }
-        }
-        Ok(changed)
-    }
+/// A game in a list (`games`, the digest).
+#[derive(Serialize)]
+pub(crate) struct GameLine {
+    id: i64,
+    title: String,
+    opponent: String,
+    colour: &'static str,
+    state: String,
+    deadline: Option<String>,
+    /// The opponent's vacation end, while they are away.
+    away: Option<String>,
 }
 
 impl Service {

@@ -10,11 +10,13 @@
 //! arguments. It knows no Discord and no mail; identities are plain addresses
 //! (`discord:<id>`, `mailto:<address>`, `local:<name>`).
 
+pub mod clock;
 pub mod commands;
 mod computer;
 mod games;
 pub mod outbox;
 mod players;
+mod schedule;
 pub mod templates;
 pub mod views;
 
@@ -35,8 +37,11 @@ pub struct Settings {
     pub default_days: u32,
     /// The most days per move a challenge may ask for.
     pub max_days: u32,
-    /// Hours before a deadline that the player to act is reminded (0 = never).
-    pub reminder_hours: u32,
+    /// Hours before a deadline at which the player to act is reminded, each once per turn
+    /// (empty = never).
+    pub reminder_hours: Vec<u32>,
+    /// Vacation days each player may take per calendar year.
+    pub vacation_days: u32,
     /// Minutes a link code stays valid.
     pub link_code_minutes: u32,
     /// Seed of link codes and the computer's choices; `None` = from the operating system. Tests
@@ -51,7 +56,8 @@ impl Default for Settings {
         Settings {
             default_days: 3,
             max_days: 30,
-            reminder_hours: 24,
+            reminder_hours: vec![24, 2],
+            vacation_days: 21,
             link_code_minutes: 30,
             seed: None,
             computer_level: "normal".into(),
@@ -197,6 +203,18 @@ impl Service {
         inbound: &Inbound,
         now: DateTime<Utc>,
     ) -> Result<Answer, ServiceError> {
+        self.execute(inbound, commands::parse(&inbound.text), now)
+            .await
+    }
+
+    /// Runs a parsed command (or the parse error) in one write transaction: the path of every
+    /// command, the scheduler's included.
+    async fn execute(
+        &self,
+        inbound: &Inbound,
+        command: Result<commands::Command, commands::ParseError>,
+        now: DateTime<Utc>,
+    ) -> Result<Answer, ServiceError> {
         let now = truncate(now);
         let mut tx = self.store.write().await?;
         if let Some(id) = &inbound.delivery
@@ -208,7 +226,7 @@ impl Service {
                 game: None,
             });
         }
-        let result = match commands::parse(&inbound.text) {
+        let result = match command {
             Err(e) => Err(Fail::User(e.to_string())),
             Ok(command) => self.run(&mut tx, inbound, command, now).await,
         };
@@ -264,6 +282,11 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         use commands::Command as C;
+        match command {
+            C::Clock(game) => return self.clock(tx, game, now).await,
+            C::SendDigest(player) => return self.digest(tx, player, now).await,
+            _ => {}
+        }
         let me = self.actor(tx, inbound, now).await?;
         let context = inbound.game;
         match command {
@@ -271,10 +294,12 @@ impl Service {
             C::Challenge {
                 opponent,
                 variant,
-                days,
+                time,
+                timeout,
                 level,
             } => {
-                self.challenge(tx, &me, opponent, variant, days, level, now)
+                let clock = (time, timeout);
+                self.challenge(tx, &me, opponent, variant, clock, level, now)
                     .await
             }
             C::Accept(g) => self.accept(tx, &me, g.or(context), now).await,
@@ -293,12 +318,15 @@ impl Service {
             C::Resign(g) => self.resign(tx, &me, g.or(context), now).await,
             C::Draw(reply, g) => self.draw(tx, &me, g.or(context), reply, now).await,
             C::Undo(reply, g) => self.undo(tx, &me, g.or(context), reply, now).await,
-            C::Board(g) => self.board(tx, &me, g.or(context), false).await,
-            C::History(g) => self.board(tx, &me, g.or(context), true).await,
-            C::Games => self.games(tx, &me).await,
-            C::Timezone(zone) => self.set_timezone(tx, &me, &zone).await,
+            C::Board(g) => self.board(tx, &me, g.or(context), false, now).await,
+            C::History(g) => self.board(tx, &me, g.or(context), true, now).await,
+            C::Games => self.games(tx, &me, now).await,
+            C::Timezone(zone) => self.set_timezone(tx, &me, &zone, now).await,
             C::Notify(channel) => self.set_notify(tx, &me, &channel).await,
+            C::Digest(hour) => self.set_digest(tx, &me, hour, now).await,
+            C::Vacation(request) => self.vacation(tx, &me, request, now).await,
             C::Link(code) => self.link(tx, &me, inbound, code.as_deref(), now).await,
+            C::Clock(_) | C::SendDigest(_) => unreachable!("handled above"),
         }
     }
 

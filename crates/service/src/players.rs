@@ -130,6 +130,7 @@ impl Service {
         tx: &mut Tx,
         me: &Player,
         zone: &str,
+        now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         // Zone names are case-sensitive in the database; accept any case from a person.
         let Some(tz) = chrono_tz::TZ_VARIANTS
@@ -158,6 +159,11 @@ impl Service {
             });
         };
         tx.set_timezone(me.id, tz.name()).await?;
+        // A digest keeps its local hour in the new zone.
+        if let Some(hour) = me.digest_hour {
+            let due = crate::clock::next_local_hour(hour, tz.name(), now);
+            tx.set_digest(me.id, Some(hour), Some(due)).await?;
+        }
         self.settings_reply("timezone", tz.name())
     }
 
@@ -182,7 +188,7 @@ impl Service {
         self.settings_reply("notify", word)
     }
 
-    fn settings_reply(&self, what: &str, value: &str) -> Result<Done, Fail> {
+    pub(crate) fn settings_reply(&self, what: &str, value: &str) -> Result<Done, Fail> {
         #[derive(Serialize)]
         struct Ctx<'a> {
             what: &'a str,

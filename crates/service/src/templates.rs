@@ -63,6 +63,16 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../templates/link_code.txt"),
     ),
     ("linked.txt", include_str!("../../../templates/linked.txt")),
+    ("_turn.txt", include_str!("../../../templates/_turn.txt")),
+    ("digest.txt", include_str!("../../../templates/digest.txt")),
+    (
+        "vacation.txt",
+        include_str!("../../../templates/vacation.txt"),
+    ),
+    (
+        "vacation_notice.txt",
+        include_str!("../../../templates/vacation_notice.txt"),
+    ),
 ];
 
 /// Why the templates could not be loaded.

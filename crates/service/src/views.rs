@@ -2,8 +2,8 @@
 //! zone), with the ASCII board from `agora-render`, the result in words and the Agros score.
 
 use agora_rules::{AnyAction, AnyPosition, GameKind, Seat, Variant};
-use agora_store::{Ending, Game, GameStatus, PlayedAction};
-use chrono::{DateTime, Utc};
+use agora_store::{Ending, Game, GameStatus, PlayedAction, TimeControl};
+use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 
 /// A game replayed from its actions: the position (with the history the Agon repetition rule
@@ -15,6 +15,8 @@ pub struct Loaded {
     pub actions: Vec<PlayedAction>,
     pub position: AnyPosition,
     pub last: Option<(AnyPosition, AnyAction)>,
+    /// When each seat's player comes back from a vacation under way.
+    pub away: [Option<DateTime<Utc>>; 2],
 }
 
 impl Loaded {
@@ -42,6 +44,7 @@ impl Loaded {
             actions,
             position,
             last,
+            away: [None, None],
         })
     }
 
@@ -65,10 +68,47 @@ impl Loaded {
         )
     }
 
+    /// `bob (black)` to act, with their deadline.
+    pub fn to_act_text(&self) -> String {
+        self.who(self.position.to_act())
+    }
+
+    /// The time control, timeout policy and (for a time bank) both reserves.
+    pub fn clock_text(&self) -> String {
+        let g = &self.game;
+        let mut text = crate::clock::describe(g);
+        if matches!(g.time_control, TimeControl::Bank { .. }) && g.status.is_open() {
+            let reserves: Vec<String> = Seat::BOTH
+                .into_iter()
+                .map(|s| {
+                    format!(
+                        "{} {}",
+                        self.kind().seat_name(s),
+                        crate::clock::span(Duration::seconds(g.bank[s.index()]))
+                    )
+                })
+                .collect();
+            text.push_str(&format!("; reserves at the start of each turn: {}", reserves.join(", ")));
+        }
+        text
+    }
+
     /// The view of this game for the player `viewer` (any player id; a stranger sees no `you`).
     pub fn view(&self, viewer: i64, timezone: &str) -> GameView {
         let g = &self.game;
         let to_act = (g.status == GameStatus::Active).then(|| self.position.to_act());
+        let away = Seat::BOTH
+            .into_iter()
+            .filter_map(|s| {
+                self.away[s.index()].map(|until| {
+                    format!(
+                        "{} is on vacation until {}: their clock is paused",
+                        self.names[s.index()],
+                        local_time(until, timezone)
+                    )
+                })
+            })
+            .collect();
         GameView {
             id: g.id,
             title: title(g.variant),
@@ -91,7 +131,15 @@ impl Loaded {
                     .map(|a| a.notation.as_str())
                     .collect::<Vec<_>>(),
             ),
-            days_per_move: g.days_per_move,
+            clock: self.clock_text(),
+            away,
+            actions: self.actions.len(),
+            duration: match (g.started_at, g.finished_at) {
+                (Some(a), Some(b)) => Some(crate::clock::span(b - a)),
+                _ => None,
+            },
+            started: g.started_at.map(|t| local_time(t, timezone)),
+            finished: g.finished_at.map(|t| local_time(t, timezone)),
         }
     }
 
@@ -115,15 +163,18 @@ impl Loaded {
         let AnyPosition::Agros(p) = &self.position else {
             return Vec::new();
         };
-        if self
-            .game
-            .ending
-            .as_ref()
-            .is_none_or(|e| e.reason != "two-passes")
-        {
+        if self.game.status != GameStatus::Finished {
             return Vec::new();
         }
         let s = p.score();
+        // A game that ended before any harvest has nothing to report field by field.
+        if s
+            .fields
+            .iter()
+            .all(|f| f.harvests.iter().all(|h| h.is_empty()))
+        {
+            return Vec::new();
+        }
         let list = |h: &[u8]| {
             format!(
                 "[{}]",
@@ -198,6 +249,32 @@ impl Loaded {
     }
 }
 
+/// The picture of a game after `ply` actions (all of them if `None`), `size` pixels wide, with the
+/// last action marked. The final position of a finished Agros game gets the field overlay that
+/// tints each field by its controller (AR-14), as the final report shows it.
+pub fn picture(
+    game: &Game,
+    actions: &[PlayedAction],
+    ply: Option<u32>,
+    size: u32,
+) -> Result<Vec<u8>, agora_render::RenderError> {
+    let mut position = game.variant.start();
+    let mut last = None;
+    let upto = (ply.unwrap_or(game.ply) as usize).min(actions.len());
+    for a in &actions[..upto] {
+        let Ok(action) = position.parse_action(&a.notation) else {
+            break;
+        };
+        position.play_unchecked(action);
+        last = Some(action);
+    }
+    let options = agora_render::PngOptions {
+        size,
+        field_overlay: game.status == GameStatus::Finished && upto == actions.len(),
+    };
+    agora_render::png(&position, last, &options)
+}
+
 /// `Agon`, or `Agros 10x10, 5 farmers`.
 pub fn title(variant: Variant) -> String {
     match variant {
@@ -244,5 +321,14 @@ pub struct GameView {
     pub score: Option<String>,
     pub result: Option<String>,
     pub record: String,
-    pub days_per_move: u32,
+    /// `3 days per move, loss on time`, with the reserves of a time bank.
+    pub clock: String,
+    /// A line per player on vacation.
+    pub away: Vec<String>,
+    /// Actions played.
+    pub actions: usize,
+    /// From the start to the end of a finished game.
+    pub duration: Option<String>,
+    pub started: Option<String>,
+    pub finished: Option<String>,
 }

@@ -14,8 +14,10 @@
 //! (`local:alice`), `ann@example.org` a verified mail address, `<@42>` a Discord user. The lines
 //! after it are the reply, then one `  -> recipient: subject` line per notification the command
 //! queued (delivered through a real `Sender` after the commit). `> :wait 3d` (or `5h`, `10m`)
-//! moves the clock, which otherwise advances a minute per command; `> :sweep` runs the deadline
-//! sweep. Blank lines do not count. Run with `AGORA_BLESS=1` to rewrite the expected text from
+//! moves the clock, which otherwise advances a minute per command; `> :at 2026-10-24T12:00:00Z`
+//! sets it; `> :sweep` runs the scheduler's sweep; `> :restart` closes the service and opens a
+//! new one on the same database file; `> :bodies on` (or `off`) shows whole notifications, each
+//! line indented under its `->` line. Blank lines do not count. Run with `AGORA_BLESS=1` to rewrite the expected text from
 //! what the service says (then read the diff).
 
 use agora_service::outbox::{SendError, Sender};
@@ -25,11 +27,12 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// Collects what the outbox would send, as `  -> recipient: subject` lines.
+/// Collects what the outbox would send, as `  -> recipient: subject` lines (and the bodies).
 #[derive(Default)]
 struct Collect {
     channel: &'static str,
     lines: Mutex<Vec<String>>,
+    bodies: std::sync::atomic::AtomicBool,
 }
 
 impl Sender for Collect {
@@ -39,10 +42,13 @@ impl Sender for Collect {
 
     async fn send(&self, m: &OutboxMessage) -> Result<(), SendError> {
         let to = m.address.strip_prefix("local:").unwrap_or(&m.address);
-        self.lines
-            .lock()
-            .unwrap()
-            .push(format!("  -> {to}: {}", m.subject));
+        let mut lines = self.lines.lock().unwrap();
+        lines.push(format!("  -> {to}: {}", m.subject));
+        if self.bodies.load(std::sync::atomic::Ordering::Relaxed) {
+            for l in m.body.lines().skip(1) {
+                lines.push(format!("     | {l}"));
+            }
+        }
         Ok(())
     }
 }
@@ -83,18 +89,20 @@ async fn run(path: &Path) -> (String, String) {
     let text = std::fs::read_to_string(path).unwrap();
     let name = path.file_stem().unwrap().to_string_lossy().to_string();
     let db = temp_db(&name);
-    let options = StoreOptions::default();
-    let store = Store::open(&db, &options).await.unwrap();
-    let settings = Settings {
-        seed: Some(7),
-        ..Settings::default()
+    let open = || async {
+        let store = Store::open(&db, &StoreOptions::default()).await.unwrap();
+        let settings = Settings {
+            seed: Some(7),
+            ..Settings::default()
+        };
+        Service::new(store, Templates::load(None).unwrap(), settings)
     };
-    let service = Service::new(store, Templates::load(None).unwrap(), settings);
+    let mut service = open().await;
     let senders: Vec<Collect> = ["local", "mailto", "discord"]
         .into_iter()
         .map(|channel| Collect {
             channel,
-            lines: Mutex::default(),
+            ..Collect::default()
         })
         .collect();
     let mut now: DateTime<Utc> = Utc.with_ymd_and_hms(2026, 1, 5, 12, 0, 0).unwrap();
@@ -115,6 +123,23 @@ async fn run(path: &Path) -> (String, String) {
         now += Duration::minutes(1);
         if let Some(arg) = command.strip_prefix(":wait ") {
             now += parse_wait(arg.trim());
+            continue;
+        }
+        if let Some(arg) = command.strip_prefix(":at ") {
+            now = arg.trim().parse().expect("`:at <RFC 3339 time>`");
+            continue;
+        }
+        if let Some(arg) = command.strip_prefix(":bodies ") {
+            for sender in &senders {
+                sender
+                    .bodies
+                    .store(arg.trim() == "on", std::sync::atomic::Ordering::Relaxed);
+            }
+            continue;
+        }
+        if command.trim() == ":restart" {
+            service.store().close().await;
+            service = open().await;
             continue;
         }
         if command.trim() == ":sweep" {

@@ -64,6 +64,38 @@ pub struct Ending {
     pub reason: String,
 }
 
+/// How much time a player has to act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeControl {
+    /// A fixed time for every action.
+    PerMove { days: u32 },
+    /// A reserve per player (seconds): `initial` at the start, `increment` added after each of
+    /// their actions, never more than `max`.
+    Bank {
+        initial: i64,
+        increment: i64,
+        max: i64,
+    },
+}
+
+/// What a missed deadline does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeoutPolicy {
+    /// The player to act loses on time.
+    Loss,
+    /// Agros: the turn is passed for them (a loss on time while no pass is allowed).
+    Pass,
+}
+
+impl TimeoutPolicy {
+    pub fn code(self) -> &'static str {
+        match self {
+            TimeoutPolicy::Loss => "loss",
+            TimeoutPolicy::Pass => "pass",
+        }
+    }
+}
+
 /// A game as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
@@ -79,13 +111,25 @@ pub struct Game {
     pub ply: u32,
     pub version: i64,
     pub ending: Option<Ending>,
-    pub days_per_move: u32,
+    pub time_control: TimeControl,
+    pub timeout: TimeoutPolicy,
+    /// Time bank reserves of the two seats (seconds) as of the start of their current or next
+    /// turn; unused with a per-move deadline.
+    pub bank: [i64; 2],
+    /// When the clock of the player to act started (later than the turn's start by any vacation
+    /// that paused it).
+    pub turn_started_at: Option<DateTime<Utc>>,
     pub deadline_at: Option<DateTime<Utc>>,
     pub reminded_at: Option<DateTime<Utc>>,
+    /// Reminder points passed in this turn.
+    pub reminder_stage: u32,
+    /// When the scheduler must next look at this game.
+    pub due_at: Option<DateTime<Utc>>,
     pub draw_offer: Option<Seat>,
     pub undo_request: Option<Seat>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
 }
 
@@ -110,8 +154,8 @@ pub struct NewGame {
     pub challenger: i64,
     pub status: GameStatus,
     pub position: String,
-    pub days_per_move: u32,
-    pub deadline_at: Option<DateTime<Utc>>,
+    pub time_control: TimeControl,
+    pub timeout: TimeoutPolicy,
 }
 
 /// One action of a game's record.
@@ -122,6 +166,8 @@ pub struct PlayedAction {
     pub notation: String,
     pub played_at: DateTime<Utc>,
     pub delivery_id: Option<String>,
+    /// Milliseconds the player's clock ran for this action (vacations excluded).
+    pub spent_ms: Option<i64>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -138,18 +184,30 @@ struct GameRow {
     result: Option<String>,
     end_reason: Option<String>,
     days_per_move: i64,
+    bank_initial: Option<i64>,
+    bank_increment: Option<i64>,
+    bank_max: Option<i64>,
+    bank_first: Option<i64>,
+    bank_second: Option<i64>,
+    timeout_policy: String,
+    turn_started_at: Option<DateTime<Utc>>,
     deadline_at: Option<DateTime<Utc>>,
     reminded_at: Option<DateTime<Utc>>,
+    reminder_stage: i64,
+    due_at: Option<DateTime<Utc>>,
     draw_offer: Option<String>,
     undo_request: Option<String>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
+    started_at: Option<DateTime<Utc>>,
     finished_at: Option<DateTime<Utc>>,
 }
 
 const GAME_COLUMNS: &str = "id, variant, first_player, second_player, challenger, status, \
-    position, ply, version, result, end_reason, days_per_move, deadline_at, reminded_at, \
-    draw_offer, undo_request, created_at, updated_at, finished_at";
+    position, ply, version, result, end_reason, days_per_move, bank_initial, bank_increment, \
+    bank_max, bank_first, bank_second, timeout_policy, turn_started_at, deadline_at, \
+    reminded_at, reminder_stage, due_at, draw_offer, undo_request, created_at, updated_at, \
+    started_at, finished_at";
 
 impl TryFrom<GameRow> for Game {
     type Error = StoreError;
@@ -177,13 +235,37 @@ impl TryFrom<GameRow> for Game {
             ply: r.ply as u32,
             version: r.version,
             ending,
-            days_per_move: r.days_per_move as u32,
+            time_control: match (r.bank_initial, r.bank_increment, r.bank_max) {
+                (Some(initial), Some(increment), Some(max)) => TimeControl::Bank {
+                    initial,
+                    increment,
+                    max,
+                },
+                _ => TimeControl::PerMove {
+                    days: r.days_per_move as u32,
+                },
+            },
+            timeout: match r.timeout_policy.as_str() {
+                "loss" => TimeoutPolicy::Loss,
+                "pass" => TimeoutPolicy::Pass,
+                other => {
+                    return Err(StoreError::Corrupt(format!(
+                        "timeout policy of game {}: `{other}`",
+                        r.id
+                    )));
+                }
+            },
+            bank: [r.bank_first.unwrap_or(0), r.bank_second.unwrap_or(0)],
+            turn_started_at: r.turn_started_at,
             deadline_at: r.deadline_at,
             reminded_at: r.reminded_at,
+            reminder_stage: r.reminder_stage as u32,
+            due_at: r.due_at,
             draw_offer: r.draw_offer.as_deref().map(parse_seat).transpose()?,
             undo_request: r.undo_request.as_deref().map(parse_seat).transpose()?,
             created_at: r.created_at,
             updated_at: r.updated_at,
+            started_at: r.started_at,
             finished_at: r.finished_at,
         })
     }
@@ -196,15 +278,25 @@ struct ActionRow {
     notation: String,
     played_at: DateTime<Utc>,
     delivery_id: Option<String>,
+    spent_ms: Option<i64>,
 }
 
 impl Tx {
     pub async fn insert_game(&mut self, new: &NewGame, now: DateTime<Utc>) -> Result<Game> {
         let variant = serde_json::to_string(&new.variant).expect("variants serialise");
+        let (days, bank) = match new.time_control {
+            TimeControl::PerMove { days } => (i64::from(days), None),
+            TimeControl::Bank {
+                initial,
+                increment,
+                max,
+            } => (0, Some((initial, increment, max))),
+        };
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO games (kind, variant, first_player, second_player, challenger, status,
-                 position, days_per_move, deadline_at, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                 position, days_per_move, bank_initial, bank_increment, bank_max, bank_first,
+                 bank_second, timeout_policy, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(new.variant.kind().code())
         .bind(variant)
@@ -213,8 +305,13 @@ impl Tx {
         .bind(new.challenger)
         .bind(new.status.code())
         .bind(new.position.clone())
-        .bind(new.days_per_move as i64)
-        .bind(new.deadline_at)
+        .bind(days)
+        .bind(bank.map(|b| b.0))
+        .bind(bank.map(|b| b.1))
+        .bind(bank.map(|b| b.2))
+        .bind(bank.map(|b| b.0))
+        .bind(bank.map(|b| b.0))
+        .bind(new.timeout.code())
         .bind(now)
         .bind(now)
         .fetch_one(&mut *self.tx)
@@ -275,9 +372,10 @@ impl Tx {
         };
         let done = sqlx::query(
             "UPDATE games SET status = ?, position = ?, ply = ?, version = version + 1,
-                 result = ?, end_reason = ?, deadline_at = ?, reminded_at = ?, draw_offer = ?,
-                 undo_request = ?, updated_at = ?, finished_at = ?, first_player = ?,
-                 second_player = ?
+                 result = ?, end_reason = ?, bank_first = ?, bank_second = ?,
+                 turn_started_at = ?, deadline_at = ?, reminded_at = ?, reminder_stage = ?,
+                 due_at = ?, draw_offer = ?, undo_request = ?, updated_at = ?, started_at = ?,
+                 finished_at = ?, first_player = ?, second_player = ?
              WHERE id = ? AND version = ?",
         )
         .bind(game.status.code())
@@ -285,11 +383,17 @@ impl Tx {
         .bind(game.ply as i64)
         .bind(result)
         .bind(reason)
+        .bind(matches!(game.time_control, TimeControl::Bank { .. }).then_some(game.bank[0]))
+        .bind(matches!(game.time_control, TimeControl::Bank { .. }).then_some(game.bank[1]))
+        .bind(game.turn_started_at)
         .bind(game.deadline_at)
         .bind(game.reminded_at)
+        .bind(i64::from(game.reminder_stage))
+        .bind(game.due_at)
         .bind(game.draw_offer.map(seat_code))
         .bind(game.undo_request.map(seat_code))
         .bind(now)
+        .bind(game.started_at)
         .bind(game.finished_at)
         .bind(game.seats[0])
         .bind(game.seats[1])
@@ -308,7 +412,7 @@ impl Tx {
     /// A game's actions in order.
     pub async fn actions(&mut self, game_id: i64) -> Result<Vec<PlayedAction>> {
         let rows: Vec<ActionRow> = sqlx::query_as(
-            "SELECT ply, seat, notation, played_at, delivery_id FROM actions
+            "SELECT ply, seat, notation, played_at, delivery_id, spent_ms FROM actions
              WHERE game_id = ? ORDER BY ply",
         )
         .bind(game_id)
@@ -322,6 +426,7 @@ impl Tx {
                     notation: r.notation,
                     played_at: r.played_at,
                     delivery_id: r.delivery_id,
+                    spent_ms: r.spent_ms,
                 })
             })
             .collect()
@@ -330,8 +435,8 @@ impl Tx {
     /// Appends an action; the primary key (game, ply) refuses a second action at the same ply.
     pub async fn insert_action(&mut self, game_id: i64, action: &PlayedAction) -> Result<()> {
         sqlx::query(
-            "INSERT INTO actions (game_id, ply, seat, notation, played_at, delivery_id)
-             VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO actions (game_id, ply, seat, notation, played_at, delivery_id, spent_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(game_id)
         .bind(action.ply as i64)
@@ -339,6 +444,7 @@ impl Tx {
         .bind(action.notation.clone())
         .bind(action.played_at)
         .bind(action.delivery_id.clone())
+        .bind(action.spent_ms)
         .execute(&mut *self.tx)
         .await?;
         Ok(())
@@ -354,12 +460,13 @@ impl Tx {
         Ok(())
     }
 
-    /// Active games whose deadline is at or before `now`, earliest first (the deadline sweep).
+    /// Active games due at or before `now` (a reminder or a deadline), earliest first: the
+    /// scheduler's sweep over the indexed `due_at`.
     pub async fn games_due(&mut self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>> {
         let rows: Vec<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT {GAME_COLUMNS} FROM games
-             WHERE status = 'active' AND deadline_at <= ?
-             ORDER BY deadline_at LIMIT ?"
+             WHERE status = 'active' AND due_at <= ?
+             ORDER BY due_at LIMIT ?"
         )))
         .bind(now)
         .bind(limit as i64)

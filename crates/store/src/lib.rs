@@ -17,10 +17,10 @@ pub mod mail;
 pub mod outbox;
 pub mod players;
 
-pub use games::{Ending, Game, GameStatus, NewGame, PlayedAction};
+pub use games::{Ending, Game, GameStatus, NewGame, PlayedAction, TimeControl, TimeoutPolicy};
 pub use mail::{MailRetry, MailSender, MailThread, SpooledMail};
 pub use outbox::{NewMessage, OutboxMessage, OutboxStats};
-pub use players::{Identity, Player};
+pub use players::{Identity, Player, Vacation};
 
 use agora_rules::Seat;
 use sqlx::sqlite::{

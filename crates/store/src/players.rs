@@ -14,6 +14,31 @@ pub struct Player {
     pub notify: Option<String>,
     /// The computer's level, for the computer opponent.
     pub computer: Option<String>,
+    /// The vacation that pauses this player's clocks, if one was taken (it is over once `until`
+    /// has passed).
+    pub vacation: Option<Vacation>,
+    /// The calendar year (UTC) `vacation_used` counts for.
+    pub vacation_year: Option<i32>,
+    /// Vacation taken in `vacation_year`, in seconds.
+    pub vacation_used: i64,
+    /// The local hour (0–23) of the daily digest that replaces per-game reminders.
+    pub digest_hour: Option<u32>,
+    /// When the next digest is due.
+    pub digest_due_at: Option<DateTime<Utc>>,
+}
+
+/// A vacation: the player's clocks are paused from `from` to `until`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Vacation {
+    pub from: DateTime<Utc>,
+    pub until: DateTime<Utc>,
+}
+
+impl Player {
+    /// The vacation under way at `now`, if any.
+    pub fn away(&self, now: DateTime<Utc>) -> Option<Vacation> {
+        self.vacation.filter(|v| v.from <= now && now < v.until)
+    }
 }
 
 /// One way to reach a player: `discord:<id>`, `mailto:<address>` or `local:<name>`.
@@ -32,6 +57,12 @@ struct PlayerRow {
     timezone: String,
     notify: Option<String>,
     computer: Option<String>,
+    vacation_from: Option<DateTime<Utc>>,
+    vacation_until: Option<DateTime<Utc>>,
+    vacation_year: Option<i64>,
+    vacation_used: i64,
+    digest_hour: Option<i64>,
+    digest_due_at: Option<DateTime<Utc>>,
 }
 
 impl From<PlayerRow> for Player {
@@ -42,6 +73,14 @@ impl From<PlayerRow> for Player {
             timezone: r.timezone,
             notify: r.notify,
             computer: r.computer,
+            vacation: match (r.vacation_from, r.vacation_until) {
+                (Some(from), Some(until)) => Some(Vacation { from, until }),
+                _ => None,
+            },
+            vacation_year: r.vacation_year.map(|y| y as i32),
+            vacation_used: r.vacation_used,
+            digest_hour: r.digest_hour.map(|h| h as u32),
+            digest_due_at: r.digest_due_at,
         }
     }
 }
@@ -65,7 +104,8 @@ impl From<IdentityRow> for Identity {
     }
 }
 
-const PLAYER_COLUMNS: &str = "id, name, timezone, notify, computer";
+const PLAYER_COLUMNS: &str = "id, name, timezone, notify, computer, vacation_from, \
+    vacation_until, vacation_year, vacation_used, digest_hour, digest_due_at";
 
 /// The channel part of an identity address (`discord`, `mailto`, `local`).
 pub fn channel_of(address: &str) -> &str {
@@ -103,10 +143,10 @@ impl Tx {
 
     /// The player an identity belongs to.
     pub async fn player_by_identity(&mut self, address: &str) -> Result<Option<Player>> {
-        let row: Option<PlayerRow> = sqlx::query_as(
-            "SELECT p.id, p.name, p.timezone, p.notify, p.computer
-             FROM identities i JOIN players p ON p.id = i.player_id WHERE i.address = ?",
-        )
+        let row: Option<PlayerRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {PLAYER_COLUMNS} FROM players
+             WHERE id = (SELECT player_id FROM identities WHERE address = ?)"
+        )))
         .bind(address.to_owned())
         .fetch_optional(&mut *self.tx)
         .await?;
@@ -214,6 +254,58 @@ impl Tx {
             .execute(&mut *self.tx)
             .await?;
         Ok(())
+    }
+
+    /// Records a vacation (or ends one: `None`) and the allowance used in `year`.
+    pub async fn set_vacation(
+        &mut self,
+        player_id: i64,
+        vacation: Option<Vacation>,
+        year: i32,
+        used: i64,
+    ) -> Result<()> {
+        sqlx::query(
+            "UPDATE players SET vacation_from = ?, vacation_until = ?, vacation_year = ?,
+                 vacation_used = ? WHERE id = ?",
+        )
+        .bind(vacation.map(|v| v.from))
+        .bind(vacation.map(|v| v.until))
+        .bind(i64::from(year))
+        .bind(used)
+        .bind(player_id)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Sets (or with `None` stops) the daily digest and when the next one is due.
+    pub async fn set_digest(
+        &mut self,
+        player_id: i64,
+        hour: Option<u32>,
+        due_at: Option<DateTime<Utc>>,
+    ) -> Result<()> {
+        sqlx::query("UPDATE players SET digest_hour = ?, digest_due_at = ? WHERE id = ?")
+            .bind(hour.map(i64::from))
+            .bind(due_at)
+            .bind(player_id)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
+    /// Players whose digest is due at `now`, earliest first (the scheduler's sweep).
+    pub async fn digests_due(&mut self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Player>> {
+        let rows: Vec<PlayerRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {PLAYER_COLUMNS} FROM players
+             WHERE digest_due_at IS NOT NULL AND digest_due_at <= ?
+             ORDER BY digest_due_at LIMIT ?"
+        )))
+        .bind(now)
+        .bind(limit as i64)
+        .fetch_all(&mut *self.tx)
+        .await?;
+        Ok(rows.into_iter().map(Player::from).collect())
     }
 
     /// Stores a one-time link code for a player, replacing any older one of theirs.

@@ -2,7 +2,9 @@
 //! the outbox's pending/sent/retry cycle.
 
 use agora_rules::Variant;
-use agora_store::{GameStatus, NewGame, NewMessage, Store, StoreError, StoreOptions};
+use agora_store::{
+    GameStatus, NewGame, NewMessage, Store, StoreError, StoreOptions, TimeControl, TimeoutPolicy,
+};
 use chrono::{Duration, TimeZone, Utc};
 use std::path::PathBuf;
 
@@ -53,8 +55,8 @@ async fn migrations_version_check_deliveries_and_outbox() {
                 challenger: ann.id,
                 status: GameStatus::Proposed,
                 position: Variant::Agon.start().to_string(),
-                days_per_move: 3,
-                deadline_at: None,
+                time_control: TimeControl::PerMove { days: 3 },
+                timeout: TimeoutPolicy::Loss,
             },
             now,
         )
@@ -67,6 +69,7 @@ async fn migrations_version_check_deliveries_and_outbox() {
     let mut stale = game.clone();
     game.status = GameStatus::Active;
     game.deadline_at = Some(now + Duration::days(3));
+    game.due_at = game.deadline_at;
     tx.save_game(&mut game, now).await.unwrap();
     stale.status = GameStatus::Cancelled;
     assert!(matches!(

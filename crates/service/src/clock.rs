@@ -1,0 +1,224 @@
+//! Game clocks: the deadline of the player to act, time banks, reminder points, the one due time
+//! the scheduler sweeps, and the daily digest's next hour in a player's zone.
+//!
+//! A turn's clock starts when the turn begins, or when the vacation of the player to act ends if
+//! they are away; a vacation taken during the turn moves the start later by its length (and
+//! `vacation end` moves it back by what was left). The deadline is always the clock's start plus
+//! the allowance: the days per move, or the seat's reserve in a time bank. Every time is an
+//! absolute instant: "3 days" is 72 hours, whatever the clocks on the wall do in between.
+
+use agora_rules::Seat;
+use agora_store::{Game, TimeControl, TimeoutPolicy};
+use chrono::{DateTime, Duration, NaiveTime, TimeZone, Utc};
+
+/// The seat to act in a running game: both games alternate strictly from the first seat.
+pub(crate) fn seat_to_act(game: &Game) -> Seat {
+    if game.ply.is_multiple_of(2) {
+        Seat::First
+    } else {
+        Seat::Second
+    }
+}
+
+/// The time a seat has for its turn, counted from the clock's start.
+fn allowance(game: &Game, seat: Seat) -> Duration {
+    match game.time_control {
+        TimeControl::PerMove { days } => Duration::days(days.into()),
+        TimeControl::Bank { .. } => Duration::seconds(game.bank[seat.index()].max(0)),
+    }
+}
+
+/// Starts the clock of the seat to act: at `now`, or when its player's vacation ends.
+pub(crate) fn start_turn(
+    game: &mut Game,
+    away_until: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+    reminder_hours: &[u32],
+) {
+    game.turn_started_at = Some(away_until.map_or(now, |u| u.max(now)));
+    game.reminder_stage = 0;
+    game.reminded_at = None;
+    schedule(game, reminder_hours);
+}
+
+/// Moves the clock of the player to act by `shift` (a vacation starting, or ending early).
+pub(crate) fn shift_turn(game: &mut Game, shift: Duration, reminder_hours: &[u32]) {
+    if let Some(start) = game.turn_started_at {
+        game.turn_started_at = Some(start + shift);
+        schedule(game, reminder_hours);
+    }
+}
+
+/// Stops the clock (the game is over).
+pub(crate) fn stop(game: &mut Game) {
+    game.deadline_at = None;
+    game.due_at = None;
+}
+
+/// How long the player to act has used so far (never negative: a clock paused by a vacation has
+/// not started yet).
+pub(crate) fn spent(game: &Game, now: DateTime<Utc>) -> Duration {
+    game.turn_started_at
+        .map_or(Duration::zero(), |s| (now - s).max(Duration::zero()))
+}
+
+/// Books an action of `seat` into its time bank: the time spent comes off, the increment goes
+/// on, never above the cap.
+pub(crate) fn charge(game: &mut Game, seat: Seat, spent: Duration) {
+    if let TimeControl::Bank { increment, max, .. } = game.time_control {
+        let left = (game.bank[seat.index()] - spent.num_seconds()).max(0);
+        game.bank[seat.index()] = (left + increment).min(max);
+    }
+}
+
+/// The reminder points of this turn not yet passed, as (index, instant), in order.
+fn reminder_points(game: &Game, deadline: DateTime<Utc>, hours: &[u32]) -> Vec<(u32, DateTime<Utc>)> {
+    let start = game.turn_started_at.unwrap_or(deadline);
+    let mut sorted: Vec<u32> = hours.iter().copied().filter(|&h| h > 0).collect();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    sorted.dedup();
+    sorted
+        .into_iter()
+        .enumerate()
+        .map(|(i, h)| (i as u32, deadline - Duration::hours(h.into())))
+        // A point at or before the clock's start would remind at once: the turn is shorter than
+        // that point, so it is skipped.
+        .filter(|&(i, at)| i >= game.reminder_stage && at > start)
+        .collect()
+}
+
+/// Recomputes the deadline and the due time from the clock's start and the reminder progress.
+pub(crate) fn schedule(game: &mut Game, hours: &[u32]) {
+    let Some(start) = game.turn_started_at else {
+        stop(game);
+        return;
+    };
+    let deadline = start + allowance(game, seat_to_act(game));
+    game.deadline_at = Some(deadline);
+    game.due_at = Some(
+        reminder_points(game, deadline, hours)
+            .first()
+            .map_or(deadline, |&(_, at)| at),
+    );
+}
+
+/// What the scheduler finds when a game is due.
+pub(crate) enum Due {
+    /// The deadline has passed.
+    Timeout,
+    /// Remind the player to act; `stage` is the reminder progress after it.
+    Remind { stage: u32 },
+    /// Nothing (the player acted since the game was selected).
+    Nothing,
+}
+
+/// What is due in `game` at `now`. Of several reminder points passed at once (the service was
+/// down), only the latest is sent.
+pub(crate) fn due(game: &Game, now: DateTime<Utc>, hours: &[u32]) -> Due {
+    let Some(deadline) = game.deadline_at else {
+        return Due::Nothing;
+    };
+    if deadline <= now {
+        return Due::Timeout;
+    }
+    match reminder_points(game, deadline, hours)
+        .into_iter()
+        .rfind(|&(_, at)| at <= now)
+    {
+        Some((i, _)) => Due::Remind { stage: i + 1 },
+        None => Due::Nothing,
+    }
+}
+
+/// `2d 4h`, `5h 10m`, `12m`: a duration for people.
+pub fn span(d: Duration) -> String {
+    let secs = d.num_seconds().max(0);
+    let (days, hours, minutes) = (secs / 86_400, secs % 86_400 / 3600, secs % 3600 / 60);
+    match (days, hours, minutes) {
+        (0, 0, m) => format!("{m}m"),
+        (0, h, 0) => format!("{h}h"),
+        (0, h, m) => format!("{h}h {m}m"),
+        (d, 0, _) => format!("{d}d"),
+        (d, h, _) => format!("{d}d {h}h"),
+    }
+}
+
+/// The time control and timeout policy in words: `3 days per move, loss on time`.
+pub fn describe(game: &Game) -> String {
+    let control = match game.time_control {
+        TimeControl::PerMove { days: 1 } => "1 day per move".to_owned(),
+        TimeControl::PerMove { days } => format!("{days} days per move"),
+        TimeControl::Bank {
+            initial,
+            increment,
+            max,
+        } => format!(
+            "time bank {}+{} max {}",
+            span(Duration::seconds(initial)),
+            span(Duration::seconds(increment)),
+            span(Duration::seconds(max))
+        ),
+    };
+    let policy = match game.timeout {
+        TimeoutPolicy::Loss => "loss on time",
+        TimeoutPolicy::Pass => "auto-pass on time",
+    };
+    format!("{control}, {policy}")
+}
+
+/// The next instant after `now` at which it is `hour`:00 in `zone`. An hour skipped by a
+/// daylight-saving change falls on the first instant after the gap; a repeated hour is taken the
+/// first time.
+pub(crate) fn next_local_hour(hour: u32, zone: &str, now: DateTime<Utc>) -> DateTime<Utc> {
+    let tz: chrono_tz::Tz = zone.parse().unwrap_or(chrono_tz::UTC);
+    let time = NaiveTime::from_hms_opt(hour.min(23), 0, 0).expect("valid hour");
+    let mut day = now.with_timezone(&tz).date_naive();
+    loop {
+        let local = day.and_time(time);
+        let at = match tz.from_local_datetime(&local) {
+            chrono::LocalResult::Single(t) => t.with_timezone(&Utc),
+            chrono::LocalResult::Ambiguous(a, _) => a.with_timezone(&Utc),
+            // In a gap: the hour after.
+            chrono::LocalResult::None => tz
+                .from_local_datetime(&(local + Duration::hours(1)))
+                .earliest()
+                .map_or(now + Duration::days(1), |t| t.with_timezone(&Utc)),
+        };
+        if at > now {
+            return at;
+        }
+        day = day.succ_opt().expect("date in range");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_read_naturally() {
+        assert_eq!(span(Duration::days(7)), "7d");
+        assert_eq!(span(Duration::hours(30)), "1d 6h");
+        assert_eq!(span(Duration::minutes(130)), "2h 10m");
+        assert_eq!(span(Duration::seconds(59)), "0m");
+    }
+
+    #[test]
+    fn the_digest_hour_follows_the_zone_across_a_change_of_clocks() {
+        let now: DateTime<Utc> = "2026-10-24T12:00:00Z".parse().unwrap();
+        // 08:00 in Berlin is 06:00 UTC in summer time and 07:00 UTC after 25 October.
+        let first = next_local_hour(8, "Europe/Berlin", now);
+        assert_eq!(first.to_rfc3339(), "2026-10-25T07:00:00+00:00");
+        let before: DateTime<Utc> = "2026-10-23T12:00:00Z".parse().unwrap();
+        assert_eq!(
+            next_local_hour(8, "Europe/Berlin", before).to_rfc3339(),
+            "2026-10-24T06:00:00+00:00"
+        );
+        // 02:30 does not exist on 29 March 2026 in Berlin: the digest comes at 03:00 CEST.
+        let spring: DateTime<Utc> = "2026-03-28T12:00:00Z".parse().unwrap();
+        assert_eq!(
+            next_local_hour(2, "Europe/Berlin", spring).to_rfc3339(),
+            "2026-03-29T01:00:00+00:00"
+        );
+    }
+}

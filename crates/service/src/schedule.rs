@@ -1,0 +1,317 @@
+//! The scheduler and what it drives: reminders, timeouts and daily digests, found by sweeping the
+//! indexed due times of games and players (nothing is held in memory, so a restart loses
+//! nothing), and each pushed through the same command path as a player's command: one write
+//! transaction, a delivery id that makes a repeat a no-op, notifications in the outbox. Also the
+//! player commands that move clocks: `vacation` and `settings digest`.
+
+use crate::clock::{self, Due, seat_to_act};
+use crate::commands::{Command, VacationRequest};
+use crate::games::Extra;
+use crate::{Done, Fail, Inbound, Service, ServiceError, Status, user};
+use agora_store::{GameStatus, Player, Tx, Vacation};
+use chrono::{DateTime, Datelike, Duration, Utc};
+use serde::Serialize;
+
+/// The identity the scheduler acts under; front ends never produce a `system:` address.
+const CLOCK: &str = "system:clock";
+
+impl Service {
+    /// One sweep of the scheduler at `now`: every game whose due time has come (a reminder point
+    /// or the deadline) and every player whose digest is due, each handled in its own
+    /// transaction through the command path. Returns how many games and players it changed.
+    pub async fn sweep(&self, now: DateTime<Utc>) -> Result<usize, ServiceError> {
+        let now = crate::truncate(now);
+        let mut changed = 0;
+        loop {
+            let (games, players) = {
+                let mut tx = self.store.write().await?;
+                (tx.games_due(now, 100).await?, tx.digests_due(now, 100).await?)
+            };
+            let mut progress = 0;
+            for g in &games {
+                // The version names this look at the game: a repeat after a crash before the
+                // commit runs again, a repeat after it is answered from the deliveries.
+                let inbound = Inbound {
+                    from: CLOCK.into(),
+                    delivery: Some(format!("clock:{}:{}", g.id, g.version)),
+                    game: Some(g.id),
+                    ..Inbound::default()
+                };
+                let answer = self.execute(&inbound, Ok(Command::Clock(g.id)), now).await?;
+                if answer.status == Status::Done {
+                    progress += 1;
+                    self.computer_turns(g.id, now).await?;
+                }
+            }
+            for p in &players {
+                let due = p.digest_due_at.map_or_else(String::new, |d| d.to_rfc3339());
+                let inbound = Inbound {
+                    from: CLOCK.into(),
+                    delivery: Some(format!("digest:{}:{due}", p.id)),
+                    ..Inbound::default()
+                };
+                let answer = self
+                    .execute(&inbound, Ok(Command::SendDigest(p.id)), now)
+                    .await?;
+                if answer.status == Status::Done {
+                    progress += 1;
+                }
+            }
+            changed += progress;
+            if progress == 0 || (games.len() < 100 && players.len() < 100) {
+                return Ok(changed);
+            }
+        }
+    }
+
+    /// The scheduler's look at one game: a timeout, or the latest reminder point passed.
+    pub(crate) async fn clock(
+        &self,
+        tx: &mut Tx,
+        id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        // Re-read inside the transaction: the player may have acted since the sweep's query.
+        let Some(game) = tx.game(id).await? else {
+            return user(format!("game {id} is gone"));
+        };
+        if game.status != GameStatus::Active || game.due_at.is_none_or(|d| d > now) {
+            return user(format!("game {id} is not due"));
+        }
+        let hours = &self.settings.reminder_hours;
+        let mut l = self.load(tx, game, now).await?;
+        match clock::due(&l.game, now, hours) {
+            Due::Timeout => {
+                self.timeout(tx, &mut l, None, now).await?;
+                Ok(Done {
+                    text: format!("game {id}: deadline passed"),
+                    game: Some(id),
+                })
+            }
+            Due::Remind { stage } => {
+                l.game.reminder_stage = stage;
+                l.game.reminded_at = Some(now);
+                clock::schedule(&mut l.game, hours);
+                tx.save_game(&mut l.game, now).await?;
+                let player = l.game.player_at(seat_to_act(&l.game));
+                let on_digest = tx
+                    .player(player)
+                    .await?
+                    .is_some_and(|p| p.digest_hour.is_some());
+                // A player on the daily digest hears of this game there instead.
+                if !on_digest {
+                    let left = l.game.deadline_at.map(|d| clock::span(d - now));
+                    let extra = Extra {
+                        left,
+                        ..Extra::default()
+                    };
+                    self.notify_game(tx, &l, player, "reminder.txt", extra, now)
+                        .await?;
+                }
+                Ok(Done {
+                    text: format!("game {id}: reminder {stage}"),
+                    game: Some(id),
+                })
+            }
+            Due::Nothing => {
+                // Due by an older schedule (settings changed): put it right.
+                clock::schedule(&mut l.game, hours);
+                tx.save_game(&mut l.game, now).await?;
+                Ok(Done {
+                    text: format!("game {id}: rescheduled"),
+                    game: Some(id),
+                })
+            }
+        }
+    }
+
+    /// The daily digest of one player: every game waiting for them, if any; then the next one.
+    pub(crate) async fn digest(
+        &self,
+        tx: &mut Tx,
+        player: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let Some(p) = tx.player(player).await? else {
+            return user(format!("player {player} is gone"));
+        };
+        let (Some(hour), Some(due)) = (p.digest_hour, p.digest_due_at) else {
+            return user(format!("player {player} has no digest"));
+        };
+        if due > now {
+            return user(format!("the digest of player {player} is not due"));
+        }
+        let games = self.game_lines(tx, &p, true, now).await?;
+        if !games.is_empty() {
+            #[derive(Serialize)]
+            struct Ctx {
+                name: String,
+                games: Vec<crate::games::GameLine>,
+            }
+            let name = p.name.clone();
+            self.notify(tx, p.id, None, "digest.txt", Ctx { name, games }, now)
+                .await?;
+        }
+        // Missed days (the service was down) are not made up: the next digest is the next hour.
+        let next = clock::next_local_hour(hour, &p.timezone, now);
+        tx.set_digest(p.id, Some(hour), Some(next)).await?;
+        Ok(Done {
+            text: format!("digest for player {player}"),
+            game: None,
+        })
+    }
+
+    /// `settings digest <hour|off>`.
+    pub(crate) async fn set_digest(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        hour: Option<u32>,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let value = match hour {
+            Some(h) => {
+                let next = clock::next_local_hour(h, &me.timezone, now);
+                tx.set_digest(me.id, Some(h), Some(next)).await?;
+                format!(
+                    "one digest a day at {h:02}:00 {} lists every game waiting for you, instead of reminders; the next comes {}",
+                    me.timezone,
+                    crate::views::local_time(next, &me.timezone)
+                )
+            }
+            None => {
+                tx.set_digest(me.id, None, None).await?;
+                "no more digest: you get a reminder per game before its deadline".to_owned()
+            }
+        };
+        self.settings_reply("digest", &value)
+    }
+
+    /// `vacation [days | end]`.
+    pub(crate) async fn vacation(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        request: VacationRequest,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let year = now.year();
+        let allowance = i64::from(self.settings.vacation_days) * 86_400;
+        // The allowance is per calendar year: a new year starts from nothing used.
+        let used = if me.vacation_year == Some(year) {
+            me.vacation_used
+        } else {
+            0
+        };
+        let left = |used: i64| clock::span(Duration::seconds((allowance - used).max(0)));
+        let away = me.away(now);
+        let hours = &self.settings.reminder_hours;
+        let (event, until) = match request {
+            VacationRequest::Show => match away {
+                Some(v) => ("away", Some(v.until)),
+                None => ("show", None),
+            },
+            VacationRequest::Days(days) => {
+                if let Some(v) = away {
+                    return user(format!(
+                        "you are on vacation until {} already: `vacation end` first, then take a new one",
+                        crate::views::local_time(v.until, &me.timezone)
+                    ));
+                }
+                let length = i64::from(days) * 86_400;
+                if used + length > allowance {
+                    return user(format!(
+                        "{days} days is more than the {} of vacation you have left this year (of {} days)",
+                        left(used),
+                        self.settings.vacation_days
+                    ));
+                }
+                let until = now + Duration::seconds(length);
+                tx.set_vacation(me.id, Some(Vacation { from: now, until }), year, used + length)
+                    .await?;
+                // Pause the running clocks: the turns waiting for this player start later by
+                // the whole vacation; turns that reach them during it start at its end.
+                self.shift_clocks(tx, me, Duration::seconds(length), now, hours)
+                    .await?;
+                ("started", Some(until))
+            }
+            VacationRequest::End => {
+                let Some(v) = away else {
+                    return user("you are not on vacation: `vacation <days>` takes one");
+                };
+                let unused = v.until - now;
+                let used = (used - unused.num_seconds()).max(0);
+                tx.set_vacation(me.id, Some(Vacation { from: v.from, until: now }), year, used)
+                    .await?;
+                self.shift_clocks(tx, me, -unused, now, hours).await?;
+                ("ended", None)
+            }
+        };
+        let used = tx
+            .player(me.id)
+            .await?
+            .map_or(used, |p| if p.vacation_year == Some(year) { p.vacation_used } else { 0 });
+        #[derive(Serialize)]
+        struct Ctx {
+            event: &'static str,
+            until: Option<String>,
+            left: String,
+            allowance: u32,
+        }
+        Ok(Done {
+            text: self.templates.render(
+                "vacation.txt",
+                Ctx {
+                    event,
+                    until: until.map(|u| crate::views::local_time(u, &me.timezone)),
+                    left: left(used),
+                    allowance: self.settings.vacation_days,
+                },
+            ),
+            game: None,
+        })
+    }
+
+    /// Moves the clocks of the games waiting for `me` by `shift`, and tells each opponent.
+    async fn shift_clocks(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        shift: Duration,
+        now: DateTime<Utc>,
+        hours: &[u32],
+    ) -> Result<(), Fail> {
+        for game in tx.open_games_of(me.id).await? {
+            if game.status != GameStatus::Active {
+                continue;
+            }
+            let Some(seat) = game.seat_of(me.id) else {
+                continue;
+            };
+            let mut l = self.load(tx, game, now).await?;
+            if seat_to_act(&l.game) == seat {
+                clock::shift_turn(&mut l.game, shift, hours);
+                tx.save_game(&mut l.game, now).await?;
+            }
+            let extra = Extra {
+                by: Some(l.seat_view(seat)),
+                event: Some(if shift > Duration::zero() {
+                    "away"
+                } else {
+                    "back"
+                }),
+                ..Extra::default()
+            };
+            self.notify_game(
+                tx,
+                &l,
+                l.game.player_at(seat.other()),
+                "vacation_notice.txt",
+                extra,
+                now,
+            )
+            .await?;
+        }
+        Ok(())
+    }
+}
