@@ -72,7 +72,11 @@ pub(crate) fn charge(game: &mut Game, seat: Seat, spent: Duration) {
 }
 
 /// The reminder points of this turn not yet passed, as (index, instant), in order.
-fn reminder_points(game: &Game, deadline: DateTime<Utc>, hours: &[u32]) -> Vec<(u32, DateTime<Utc>)> {
+fn reminder_points(
+    game: &Game,
+    deadline: DateTime<Utc>,
+    hours: &[u32],
+) -> Vec<(u32, DateTime<Utc>)> {
     let start = game.turn_started_at.unwrap_or(deadline);
     let mut sorted: Vec<u32> = hours.iter().copied().filter(|&h| h > 0).collect();
     sorted.sort_unstable_by(|a, b| b.cmp(a));

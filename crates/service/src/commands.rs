@@ -546,15 +546,15 @@ fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
                 if time.is_some() {
                     return Err(usage("give one clock: `days D` or `bank ...`".into()));
                 }
-                let spec = it
-                    .next()
-                    .ok_or_else(|| usage("`bank` needs a reserve, e.g. `bank 7d+1d max 14d`".into()))?;
+                let spec = it.next().ok_or_else(|| {
+                    usage("`bank` needs a reserve, e.g. `bank 7d+1d max 14d`".into())
+                })?;
                 let cap = match it.peek().map(|w| w.as_str()) {
                     Some("max" | "cap") => {
                         it.next();
-                        let w = it.next().ok_or_else(|| {
-                            usage("`max` needs an amount, e.g. `max 14d`".into())
-                        })?;
+                        let w = it
+                            .next()
+                            .ok_or_else(|| usage("`max` needs an amount, e.g. `max 14d`".into()))?;
                         Some(amount(w).ok_or_else(|| {
                             usage(format!("`{w}` is not an amount of time such as 14d or 12h"))
                         })?)
@@ -663,6 +663,7 @@ fn parse_vacation(args: &[String]) -> Result<Command, ParseError> {
         ["end" | "stop" | "off" | "over"] => Ok(Command::Vacation(VacationRequest::End)),
         [n] | [n, "day" | "days" | "d"] => match n.trim_end_matches('d').parse::<u32>() {
             Ok(days) if days > 0 => Ok(Command::Vacation(VacationRequest::Days(days))),
+            Ok(_) => Err(usage("a vacation is at least 1 day".into())),
             _ => Err(usage(format!("`{n}` is not a number of days or `end`"))),
         },
         [_, extra, ..] => Err(usage(format!("`{extra}` is not understood here"))),
@@ -805,7 +806,10 @@ mod tests {
             parse("vacation 10 days").unwrap(),
             Command::Vacation(VacationRequest::Days(10))
         );
-        assert_eq!(parse("settings digest 8").unwrap(), Command::Digest(Some(8)));
+        assert_eq!(
+            parse("settings digest 8").unwrap(),
+            Command::Digest(Some(8))
+        );
         assert!(parse("settings digest 24").is_err());
     }
 

@@ -645,7 +645,15 @@ impl Service {
             }
         };
         let text = self
-            .apply(tx, &mut l, seat, action, inbound.delivery.clone(), false, now)
+            .apply(
+                tx,
+                &mut l,
+                seat,
+                action,
+                inbound.delivery.clone(),
+                false,
+                now,
+            )
             .await?;
         Ok(Done {
             text,
@@ -745,14 +753,19 @@ impl Service {
             let delivery = format!("clock:{}:{}:pass", l.game.id, l.game.ply);
             self.apply(tx, l, late, pass, Some(delivery), true, now)
                 .await?;
-            return Ok(if actor.is_some() {
-                format!(
-                    "Too late: your deadline in game {} had passed, so your turn was passed (AR-7); {} is to act now.",
-                    l.game.id,
+            if actor.is_none() {
+                return Ok(String::new());
+            }
+            let id = l.game.id;
+            return Ok(match l.game.ending.as_ref() {
+                Some(e) => format!(
+                    "Too late: your deadline in game {id} had passed, so your turn was passed (AR-7), and that ended the game: {}.",
+                    l.result_text(e)
+                ),
+                None => format!(
+                    "Too late: your deadline in game {id} had passed, so your turn was passed (AR-7); {} is to act now.",
                     l.to_act_text()
-                )
-            } else {
-                String::new()
+                ),
             });
         }
         let ending = Ending {

@@ -25,7 +25,10 @@ impl Service {
         loop {
             let (games, players) = {
                 let mut tx = self.store.write().await?;
-                (tx.games_due(now, 100).await?, tx.digests_due(now, 100).await?)
+                (
+                    tx.games_due(now, 100).await?,
+                    tx.digests_due(now, 100).await?,
+                )
             };
             let mut progress = 0;
             for g in &games {
@@ -37,7 +40,9 @@ impl Service {
                     game: Some(g.id),
                     ..Inbound::default()
                 };
-                let answer = self.execute(&inbound, Ok(Command::Clock(g.id)), now).await?;
+                let answer = self
+                    .execute(&inbound, Ok(Command::Clock(g.id)), now)
+                    .await?;
                 if answer.status == Status::Done {
                     progress += 1;
                     self.computer_turns(g.id, now).await?;
@@ -227,8 +232,13 @@ impl Service {
                     ));
                 }
                 let until = now + Duration::seconds(length);
-                tx.set_vacation(me.id, Some(Vacation { from: now, until }), year, used + length)
-                    .await?;
+                tx.set_vacation(
+                    me.id,
+                    Some(Vacation { from: now, until }),
+                    year,
+                    used + length,
+                )
+                .await?;
                 // Pause the running clocks: the turns waiting for this player start later by
                 // the whole vacation; turns that reach them during it start at its end.
                 self.shift_clocks(tx, me, Duration::seconds(length), now, hours)
@@ -241,16 +251,27 @@ impl Service {
                 };
                 let unused = v.until - now;
                 let used = (used - unused.num_seconds()).max(0);
-                tx.set_vacation(me.id, Some(Vacation { from: v.from, until: now }), year, used)
-                    .await?;
+                tx.set_vacation(
+                    me.id,
+                    Some(Vacation {
+                        from: v.from,
+                        until: now,
+                    }),
+                    year,
+                    used,
+                )
+                .await?;
                 self.shift_clocks(tx, me, -unused, now, hours).await?;
                 ("ended", None)
             }
         };
-        let used = tx
-            .player(me.id)
-            .await?
-            .map_or(used, |p| if p.vacation_year == Some(year) { p.vacation_used } else { 0 });
+        let used = tx.player(me.id).await?.map_or(used, |p| {
+            if p.vacation_year == Some(year) {
+                p.vacation_used
+            } else {
+                0
+            }
+        });
         #[derive(Serialize)]
         struct Ctx {
             event: &'static str,

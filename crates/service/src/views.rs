@@ -68,6 +68,31 @@ impl Loaded {
         )
     }
 
+    /// The ASCII board. The renderer knows only the position, so for a game ended by the
+    /// service (resignation, agreement, time) its status line is replaced by the ending.
+    pub fn board(&self) -> String {
+        let text = agora_render::ascii(&self.position, self.last.as_ref().map(|(_, a)| *a));
+        let service_ending = self
+            .game
+            .ending
+            .as_ref()
+            .filter(|_| self.position.outcome().is_none());
+        match (service_ending, text.split_once('\n')) {
+            (Some(e), Some((_, rest))) => {
+                let how = match (e.reason.as_str(), e.winner) {
+                    ("resignation", Some(w)) => {
+                        format!("{} wins by resignation", self.kind().seat_name(w))
+                    }
+                    ("timeout", Some(w)) => format!("{} wins on time", self.kind().seat_name(w)),
+                    ("agreement", _) => "drawn by agreement".to_owned(),
+                    (reason, _) => reason.to_owned(),
+                };
+                format!("{}: game over, {how}\n{rest}", title(self.game.variant))
+            }
+            _ => text,
+        }
+    }
+
     /// `bob (black)` to act, with their deadline.
     pub fn to_act_text(&self) -> String {
         self.who(self.position.to_act())
@@ -88,7 +113,10 @@ impl Loaded {
                     )
                 })
                 .collect();
-            text.push_str(&format!("; reserves at the start of each turn: {}", reserves.join(", ")));
+            text.push_str(&format!(
+                "; reserves at the start of each turn: {}",
+                reserves.join(", ")
+            ));
         }
         text
     }
@@ -120,7 +148,7 @@ impl Loaded {
             to_act: to_act.map(|s| self.seat_view(s)),
             your_turn: to_act.is_some_and(|s| g.player_at(s) == viewer),
             deadline: g.deadline_at.map(|d| local_time(d, timezone)),
-            board: agora_render::ascii(&self.position, self.last.as_ref().map(|(_, a)| *a)),
+            board: self.board(),
             last: self.last.as_ref().map(|(before, a)| before.notation(*a)),
             score: self.score_line(),
             result: g.ending.as_ref().map(|e| self.result_text(e)),
@@ -132,6 +160,20 @@ impl Loaded {
                     .collect::<Vec<_>>(),
             ),
             clock: self.clock_text(),
+            times: self
+                .actions
+                .iter()
+                .filter_map(|a| {
+                    a.spent_ms.map(|ms| {
+                        format!(
+                            "{} {} {}",
+                            a.ply,
+                            a.notation,
+                            crate::clock::span(Duration::milliseconds(ms))
+                        )
+                    })
+                })
+                .collect(),
             away,
             actions: self.actions.len(),
             duration: match (g.started_at, g.finished_at) {
@@ -168,8 +210,7 @@ impl Loaded {
         }
         let s = p.score();
         // A game that ended before any harvest has nothing to report field by field.
-        if s
-            .fields
+        if s.fields
             .iter()
             .all(|f| f.harvests.iter().all(|h| h.is_empty()))
         {
@@ -323,6 +364,8 @@ pub struct GameView {
     pub record: String,
     /// `3 days per move, loss on time`, with the reserves of a time bank.
     pub clock: String,
+    /// The time each action took: `3 k1-j1 1d 2h`.
+    pub times: Vec<String>,
     /// A line per player on vacation.
     pub away: Vec<String>,
     /// Actions played.

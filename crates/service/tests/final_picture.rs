@@ -1,0 +1,98 @@
+//! The final report's picture: the final position of a finished Agros game carries the field
+//! overlay (each field tinted by its controller, AR-14); earlier positions and Agon do not.
+
+use agora_service::{Inbound, Service, Settings, Store, StoreOptions, Templates, views};
+use chrono::{DateTime, Duration, Utc};
+
+async fn say(service: &Service, from: &str, text: &str, now: DateTime<Utc>) -> String {
+    let inbound = Inbound {
+        from: format!("local:{from}"),
+        text: text.into(),
+        ..Inbound::default()
+    };
+    service.handle(&inbound, now).await.unwrap().text
+}
+
+#[tokio::test]
+async fn a_finished_agros_game_is_pictured_with_its_fields() {
+    let dir = std::env::temp_dir().join(format!("agora-final-picture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open(&dir.join("game.db"), &StoreOptions::default())
+        .await
+        .unwrap();
+    let service = Service::new(store, Templates::load(None).unwrap(), Settings::default());
+    let mut now: DateTime<Utc> = "2026-06-01T12:00:00Z".parse().unwrap();
+    say(&service, "bob", "games", now).await;
+    say(
+        &service,
+        "alice",
+        "challenge bob agros board 8 farmers 3",
+        now,
+    )
+    .await;
+    for (who, text) in [
+        ("bob", "accept"),
+        ("alice", "e5"),
+        ("bob", "d4,f6"),
+        ("alice", "c3,e3"),
+        ("bob", "d2"),
+        ("alice", "c3-c4"),
+        ("bob", "pass"),
+    ] {
+        now += Duration::minutes(5);
+        say(&service, who, text, now).await;
+    }
+    let before = {
+        let mut tx = service.store().write().await.unwrap();
+        (
+            tx.game(1).await.unwrap().unwrap(),
+            tx.actions(1).await.unwrap(),
+        )
+    };
+    now += Duration::minutes(5);
+    let over = say(&service, "alice", "pass", now).await;
+    assert!(over.starts_with("Game 1 is over"), "{over}");
+    let (game, actions) = {
+        let mut tx = service.store().write().await.unwrap();
+        (
+            tx.game(1).await.unwrap().unwrap(),
+            tx.actions(1).await.unwrap(),
+        )
+    };
+
+    let mut position = game.variant.start();
+    let mut last = None;
+    for a in &actions {
+        let action = position.parse_action(&a.notation).unwrap();
+        position.play_unchecked(action);
+        last = Some(action);
+    }
+    let draw = |overlay| {
+        agora_render::png(
+            &position,
+            last,
+            &agora_render::PngOptions {
+                size: 400,
+                field_overlay: overlay,
+            },
+        )
+        .unwrap()
+    };
+    let final_picture = views::picture(&game, &actions, None, 400).unwrap();
+    assert_eq!(
+        final_picture,
+        draw(true),
+        "the final report shows the fields"
+    );
+    assert_ne!(final_picture, draw(false));
+    // The same game one ply earlier, while it was running: no overlay.
+    let running = views::picture(&before.0, &before.1, None, 400).unwrap();
+    assert_ne!(running, final_picture);
+    let earlier = views::picture(&game, &actions, Some(game.ply - 1), 400).unwrap();
+    assert_eq!(
+        running, earlier,
+        "an earlier ply of a finished game is drawn as it was"
+    );
+    service.store().close().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
