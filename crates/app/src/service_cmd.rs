@@ -29,9 +29,14 @@ pub struct BenchArgs {
     /// Actions per game (fewer if a game ends first).
     #[arg(long, default_value_t = 20)]
     plies: usize,
-    /// Commands in flight at once, drawn from all the games.
+    /// Commands in flight at once, drawn from all the games (closed loop: each finished command
+    /// lets the next one in, so this measures the most the service can take).
     #[arg(long, default_value_t = 32)]
     concurrency: usize,
+    /// Instead of a fixed number in flight, send commands at this many per second (open loop:
+    /// each command's latency counts from when it was due to be sent, so a backlog shows).
+    #[arg(long)]
+    rate: Option<f64>,
     /// The SQLite file to create (deleted first and afterwards).
     #[arg(long, default_value = "agora-bench.db")]
     db: PathBuf,
@@ -43,6 +48,9 @@ pub struct BenchArgs {
     raw_inserts: u32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Threads of the async runtime (0 = everything on the calling thread, beside SQLite's own).
+    #[arg(long, default_value_t = 2)]
+    workers: usize,
 }
 
 pub fn run(cmd: ServiceCommand) -> anyhow::Result<ExitCode> {
@@ -61,9 +69,15 @@ pub fn run(cmd: ServiceCommand) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         ServiceCommand::Bench(args) => {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .enable_all()
-                .build()?;
+            let runtime = match args.workers {
+                0 => tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()?,
+                n => tokio::runtime::Builder::new_multi_thread()
+                    .worker_threads(n)
+                    .enable_all()
+                    .build()?,
+            };
             runtime.block_on(bench(args))
         }
     }
@@ -100,8 +114,8 @@ async fn timed(
     latencies: &Latencies,
     kind: &'static str,
     inbound: Inbound,
+    start: Instant,
 ) -> anyhow::Result<()> {
-    let start = Instant::now();
     let answer = service.handle(&inbound, chrono::Utc::now()).await?;
     let took = start.elapsed();
     anyhow::ensure!(
@@ -117,6 +131,86 @@ async fn timed(
         .entry(kind)
         .or_default()
         .push(took);
+    Ok(())
+}
+
+/// Runs the scripts with at most `concurrency` commands in the service at once.
+async fn closed_loop(
+    service: &Arc<Service>,
+    latencies: &Latencies,
+    scripts: Vec<Vec<(&'static str, Inbound)>>,
+    concurrency: usize,
+) -> anyhow::Result<()> {
+    let semaphore = Arc::new(tokio::sync::Semaphore::new(concurrency.max(1)));
+    let mut tasks = tokio::task::JoinSet::new();
+    for script in scripts {
+        let (service, latencies, semaphore) =
+            (service.clone(), latencies.clone(), semaphore.clone());
+        tasks.spawn(async move {
+            for (kind, inbound) in script {
+                let _permit = semaphore.acquire().await?;
+                timed(&service, &latencies, kind, inbound, Instant::now()).await?;
+            }
+            anyhow::Ok(())
+        });
+    }
+    while let Some(r) = tasks.join_next().await {
+        r??;
+    }
+    Ok(())
+}
+
+/// Sends one command every `1 / rate` seconds, each from a game whose previous command has
+/// been answered (round robin), and measures each from the moment it was due.
+async fn open_loop(
+    service: &Arc<Service>,
+    latencies: &Latencies,
+    scripts: Vec<Vec<(&'static str, Inbound)>>,
+    rate: f64,
+) -> anyhow::Result<()> {
+    anyhow::ensure!(rate > 0.0, "--rate must be positive");
+    let mut scripts: Vec<std::collections::VecDeque<(&'static str, Inbound)>> =
+        scripts.into_iter().map(Into::into).collect();
+    let mut ready: std::collections::VecDeque<usize> = (0..scripts.len()).collect();
+    let mut left: usize = scripts.iter().map(|s| s.len()).sum();
+    let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel::<anyhow::Result<usize>>();
+    let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / rate));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+    let mut starved = 0usize;
+    let mut in_flight = 0usize;
+    while left > 0 || in_flight > 0 {
+        tokio::select! {
+            due = tick.tick(), if left > 0 => {
+                let Some(game) = ready.pop_front() else {
+                    starved += 1;
+                    continue;
+                };
+                let Some((kind, inbound)) = scripts[game].pop_front() else {
+                    continue;
+                };
+                left -= 1;
+                in_flight += 1;
+                let (service, latencies, done) = (service.clone(), latencies.clone(), done_tx.clone());
+                let due = due.into_std();
+                tokio::spawn(async move {
+                    let r = timed(&service, &latencies, kind, inbound, due).await;
+                    let _ = done.send(r.map(|()| game));
+                });
+            }
+            Some(r) = done_rx.recv() => {
+                in_flight -= 1;
+                let game = r?;
+                if !scripts[game].is_empty() {
+                    ready.push_back(game);
+                }
+            }
+        }
+    }
+    if starved > 0 {
+        println!(
+            "({starved} ticks found no game ready to send: every game was waiting for an answer)"
+        );
+    }
     Ok(())
 }
 
@@ -142,13 +236,15 @@ async fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let service = Arc::new(Service::new(store, Templates::load(None)?, settings));
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let latencies: Latencies = Arc::default();
-    let semaphore = Arc::new(tokio::sync::Semaphore::new(args.concurrency.max(1)));
 
+    let load = match args.rate {
+        Some(rate) => format!("{rate} commands/s sent open loop"),
+        None => format!("{} commands in flight", args.concurrency),
+    };
     println!(
-        "agora service bench: {} games, {} plies each, {} commands in flight, synchronous={}, file {}",
+        "agora service bench: {} games, {} plies each, {load}, synchronous={}, file {}",
         args.games,
         args.plies,
-        args.concurrency,
         if args.sync_full { "FULL" } else { "NORMAL" },
         args.db.display()
     );
@@ -166,72 +262,53 @@ async fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
         })
         .collect();
 
-    // Every game is a task that sends its commands one after another, as two players would; the
-    // semaphore bounds how many commands are in the service at once.
-    let started = Instant::now();
-    let mut tasks = tokio::task::JoinSet::new();
-    for (i, (variant, actions)) in games.into_iter().enumerate() {
-        let service = service.clone();
-        let latencies = latencies.clone();
-        let semaphore = semaphore.clone();
-        tasks.spawn(async move {
-            let white = format!("local:w{i}");
-            let black = format!("local:b{i}");
+    // Every player exists before the clock starts (a first contact is a one-time cost).
+    for i in 0..games.len() {
+        for side in ["w", "b"] {
+            let name = format!("{side}{i}");
+            service
+                .register(&format!("local:{name}"), Some(&name), chrono::Utc::now())
+                .await?;
+        }
+    }
+    // Each game is a script of commands sent one after another, as two players would.
+    let scripts: Vec<Vec<(&'static str, Inbound)>> = games
+        .into_iter()
+        .enumerate()
+        .map(|(i, (variant, actions))| {
+            let (white, black) = (format!("local:w{i}"), format!("local:b{i}"));
             let send = |from: &String, text: String, n: usize| Inbound {
                 from: from.clone(),
-                name: from.strip_prefix("local:").map(str::to_owned),
+                name: None,
                 text,
                 delivery: Some(format!("bench-{i}-{n}")),
                 game: None,
             };
-            {
-                let _permit = semaphore.acquire().await?;
-                service
-                    .register(&black, Some(&format!("b{i}")), chrono::Utc::now())
-                    .await?;
-            }
             let kind = match variant {
                 Variant::Agon => "agon".to_owned(),
                 Variant::Agros { board, farmers } => {
                     format!("agros board {board} farmers {farmers}")
                 }
             };
-            {
-                let _permit = semaphore.acquire().await?;
-                timed(
-                    &service,
-                    &latencies,
+            let mut script = vec![
+                (
                     "challenge",
                     send(&white, format!("challenge b{i} {kind} days 7"), 0),
-                )
-                .await?;
-            }
-            {
-                let _permit = semaphore.acquire().await?;
-                timed(
-                    &service,
-                    &latencies,
-                    "accept",
-                    send(&black, "accept".into(), 1),
-                )
-                .await?;
-            }
+                ),
+                ("accept", send(&black, "accept".into(), 1)),
+            ];
             for (n, action) in actions.into_iter().enumerate() {
                 let who = if n % 2 == 0 { &white } else { &black };
-                let _permit = semaphore.acquire().await?;
-                timed(
-                    &service,
-                    &latencies,
-                    "move",
-                    send(who, format!("move #{n} {action}"), n + 2),
-                )
-                .await?;
+                script.push(("move", send(who, format!("move #{n} {action}"), n + 2)));
             }
-            anyhow::Ok(())
-        });
-    }
-    while let Some(r) = tasks.join_next().await {
-        r??;
+            script
+        })
+        .collect();
+
+    let started = Instant::now();
+    match args.rate {
+        None => closed_loop(&service, &latencies, scripts, args.concurrency).await?,
+        Some(rate) => open_loop(&service, &latencies, scripts, rate).await?,
     }
     let wall = started.elapsed();
 

@@ -66,9 +66,12 @@ impl Service {
                 delivery: Some(format!("computer:{game}:{ply}")),
                 game: Some(game),
             };
-            let answer = self.handle_one(&inbound, now).await?;
+            let (answer, again) = self.handle_one(&inbound, now).await?;
             if answer.status != Status::Done {
                 tracing::warn!(game, ply, reply = %answer.text, "computer action not applied");
+                return Ok(());
+            }
+            if !again {
                 return Ok(());
             }
         }

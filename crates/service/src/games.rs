@@ -46,18 +46,27 @@ impl Service {
     ) -> Result<Loaded, Fail> {
         let mut names = [String::new(), String::new()];
         let mut away = [None, None];
+        let players = tx.seat_players(game.seats).await?;
+        if players.iter().flatten().any(|p| p.computer.is_some()) {
+            self.computer_games
+                .lock()
+                .expect("computer games lock")
+                .insert(game.id);
+        }
         for seat in Seat::BOTH {
-            if let Some(p) = tx.player(game.player_at(seat)).await? {
-                away[seat.index()] = p.away(now).map(|v| v.until);
-                names[seat.index()] = p.name;
-            } else {
-                names[seat.index()] = "?".into();
+            match &players[seat.index()] {
+                Some(p) => {
+                    away[seat.index()] = p.away(now).map(|v| v.until);
+                    names[seat.index()] = p.name.clone();
+                }
+                None => names[seat.index()] = "?".into(),
             }
         }
         let actions = tx.actions(game.id).await?;
         let mut l = Loaded::replay(game, names, actions)
             .map_err(|e| Fail::Internal(ServiceError::Corrupt(e)))?;
         l.away = away;
+        l.players = players;
         Ok(l)
     }
 
@@ -67,11 +76,17 @@ impl Service {
         clock::start_turn(&mut l.game, away, now, &self.settings.reminder_hours);
     }
 
-    async fn timezone(&self, tx: &mut Tx, player: i64) -> Result<String, Fail> {
-        Ok(tx
-            .player(player)
-            .await?
-            .map_or_else(|| "UTC".into(), |p| p.timezone))
+    /// A player's record: from the loaded game if they play in it, else from the store.
+    async fn player_of(
+        &self,
+        tx: &mut Tx,
+        l: &Loaded,
+        player: i64,
+    ) -> Result<Option<Player>, Fail> {
+        if let Some(p) = l.players.iter().flatten().find(|p| p.id == player) {
+            return Ok(Some(p.clone()));
+        }
+        Ok(tx.player(player).await?)
     }
 
     /// Renders a game template for one player.
@@ -83,7 +98,10 @@ impl Service {
         template: &str,
         extra: Extra<'_>,
     ) -> Result<String, Fail> {
-        let tz = self.timezone(tx, player).await?;
+        let tz = self
+            .player_of(tx, l, player)
+            .await?
+            .map_or_else(|| "UTC".into(), |p| p.timezone);
         Ok(self.templates.render(
             template,
             GameCtx {
@@ -103,20 +121,18 @@ impl Service {
         extra: Extra<'_>,
         now: DateTime<Utc>,
     ) -> Result<(), Fail> {
-        let tz = self.timezone(tx, player).await?;
+        let Some(p) = self.player_of(tx, l, player).await? else {
+            return Ok(());
+        };
+        if p.computer.is_some() {
+            return Ok(());
+        }
         let ctx = GameCtx {
-            game: l.view(player, &tz),
+            game: l.view(player, &p.timezone),
             extra,
         };
-        self.notify(
-            tx,
-            player,
-            Some((l.game.id, l.game.ply)),
-            template,
-            ctx,
-            now,
-        )
-        .await
+        self.notify_player(tx, &p, Some((l.game.id, l.game.ply)), template, ctx, now)
+            .await
     }
 
     /// The game a command means: the number given, else the only open game that `fits`; a list
@@ -613,7 +629,7 @@ impl Service {
         }
         let to_act = l.position.to_act();
         if to_act != seat {
-            let tz = self.timezone(tx, me.id).await?;
+            let tz = me.timezone.clone();
             let deadline = l
                 .game
                 .deadline_at
@@ -997,10 +1013,11 @@ impl Service {
                 let mut game = l.game.clone();
                 game.ply -= 1;
                 game.draw_offer = None;
-                let (names, away) = (l.names.clone(), l.away);
+                let (names, away, players) = (l.names.clone(), l.away, l.players.clone());
                 l = Loaded::replay(game, names, actions)
                     .map_err(|e| Fail::Internal(ServiceError::Corrupt(e)))?;
                 l.away = away;
+                l.players = players;
                 l.game.position = l.position.to_string();
                 self.start_clock(&mut l, now);
                 tx.save_game(&mut l.game, now).await?;

@@ -153,6 +153,9 @@ pub struct Service {
     templates: Templates,
     settings: Settings,
     rng: Mutex<SmallRng>,
+    /// Games seen to have the computer in a seat (filled whenever such a game is loaded), so the
+    /// question "is it the computer's turn now?" is asked of the database only for them.
+    computer_games: Mutex<std::collections::HashSet<i64>>,
 }
 
 #[derive(Serialize)]
@@ -171,7 +174,15 @@ impl Service {
             templates,
             settings,
             rng: Mutex::new(rng),
+            computer_games: Mutex::default(),
         }
+    }
+
+    fn has_computer(&self, game: i64) -> bool {
+        self.computer_games
+            .lock()
+            .expect("computer games lock")
+            .contains(&game)
     }
 
     pub fn store(&self) -> &Store {
@@ -189,20 +200,19 @@ impl Service {
         inbound: &Inbound,
         now: DateTime<Utc>,
     ) -> Result<Answer, ServiceError> {
-        let answer = self.handle_one(inbound, now).await?;
-        if answer.status == Status::Done
-            && let Some(game) = answer.game
-        {
+        let (answer, computer) = self.handle_one(inbound, now).await?;
+        if let (true, Some(game)) = (computer, answer.game) {
             self.computer_turns(game, now).await?;
         }
         Ok(answer)
     }
 
+    /// Handles one command; the flag says that the computer is now to act in the answer's game.
     async fn handle_one(
         &self,
         inbound: &Inbound,
         now: DateTime<Utc>,
-    ) -> Result<Answer, ServiceError> {
+    ) -> Result<(Answer, bool), ServiceError> {
         self.execute(inbound, commands::parse(&inbound.text), now)
             .await
     }
@@ -214,17 +224,20 @@ impl Service {
         inbound: &Inbound,
         command: Result<commands::Command, commands::ParseError>,
         now: DateTime<Utc>,
-    ) -> Result<Answer, ServiceError> {
+    ) -> Result<(Answer, bool), ServiceError> {
         let now = truncate(now);
         let mut tx = self.store.write().await?;
         if let Some(id) = &inbound.delivery
             && let Some(text) = tx.delivery_reply(id).await?
         {
-            return Ok(Answer {
-                text,
-                status: Status::Repeat,
-                game: None,
-            });
+            return Ok((
+                Answer {
+                    text,
+                    status: Status::Repeat,
+                    game: None,
+                },
+                false,
+            ));
         }
         let result = match command {
             Err(e) => Err(Fail::User(e.to_string())),
@@ -236,12 +249,19 @@ impl Service {
                     tx.record_delivery(id, &inbound.from, &done.text, now)
                         .await?;
                 }
+                let computer = match done.game {
+                    Some(game) if self.has_computer(game) => tx.computer_to_act(game).await?,
+                    _ => false,
+                };
                 tx.commit().await?;
-                Ok(Answer {
-                    text: done.text,
-                    status: Status::Done,
-                    game: done.game,
-                })
+                Ok((
+                    Answer {
+                        text: done.text,
+                        status: Status::Done,
+                        game: done.game,
+                    },
+                    computer,
+                ))
             }
             Err(Fail::Already(text, game)) => {
                 // Nothing else was written; record the delivery so its repeat answers the same.
@@ -249,11 +269,14 @@ impl Service {
                     tx.record_delivery(id, &inbound.from, &text, now).await?;
                 }
                 tx.commit().await?;
-                Ok(Answer {
-                    text,
-                    status: Status::AlreadyApplied,
-                    game: Some(game),
-                })
+                Ok((
+                    Answer {
+                        text,
+                        status: Status::AlreadyApplied,
+                        game: Some(game),
+                    },
+                    false,
+                ))
             }
             Err(Fail::User(mut message)) => {
                 if !message.ends_with(['.', '?', '!']) {
@@ -262,13 +285,16 @@ impl Service {
                 // Dropping the transaction rolls back anything written on the way (a first-time
                 // sender's player row too): a bad command changes nothing.
                 drop(tx);
-                Ok(Answer {
-                    text: self
-                        .templates
-                        .render("error.txt", Message { message: &message }),
-                    status: Status::Refused,
-                    game: inbound.game,
-                })
+                Ok((
+                    Answer {
+                        text: self
+                            .templates
+                            .render("error.txt", Message { message: &message }),
+                        status: Status::Refused,
+                        game: inbound.game,
+                    },
+                    false,
+                ))
             }
             Err(Fail::Internal(e)) => Err(e),
         }

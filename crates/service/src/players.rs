@@ -63,13 +63,11 @@ impl Service {
         inbound: &crate::Inbound,
         now: DateTime<Utc>,
     ) -> Result<Player, Fail> {
-        if let Some(identity) = tx.identity(&inbound.from).await? {
-            if !identity.verified {
+        if let Some((player, verified)) = tx.identity_player(&inbound.from).await? {
+            if !verified {
                 tx.verify_identity(&inbound.from).await?;
             }
-            if let Some(p) = tx.player(identity.player_id).await? {
-                return Ok(p);
-            }
+            return Ok(player);
         }
         let name = tx
             .free_name(&name_from(&inbound.from, inbound.name.as_deref()))
@@ -94,6 +92,21 @@ impl Service {
         let Some(p) = tx.player(player).await? else {
             return Ok(());
         };
+        self.notify_player(tx, &p, game, template, context, now)
+            .await
+    }
+
+    /// [`Service::notify`] for a player already read.
+    pub(crate) async fn notify_player(
+        &self,
+        tx: &mut Tx,
+        p: &Player,
+        game: Option<(i64, u32)>,
+        template: &str,
+        context: impl Serialize,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        let player = p.id;
         if p.computer.is_some() {
             return Ok(());
         }

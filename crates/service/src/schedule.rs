@@ -40,11 +40,13 @@ impl Service {
                     game: Some(g.id),
                     ..Inbound::default()
                 };
-                let answer = self
+                let (answer, computer) = self
                     .execute(&inbound, Ok(Command::Clock(g.id)), now)
                     .await?;
                 if answer.status == Status::Done {
                     progress += 1;
+                }
+                if computer {
                     self.computer_turns(g.id, now).await?;
                 }
             }
@@ -55,7 +57,7 @@ impl Service {
                     delivery: Some(format!("digest:{}:{due}", p.id)),
                     ..Inbound::default()
                 };
-                let answer = self
+                let (answer, _) = self
                     .execute(&inbound, Ok(Command::SendDigest(p.id)), now)
                     .await?;
                 if answer.status == Status::Done {

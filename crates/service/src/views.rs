@@ -2,7 +2,7 @@
 //! zone), with the ASCII board from `agora-render`, the result in words and the Agros score.
 
 use agora_rules::{AnyAction, AnyPosition, GameKind, Seat, Variant};
-use agora_store::{Ending, Game, GameStatus, PlayedAction, TimeControl};
+use agora_store::{Ending, Game, GameStatus, PlayedAction, Player, TimeControl};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 
@@ -17,6 +17,8 @@ pub struct Loaded {
     pub last: Option<(AnyPosition, AnyAction)>,
     /// When each seat's player comes back from a vacation under way.
     pub away: [Option<DateTime<Utc>>; 2],
+    /// The players of the seats as read with the game.
+    pub players: [Option<Player>; 2],
 }
 
 impl Loaded {
@@ -45,6 +47,7 @@ impl Loaded {
             position,
             last,
             away: [None, None],
+            players: [None, None],
         })
     }
 

@@ -271,16 +271,6 @@ impl TryFrom<GameRow> for Game {
     }
 }
 
-#[derive(sqlx::FromRow)]
-struct ActionRow {
-    ply: i64,
-    seat: String,
-    notation: String,
-    played_at: DateTime<Utc>,
-    delivery_id: Option<String>,
-    spent_ms: Option<i64>,
-}
-
 impl Tx {
     pub async fn insert_game(&mut self, new: &NewGame, now: DateTime<Utc>) -> Result<Game> {
         let variant = serde_json::to_string(&new.variant).expect("variants serialise");
@@ -409,24 +399,36 @@ impl Tx {
         Ok(())
     }
 
-    /// A game's actions in order.
+    /// A game's actions in order. They come back as one JSON row rather than a row each: every
+    /// row crosses from SQLite's worker thread on its own, and a game is read on every command.
     pub async fn actions(&mut self, game_id: i64) -> Result<Vec<PlayedAction>> {
-        let rows: Vec<ActionRow> = sqlx::query_as(
-            "SELECT ply, seat, notation, played_at, delivery_id, spent_ms FROM actions
-             WHERE game_id = ? ORDER BY ply",
+        let json: String = sqlx::query_scalar(
+            "SELECT coalesce(json_group_array(json_array(ply, seat, notation, played_at,
+                 delivery_id, spent_ms)), '[]')
+             FROM (SELECT * FROM actions WHERE game_id = ? ORDER BY ply)",
         )
         .bind(game_id)
-        .fetch_all(&mut *self.tx)
+        .fetch_one(&mut *self.tx)
         .await?;
+        type Row = (
+            u32,
+            String,
+            String,
+            DateTime<Utc>,
+            Option<String>,
+            Option<i64>,
+        );
+        let rows: Vec<Row> = serde_json::from_str(&json)
+            .map_err(|e| StoreError::Corrupt(format!("actions of game {game_id}: {e}")))?;
         rows.into_iter()
-            .map(|r| {
+            .map(|(ply, seat, notation, played_at, delivery_id, spent_ms)| {
                 Ok(PlayedAction {
-                    ply: r.ply as u32,
-                    seat: parse_seat(&r.seat)?,
-                    notation: r.notation,
-                    played_at: r.played_at,
-                    delivery_id: r.delivery_id,
-                    spent_ms: r.spent_ms,
+                    ply,
+                    seat: parse_seat(&seat)?,
+                    notation,
+                    played_at,
+                    delivery_id,
+                    spent_ms,
                 })
             })
             .collect()
@@ -473,6 +475,19 @@ impl Tx {
         .fetch_all(&mut *self.tx)
         .await?;
         rows.into_iter().map(Game::try_from).collect()
+    }
+
+    /// Whether a running game waits for the computer (the player to act has a level).
+    pub async fn computer_to_act(&mut self, game_id: i64) -> Result<bool> {
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT 1 FROM games g JOIN players p
+               ON p.id = CASE WHEN g.ply % 2 = 0 THEN g.first_player ELSE g.second_player END
+             WHERE g.id = ? AND g.status = 'active' AND p.computer IS NOT NULL",
+        )
+        .bind(game_id)
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        Ok(found.is_some())
     }
 
     /// Counts actions in the whole database (for tests and the benchmark).

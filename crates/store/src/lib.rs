@@ -97,6 +97,9 @@ impl Store {
         let pool = SqlitePoolOptions::new()
             .max_connections(options.max_connections.max(1))
             .min_connections(1)
+            // A local file has no connection to lose: testing it before each use would cost a
+            // round trip to SQLite's thread on every command.
+            .test_before_acquire(false)
             .connect_with(connect)
             .await?;
         MIGRATOR.run(&pool).await?;

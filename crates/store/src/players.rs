@@ -123,6 +123,19 @@ impl Tx {
         Ok(row.map(Player::from))
     }
 
+    /// The players of a game's two seats, in one query.
+    pub async fn seat_players(&mut self, seats: [i64; 2]) -> Result<[Option<Player>; 2]> {
+        let rows: Vec<PlayerRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE id IN (?, ?)"
+        )))
+        .bind(seats[0])
+        .bind(seats[1])
+        .fetch_all(&mut *self.tx)
+        .await?;
+        let players: Vec<Player> = rows.into_iter().map(Player::from).collect();
+        Ok(seats.map(|id| players.iter().find(|p| p.id == id).cloned()))
+    }
+
     /// The player with this name, case-insensitive.
     pub async fn player_named(&mut self, name: &str) -> Result<Option<Player>> {
         let row: Option<PlayerRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
@@ -139,6 +152,24 @@ impl Tx {
         Ok(sqlx::query_scalar("SELECT name FROM players ORDER BY name")
             .fetch_all(&mut *self.tx)
             .await?)
+    }
+
+    /// The player an identity belongs to, and whether the identity is verified, in one query.
+    pub async fn identity_player(&mut self, address: &str) -> Result<Option<(Player, bool)>> {
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            #[sqlx(flatten)]
+            player: PlayerRow,
+            verified: bool,
+        }
+        let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {PLAYER_COLUMNS}, i.verified FROM identities i
+             JOIN players ON players.id = i.player_id WHERE i.address = ?"
+        )))
+        .bind(address.to_owned())
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        Ok(row.map(|r| (Player::from(r.player), r.verified)))
     }
 
     /// The player an identity belongs to.
