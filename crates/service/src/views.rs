@@ -19,6 +19,26 @@ pub struct Loaded {
     pub away: [Option<DateTime<Utc>>; 2],
     /// The players of the seats as read with the game.
     pub players: [Option<Player>; 2],
+    /// The board and score texts of the last view, reused by the next view of the same state
+    /// (a command renders the game for both players).
+    cache: ViewCache,
+}
+
+/// What [`Loaded::view`] computed, by the state it was computed for: (ply, finished), board,
+/// score line.
+#[derive(Default)]
+struct ViewCache(std::sync::Mutex<Option<((u32, bool), String, Option<String>)>>);
+
+impl Clone for ViewCache {
+    fn clone(&self) -> ViewCache {
+        ViewCache::default()
+    }
+}
+
+impl std::fmt::Debug for ViewCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ViewCache")
+    }
 }
 
 impl Loaded {
@@ -48,6 +68,7 @@ impl Loaded {
             last,
             away: [None, None],
             players: [None, None],
+            cache: ViewCache::default(),
         })
     }
 
@@ -127,6 +148,18 @@ impl Loaded {
     /// The view of this game for the player `viewer` (any player id; a stranger sees no `you`).
     pub fn view(&self, viewer: i64, timezone: &str) -> GameView {
         let g = &self.game;
+        let key = (g.ply, g.ending.is_some());
+        let (board, score) = {
+            let mut cache = self.cache.0.lock().expect("view cache lock");
+            match cache.as_ref() {
+                Some((k, board, score)) if *k == key => (board.clone(), score.clone()),
+                _ => {
+                    let (board, score) = (self.board(), self.score_line());
+                    *cache = Some((key, board.clone(), score.clone()));
+                    (board, score)
+                }
+            }
+        };
         let to_act = (g.status == GameStatus::Active).then(|| self.position.to_act());
         let away = Seat::BOTH
             .into_iter()
@@ -151,9 +184,9 @@ impl Loaded {
             to_act: to_act.map(|s| self.seat_view(s)),
             your_turn: to_act.is_some_and(|s| g.player_at(s) == viewer),
             deadline: g.deadline_at.map(|d| local_time(d, timezone)),
-            board: self.board(),
+            board,
             last: self.last.as_ref().map(|(before, a)| before.notation(*a)),
-            score: self.score_line(),
+            score,
             result: g.ending.as_ref().map(|e| self.result_text(e)),
             record: agora_rules::record(
                 &self
