@@ -226,28 +226,32 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<(Answer, bool), ServiceError> {
         let now = truncate(now);
-        let mut tx = self.store.write().await?;
-        if let Some(id) = &inbound.delivery
-            && let Some(text) = tx.delivery_reply(id).await?
-        {
-            return Ok((
+        let repeat = |text: String| {
+            Ok((
                 Answer {
                     text,
                     status: Status::Repeat,
                     game: None,
                 },
                 false,
-            ));
-        }
+            ))
+        };
+        // A delivery seen before is found when its record is written, at the end of the
+        // transaction: the command then rolls back and the first reply is given again. (Checking
+        // first would cost every command a round trip to SQLite's thread for the rare repeat.)
+        let mut tx = self.store.write().await?;
         let result = match command {
             Err(e) => Err(Fail::User(e.to_string())),
             Ok(command) => self.run(&mut tx, inbound, command, now).await,
         };
         match result {
             Ok(done) => {
-                if let Some(id) = &inbound.delivery {
-                    tx.record_delivery(id, &inbound.from, &done.text, now)
-                        .await?;
+                if let Some(id) = &inbound.delivery
+                    && !tx
+                        .try_record_delivery(id, &inbound.from, &done.text, now)
+                        .await?
+                {
+                    return repeat(tx.delivery_reply(id).await?.unwrap_or_default());
                 }
                 let computer = match done.game {
                     Some(game) if self.has_computer(game) => tx.computer_to_act(game).await?,
@@ -265,8 +269,12 @@ impl Service {
             }
             Err(Fail::Already(text, game)) => {
                 // Nothing else was written; record the delivery so its repeat answers the same.
-                if let Some(id) = &inbound.delivery {
-                    tx.record_delivery(id, &inbound.from, &text, now).await?;
+                if let Some(id) = &inbound.delivery
+                    && !tx
+                        .try_record_delivery(id, &inbound.from, &text, now)
+                        .await?
+                {
+                    return repeat(tx.delivery_reply(id).await?.unwrap_or_default());
                 }
                 tx.commit().await?;
                 Ok((
@@ -279,6 +287,11 @@ impl Service {
                 ))
             }
             Err(Fail::User(mut message)) => {
+                if let Some(id) = &inbound.delivery
+                    && let Some(text) = tx.delivery_reply(id).await?
+                {
+                    return repeat(text);
+                }
                 if !message.ends_with(['.', '?', '!']) {
                     message.push('.');
                 }

@@ -33,4 +33,26 @@ impl Tx {
             .await?;
         Ok(())
     }
+
+    /// Records a delivery as handled unless it already was: `false` means a repeat (whose
+    /// reply [`Tx::delivery_reply`] gives), and nothing was written.
+    pub async fn try_record_delivery(
+        &mut self,
+        id: &str,
+        sender: &str,
+        reply: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool> {
+        let done = sqlx::query(
+            "INSERT INTO deliveries (id, sender, reply, handled_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(id.to_owned())
+        .bind(sender.to_owned())
+        .bind(reply.to_owned())
+        .bind(now)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
 }
