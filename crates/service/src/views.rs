@@ -26,8 +26,10 @@ pub struct Loaded {
 
 /// What [`Loaded::view`] computed, by the state it was computed for: (ply, finished), board,
 /// score line.
+type Texts = ((u32, bool), String, Option<String>);
+
 #[derive(Default)]
-struct ViewCache(std::sync::Mutex<Option<((u32, bool), String, Option<String>)>>);
+struct ViewCache(std::sync::Mutex<Option<Texts>>);
 
 impl Clone for ViewCache {
     fn clone(&self) -> ViewCache {
