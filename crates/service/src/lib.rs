@@ -15,6 +15,7 @@ mod computer;
 mod games;
 pub mod outbox;
 mod players;
+pub mod queries;
 pub mod templates;
 pub mod views;
 

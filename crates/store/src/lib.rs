@@ -12,11 +12,13 @@
 //! where transactions do not serialise.
 
 pub mod deliveries;
+pub mod discord;
 pub mod games;
 pub mod mail;
 pub mod outbox;
 pub mod players;
 
+pub use discord::DiscordGame;
 pub use games::{Ending, Game, GameStatus, NewGame, PlayedAction};
 pub use mail::{MailRetry, MailSender, MailThread, SpooledMail};
 pub use outbox::{NewMessage, OutboxMessage, OutboxStats};
