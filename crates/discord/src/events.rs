@@ -204,6 +204,20 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
     } else {
         None
     };
+    // A challenged Discord user gets their Discord name as player name, not `discord-<id>`.
+    for arg in ctx.args {
+        if let serenity::ResolvedValue::User(user, _) = &arg.value
+            && !user.bot
+        {
+            bot.service
+                .register(
+                    &identity(user.id),
+                    display_name(user).as_deref(),
+                    Utc::now(),
+                )
+                .await?;
+        }
+    }
     let mut answer = None;
     for (i, text) in slash::texts(command, &values).iter().enumerate() {
         let delivery = match i {
@@ -414,10 +428,11 @@ async fn on_click(
                 return Ok(());
             }
             if state.seat_of(&identity(click.user.id)) != Some(Seat::Second) {
-                let text = format!(
-                    "Only {} can answer this challenge; nothing was done.",
-                    state.names[Seat::Second.index()]
-                );
+                let who = match state.identity_on(Seat::Second, "discord") {
+                    Some(id) => format!("<@{}>", id.trim_start_matches("discord:")),
+                    None => state.names[Seat::Second.index()].clone(),
+                };
+                let text = format!("Only {who} can answer this challenge; nothing was done.");
                 click.create_response(&ctx.http, ephemeral(text)).await?;
                 return Ok(());
             }

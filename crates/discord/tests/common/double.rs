@@ -207,15 +207,25 @@ impl Double {
 
     /// Waits until a condition on the double holds (a connection, a count).
     pub async fn wait_until(&self, what: &str, ok: impl Fn(&Double) -> bool) {
-        self.wait_for(what, |_| ok(self).then_some(())).await
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            let changed = self.changed.notified();
+            if ok(self) {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, changed).await.is_err() {
+                panic!("timed out waiting for {what}");
+            }
+        }
     }
 
     /// The response to an interaction.
     pub async fn response(&self, interaction: u64) -> Call {
         let prefix = format!("/interactions/{interaction}/");
-        self.wait_for(&format!("the response to interaction {interaction}"), |calls| {
-            calls.iter().find(|c| c.path.starts_with(&prefix)).cloned()
-        })
+        self.wait_for(
+            &format!("the response to interaction {interaction}"),
+            |calls| calls.iter().find(|c| c.path.starts_with(&prefix)).cloned(),
+        )
         .await
     }
 
@@ -254,7 +264,14 @@ impl Double {
     }
 
     /// A message object as the bot's gateway would see it.
-    pub fn message_json(&self, id: u64, channel: u64, guild: Option<u64>, author: &Value, content: &str) -> Value {
+    pub fn message_json(
+        &self,
+        id: u64,
+        channel: u64,
+        guild: Option<u64>,
+        author: &Value,
+        content: &str,
+    ) -> Value {
         let mut m = json!({
             "id": id.to_string(), "channel_id": channel.to_string(), "author": author,
             "content": content, "timestamp": "2026-11-29T20:00:00.000000+00:00",
@@ -382,12 +399,18 @@ impl Double {
                 }
             }
             let mut body = Vec::new();
-            if let Some(n) = headers.get("content-length").and_then(|n| n.parse::<usize>().ok()) {
+            if let Some(n) = headers
+                .get("content-length")
+                .and_then(|n| n.parse::<usize>().ok())
+            {
                 body.resize(n, 0);
                 if stream.read_exact(&mut body).await.is_err() {
                     return;
                 }
-            } else if headers.get("transfer-encoding").is_some_and(|t| t.contains("chunked")) {
+            } else if headers
+                .get("transfer-encoding")
+                .is_some_and(|t| t.contains("chunked"))
+            {
                 loop {
                     let mut size = String::new();
                     stream.read_line(&mut size).await.unwrap_or(0);
@@ -446,11 +469,14 @@ impl Double {
         match (call.method.as_str(), seg.as_slice()) {
             ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (200, Some(gateway)),
             ("GET", ["users", "@me"]) => (200, Some(user_json(BOT_ID, "agora", true))),
-            ("GET", ["oauth2", "applications", "@me"]) => (200, Some(json!({
-                "id": APP_ID.to_string(), "name": "Agora", "icon": null, "description": "",
-                "bot_public": true, "bot_require_code_grant": false, "verify_key": "",
-                "owner": user_json(1, "owner", false), "flags": 0,
-            }))),
+            ("GET", ["oauth2", "applications", "@me"]) => (
+                200,
+                Some(json!({
+                    "id": APP_ID.to_string(), "name": "Agora", "icon": null, "description": "",
+                    "bot_public": true, "bot_require_code_grant": false, "verify_key": "",
+                    "owner": user_json(1, "owner", false), "flags": 0,
+                })),
+            ),
             ("PUT", ["applications", _, "commands"])
             | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
                 let registered: Vec<Value> = call
@@ -500,12 +526,15 @@ impl Double {
             }
             ("POST", ["channels", parent, "threads"]) => {
                 let id = self.id();
-                (200, Some(json!({
-                    "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
-                    "parent_id": parent, "name": call.json["name"], "owner_id": BOT_ID.to_string(),
-                    "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
-                        "archive_timestamp": "2026-11-29T20:00:00.000000+00:00", "locked": false},
-                })))
+                (
+                    200,
+                    Some(json!({
+                        "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+                        "parent_id": parent, "name": call.json["name"], "owner_id": BOT_ID.to_string(),
+                        "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+                            "archive_timestamp": "2026-11-29T20:00:00.000000+00:00", "locked": false},
+                    })),
+                )
             }
             ("POST", ["users", "@me", "channels"]) => {
                 // One DM channel per user, with an id derived from the user's.
@@ -514,21 +543,33 @@ impl Double {
                     .and_then(|s| s.parse().ok())
                     .or_else(|| call.json["recipient_id"].as_u64())
                     .unwrap_or(0);
-                (200, Some(json!({
-                    "id": dm_channel(user).to_string(), "type": 1, "last_message_id": null,
-                    "recipients": [user_json(user, "player", false)],
-                })))
+                (
+                    200,
+                    Some(json!({
+                        "id": dm_channel(user).to_string(), "type": 1, "last_message_id": null,
+                        "recipients": [user_json(user, "player", false)],
+                    })),
+                )
             }
-            ("GET", ["channels", id]) => (200, Some(json!({
-                "id": id, "type": 0, "guild_id": GUILD_ID.to_string(), "name": "lobby",
-            }))),
+            ("GET", ["channels", id]) => (
+                200,
+                Some(json!({
+                    "id": id, "type": 0, "guild_id": GUILD_ID.to_string(), "name": "lobby",
+                })),
+            ),
             _ => (200, Some(json!({}))),
         }
     }
 
     fn store_message(&self, channel: &str, body: &Value) -> Value {
         let id = self.id();
-        let mut m = self.message_json(id, 0, None, &user_json(BOT_ID, "agora", true), body["content"].as_str().unwrap_or(""));
+        let mut m = self.message_json(
+            id,
+            0,
+            None,
+            &user_json(BOT_ID, "agora", true),
+            body["content"].as_str().unwrap_or(""),
+        );
         m["channel_id"] = json!(channel);
         if let Some(e) = body.get("embeds") {
             m["embeds"] = e.clone();
@@ -556,16 +597,28 @@ pub fn dm_channel(user: u64) -> u64 {
 /// The JSON of a body, or of a multipart body's `payload_json`, and its files.
 fn decode(content_type: Option<&String>, body: &[u8]) -> (Value, Vec<(String, String, Vec<u8>)>) {
     let Some(ct) = content_type else {
-        return (serde_json::from_slice(body).unwrap_or(Value::Null), Vec::new());
+        return (
+            serde_json::from_slice(body).unwrap_or(Value::Null),
+            Vec::new(),
+        );
     };
-    let Some(boundary) = ct.split("boundary=").nth(1).filter(|_| ct.starts_with("multipart/")) else {
-        return (serde_json::from_slice(body).unwrap_or(Value::Null), Vec::new());
+    let Some(boundary) = ct
+        .split("boundary=")
+        .nth(1)
+        .filter(|_| ct.starts_with("multipart/"))
+    else {
+        return (
+            serde_json::from_slice(body).unwrap_or(Value::Null),
+            Vec::new(),
+        );
     };
     let boundary = format!("--{}", boundary.trim_matches('"'));
     let mut json = Value::Null;
     let mut files = Vec::new();
     for part in split(body, boundary.as_bytes()).into_iter().skip(1) {
-        let Some(end) = find(part, b"\r\n\r\n") else { continue };
+        let Some(end) = find(part, b"\r\n\r\n") else {
+            continue;
+        };
         let head = String::from_utf8_lossy(&part[..end]).to_string();
         let mut data = &part[end + 4..];
         if data.ends_with(b"\r\n") {
@@ -575,7 +628,13 @@ fn decode(content_type: Option<&String>, body: &[u8]) -> (Value, Vec<(String, St
             head.split(';')
                 .map(str::trim)
                 .find_map(|kv| kv.strip_prefix(&format!("{key}=")))
-                .map(|v| v.split("\r\n").next().unwrap_or(v).trim_matches('"').to_owned())
+                .map(|v| {
+                    v.split("\r\n")
+                        .next()
+                        .unwrap_or(v)
+                        .trim_matches('"')
+                        .to_owned()
+                })
         };
         let name = attr("name").unwrap_or_default();
         if name == "payload_json" {

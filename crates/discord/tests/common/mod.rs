@@ -165,7 +165,12 @@ pub enum Opt {
     User(&'static str, User),
 }
 
-fn options_json(double: &Double, command: &str, opts: &[Opt], focused: Option<&str>) -> (Value, Value) {
+fn options_json(
+    double: &Double,
+    command: &str,
+    opts: &[Opt],
+    focused: Option<&str>,
+) -> (Value, Value) {
     let spec = registered(double)
         .into_iter()
         .find(|c| c["name"] == command)
@@ -207,7 +212,7 @@ fn options_json(double: &Double, command: &str, opts: &[Opt], focused: Option<&s
     (Value::Array(options), json!({"users": users}))
 }
 
-fn interaction(double: &Double, kind: u8, user: &User, place: Place, data: Value, id: u64) -> Value {
+fn interaction(kind: u8, user: &User, place: Place, data: Value, id: u64) -> Value {
     let mut i = json!({
         "id": id.to_string(), "application_id": double::APP_ID.to_string(), "type": kind,
         "token": format!("token-{id}"), "version": 1, "locale": "en-US", "entitlements": [],
@@ -228,12 +233,19 @@ pub fn slash(double: &Double, user: &User, place: Place, command: &str, opts: &[
 }
 
 /// Types a slash command with a given interaction id (to replay one).
-pub fn slash_with_id(double: &Double, user: &User, place: Place, command: &str, opts: &[Opt], id: u64) {
+pub fn slash_with_id(
+    double: &Double,
+    user: &User,
+    place: Place,
+    command: &str,
+    opts: &[Opt],
+    id: u64,
+) {
     let (options, resolved) = options_json(double, command, opts, None);
     let data = json!({
         "id": "1", "name": command, "type": 1, "options": options, "resolved": resolved,
     });
-    double.dispatch("INTERACTION_CREATE", interaction(double, 2, user, place, data, id));
+    double.dispatch("INTERACTION_CREATE", interaction(2, user, place, data, id));
 }
 
 /// Runs a slash command and returns the bot's answer to it.
@@ -245,12 +257,16 @@ pub async fn run(double: &Double, user: &User, place: Place, command: &str, opts
 /// Types into `/move`'s action and returns the suggestions offered.
 pub async fn suggestions(double: &Double, user: &User, place: Place, typed: &str) -> Vec<String> {
     let id = double.id();
-    let (options, resolved) =
-        options_json(double, "move", &[Opt::Text("action", typed.into())], Some("action"));
+    let (options, resolved) = options_json(
+        double,
+        "move",
+        &[Opt::Text("action", typed.into())],
+        Some("action"),
+    );
     let data = json!({
         "id": "1", "name": "move", "type": 1, "options": options, "resolved": resolved,
     });
-    double.dispatch("INTERACTION_CREATE", interaction(double, 4, user, place, data, id));
+    double.dispatch("INTERACTION_CREATE", interaction(4, user, place, data, id));
     let answer = double.response(id).await;
     assert_eq!(answer.json["type"], 8, "an autocomplete result");
     answer.json["data"]["choices"]
@@ -262,10 +278,16 @@ pub async fn suggestions(double: &Double, user: &User, place: Place, typed: &str
 }
 
 /// Clicks a button of a message the bot posted; returns the bot's answer.
-pub async fn click(double: &Double, user: &User, place: Place, message: &Value, custom_id: &str) -> Call {
+pub async fn click(
+    double: &Double,
+    user: &User,
+    place: Place,
+    message: &Value,
+    custom_id: &str,
+) -> Call {
     let id = double.id();
     let data = json!({"custom_id": custom_id, "component_type": 2});
-    let mut i = interaction(double, 3, user, place, data, id);
+    let mut i = interaction(3, user, place, data, id);
     i["message"] = message.clone();
     double.dispatch("INTERACTION_CREATE", i);
     double.response(id).await
