@@ -17,9 +17,12 @@
 //! service's; this crate translates and decides only where on Discord things are shown.
 
 mod board;
+mod config;
 mod events;
 mod sender;
 pub mod slash;
+
+pub use config::DiscordConfig;
 
 use agora_service::{Service, ServiceError, StoreError};
 use poise::serenity_prelude as serenity;

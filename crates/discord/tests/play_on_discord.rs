@@ -289,3 +289,214 @@ async fn agon_through_slash_commands_buttons_and_the_game_thread() {
 
     agora.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agros_survives_a_disconnect_a_replayed_interaction_and_a_restart() {
+    let double = Double::start().await;
+    let db = temp_db("agros");
+    let mut agora = Agora::start(&db, &double).await;
+    let (alice, bob) = (alice(), bob());
+    let lobby = in_server(LOBBY);
+
+    // A declined challenge: its buttons go, and a late click on them changes nothing.
+    let before = double.calls().len();
+    run(
+        &double,
+        &alice,
+        lobby,
+        "challenge",
+        &[Opt::Choice("game", "agon"), Opt::User("user", bob.clone())],
+    )
+    .await;
+    let invite = mention_in(&double, LOBBY, &bob, before).await;
+    let decline = invite
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("decline:"))
+        .unwrap();
+    let accept = invite
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("accept:"))
+        .unwrap();
+    let declined = click(&double, &bob, lobby, &invite.response, &decline).await;
+    assert_eq!(declined.json["type"], 7);
+    assert!(declined.text().contains("declined"), "{}", declined.text());
+    let late = click(&double, &bob, lobby, &invite.response, &accept).await;
+    assert!(late.ephemeral());
+    assert!(late.text().contains("out of date"), "{}", late.text());
+
+    let variant = Variant::Agros {
+        board: 8,
+        farmers: 3,
+    };
+    let record = short_game(variant);
+    assert!(record.len() >= 6, "{record:?}");
+    // Whoever does not make the last action hears of the end by notification; they chose
+    // direct messages for it.
+    let (last_mover, told) = if record.len() % 2 == 1 {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+    let set = run(
+        &double,
+        told,
+        lobby,
+        "settings",
+        &[Opt::Choice("messages", "dm")],
+    )
+    .await;
+    assert!(set.ephemeral());
+    assert!(set.text().contains("direct messages"), "{}", set.text());
+
+    let (thread, _, _) = challenge_accepted(
+        &double,
+        &alice,
+        &bob,
+        "agros",
+        &[
+            Opt::Choice("board", "8"),
+            Opt::Choice("farmers", "3"),
+            Opt::Int("days", 2),
+        ],
+    )
+    .await;
+    let game = 2;
+
+    let ply_now = |agora: &Agora| {
+        let service = agora.service.clone();
+        async move {
+            service
+                .game_state(game, None)
+                .await
+                .unwrap()
+                .unwrap()
+                .current_ply
+        }
+    };
+    for (ply, action) in record.iter().enumerate() {
+        let mover = if ply % 2 == 0 { &alice } else { &bob };
+        if ply == 3 {
+            // Agora stops and starts again mid-game; the game goes on where it was.
+            agora = agora.restart(&double).await;
+            assert_eq!(ply_now(&agora).await, ply as u32);
+        }
+        let answer = if ply == 2 {
+            // The gateway connection drops; a move written meanwhile still arrives, once.
+            let identifies = double.identifies();
+            double.drop_gateway();
+            let message = say(&double, mover, thread, action);
+            double
+                .wait_until("the bot to come back", |d| {
+                    d.connected() && (d.resumes() > 0 || d.identifies() > identifies)
+                })
+                .await;
+            reply_to(&double, message).await
+        } else if ply % 2 == 0 {
+            let typed = start_of(action);
+            let offered = suggestions(&double, mover, thread, &typed).await;
+            assert!(offered.contains(action), "{action} among {offered:?}");
+            let id = common::slash(
+                &double,
+                mover,
+                thread,
+                "move",
+                &[Opt::Text("action", action.clone())],
+            );
+            let answer = double.response(id).await;
+            if ply == 4 {
+                // Discord delivers the same interaction again: it is answered, not applied again.
+                common::slash_with_id(
+                    &double,
+                    mover,
+                    thread,
+                    "move",
+                    &[Opt::Text("action", action.clone())],
+                    id,
+                );
+                let prefix = format!("/interactions/{id}/");
+                let again = double
+                    .wait_for("the answer to the replayed interaction", |calls| {
+                        calls
+                            .iter()
+                            .filter(|c| c.path.starts_with(&prefix))
+                            .nth(1)
+                            .cloned()
+                    })
+                    .await;
+                assert!(again.ephemeral(), "{}", again.text());
+                assert_eq!(ply_now(&agora).await, ply as u32 + 1);
+            }
+            answer
+        } else {
+            let message = say(&double, mover, thread, action);
+            reply_to(&double, message).await
+        };
+        assert!(
+            answer.text().contains(action.as_str()) || action == "pass",
+            "{}",
+            answer.text()
+        );
+        assert_eq!(
+            ply_now(&agora).await,
+            ply as u32 + 1,
+            "ply {ply} applied once"
+        );
+    }
+    assert!(double.resumes() > 0, "the gateway session was resumed");
+    let _ = last_mover;
+
+    // The final report comes as a direct message to the one who chose them.
+    let dm = format!("/channels/{}/messages", common::double::dm_channel(told.id));
+    let report = double
+        .wait_for("the final report by direct message", |calls| {
+            calls
+                .iter()
+                .find(|c| c.path == dm && c.text().contains("is over"))
+                .cloned()
+        })
+        .await;
+    assert!(report.png().is_some());
+
+    // Every notification went out, each posted once.
+    let outbox = {
+        let service = agora.service.clone();
+        move || {
+            let service = service.clone();
+            async move {
+                let mut tx = service.store().write().await.unwrap();
+                tx.outbox_stats().await.unwrap()
+            }
+        }
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while outbox().await.pending > 0 {
+        assert!(std::time::Instant::now() < deadline, "the outbox drains");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    // A stop may cut a post between Discord's answer and its record; the repeat after the restart
+    // carries the same enforced nonce, so Discord hands back the first message instead of posting
+    // a second one.
+    let mut messages: std::collections::HashMap<String, Vec<Value>> = Default::default();
+    for c in double
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
+    {
+        let nonce = c.json["nonce"].as_str().expect("every post has a nonce");
+        let list = messages.entry(nonce.to_owned()).or_default();
+        if !list.contains(&c.response["id"]) {
+            list.push(c.response["id"].clone());
+        }
+    }
+    for (nonce, ids) in &messages {
+        assert_eq!(ids.len(), 1, "nonce {nonce} became one message");
+    }
+    assert_eq!(
+        messages.keys().filter(|n| n.starts_with('o')).count() as i64,
+        outbox().await.sent
+    );
+
+    agora.stop().await;
+}
