@@ -204,6 +204,21 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
     } else {
         None
     };
+    // The computer answers within the same command, which may take longer than the three seconds
+    // Discord waits for a first response: the answer is deferred (and then public).
+    let game_given = values.iter().find_map(|(n, v)| match (n.as_str(), v) {
+        ("game", Value::Number(g)) => Some(*g),
+        _ => None,
+    });
+    if matches!(command, "move" | "pass" | "undo" | "draw")
+        && let Some(g) = game_given.or(context)
+        && bot
+            .state(g, None)
+            .await?
+            .is_some_and(|s| s.computer.contains(&true))
+    {
+        poise::Context::Application(ctx).defer().await?;
+    }
     // A challenged Discord user gets their Discord name as player name, not `discord-<id>`.
     for arg in ctx.args {
         if let serenity::ResolvedValue::User(user, _) = &arg.value

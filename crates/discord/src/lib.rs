@@ -71,10 +71,17 @@ pub enum DiscordError {
     Service(#[from] ServiceError),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// Boxed: serenity's error is large, and every `Result` here would carry its size.
     #[error("discord: {0}")]
-    Discord(#[from] serenity::Error),
+    Discord(Box<serenity::Error>),
     #[error("configuration: {0}")]
     Config(String),
+}
+
+impl From<serenity::Error> for DiscordError {
+    fn from(e: serenity::Error) -> DiscordError {
+        DiscordError::Discord(Box::new(e))
+    }
 }
 
 /// The front end's shared state: poise hands it to every command and event.

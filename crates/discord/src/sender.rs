@@ -116,7 +116,7 @@ impl DiscordSender<'_> {
         let post = match &state {
             Some(state) => {
                 let challenged = state.status == GameStatus::Proposed
-                    && state.identities[1].iter().any(|i| *i == message.address);
+                    && state.identities[1].contains(&message.address);
                 board::game_post(bot, state, &message.body, mention, challenged)
             }
             None => board::text_post(&message.body, mention),

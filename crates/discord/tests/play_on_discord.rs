@@ -259,7 +259,11 @@ async fn agon_through_slash_commands_buttons_and_the_game_thread() {
     let last = last.unwrap();
     assert!(last.text().contains("is over"), "{}", last.text());
     // The loser hears of it in the thread too.
-    let loser = if record.len() % 2 == 0 { &alice } else { &bob };
+    let loser = if record.len().is_multiple_of(2) {
+        &alice
+    } else {
+        &bob
+    };
     let path = format!("/channels/{}/messages", thread.channel);
     let over = double
         .wait_for("the final report", |calls| {
@@ -334,7 +338,7 @@ async fn agros_survives_a_disconnect_a_replayed_interaction_and_a_restart() {
     assert!(record.len() >= 6, "{record:?}");
     // Whoever does not make the last action hears of the end by notification; they chose
     // direct messages for it.
-    let (last_mover, told) = if record.len() % 2 == 1 {
+    let (last_mover, told) = if !record.len().is_multiple_of(2) {
         (&alice, &bob)
     } else {
         (&bob, &alice)
@@ -497,6 +501,59 @@ async fn agros_survives_a_disconnect_a_replayed_interaction_and_a_restart() {
         messages.keys().filter(|n| n.starts_with('o')).count() as i64,
         outbox().await.sent
     );
+
+    agora.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn against_the_computer_the_answer_is_deferred_and_its_move_announced() {
+    let double = Double::start().await;
+    let db = temp_db("computer");
+    let agora = Agora::start(&db, &double).await;
+    let alice = alice();
+
+    let before = double.calls().len();
+    let started = run(
+        &double,
+        &alice,
+        in_server(LOBBY),
+        "challenge",
+        &[
+            Opt::Choice("game", "agon"),
+            Opt::Text("opponent", "computer".into()),
+            Opt::Choice("level", "easy"),
+        ],
+    )
+    .await;
+    // The game starts at once, in its own thread; the answer in the lobby is only for alice.
+    assert!(started.ephemeral(), "{}", started.text());
+    let thread = new_thread(&double, before).await;
+    let board = double.posted(thread.channel, before).await;
+    assert!(board.png().is_some());
+
+    let offered = suggestions(&double, &alice, thread, "").await;
+    assert!(!offered.is_empty() && offered.len() <= 25, "{offered:?}");
+    let before = double.calls().len();
+    let id = common::slash(
+        &double,
+        &alice,
+        thread,
+        "move",
+        &[Opt::Text("action", offered[0].clone())],
+    );
+    let first = double.response(id).await;
+    assert_eq!(first.json["type"], 5, "deferred while the computer thinks");
+    let path = format!("/webhooks/{}/token-{id}", common::double::APP_ID);
+    let answer = double
+        .wait_for("the answer after the deferral", |calls| {
+            calls.iter().find(|c| c.path == path).cloned()
+        })
+        .await;
+    assert!(answer.text().contains(&offered[0]), "{}", answer.text());
+    // The computer's reply comes as a notification in the thread, mentioning alice.
+    let told = mention_in(&double, thread.channel, &alice, before).await;
+    assert!(told.text().contains("played"), "{}", told.text());
+    assert!(told.text().contains("To act"), "{}", told.text());
 
     agora.stop().await;
 }

@@ -25,6 +25,8 @@ pub struct GameState {
     pub names: [String; 2],
     pub players: [i64; 2],
     pub identities: [Vec<String>; 2],
+    /// Which seats the computer plays.
+    pub computer: [bool; 2],
     pub challenger: i64,
     /// Who acts next, while the game runs.
     pub to_act: Option<Seat>,
@@ -110,7 +112,12 @@ impl Service {
             return Ok(None);
         };
         let mut identities: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        let mut computer = [false; 2];
         for seat in Seat::BOTH {
+            computer[seat.index()] = tx
+                .player(g.player_at(seat))
+                .await?
+                .is_some_and(|p| p.computer.is_some());
             identities[seat.index()] = tx
                 .identities_of(g.player_at(seat))
                 .await?
@@ -151,6 +158,7 @@ impl Service {
             names: l.names.clone(),
             players: l.game.seats,
             identities,
+            computer,
             challenger: l.game.challenger,
             to_act,
             deadline: l.game.deadline_at,

@@ -303,6 +303,7 @@ pub fn say(double: &Double, user: &User, place: Place, text: &str) -> u64 {
 
 /// The bot's reply to a message (a channel message referencing it).
 pub async fn reply_to(double: &Double, message: u64) -> Call {
+    let id = Value::String(message.to_string());
     double
         .wait_for(&format!("the reply to message {message}"), |calls| {
             calls
@@ -310,7 +311,7 @@ pub async fn reply_to(double: &Double, message: u64) -> Call {
                 .find(|c| {
                     c.method == "POST"
                         && c.path.ends_with("/messages")
-                        && c.json["message_reference"]["message_id"] == message.to_string()
+                        && c.json["message_reference"]["message_id"] == id
                 })
                 .cloned()
         })
