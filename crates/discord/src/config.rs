@@ -61,3 +61,40 @@ impl DiscordConfig {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_config_gives_the_defaults() {
+        let mut file: toml::Table =
+            toml::from_str(include_str!("../../../config/agora.toml")).unwrap();
+        let toml::Value::Table(mut section) = file.remove("discord").unwrap() else {
+            panic!("[discord] is a table");
+        };
+        assert_eq!(section.remove("enabled"), Some(toml::Value::Boolean(false)));
+        let config: DiscordConfig = toml::Value::Table(section).try_into().unwrap();
+        let settings = config.into_settings(" token ".into()).unwrap();
+        let defaults = DiscordSettings::default();
+        assert_eq!(settings.token, "token");
+        assert_eq!(settings.api_base, defaults.api_base);
+        assert_eq!(settings.register, defaults.register);
+        assert_eq!(settings.guild_id, defaults.guild_id);
+        assert_eq!(
+            (settings.png, settings.png_size),
+            (defaults.png, defaults.png_size)
+        );
+        assert_eq!(settings.outbox_poll, defaults.outbox_poll);
+    }
+
+    #[test]
+    fn a_missing_token_or_a_bad_size_is_refused() {
+        assert!(DiscordConfig::default().into_settings("  ".into()).is_err());
+        let config = DiscordConfig {
+            png_size: 10,
+            ..DiscordConfig::default()
+        };
+        assert!(config.into_settings("token".into()).is_err());
+    }
+}
