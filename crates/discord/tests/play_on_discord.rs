@@ -512,6 +512,17 @@ async fn against_the_computer_the_answer_is_deferred_and_its_move_announced() {
     let agora = Agora::start(&db, &double).await;
     let alice = alice();
 
+    // Alice wants her reminders as direct messages.
+    let set = run(
+        &double,
+        &alice,
+        in_server(LOBBY),
+        "settings",
+        &[Opt::Choice("messages", "dm")],
+    )
+    .await;
+    assert!(set.ephemeral());
+
     let before = double.calls().len();
     let started = run(
         &double,
@@ -522,6 +533,7 @@ async fn against_the_computer_the_answer_is_deferred_and_its_move_announced() {
             Opt::Choice("game", "agon"),
             Opt::Text("opponent", "computer".into()),
             Opt::Choice("level", "easy"),
+            Opt::Int("days", 1),
         ],
     )
     .await;
@@ -554,6 +566,25 @@ async fn against_the_computer_the_answer_is_deferred_and_its_move_announced() {
     let told = mention_in(&double, thread.channel, &alice, before).await;
     assert!(told.text().contains("played"), "{}", told.text());
     assert!(told.text().contains("To act"), "{}", told.text());
+
+    // Within a day of her deadline (a day per move here), the reminder comes as a direct message.
+    let swept = agora.service.sweep(chrono::Utc::now()).await.unwrap();
+    assert_eq!(swept, 1);
+    let dm = format!(
+        "/channels/{}/messages",
+        common::double::dm_channel(alice.id)
+    );
+    let reminder = double
+        .wait_for("the reminder by direct message", |calls| {
+            calls.iter().find(|c| c.path == dm).cloned()
+        })
+        .await;
+    assert!(
+        reminder.text().contains("your turn, deadline"),
+        "{}",
+        reminder.text()
+    );
+    assert!(reminder.png().is_some());
 
     agora.stop().await;
 }
