@@ -37,9 +37,10 @@ pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
     }
 }
 
-/// A reminder: the template's first line (the message's subject) says so.
+/// A reminder: the template's first line (the message's subject) says so (`Game 12: your turn,
+/// deadline …` or `… your turn, 2 days left …`); a turn notification says who played what.
 fn is_reminder(message: &OutboxMessage) -> bool {
-    message.subject.contains("your turn, deadline")
+    message.subject.contains("your turn,")
 }
 
 impl Sender for DiscordSender<'_> {
