@@ -15,9 +15,11 @@ mod computer;
 mod games;
 pub mod outbox;
 mod players;
-pub mod queries;
 pub mod templates;
 pub mod views;
+
+// Read-only questions a front end asks beyond the command language.
+pub mod queries;
 
 pub use agora_store::{Store, StoreError, StoreOptions};
 pub use templates::Templates;

@@ -18,7 +18,6 @@ pub mod mail;
 pub mod outbox;
 pub mod players;
 
-pub use discord::DiscordGame;
 pub use games::{Ending, Game, GameStatus, NewGame, PlayedAction};
 pub use mail::{MailRetry, MailSender, MailThread, SpooledMail};
 pub use outbox::{NewMessage, OutboxMessage, OutboxStats};
