@@ -32,8 +32,15 @@ pub(crate) fn clip(text: &str, max: usize) -> String {
 pub(crate) fn with_board(text: &str, state: Option<&GameState>, keep: bool) -> String {
     let mut text = text.trim().to_owned();
     if let Some(state) = state {
-        let ascii = state.ascii();
-        let ascii = ascii.trim_end();
+        let full = state.ascii();
+        let full = full.trim_end();
+        // The service may word the board's first line (the status) its own way: then the board
+        // is found by the rest.
+        let ascii = if text.contains(full) {
+            full
+        } else {
+            full.split_once('\n').map_or(full, |(_, rest)| rest)
+        };
         if !ascii.is_empty() && text.contains(ascii) {
             let shown = if keep {
                 format!("```\n{ascii}\n```")
