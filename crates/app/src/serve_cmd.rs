@@ -47,6 +47,16 @@ fn mail_settings(config: &Config) -> anyhow::Result<agora_mail::MailSettings> {
     Ok(section.into_settings(imap_password, smtp_password)?)
 }
 
+/// `[discord]` with the bot token from AGORA_DISCORD_TOKEN.
+fn discord_settings(config: &Config) -> anyhow::Result<agora_discord::DiscordSettings> {
+    let section: agora_discord::DiscordConfig = toml::Value::Table(config.discord.rest.clone())
+        .try_into()
+        .context("[discord]")?;
+    let token =
+        std::env::var("AGORA_DISCORD_TOKEN").context("[discord] needs AGORA_DISCORD_TOKEN")?;
+    Ok(section.into_settings(token)?)
+}
+
 /// Resolves on the first SIGINT or SIGTERM.
 async fn shutdown_signal() -> anyhow::Result<&'static str> {
     use tokio::signal::unix::{SignalKind, signal};
@@ -87,12 +97,18 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
         front_ends.push("mail");
     }
     if config.discord.enabled {
-        // The Discord front end is wired in here when it lands; until then an enabled one is
-        // reported, not silently ignored.
-        tracing::error!(
-            front_end = "discord",
-            "[discord] is enabled but this build has no discord front end; ignoring it"
-        );
+        let settings = discord_settings(&config)?;
+        let front = agora_discord::DiscordFrontEnd::new(service.clone(), settings);
+        let mut stopped = stopped.clone();
+        tasks.spawn(async move {
+            let shutdown = async move {
+                let _ = stopped.changed().await;
+            };
+            match front.run(shutdown).await {
+                Ok(()) => tracing::info!("discord front end stopped"),
+                Err(e) => tracing::error!(error = %e, "discord front end failed"),
+            }
+        });
         front_ends.push("discord");
     }
     if front_ends.is_empty() {

@@ -20,6 +20,9 @@ mod schedule;
 pub mod templates;
 pub mod views;
 
+// Read-only questions a front end asks beyond the command language.
+pub mod queries;
+
 pub use agora_store::{Store, StoreError, StoreOptions};
 pub use templates::Templates;
 

@@ -12,6 +12,7 @@
 //! where transactions do not serialise.
 
 pub mod deliveries;
+pub mod discord;
 pub mod games;
 pub mod mail;
 pub mod outbox;

@@ -1,0 +1,100 @@
+//! `[discord]` of `config/agora.toml` as the binary hands it over (without `enabled`), and its
+//! turning into [`DiscordSettings`] with the token from the environment.
+
+use crate::{DiscordError, DiscordSettings};
+use serde::Deserialize;
+use std::time::Duration;
+
+/// `[discord]` (without `enabled`, which the binary reads). Every key has a default.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DiscordConfig {
+    /// Register the slash commands at start.
+    pub register_commands: bool,
+    /// Register them in this server only (immediate; for trying the bot out) instead of globally.
+    pub guild_id: Option<u64>,
+    /// Attach a PNG picture of the board to game messages, of this many pixels.
+    pub png: bool,
+    pub png_size: u32,
+    /// Seconds between two looks at the outbox without news.
+    pub outbox_poll_seconds: u64,
+    /// Send REST calls to this base URL instead of Discord (a proxy, or a local double in tests).
+    pub api_base: Option<String>,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> DiscordConfig {
+        let d = DiscordSettings::default();
+        DiscordConfig {
+            register_commands: d.register,
+            guild_id: d.guild_id,
+            png: d.png,
+            png_size: d.png_size,
+            outbox_poll_seconds: d.outbox_poll.as_secs(),
+            api_base: d.api_base,
+        }
+    }
+}
+
+impl DiscordConfig {
+    /// The settings, with the bot token (from `AGORA_DISCORD_TOKEN`).
+    pub fn into_settings(self, token: String) -> Result<DiscordSettings, DiscordError> {
+        if token.trim().is_empty() {
+            return Err(DiscordError::Config(
+                "the bot token is empty: set AGORA_DISCORD_TOKEN".into(),
+            ));
+        }
+        if !(64..=2048).contains(&self.png_size) {
+            return Err(DiscordError::Config(format!(
+                "png_size = {}: between 64 and 2048 pixels",
+                self.png_size
+            )));
+        }
+        Ok(DiscordSettings {
+            token: token.trim().to_owned(),
+            api_base: self.api_base.filter(|b| !b.trim().is_empty()),
+            register: self.register_commands,
+            guild_id: self.guild_id,
+            png: self.png,
+            png_size: self.png_size,
+            outbox_poll: Duration::from_secs(self.outbox_poll_seconds.max(1)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_config_gives_the_defaults() {
+        let mut file: toml::Table =
+            toml::from_str(include_str!("../../../config/agora.toml")).unwrap();
+        let toml::Value::Table(mut section) = file.remove("discord").unwrap() else {
+            panic!("[discord] is a table");
+        };
+        assert_eq!(section.remove("enabled"), Some(toml::Value::Boolean(false)));
+        let config: DiscordConfig = toml::Value::Table(section).try_into().unwrap();
+        let settings = config.into_settings(" token ".into()).unwrap();
+        let defaults = DiscordSettings::default();
+        assert_eq!(settings.token, "token");
+        assert_eq!(settings.api_base, defaults.api_base);
+        assert_eq!(settings.register, defaults.register);
+        assert_eq!(settings.guild_id, defaults.guild_id);
+        assert_eq!(
+            (settings.png, settings.png_size),
+            (defaults.png, defaults.png_size)
+        );
+        assert_eq!(settings.outbox_poll, defaults.outbox_poll);
+    }
+
+    #[test]
+    fn a_missing_token_or_a_bad_size_is_refused() {
+        assert!(DiscordConfig::default().into_settings("  ".into()).is_err());
+        let config = DiscordConfig {
+            png_size: 10,
+            ..DiscordConfig::default()
+        };
+        assert!(config.into_settings("token".into()).is_err());
+    }
+}

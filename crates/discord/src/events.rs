@@ -1,0 +1,581 @@
+//! What arrives from Discord: slash commands and their autocomplete, button clicks, and messages
+//! in game threads. Each becomes an [`Inbound`] for the service; the answer is shown where the
+//! person expects it: user errors as ephemeral replies (the same words as by mail), a game's
+//! progress in its thread with the board picture.
+
+use crate::board::{self, Post};
+use crate::slash::{self, Value};
+use crate::{Bot, Ctx, DiscordError, identity};
+use agora_rules::Seat;
+use agora_service::commands::{self, Command};
+use agora_service::queries::GameState;
+use agora_service::{Answer, Inbound, Status};
+use agora_store::GameStatus;
+use chrono::Utc;
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+
+type FrameworkError<'a> = poise::FrameworkError<'a, Arc<Bot>, DiscordError>;
+
+/// Commands whose answer only the person who asked sees: nobody else needs it, and a link code
+/// is a secret.
+fn private(command: &str) -> bool {
+    matches!(
+        command,
+        "help" | "games" | "settings" | "link" | "board" | "history"
+    )
+}
+
+/// The short apology for an internal failure, with a reference to find it in the log.
+fn apology(reference: impl std::fmt::Display) -> String {
+    format!(
+        "Sorry: something went wrong on Agora's side and nothing may have been done. Please try again later (reference {reference})."
+    )
+}
+
+/// The name a first-time player gets: their Discord name.
+fn display_name(user: &serenity::User) -> Option<String> {
+    Some(
+        user.global_name
+            .clone()
+            .unwrap_or_else(|| user.name.clone()),
+    )
+}
+
+impl Bot {
+    /// The game whose thread a channel is.
+    pub(crate) async fn game_of_channel(
+        &self,
+        channel: serenity::ChannelId,
+    ) -> Result<Option<i64>, DiscordError> {
+        let mut tx = self.service.store().write().await?;
+        Ok(tx
+            .discord_game_by_thread(&channel.to_string())
+            .await?
+            .map(|g| g.game_id))
+    }
+
+    pub(crate) async fn state(
+        &self,
+        game: i64,
+        ply: Option<u32>,
+    ) -> Result<Option<GameState>, DiscordError> {
+        Ok(self.service.game_state(game, ply).await?)
+    }
+
+    /// The thread of a game that has started in a server channel, created on first need. `None`
+    /// for a game started elsewhere (a direct message, by mail): its messages go to each
+    /// player's direct messages.
+    pub(crate) async fn ensure_thread(
+        &self,
+        http: &serenity::Http,
+        game: i64,
+    ) -> Result<Option<serenity::ChannelId>, DiscordError> {
+        let _one_at_a_time = self.threads.lock().await;
+        let known = {
+            let mut tx = self.service.store().write().await?;
+            tx.discord_game(game).await?
+        };
+        let Some(known) = known else {
+            return Ok(None);
+        };
+        if let Some(thread) = known.thread_id.as_deref().and_then(parse_id) {
+            return Ok(Some(serenity::ChannelId::new(thread)));
+        }
+        let (Some(_), Some(channel)) = (known.guild_id, parse_id(&known.channel_id)) else {
+            return Ok(None);
+        };
+        let Some(state) = self.state(game, None).await? else {
+            return Ok(None);
+        };
+        if state.status == GameStatus::Proposed {
+            return Ok(None);
+        }
+        let name = board::clip(
+            &format!(
+                "Game {}: {}, {} vs {}",
+                state.id, state.title, state.names[0], state.names[1]
+            ),
+            100,
+        );
+        let thread = serenity::ChannelId::new(channel)
+            .create_thread(
+                http,
+                serenity::CreateThread::new(name)
+                    .kind(serenity::ChannelType::PublicThread)
+                    .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
+            )
+            .await?;
+        let mut tx = self.service.store().write().await?;
+        tx.set_discord_thread(game, &thread.id.to_string()).await?;
+        tx.commit().await?;
+        tracing::info!(game, thread = %thread.id, "game thread created");
+        Ok(Some(thread.id))
+    }
+
+    async fn handle(
+        &self,
+        user: &serenity::User,
+        text: &str,
+        delivery: String,
+        game: Option<i64>,
+    ) -> Result<Answer, DiscordError> {
+        let answer = self
+            .service
+            .handle(
+                &Inbound {
+                    from: identity(user.id),
+                    name: display_name(user),
+                    text: text.to_owned(),
+                    delivery: Some(delivery),
+                    game,
+                },
+                Utc::now(),
+            )
+            .await?;
+        if answer.status == Status::Done {
+            self.wake.notify_one();
+        }
+        Ok(answer)
+    }
+
+    /// Posts a game's current board into its thread (after an action taken elsewhere); the nonce
+    /// keeps a repeat from posting twice.
+    async fn post_in_thread(
+        &self,
+        http: &serenity::Http,
+        thread: serenity::ChannelId,
+        state: &GameState,
+        text: &str,
+        nonce: String,
+    ) -> Result<(), DiscordError> {
+        let message = board::game_post(self, state, text, None, false)
+            .message()
+            .nonce(serenity::Nonce::String(nonce))
+            .enforce_nonce(true);
+        thread.send_message(http, message).await?;
+        Ok(())
+    }
+}
+
+fn parse_id(s: &str) -> Option<u64> {
+    s.parse().ok().filter(|&n| n != 0)
+}
+
+/// poise's entry for every generated slash command.
+pub(crate) async fn slash(ctx: Ctx<'_>) -> Result<(), FrameworkError<'_>> {
+    let bot = ctx.framework.user_data.clone();
+    if let Err(e) = run_slash(&bot, ctx).await {
+        let reference = ctx.interaction.id;
+        tracing::error!(%reference, error = %e, "slash command failed");
+        let reply = poise::CreateReply::default()
+            .content(apology(reference))
+            .ephemeral(true);
+        if let Err(e) = poise::Context::Application(ctx).send(reply).await {
+            tracing::warn!(%reference, error = %e, "could not send the apology");
+        }
+    }
+    Ok(())
+}
+
+async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
+    let interaction = ctx.interaction;
+    let http = &ctx.framework.serenity_context.http;
+    let command = interaction.data.name.as_str();
+    let values = slash::values(command, ctx.args);
+    let context = bot.game_of_channel(interaction.channel_id).await?;
+    let mut notes = Vec::new();
+    if command == "settings"
+        && let Some((_, Value::Text(to))) = values.iter().find(|(n, _)| n == "messages")
+    {
+        let dm = to == "dm";
+        let mut tx = bot.service.store().write().await?;
+        tx.set_discord_wants_dm(&interaction.user.id.to_string(), dm)
+            .await?;
+        tx.commit().await?;
+        notes.push(if dm {
+            "Your reminders and final reports now come as direct messages.".to_owned()
+        } else {
+            "Your reminders and final reports now come in the game's thread.".to_owned()
+        });
+    }
+    let origin = if command == "challenge" {
+        Some(bot.origins.lock().await)
+    } else {
+        None
+    };
+    // The computer answers within the same command, which may take longer than the three seconds
+    // Discord waits for a first response: the answer is deferred (and then public).
+    let game_given = values.iter().find_map(|(n, v)| match (n.as_str(), v) {
+        ("game", Value::Number(g)) => Some(*g),
+        _ => None,
+    });
+    if matches!(command, "move" | "pass" | "undo" | "draw")
+        && let Some(g) = game_given.or(context)
+        && bot
+            .state(g, None)
+            .await?
+            .is_some_and(|s| s.computer.contains(&true))
+    {
+        poise::Context::Application(ctx).defer().await?;
+    }
+    // A challenged Discord user gets their Discord name as player name, not `discord-<id>`.
+    for arg in ctx.args {
+        if let serenity::ResolvedValue::User(user, _) = &arg.value
+            && !user.bot
+        {
+            bot.service
+                .register(
+                    &identity(user.id),
+                    display_name(user).as_deref(),
+                    Utc::now(),
+                )
+                .await?;
+        }
+    }
+    let mut answer = None;
+    for (i, text) in slash::texts(command, &values).iter().enumerate() {
+        let delivery = match i {
+            0 => format!("discord:interaction:{}", interaction.id),
+            n => format!("discord:interaction:{}#{}", interaction.id, n + 1),
+        };
+        let a = bot
+            .handle(&interaction.user, text, delivery, context)
+            .await?;
+        notes.push(a.text.clone());
+        let refused = a.status == Status::Refused;
+        answer = Some(a);
+        if refused {
+            break;
+        }
+    }
+    let reply = |post: Post, ephemeral: bool| async move {
+        poise::Context::Application(ctx)
+            .send(post.reply(ephemeral))
+            .await
+            .map(drop)
+    };
+    let Some(answer) = answer else {
+        return Ok(reply(board::text_post(&notes.join("\n\n"), None), true).await?);
+    };
+    let game = match answer.status {
+        Status::Refused | Status::Repeat => None,
+        Status::Done | Status::AlreadyApplied => answer.game,
+    };
+    let state = match game {
+        Some(g) => bot.state(g, None).await?,
+        None => None,
+    };
+    let Some(state) = state else {
+        let text = board::with_board(&notes.join("\n\n"), None, true);
+        let ephemeral = private(command) || answer.status != Status::Done;
+        return Ok(reply(board::text_post(&text, None), ephemeral).await?);
+    };
+    if command == "challenge" && answer.status == Status::Done {
+        let mut tx = bot.service.store().write().await?;
+        tx.set_discord_origin(
+            state.id,
+            &interaction.channel_id.to_string(),
+            interaction.guild_id.map(|g| g.to_string()).as_deref(),
+            Utc::now(),
+        )
+        .await?;
+        tx.commit().await?;
+    }
+    drop(origin);
+    let thread = if private(command) {
+        None
+    } else {
+        bot.ensure_thread(http, state.id).await?
+    };
+    let elsewhere = thread.is_some_and(|t| t != interaction.channel_id);
+    let text = notes.join("\n\n");
+    let post = board::game_post(bot, &state, &text, None, false);
+    reply(post, private(command) || elsewhere).await?;
+    if let Some(thread) = thread.filter(|_| elsewhere) {
+        bot.post_in_thread(
+            http,
+            thread,
+            &state,
+            &answer.text,
+            format!("i{}", interaction.id),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// The legal actions of the player's position, filtered by what they typed: those starting with
+/// it first, then those containing it; at most 25 (Discord's limit).
+pub(crate) async fn autocomplete(
+    ctx: Ctx<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let bot = ctx.framework.user_data;
+    let given = slash::values("move", ctx.args)
+        .into_iter()
+        .find_map(|(n, v)| match (n.as_str(), v) {
+            ("game", Value::Number(g)) => Some(g),
+            _ => None,
+        });
+    let game = match given {
+        Some(g) => Some(g),
+        None => bot
+            .game_of_channel(ctx.interaction.channel_id)
+            .await
+            .unwrap_or_default(),
+    };
+    let actions = bot
+        .service
+        .legal_actions(&identity(ctx.interaction.user.id), game)
+        .await
+        .unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "legal actions for autocomplete failed");
+            Vec::new()
+        });
+    let typed = partial.trim().to_ascii_lowercase();
+    let (mut first, mut rest): (Vec<String>, Vec<String>) = actions
+        .into_iter()
+        .filter(|a| a.to_ascii_lowercase().contains(&typed))
+        .partition(|a| a.to_ascii_lowercase().starts_with(&typed));
+    first.append(&mut rest);
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        first
+            .into_iter()
+            .take(25)
+            .map(|a| serenity::AutocompleteChoice::new(a.clone(), a))
+            .collect(),
+    )
+}
+
+/// poise's entry for events other than slash commands.
+pub(crate) async fn on_event(
+    framework: poise::FrameworkContext<'_, Arc<Bot>, DiscordError>,
+    event: &serenity::FullEvent,
+) -> Result<(), DiscordError> {
+    let bot = framework.user_data;
+    let ctx = framework.serenity_context;
+    match event {
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(click),
+        } => {
+            if let Err(e) = on_click(bot, ctx, click).await {
+                tracing::error!(reference = %click.id, error = %e, "button failed");
+                let answer = serenity::CreateInteractionResponse::Message(
+                    serenity::CreateInteractionResponseMessage::new()
+                        .content(apology(click.id))
+                        .ephemeral(true),
+                );
+                click.create_response(&ctx.http, answer).await?;
+            }
+        }
+        serenity::FullEvent::Message { new_message } => {
+            on_message(bot, ctx, new_message).await?;
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A button: `accept:<game>:<version>`, `decline:<game>:<version>` or `ascii:<game>:<ply>`.
+async fn on_click(
+    bot: &Bot,
+    ctx: &serenity::Context,
+    click: &serenity::ComponentInteraction,
+) -> Result<(), DiscordError> {
+    let ephemeral = |text: String| {
+        serenity::CreateInteractionResponse::Message(
+            serenity::CreateInteractionResponseMessage::new()
+                .content(board::clip(&text, 1900))
+                .ephemeral(true),
+        )
+    };
+    let parts: Vec<&str> = click.data.custom_id.split(':').collect();
+    let parsed = match parts.as_slice() {
+        [kind, game, version] => game
+            .parse::<i64>()
+            .ok()
+            .zip(version.parse::<i64>().ok())
+            .map(|(g, v)| (*kind, g, v)),
+        _ => None,
+    };
+    let Some((kind, game, version)) = parsed else {
+        click
+            .create_response(
+                &ctx.http,
+                ephemeral("This button is not one of Agora's.".into()),
+            )
+            .await?;
+        return Ok(());
+    };
+    let Some(state) = bot
+        .state(
+            game,
+            u32::try_from(version).ok().filter(|_| kind == "ascii"),
+        )
+        .await?
+    else {
+        click
+            .create_response(&ctx.http, ephemeral(format!("There is no game {game}.")))
+            .await?;
+        return Ok(());
+    };
+    match kind {
+        "ascii" => {
+            let text = format!(
+                "Game {game}, ply {}:\n```\n{}\n```",
+                state.ply,
+                state.ascii().trim_end()
+            );
+            click.create_response(&ctx.http, ephemeral(text)).await?;
+        }
+        "accept" | "decline" => {
+            if state.version != version || state.status != GameStatus::Proposed {
+                let now = match state.status {
+                    GameStatus::Proposed => "changed".to_owned(),
+                    GameStatus::Active => "started".to_owned(),
+                    s => s.to_string(),
+                };
+                let text = format!(
+                    "This button is out of date: game {game} has {now} since it was posted, so nothing was done. `/board game:{game}` shows where it stands."
+                );
+                click.create_response(&ctx.http, ephemeral(text)).await?;
+                return Ok(());
+            }
+            if state.seat_of(&identity(click.user.id)) != Some(Seat::Second) {
+                let who = match state.identity_on(Seat::Second, "discord") {
+                    Some(id) => format!("<@{}>", id.trim_start_matches("discord:")),
+                    None => state.names[Seat::Second.index()].clone(),
+                };
+                let text = format!("Only {who} can answer this challenge; nothing was done.");
+                click.create_response(&ctx.http, ephemeral(text)).await?;
+                return Ok(());
+            }
+            let answer = bot
+                .handle(
+                    &click.user,
+                    &format!("{kind} {game}"),
+                    format!("discord:interaction:{}", click.id),
+                    Some(game),
+                )
+                .await?;
+            if answer.status != Status::Done {
+                click
+                    .create_response(&ctx.http, ephemeral(answer.text))
+                    .await?;
+                return Ok(());
+            }
+            let Some(after) = bot.state(game, None).await? else {
+                return Ok(());
+            };
+            let thread = bot.ensure_thread(&ctx.http, game).await?;
+            let summary = match (kind, thread) {
+                ("accept", Some(t)) => format!(
+                    "Game {game} accepted by <@{}>: it goes on in <#{t}>.",
+                    click.user.id
+                ),
+                ("accept", None) => format!("Game {game} accepted by <@{}>.", click.user.id),
+                _ => format!("Game {game}: <@{}> declined the challenge.", click.user.id),
+            };
+            // The challenge message loses its buttons, so nobody clicks them again.
+            click
+                .create_response(
+                    &ctx.http,
+                    serenity::CreateInteractionResponse::UpdateMessage(
+                        serenity::CreateInteractionResponseMessage::new()
+                            .content(summary)
+                            .embeds(Vec::new())
+                            .components(Vec::new()),
+                    ),
+                )
+                .await?;
+            match thread {
+                Some(t) => {
+                    bot.post_in_thread(&ctx.http, t, &after, &answer.text, format!("i{}", click.id))
+                        .await?
+                }
+                None if kind == "accept" => {
+                    let post = board::game_post(bot, &after, &answer.text, None, false);
+                    click.create_followup(&ctx.http, post.followup()).await?;
+                }
+                None => {}
+            }
+        }
+        _ => {
+            click
+                .create_response(
+                    &ctx.http,
+                    ephemeral("This button is not one of Agora's.".into()),
+                )
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// A message in a game thread (or a direct message to the bot) that parses as an action, from
+/// the player to move, is their move; anything else is conversation and left alone.
+async fn on_message(
+    bot: &Bot,
+    ctx: &serenity::Context,
+    message: &serenity::Message,
+) -> Result<(), DiscordError> {
+    if message.author.bot || message.content.trim().is_empty() {
+        return Ok(());
+    }
+    if !matches!(commands::parse(&message.content), Ok(Command::Move { .. })) {
+        return Ok(());
+    }
+    let game = match bot.game_of_channel(message.channel_id).await? {
+        Some(game) => {
+            let Some(state) = bot.state(game, None).await? else {
+                return Ok(());
+            };
+            let me = identity(message.author.id);
+            match state.to_act {
+                Some(seat) if state.seat_of(&me) == Some(seat) => Some(game),
+                _ => return Ok(()),
+            }
+        }
+        // In a direct message the service picks the one game waiting for the player.
+        None if message.guild_id.is_none() => None,
+        None => return Ok(()),
+    };
+    let answer = bot
+        .handle(
+            &message.author,
+            &message.content,
+            format!("discord:message:{}", message.id),
+            game,
+        )
+        .await?;
+    let post = match (answer.status, answer.game) {
+        (Status::Repeat, _) => return Ok(()),
+        (Status::Done | Status::AlreadyApplied, Some(g)) => match bot.state(g, None).await? {
+            Some(state) => board::game_post(bot, &state, &answer.text, None, false),
+            None => board::text_post(&answer.text, None),
+        },
+        _ => board::text_post(&answer.text, None),
+    };
+    let reply = post
+        .message()
+        .reference_message(message)
+        .nonce(serenity::Nonce::String(format!("r{}", message.id)))
+        .enforce_nonce(true);
+    message.channel_id.send_message(&ctx.http, reply).await?;
+    Ok(())
+}
+
+/// poise's errors outside our own handling (a malformed interaction, an event handler error).
+pub(crate) async fn on_error(error: FrameworkError<'_>) {
+    match error {
+        FrameworkError::EventHandler { error, event, .. } => {
+            tracing::error!(error = %error, event = event.snake_case_name(), "event failed");
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! Agora's Discord front end: a bot on serenity with poise, as thin as the mail front end.
+//!
+//! - Slash commands are generated from the service's command table ([`slash`]): the same names
+//!   and descriptions as `help`, with options per command. Each invocation becomes the equivalent
+//!   command text and goes through [`Service::handle`] with the interaction id as its delivery id,
+//!   so a replayed interaction is never applied twice. `/move` autocompletes the legal actions of
+//!   the player's position.
+//! - A challenge is posted with Accept/Decline buttons for the challenged player; a game that
+//!   starts gets its own thread; every action posts the board as a PNG in an embed, with a button
+//!   for the ASCII board. A message in a game thread that parses as an action, from the player to
+//!   move, is their move ([`events`]).
+//! - The outbox sender for the `discord` channel ([`sender`]) posts notifications in the game's
+//!   thread with a mention, or as a direct message, each once: posted rows are recorded, and the
+//!   message nonce (derived from the outbox id, enforced) lets Discord drop a repeat.
+//!
+//! No game logic lives here: whose turn it is, what is legal and what the answer says are the
+//! service's; this crate translates and decides only where on Discord things are shown.
+
+mod board;
+mod config;
+mod events;
+mod sender;
+pub mod slash;
+
+pub use config::DiscordConfig;
+
+use agora_service::{Service, ServiceError, StoreError};
+use poise::serenity_prelude as serenity;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{Mutex, Notify};
+
+/// The `[discord]` settings (see `config/agora.toml`).
+#[derive(Debug, Clone)]
+pub struct DiscordSettings {
+    /// The bot token (from `AGORA_DISCORD_TOKEN`, never from the file).
+    pub token: String,
+    /// Send REST calls to this base instead of `https://discord.com` (a local Discord double in
+    /// tests, or an HTTP proxy such as twilight-http-proxy); the rate limiter is then left to it.
+    pub api_base: Option<String>,
+    /// Register the slash commands at start: in this server only (instant, for trying the bot
+    /// out) or, when `None`, globally.
+    pub register: bool,
+    pub guild_id: Option<u64>,
+    /// Attach a PNG picture of the board to game messages, of this many pixels.
+    pub png: bool,
+    pub png_size: u32,
+    /// How often the outbox is looked at without news (every handled command also wakes it).
+    pub outbox_poll: Duration,
+}
+
+impl Default for DiscordSettings {
+    fn default() -> DiscordSettings {
+        DiscordSettings {
+            token: String::new(),
+            api_base: None,
+            register: true,
+            guild_id: None,
+            png: true,
+            png_size: 480,
+            outbox_poll: Duration::from_secs(2),
+        }
+    }
+}
+
+/// An internal failure of the front end: logged in full, shown to the person as a short apology.
+#[derive(Debug, thiserror::Error)]
+pub enum DiscordError {
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Boxed: serenity's error is large, and every `Result` here would carry its size.
+    #[error("discord: {0}")]
+    Discord(Box<serenity::Error>),
+    #[error("configuration: {0}")]
+    Config(String),
+}
+
+impl From<serenity::Error> for DiscordError {
+    fn from(e: serenity::Error) -> DiscordError {
+        DiscordError::Discord(Box::new(e))
+    }
+}
+
+/// The front end's shared state: poise hands it to every command and event.
+pub struct Bot {
+    service: Arc<Service>,
+    settings: DiscordSettings,
+    /// Held while a game's thread is looked up or created, so a game never gets two.
+    threads: Mutex<()>,
+    /// Held from a challenge until the channel it was made in is recorded, so its notification
+    /// is not sent before the sender knows where it belongs.
+    origins: Mutex<()>,
+    /// Wakes the outbox delivery after a command changed something.
+    wake: Notify,
+}
+
+pub(crate) type Ctx<'a> = poise::ApplicationContext<'a, Arc<Bot>, DiscordError>;
+
+/// The identity of a Discord user in the service.
+pub(crate) fn identity(user: serenity::UserId) -> String {
+    format!("discord:{user}")
+}
+
+/// The Discord front end over one service.
+pub struct DiscordFrontEnd {
+    bot: Arc<Bot>,
+}
+
+impl DiscordFrontEnd {
+    pub fn new(service: Arc<Service>, settings: DiscordSettings) -> DiscordFrontEnd {
+        DiscordFrontEnd {
+            bot: Arc::new(Bot {
+                service,
+                settings,
+                threads: Mutex::new(()),
+                origins: Mutex::new(()),
+                wake: Notify::new(),
+            }),
+        }
+    }
+
+    /// Connects to Discord and runs until `shutdown` completes or the gateway fails for good.
+    /// A lost gateway connection is resumed by serenity; the outbox is delivered all along.
+    pub async fn run(&self, shutdown: impl Future<Output = ()>) -> Result<(), DiscordError> {
+        let settings = &self.bot.settings;
+        if settings.token.trim().is_empty() {
+            return Err(DiscordError::Config(
+                "no bot token: set AGORA_DISCORD_TOKEN".into(),
+            ));
+        }
+        let mut http = serenity::HttpBuilder::new(&settings.token);
+        if let Some(base) = &settings.api_base {
+            // serenity sends to the proxy only with its own rate limiter off.
+            http = http
+                .proxy(base.trim_end_matches('/'))
+                .ratelimiter_disabled(true);
+        }
+        let http = http.build();
+        let intents = serenity::GatewayIntents::GUILDS
+            | serenity::GatewayIntents::GUILD_MESSAGES
+            | serenity::GatewayIntents::DIRECT_MESSAGES
+            | serenity::GatewayIntents::MESSAGE_CONTENT;
+        let bot = self.bot.clone();
+        let framework = poise::Framework::builder()
+            .options(poise::FrameworkOptions {
+                commands: slash::commands(),
+                event_handler: |framework, event| Box::pin(events::on_event(framework, event)),
+                on_error: |error| Box::pin(events::on_error(error)),
+                initialize_owners: false,
+                ..Default::default()
+            })
+            .setup(move |ctx, ready, framework| {
+                Box::pin(async move {
+                    tracing::info!(user = %ready.user.name, "connected to Discord");
+                    if bot.settings.register {
+                        let commands = &framework.options().commands;
+                        match bot.settings.guild_id {
+                            Some(g) => {
+                                poise::builtins::register_in_guild(
+                                    ctx,
+                                    commands,
+                                    serenity::GuildId::new(g),
+                                )
+                                .await?
+                            }
+                            None => poise::builtins::register_globally(ctx, commands).await?,
+                        }
+                    }
+                    Ok(bot)
+                })
+            })
+            .build();
+        let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+            .framework(framework)
+            .await?;
+        let shards = client.shard_manager.clone();
+        let http = client.http.clone();
+        let deliver = sender::deliver_loop(self.bot.clone(), http);
+        tokio::select! {
+            started = client.start() => started?,
+            () = deliver => {}
+            () = shutdown => {
+                shards.shutdown_all().await;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,602 @@
+//! Whole games on Discord: serenity's real client, driven by poise, against the local Discord
+//! double (REST and gateway on 127.0.0.1), over a real SQLite file. People type slash commands,
+//! pick actions from autocomplete, click buttons and write moves in game threads; the tests read
+//! what the bot posted.
+
+mod common;
+
+use agora_rules::Variant;
+use agora_service::Inbound;
+use agora_service::commands::COMMANDS;
+use common::double::{Call, Double, LOBBY};
+use common::{Agora, Opt, Place, User, click, in_server, registered, reply_to, run, say};
+use common::{short_game, suggestions, temp_db};
+use serde_json::Value;
+
+fn alice() -> User {
+    User {
+        id: 500_000_000_000_000_001,
+        name: "alice",
+    }
+}
+
+fn bob() -> User {
+    User {
+        id: 500_000_000_000_000_002,
+        name: "bob",
+    }
+}
+
+fn eve() -> User {
+    User {
+        id: 500_000_000_000_000_003,
+        name: "eve",
+    }
+}
+
+/// The first two characters of an action: what a person starts typing.
+fn start_of(action: &str) -> String {
+    action.chars().take(2).collect()
+}
+
+/// The message the bot posted in `channel` that mentions `user`, after `after` calls.
+async fn mention_in(double: &Double, channel: u64, user: &User, after: usize) -> Call {
+    let path = format!("/channels/{channel}/messages");
+    let mention = user.mention();
+    double
+        .wait_for(
+            &format!("a message for {} in {channel}", user.name),
+            |calls| {
+                calls
+                    .iter()
+                    .skip(after)
+                    .find(|c| {
+                        c.method == "POST"
+                            && c.path == path
+                            && c.json["content"].as_str().unwrap_or("").contains(&mention)
+                    })
+                    .cloned()
+            },
+        )
+        .await
+}
+
+/// The thread the bot opened from the lobby for the next game, after `after` calls.
+async fn new_thread(double: &Double, after: usize) -> Place {
+    let path = format!("/channels/{LOBBY}/threads");
+    let created = double
+        .wait_for("a game thread", |calls| {
+            calls
+                .iter()
+                .skip(after)
+                .find(|c| c.method == "POST" && c.path == path)
+                .cloned()
+        })
+        .await;
+    in_server(created.response["id"].as_str().unwrap().parse().unwrap())
+}
+
+/// Challenges `to` from the lobby and has them accept with the button; returns the thread and
+/// the challenge message (for its buttons).
+async fn challenge_accepted(
+    double: &Double,
+    from: &User,
+    to: &User,
+    game: &'static str,
+    extra: &[Opt],
+) -> (Place, Value, String) {
+    let lobby = in_server(LOBBY);
+    let mut opts = vec![Opt::Choice("game", game), Opt::User("user", to.clone())];
+    opts.extend_from_slice(extra);
+    let before = double.calls().len();
+    let sent = run(double, from, lobby, "challenge", &opts).await;
+    assert!(!sent.ephemeral(), "a challenge is public: {}", sent.text());
+    assert!(sent.text().contains("Game "), "{}", sent.text());
+
+    // The challenged player is mentioned in the lobby, with Accept and Decline.
+    let invite = mention_in(double, LOBBY, to, before).await;
+    let buttons = invite.buttons();
+    let accept = buttons
+        .iter()
+        .find(|b| b.starts_with("accept:"))
+        .expect("an Accept button")
+        .clone();
+    assert!(buttons.iter().any(|b| b.starts_with("decline:")));
+    let message = invite.response.clone();
+
+    // Someone else's click changes nothing and says why.
+    let foreign = click(double, &eve(), lobby, &message, &accept).await;
+    assert!(foreign.ephemeral(), "{:?}", foreign.json);
+    assert!(
+        foreign
+            .text()
+            .contains(&format!("Only {} can answer", to.mention())),
+        "{}",
+        foreign.text()
+    );
+
+    let before = double.calls().len();
+    let accepted = click(double, to, lobby, &message, &accept).await;
+    assert_eq!(accepted.json["type"], 7, "the challenge message is updated");
+    assert!(accepted.text().contains("accepted"), "{}", accepted.text());
+    assert!(accepted.buttons().is_empty(), "its buttons are gone");
+    let thread = new_thread(double, before).await;
+    (thread, message, accept)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agon_through_slash_commands_buttons_and_the_game_thread() {
+    let double = Double::start().await;
+    let db = temp_db("agon");
+    let agora = Agora::start(&db, &double).await;
+    let (alice, bob) = (alice(), bob());
+
+    // Every command of the table is a slash command, described by the table's summary.
+    let commands = registered(&double);
+    assert_eq!(commands.len(), COMMANDS.len());
+    for spec in COMMANDS {
+        let c = commands
+            .iter()
+            .find(|c| c["name"] == spec.name)
+            .unwrap_or_else(|| panic!("/{} registered", spec.name));
+        assert_eq!(c["description"], spec.summary);
+    }
+    for name in [
+        "challenge",
+        "accept",
+        "decline",
+        "cancel",
+        "move",
+        "pass",
+        "resign",
+        "draw",
+        "undo",
+        "board",
+        "history",
+        "games",
+        "settings",
+        "link",
+        "help",
+    ] {
+        assert!(commands.iter().any(|c| c["name"] == name), "/{name}");
+    }
+    // `/vacation` comes with the command table entry, whenever the service has it.
+    let has_vacation = COMMANDS.iter().any(|c| c.name == "vacation");
+    assert_eq!(
+        commands.iter().any(|c| c["name"] == "vacation"),
+        has_vacation
+    );
+    let move_action = &commands.iter().find(|c| c["name"] == "move").unwrap()["options"][0];
+    assert_eq!(move_action["name"], "action");
+    assert_eq!(move_action["autocomplete"], true);
+
+    // Help is only for the asker.
+    let help = run(&double, &alice, in_server(LOBBY), "help", &[]).await;
+    assert!(help.ephemeral());
+    assert!(help.text().contains("challenge"), "{}", help.text());
+
+    let (thread, challenge, accept) = challenge_accepted(&double, &alice, &bob, "agon", &[]).await;
+
+    // The game starts in its thread: the board, and alice (to move) mentioned there.
+    let started = mention_in(&double, thread.channel, &alice, 0).await;
+    assert!(started.png().is_some(), "the board as a PNG");
+    assert!(started.text().contains("To act"), "{}", started.text());
+
+    // A user error is an ephemeral reply, worded as by mail.
+    let wrong = run(
+        &double,
+        &alice,
+        thread,
+        "move",
+        &[Opt::Text("action", "z9-z8".into())],
+    )
+    .await;
+    assert!(wrong.ephemeral(), "{}", wrong.text());
+    let by_mail = agora
+        .service
+        .handle(
+            &Inbound {
+                from: format!("discord:{}", alice.id),
+                text: "move z9-z8".into(),
+                game: Some(1),
+                ..Inbound::default()
+            },
+            chrono::Utc::now(),
+        )
+        .await
+        .unwrap();
+    assert!(by_mail.text.starts_with("Sorry:"), "{}", by_mail.text);
+    assert_eq!(wrong.text().trim(), by_mail.text.trim());
+
+    // Moves alternate: alice with /move (after looking at the suggestions), bob by writing the
+    // action in the thread.
+    let record = short_game(Variant::Agon);
+    let mut last = None;
+    for (ply, action) in record.iter().enumerate() {
+        let (mover, other) = if ply % 2 == 0 {
+            (&alice, &bob)
+        } else {
+            (&bob, &alice)
+        };
+        let before = double.calls().len();
+        let answer = if ply % 2 == 0 {
+            let typed = start_of(action);
+            let offered = suggestions(&double, mover, thread, &typed).await;
+            assert!(offered.contains(action), "{action} among {offered:?}");
+            assert!(offered.len() <= 25);
+            assert!(
+                offered
+                    .iter()
+                    .all(|o| o.to_ascii_lowercase().contains(&typed.to_ascii_lowercase())),
+                "{offered:?} filtered by {typed}"
+            );
+            // The one not to move gets no suggestions.
+            assert!(suggestions(&double, other, thread, "").await.is_empty());
+            let answer = run(
+                &double,
+                mover,
+                thread,
+                "move",
+                &[Opt::Text("action", action.clone())],
+            )
+            .await;
+            assert!(!answer.ephemeral(), "{}", answer.text());
+            answer
+        } else {
+            let message = say(&double, mover, thread, action);
+            reply_to(&double, message).await
+        };
+        assert!(answer.png().is_some(), "ply {ply}: the board as a PNG");
+        assert!(answer.text().contains(action.as_str()), "{}", answer.text());
+        if ply + 1 < record.len() {
+            // The opponent is told in the thread, with a mention.
+            let told = mention_in(&double, thread.channel, other, before).await;
+            assert!(told.png().is_some());
+            assert!(told.text().contains("To act"), "{}", told.text());
+        }
+        last = Some(answer);
+    }
+    let last = last.unwrap();
+    assert!(last.text().contains("is over"), "{}", last.text());
+    // The loser hears of it in the thread too.
+    let loser = if record.len().is_multiple_of(2) {
+        &alice
+    } else {
+        &bob
+    };
+    let path = format!("/channels/{}/messages", thread.channel);
+    let over = double
+        .wait_for("the final report", |calls| {
+            calls
+                .iter()
+                .filter(|c| c.path == path && c.json["content"] == loser.mention())
+                .find(|c| c.text().contains("is over"))
+                .cloned()
+        })
+        .await;
+    assert!(over.text().contains("Record"), "{}", over.text());
+
+    // The ASCII board on request, for anyone.
+    let ascii_button = over
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("ascii:"))
+        .expect("an ASCII board button");
+    let ascii = click(&double, &eve(), thread, &over.response, &ascii_button).await;
+    assert!(ascii.ephemeral());
+    assert!(ascii.text().contains("```"), "{}", ascii.text());
+
+    // The challenge's old Accept button is out of date now, and changes nothing.
+    let stale = click(&double, &bob, in_server(LOBBY), &challenge, &accept).await;
+    assert!(stale.ephemeral());
+    assert!(stale.text().contains("out of date"), "{}", stale.text());
+
+    agora.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agros_survives_a_disconnect_a_replayed_interaction_and_a_restart() {
+    let double = Double::start().await;
+    let db = temp_db("agros");
+    let mut agora = Agora::start(&db, &double).await;
+    let (alice, bob) = (alice(), bob());
+    let lobby = in_server(LOBBY);
+
+    // A declined challenge: its buttons go, and a late click on them changes nothing.
+    let before = double.calls().len();
+    run(
+        &double,
+        &alice,
+        lobby,
+        "challenge",
+        &[Opt::Choice("game", "agon"), Opt::User("user", bob.clone())],
+    )
+    .await;
+    let invite = mention_in(&double, LOBBY, &bob, before).await;
+    let decline = invite
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("decline:"))
+        .unwrap();
+    let accept = invite
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("accept:"))
+        .unwrap();
+    let declined = click(&double, &bob, lobby, &invite.response, &decline).await;
+    assert_eq!(declined.json["type"], 7);
+    assert!(declined.text().contains("declined"), "{}", declined.text());
+    let late = click(&double, &bob, lobby, &invite.response, &accept).await;
+    assert!(late.ephemeral());
+    assert!(late.text().contains("out of date"), "{}", late.text());
+
+    let variant = Variant::Agros {
+        board: 8,
+        farmers: 3,
+    };
+    let record = short_game(variant);
+    assert!(record.len() >= 6, "{record:?}");
+    // Whoever does not make the last action hears of the end by notification; they chose
+    // direct messages for it.
+    let (last_mover, told) = if !record.len().is_multiple_of(2) {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+    let set = run(
+        &double,
+        told,
+        lobby,
+        "settings",
+        &[Opt::Choice("messages", "dm")],
+    )
+    .await;
+    assert!(set.ephemeral());
+    assert!(set.text().contains("direct messages"), "{}", set.text());
+
+    let (thread, _, _) = challenge_accepted(
+        &double,
+        &alice,
+        &bob,
+        "agros",
+        &[
+            Opt::Choice("board", "8"),
+            Opt::Choice("farmers", "3"),
+            Opt::Int("days", 2),
+        ],
+    )
+    .await;
+    let game = 2;
+
+    let ply_now = |agora: &Agora| {
+        let service = agora.service.clone();
+        async move {
+            service
+                .game_state(game, None)
+                .await
+                .unwrap()
+                .unwrap()
+                .current_ply
+        }
+    };
+    for (ply, action) in record.iter().enumerate() {
+        let mover = if ply % 2 == 0 { &alice } else { &bob };
+        if ply == 3 {
+            // Agora stops and starts again mid-game; the game goes on where it was.
+            agora = agora.restart(&double).await;
+            assert_eq!(ply_now(&agora).await, ply as u32);
+        }
+        let answer = if ply == 2 {
+            // The gateway connection drops; a move written meanwhile still arrives, once.
+            let identifies = double.identifies();
+            double.drop_gateway();
+            let message = say(&double, mover, thread, action);
+            double
+                .wait_until("the bot to come back", |d| {
+                    d.connected() && (d.resumes() > 0 || d.identifies() > identifies)
+                })
+                .await;
+            reply_to(&double, message).await
+        } else if ply % 2 == 0 {
+            let typed = start_of(action);
+            let offered = suggestions(&double, mover, thread, &typed).await;
+            assert!(offered.contains(action), "{action} among {offered:?}");
+            let id = common::slash(
+                &double,
+                mover,
+                thread,
+                "move",
+                &[Opt::Text("action", action.clone())],
+            );
+            let answer = double.response(id).await;
+            if ply == 4 {
+                // Discord delivers the same interaction again: it is answered, not applied again.
+                common::slash_with_id(
+                    &double,
+                    mover,
+                    thread,
+                    "move",
+                    &[Opt::Text("action", action.clone())],
+                    id,
+                );
+                let prefix = format!("/interactions/{id}/");
+                let again = double
+                    .wait_for("the answer to the replayed interaction", |calls| {
+                        calls
+                            .iter()
+                            .filter(|c| c.path.starts_with(&prefix))
+                            .nth(1)
+                            .cloned()
+                    })
+                    .await;
+                assert!(again.ephemeral(), "{}", again.text());
+                assert_eq!(ply_now(&agora).await, ply as u32 + 1);
+            }
+            answer
+        } else {
+            let message = say(&double, mover, thread, action);
+            reply_to(&double, message).await
+        };
+        assert!(
+            answer.text().contains(action.as_str()) || action == "pass",
+            "{}",
+            answer.text()
+        );
+        assert_eq!(
+            ply_now(&agora).await,
+            ply as u32 + 1,
+            "ply {ply} applied once"
+        );
+    }
+    assert!(double.resumes() > 0, "the gateway session was resumed");
+    let _ = last_mover;
+
+    // The final report comes as a direct message to the one who chose them.
+    let dm = format!("/channels/{}/messages", common::double::dm_channel(told.id));
+    let report = double
+        .wait_for("the final report by direct message", |calls| {
+            calls
+                .iter()
+                .find(|c| c.path == dm && c.text().contains("is over"))
+                .cloned()
+        })
+        .await;
+    assert!(report.png().is_some());
+
+    // Every notification went out, each posted once.
+    let outbox = {
+        let service = agora.service.clone();
+        move || {
+            let service = service.clone();
+            async move {
+                let mut tx = service.store().write().await.unwrap();
+                tx.outbox_stats().await.unwrap()
+            }
+        }
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while outbox().await.pending > 0 {
+        assert!(std::time::Instant::now() < deadline, "the outbox drains");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    // A stop may cut a post between Discord's answer and its record; the repeat after the restart
+    // carries the same enforced nonce, so Discord hands back the first message instead of posting
+    // a second one.
+    let mut messages: std::collections::HashMap<String, Vec<Value>> = Default::default();
+    for c in double
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
+    {
+        let nonce = c.json["nonce"].as_str().expect("every post has a nonce");
+        let list = messages.entry(nonce.to_owned()).or_default();
+        if !list.contains(&c.response["id"]) {
+            list.push(c.response["id"].clone());
+        }
+    }
+    for (nonce, ids) in &messages {
+        assert_eq!(ids.len(), 1, "nonce {nonce} became one message");
+    }
+    assert_eq!(
+        messages.keys().filter(|n| n.starts_with('o')).count() as i64,
+        outbox().await.sent
+    );
+
+    agora.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn against_the_computer_the_answer_is_deferred_and_its_move_announced() {
+    let double = Double::start().await;
+    let db = temp_db("computer");
+    let agora = Agora::start(&db, &double).await;
+    let alice = alice();
+
+    // Alice wants her reminders as direct messages.
+    let set = run(
+        &double,
+        &alice,
+        in_server(LOBBY),
+        "settings",
+        &[Opt::Choice("messages", "dm")],
+    )
+    .await;
+    assert!(set.ephemeral());
+
+    let before = double.calls().len();
+    let started = run(
+        &double,
+        &alice,
+        in_server(LOBBY),
+        "challenge",
+        &[
+            Opt::Choice("game", "agon"),
+            Opt::Text("opponent", "computer".into()),
+            Opt::Choice("level", "easy"),
+            Opt::Int("days", 1),
+        ],
+    )
+    .await;
+    // The game starts at once, in its own thread; the answer in the lobby is only for alice.
+    assert!(started.ephemeral(), "{}", started.text());
+    let thread = new_thread(&double, before).await;
+    let board = double.posted(thread.channel, before).await;
+    assert!(board.png().is_some());
+
+    let offered = suggestions(&double, &alice, thread, "").await;
+    assert!(!offered.is_empty() && offered.len() <= 25, "{offered:?}");
+    let before = double.calls().len();
+    let id = common::slash(
+        &double,
+        &alice,
+        thread,
+        "move",
+        &[Opt::Text("action", offered[0].clone())],
+    );
+    let first = double.response(id).await;
+    assert_eq!(first.json["type"], 5, "deferred while the computer thinks");
+    let path = format!("/webhooks/{}/token-{id}", common::double::APP_ID);
+    let answer = double
+        .wait_for("the answer after the deferral", |calls| {
+            calls.iter().find(|c| c.path == path).cloned()
+        })
+        .await;
+    assert!(answer.text().contains(&offered[0]), "{}", answer.text());
+    // The computer's reply comes as a notification in the thread, mentioning alice.
+    let told = mention_in(&double, thread.channel, &alice, before).await;
+    assert!(told.text().contains("played"), "{}", told.text());
+    assert!(told.text().contains("To act"), "{}", told.text());
+
+    // An hour before her deadline (a day per move here) she is reminded, by direct message. The
+    // scheduler runs at that time; the bot sends with the real clock, so the reminder's send time
+    // is brought back to now.
+    let later = chrono::Utc::now() + chrono::Duration::hours(23);
+    let swept = agora.service.sweep(later).await.unwrap();
+    assert_eq!(swept, 1);
+    {
+        let mut tx = agora.service.store().write().await.unwrap();
+        for m in tx.pending("discord", later, 10).await.unwrap() {
+            tx.mark_failed(m.id, "sent early by the test", chrono::Utc::now())
+                .await
+                .unwrap();
+        }
+        tx.commit().await.unwrap();
+    }
+    let dm = format!(
+        "/channels/{}/messages",
+        common::double::dm_channel(alice.id)
+    );
+    let reminder = double
+        .wait_for("the reminder by direct message", |calls| {
+            calls.iter().find(|c| c.path == dm).cloned()
+        })
+        .await;
+    assert!(
+        reminder.text().contains("your turn,"),
+        "{}",
+        reminder.text()
+    );
+    assert!(reminder.png().is_some());
+
+    agora.stop().await;
+}

@@ -1,0 +1,143 @@
+//! The Discord front end's tables: each game's channel and thread, the outbox rows already posted,
+//! and each user's choice of thread or direct messages. Discord ids are kept as text: they are
+//! 64-bit unsigned snowflakes, wider than SQLite's signed integers allow in general.
+
+use crate::{Result, Tx};
+use chrono::{DateTime, Utc};
+
+/// Where a game lives on Discord.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiscordGame {
+    pub game_id: i64,
+    /// The channel the challenge was made in.
+    pub channel_id: String,
+    /// The server of that channel; `None` for a direct message.
+    pub guild_id: Option<String>,
+    /// Where the game's messages go once it runs: its thread, or the direct-message channel.
+    pub thread_id: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct GameRow {
+    game_id: i64,
+    channel_id: String,
+    guild_id: Option<String>,
+    thread_id: Option<String>,
+}
+
+impl From<GameRow> for DiscordGame {
+    fn from(r: GameRow) -> DiscordGame {
+        DiscordGame {
+            game_id: r.game_id,
+            channel_id: r.channel_id,
+            guild_id: r.guild_id,
+            thread_id: r.thread_id,
+        }
+    }
+}
+
+impl Tx {
+    /// Records the channel a game was started from, unless it is known already.
+    pub async fn set_discord_origin(
+        &mut self,
+        game_id: i64,
+        channel_id: &str,
+        guild_id: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO discord_games (game_id, channel_id, guild_id, created_at)
+             VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(channel_id.to_owned())
+        .bind(guild_id.map(str::to_owned))
+        .bind(now)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Sets the channel a game's messages go to.
+    pub async fn set_discord_thread(&mut self, game_id: i64, thread_id: &str) -> Result<()> {
+        sqlx::query("UPDATE discord_games SET thread_id = ? WHERE game_id = ?")
+            .bind(thread_id.to_owned())
+            .bind(game_id)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn discord_game(&mut self, game_id: i64) -> Result<Option<DiscordGame>> {
+        let row: Option<GameRow> = sqlx::query_as(
+            "SELECT game_id, channel_id, guild_id, thread_id FROM discord_games WHERE game_id = ?",
+        )
+        .bind(game_id)
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        Ok(row.map(DiscordGame::from))
+    }
+
+    /// The game whose messages go to a channel (its thread), if any.
+    pub async fn discord_game_by_thread(&mut self, thread_id: &str) -> Result<Option<DiscordGame>> {
+        let row: Option<GameRow> = sqlx::query_as(
+            "SELECT game_id, channel_id, guild_id, thread_id FROM discord_games WHERE thread_id = ?",
+        )
+        .bind(thread_id.to_owned())
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        Ok(row.map(DiscordGame::from))
+    }
+
+    /// The message an outbox row was posted as, if it was.
+    pub async fn discord_post(&mut self, outbox_id: i64) -> Result<Option<String>> {
+        Ok(
+            sqlx::query_scalar("SELECT message_id FROM discord_posts WHERE outbox_id = ?")
+                .bind(outbox_id)
+                .fetch_optional(&mut *self.tx)
+                .await?,
+        )
+    }
+
+    pub async fn record_discord_post(
+        &mut self,
+        outbox_id: i64,
+        channel_id: &str,
+        message_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO discord_posts (outbox_id, channel_id, message_id, posted_at)
+             VALUES (?, ?, ?, ?) ON CONFLICT (outbox_id) DO NOTHING",
+        )
+        .bind(outbox_id)
+        .bind(channel_id.to_owned())
+        .bind(message_id.to_owned())
+        .bind(now)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Whether a Discord user wants reminders and reports as direct messages.
+    pub async fn discord_wants_dm(&mut self, user_id: &str) -> Result<bool> {
+        let to: Option<String> =
+            sqlx::query_scalar("SELECT deliver_to FROM discord_users WHERE user_id = ?")
+                .bind(user_id.to_owned())
+                .fetch_optional(&mut *self.tx)
+                .await?;
+        Ok(to.as_deref() == Some("dm"))
+    }
+
+    pub async fn set_discord_wants_dm(&mut self, user_id: &str, dm: bool) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO discord_users (user_id, deliver_to) VALUES (?, ?)
+             ON CONFLICT (user_id) DO UPDATE SET deliver_to = excluded.deliver_to",
+        )
+        .bind(user_id.to_owned())
+        .bind(if dm { "dm" } else { "thread" })
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+}
