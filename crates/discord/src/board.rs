@@ -107,9 +107,12 @@ pub(crate) fn game_post(
     let started = state.status != GameStatus::Proposed;
     let png = (bot.settings.png && started)
         .then(|| {
+            // The final position of a finished Agros game shows its fields tinted by their
+            // controllers (AR-14), as in the final report by mail.
             let options = agora_render::PngOptions {
                 size: bot.settings.png_size,
-                ..agora_render::PngOptions::default()
+                field_overlay: state.status == GameStatus::Finished
+                    && state.ply == state.current_ply,
             };
             agora_render::png(&state.position, state.last_action, &options)
                 .map_err(|e| tracing::warn!(game = state.id, error = %e, "board picture failed"))
