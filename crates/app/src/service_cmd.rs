@@ -30,8 +30,9 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 20)]
     plies: usize,
     /// Commands in flight at once, drawn from all the games (closed loop: each finished command
-    /// lets the next one in, so this measures the most the service can take).
-    #[arg(long, default_value_t = 32)]
+    /// lets the next one in). The service writes one command at a time, so more in flight only
+    /// adds waiting to each command's latency (at 32, about 32 / throughput).
+    #[arg(long, default_value_t = 8)]
     concurrency: usize,
     /// Instead of a fixed number in flight, send commands at this many per second (open loop:
     /// each command's latency counts from when it was due to be sent, so a backlog shows).
