@@ -15,27 +15,9 @@ impl Tx {
         )
     }
 
-    /// Records a delivery as handled with the reply given, in the transaction of its effects, so
-    /// the record and the effects commit or vanish together.
-    pub async fn record_delivery(
-        &mut self,
-        id: &str,
-        sender: &str,
-        reply: &str,
-        now: DateTime<Utc>,
-    ) -> Result<()> {
-        sqlx::query("INSERT INTO deliveries (id, sender, reply, handled_at) VALUES (?, ?, ?, ?)")
-            .bind(id.to_owned())
-            .bind(sender.to_owned())
-            .bind(reply.to_owned())
-            .bind(now)
-            .execute(&mut *self.tx)
-            .await?;
-        Ok(())
-    }
-
-    /// Records a delivery as handled unless it already was: `false` means a repeat (whose
-    /// reply [`Tx::delivery_reply`] gives), and nothing was written.
+    /// Records a delivery as handled with the reply given, in the transaction of its effects (so
+    /// the record and the effects commit or vanish together), unless it already was: `false`
+    /// means a repeat, whose reply [`Tx::delivery_reply`] gives, and nothing was written.
     pub async fn try_record_delivery(
         &mut self,
         id: &str,

@@ -89,18 +89,20 @@ async fn migrations_version_check_deliveries_and_outbox() {
         1
     );
 
-    // Deliveries: recorded once, the second insert of the same id is refused.
-    tx.record_delivery("m1", "discord:7", "ok", now)
-        .await
-        .unwrap();
+    // Deliveries: recorded once; the same id again writes nothing and keeps the first reply.
+    assert!(
+        tx.try_record_delivery("m1", "discord:7", "ok", now)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !tx.try_record_delivery("m1", "discord:7", "other", now)
+            .await
+            .unwrap()
+    );
     assert_eq!(
         tx.delivery_reply("m1").await.unwrap().as_deref(),
         Some("ok")
-    );
-    assert!(
-        tx.record_delivery("m1", "discord:7", "ok", now)
-            .await
-            .is_err()
     );
     drop(tx);
 
