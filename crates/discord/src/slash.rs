@@ -50,28 +50,22 @@ const GAME: Opt = opt(
     Kind::Number,
 );
 
+/// The names `/help` can explain: every command of the table.
+static COMMAND_NAMES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    agora_service::commands::COMMANDS
+        .iter()
+        .map(|c| c.name)
+        .filter(|&n| n != "help")
+        .collect()
+});
+
 /// The options of a command of the table; `None` for a command this module does not know.
 fn options(name: &str) -> Option<Vec<Opt>> {
     Some(match name {
         "help" => vec![opt(
             "command",
             "the command to explain",
-            Kind::Choice(&[
-                "challenge",
-                "accept",
-                "decline",
-                "cancel",
-                "move",
-                "pass",
-                "resign",
-                "draw",
-                "undo",
-                "board",
-                "history",
-                "games",
-                "settings",
-                "link",
-            ]),
+            Kind::Choice(COMMAND_NAMES.as_slice()),
         )],
         "challenge" => vec![
             Opt {
@@ -95,6 +89,16 @@ fn options(name: &str) -> Option<Vec<Opt>> {
                 Kind::Choice(&["3", "5", "7"]),
             ),
             opt("days", "days per move (the time control)", Kind::Number),
+            opt(
+                "bank",
+                "or a time bank: start+increment, e.g. 7d+1d max 14d",
+                Kind::Text,
+            ),
+            opt(
+                "timeout",
+                "a missed deadline loses (default), or in Agros passes",
+                Kind::Choice(&["loss", "pass"]),
+            ),
             opt(
                 "level",
                 "the computer's strength",
@@ -145,11 +149,21 @@ fn options(name: &str) -> Option<Vec<Opt>> {
                 Kind::Choice(&["discord", "email", "terminal"]),
             ),
             opt(
+                "digest",
+                "a local hour (0-23) for one daily digest instead of reminders, or off",
+                Kind::Text,
+            ),
+            opt(
                 "messages",
                 "on Discord: reminders and final reports in the game's thread or as direct messages",
                 Kind::Choice(&["thread", "dm"]),
             ),
         ],
+        "vacation" => vec![opt(
+            "days",
+            "days to pause your clocks, or `end`; leave out to see your allowance",
+            Kind::Text,
+        )],
         "link" => vec![opt(
             "code",
             "the code `link` gave your other account",
@@ -309,6 +323,8 @@ pub(crate) fn texts(command: &str, values: &[(String, Value)]) -> Vec<String> {
                 get("board").map(|b| format!("board {b}")),
                 get("farmers").map(|f| format!("farmers {f}")),
                 get("days").map(|d| format!("days {d}")),
+                get("bank").map(|b| format!("bank {b}")),
+                get("timeout").map(|t| format!("timeout {t}")),
                 get("level").map(|l| format!("level {l}")),
             ]))
         }
@@ -320,6 +336,7 @@ pub(crate) fn texts(command: &str, values: &[(String, Value)]) -> Vec<String> {
         ])),
         "help" => one(join(vec![Some("help".into()), get("command")])),
         "link" => one(join(vec![Some("link".into()), get("code")])),
+        "vacation" => one(join(vec![Some("vacation".into()), get("days")])),
         "settings" => {
             let mut out = Vec::new();
             if let Some(zone) = get("timezone") {
@@ -327,6 +344,9 @@ pub(crate) fn texts(command: &str, values: &[(String, Value)]) -> Vec<String> {
             }
             if let Some(channel) = get("notify") {
                 out.push(format!("settings notify {channel}"));
+            }
+            if let Some(hour) = get("digest") {
+                out.push(format!("settings digest {hour}"));
             }
             if out.is_empty() && get("messages").is_none() {
                 // Lets the service say what is missing, in its own words.
@@ -390,8 +410,31 @@ mod tests {
             ["undo offer"]
         );
         assert_eq!(
-            texts("vacation", &v(&[("arguments", Value::Text("7".into()))])),
+            texts("vacation", &v(&[("days", Value::Text("7".into()))])),
             ["vacation 7"]
+        );
+        assert_eq!(
+            texts(
+                "challenge",
+                &v(&[
+                    ("game", Value::Text("agros".into())),
+                    ("opponent", Value::Text("bob".into())),
+                    ("bank", Value::Text("7d+1d max 14d".into())),
+                    ("timeout", Value::Text("pass".into())),
+                ])
+            ),
+            ["challenge bob agros bank 7d+1d max 14d timeout pass"]
+        );
+        assert_eq!(
+            texts("settings", &v(&[("digest", Value::Text("8".into()))])),
+            ["settings digest 8"]
+        );
+        // Every command of the table can be asked about, the newest included.
+        assert!(COMMAND_NAMES.contains(&"vacation"));
+        assert!(
+            COMMANDS
+                .iter()
+                .all(|c| c.name == "help" || COMMAND_NAMES.contains(&c.name))
         );
     }
 }
