@@ -5,10 +5,13 @@ use crate::{Result, Tx};
 use chrono::{DateTime, Utc};
 
 impl Tx {
-    /// The reply given to a delivery already handled, if it was.
-    pub async fn delivery_reply(&mut self, id: &str) -> Result<Option<String>> {
+    /// The reply given to a sender's delivery already handled, if it was. Ids are the sender's
+    /// own: another sender's delivery of the same id is another delivery, and its reply is never
+    /// given to anyone else.
+    pub async fn delivery_reply(&mut self, id: &str, sender: &str) -> Result<Option<String>> {
         Ok(
-            sqlx::query_scalar("SELECT reply FROM deliveries WHERE id = ?")
+            sqlx::query_scalar("SELECT reply FROM deliveries WHERE sender = ? AND id = ?")
+                .bind(sender.to_owned())
                 .bind(id.to_owned())
                 .fetch_optional(&mut *self.tx)
                 .await?,
@@ -27,7 +30,7 @@ impl Tx {
     ) -> Result<bool> {
         let done = sqlx::query(
             "INSERT INTO deliveries (id, sender, reply, handled_at) VALUES (?, ?, ?, ?)
-             ON CONFLICT (id) DO NOTHING",
+             ON CONFLICT (sender, id) DO NOTHING",
         )
         .bind(id.to_owned())
         .bind(sender.to_owned())

@@ -101,8 +101,23 @@ async fn migrations_version_check_deliveries_and_outbox() {
             .unwrap()
     );
     assert_eq!(
-        tx.delivery_reply("m1").await.unwrap().as_deref(),
+        tx.delivery_reply("m1", "discord:7")
+            .await
+            .unwrap()
+            .as_deref(),
         Some("ok")
+    );
+    // The same id from another sender is another delivery, and the first reply is not theirs.
+    assert_eq!(
+        tx.delivery_reply("m1", "mailto:eve@example.org")
+            .await
+            .unwrap(),
+        None
+    );
+    assert!(
+        tx.try_record_delivery("m1", "mailto:eve@example.org", "theirs", now)
+            .await
+            .unwrap()
     );
     drop(tx);
 
