@@ -73,7 +73,10 @@ pub fn reply_subject(theirs: &str) -> String {
     let theirs = theirs.trim();
     if theirs.is_empty() {
         "Agora".into()
-    } else if theirs.len() >= 3 && theirs[..3].eq_ignore_ascii_case("re:") {
+    } else if theirs
+        .get(..3)
+        .is_some_and(|p| p.eq_ignore_ascii_case("re:"))
+    {
         theirs.to_owned()
     } else {
         format!("Re: {theirs}")

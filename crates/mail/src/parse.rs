@@ -61,7 +61,9 @@ pub fn parse(raw: &[u8]) -> Incoming {
     if incoming.commands.is_empty() {
         // A mail with an empty body may carry its command in the subject (`help`).
         let subject = incoming.subject.trim();
-        let is_reply = subject.len() >= 3 && subject[..3].eq_ignore_ascii_case("re:");
+        let is_reply = subject
+            .get(..3)
+            .is_some_and(|p| p.eq_ignore_ascii_case("re:"));
         if !subject.is_empty() && !is_reply && !subject.starts_with('[') {
             incoming.commands = commands(subject);
         }
