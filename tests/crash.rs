@@ -53,7 +53,7 @@ fn burst() -> (Vec<String>, Vec<Vec<String>>) {
             if let Some(a) = actions.get(n) {
                 let who = if n % 2 == 0 { "w" } else { "b" };
                 let id = format!("g{g}-p{n}");
-                lines.push(format!("#{id} {who}{g}: move {} #{n} {a}", g + 1));
+                lines.push(format!("#{id} {who}{g}: move #{} ply {n} {a}", g + 1));
                 ids[g].push(id);
             }
         }

@@ -124,12 +124,15 @@ impl Sender for Terminal {
     }
 }
 
-/// Splits `[#delivery] player: command`.
-fn split_line(line: &str) -> (Option<String>, Option<String>, String) {
+/// Splits `[#delivery] player: command`. The delivery marker is read only in scripts, and only
+/// when it starts with a letter, so that `#12 e5` at the terminal names game 12.
+fn split_line(line: &str, script: bool) -> (Option<String>, Option<String>, String) {
     let mut rest = line.trim();
     let mut delivery = None;
-    if let Some(r) = rest.strip_prefix('#')
+    if script
+        && let Some(r) = rest.strip_prefix('#')
         && let Some((id, tail)) = r.split_once(' ')
+        && id.starts_with(|c: char| c.is_ascii_alphabetic())
     {
         delivery = Some(id.to_owned());
         rest = tail.trim_start();
@@ -210,7 +213,7 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         let Some(line) = lines.next_line().await? else {
             break;
         };
-        let (delivery, who, text) = split_line(&line);
+        let (delivery, who, text) = split_line(&line, args.script);
         if text.trim().is_empty() {
             continue;
         }
@@ -263,12 +266,17 @@ mod tests {
     #[test]
     fn script_lines() {
         assert_eq!(
-            split_line("#d7 alice: move k1-j1"),
+            split_line("#d7 alice: move k1-j1", true),
             (Some("d7".into()), Some("alice".into()), "move k1-j1".into())
         );
-        assert_eq!(split_line("k1-j1"), (None, None, "k1-j1".into()));
+        assert_eq!(split_line("k1-j1", true), (None, None, "k1-j1".into()));
+        assert_eq!(split_line("#12 g5", true), (None, None, "#12 g5".into()));
         assert_eq!(
-            split_line("bob: accept"),
+            split_line("#d7 alice: g5", false),
+            (None, None, "#d7 alice: g5".into())
+        );
+        assert_eq!(
+            split_line("bob: accept", false),
             (None, Some("bob".into()), "accept".into())
         );
     }

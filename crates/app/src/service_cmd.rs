@@ -300,7 +300,7 @@ async fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
             ];
             for (n, action) in actions.into_iter().enumerate() {
                 let who = if n % 2 == 0 { &white } else { &black };
-                script.push(("move", send(who, format!("move #{n} {action}"), n + 2)));
+                script.push(("move", send(who, format!("move ply {n} {action}"), n + 2)));
             }
             script
         })

@@ -121,7 +121,7 @@ pub(crate) fn game_post(
         .flatten();
     let body = with_board(text, Some(state), png.is_none());
     let mut embed = serenity::CreateEmbed::new()
-        .title(clip(&format!("Game {}: {}", state.id, state.title), 256))
+        .title(clip(&format!("Game #{}: {}", state.id, state.title), 256))
         .description(clip(&body, 4000))
         .footer(serenity::CreateEmbedFooter::new(format!(
             "{} vs {}, ply {}",

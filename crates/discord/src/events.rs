@@ -93,7 +93,7 @@ impl Bot {
         }
         let name = board::clip(
             &format!(
-                "Game {}: {}, {} vs {}",
+                "Game #{}: {}, {} vs {}",
                 state.id, state.title, state.names[0], state.names[1]
             ),
             100,
@@ -416,14 +416,14 @@ async fn on_click(
         .await?
     else {
         click
-            .create_response(&ctx.http, ephemeral(format!("There is no game {game}.")))
+            .create_response(&ctx.http, ephemeral(format!("There is no game #{game}.")))
             .await?;
         return Ok(());
     };
     match kind {
         "ascii" => {
             let text = format!(
-                "Game {game}, ply {}:\n```\n{}\n```",
+                "Game #{game}, ply {}:\n```\n{}\n```",
                 state.ply,
                 state.ascii().trim_end()
             );
@@ -437,7 +437,7 @@ async fn on_click(
                     s => s.to_string(),
                 };
                 let text = format!(
-                    "This button is out of date: game {game} has {now} since it was posted, so nothing was done. `/board game:{game}` shows where it stands."
+                    "This button is out of date: game #{game} has {now} since it was posted, so nothing was done. `/board game:{game}` shows where it stands."
                 );
                 click.create_response(&ctx.http, ephemeral(text)).await?;
                 return Ok(());
@@ -454,7 +454,7 @@ async fn on_click(
             let answer = bot
                 .handle(
                     &click.user,
-                    &format!("{kind} {game}"),
+                    &format!("{kind} #{game}"),
                     format!("discord:interaction:{}", click.id),
                     Some(game),
                 )
@@ -471,11 +471,11 @@ async fn on_click(
             let thread = bot.ensure_thread(&ctx.http, game).await?;
             let summary = match (kind, thread) {
                 ("accept", Some(t)) => format!(
-                    "Game {game} accepted by <@{}>: it goes on in <#{t}>.",
+                    "Game #{game} accepted by <@{}>: it goes on in <#{t}>.",
                     click.user.id
                 ),
-                ("accept", None) => format!("Game {game} accepted by <@{}>.", click.user.id),
-                _ => format!("Game {game}: <@{}> declined the challenge.", click.user.id),
+                ("accept", None) => format!("Game #{game} accepted by <@{}>.", click.user.id),
+                _ => format!("Game #{game}: <@{}> declined the challenge.", click.user.id),
             };
             // The challenge message loses its buttons, so nobody clicks them again.
             click

@@ -299,7 +299,7 @@ pub(crate) fn values(command: &str, args: &[serenity::ResolvedOption<'_>]) -> Ve
         .collect()
 }
 
-/// The command texts an invocation stands for (`/move action:a1-b2 game:12` is `move 12 a1-b2`);
+/// The command texts an invocation stands for (`/move action:a1-b2 game:12` is `move #12 a1-b2`);
 /// `settings` may set several things at once. The `messages` setting is the front end's own and
 /// is not among them.
 pub(crate) fn texts(command: &str, values: &[(String, Value)]) -> Vec<String> {
@@ -310,6 +310,8 @@ pub(crate) fn texts(command: &str, values: &[(String, Value)]) -> Vec<String> {
             .map(|(_, v)| v.text())
     };
     let game = get("game");
+    // For every command but `challenge` (where it is the kind of game), `game` is a reference.
+    let game_ref = game.clone().map(|g| format!("#{g}"));
     let join =
         |words: Vec<Option<String>>| words.into_iter().flatten().collect::<Vec<_>>().join(" ");
     let one = |t: String| vec![t];
@@ -328,11 +330,11 @@ pub(crate) fn texts(command: &str, values: &[(String, Value)]) -> Vec<String> {
                 get("level").map(|l| format!("level {l}")),
             ]))
         }
-        "move" => one(join(vec![Some("move".into()), game, get("action")])),
+        "move" => one(join(vec![Some("move".into()), game_ref, get("action")])),
         "draw" | "undo" => one(join(vec![
             Some(command.into()),
             get("reply").map(|r| if r == "ask" { "offer".into() } else { r }),
-            game,
+            game_ref,
         ])),
         "help" => one(join(vec![Some("help".into()), get("command")])),
         "link" => one(join(vec![Some("link".into()), get("code")])),
@@ -355,7 +357,7 @@ pub(crate) fn texts(command: &str, values: &[(String, Value)]) -> Vec<String> {
             out
         }
         other => {
-            let rest = get("arguments").or(game);
+            let rest = get("arguments").or(game_ref);
             one(join(vec![Some(other.to_owned()), rest]))
         }
     }
@@ -391,7 +393,7 @@ mod tests {
                     ("game", Value::Number(12))
                 ])
             ),
-            ["move 12 a1-b2"]
+            ["move #12 a1-b2"]
         );
         assert_eq!(
             texts(

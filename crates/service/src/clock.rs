@@ -147,6 +147,26 @@ pub fn span(d: Duration) -> String {
     }
 }
 
+/// A duration in words, for sentences: `4 minutes`, `2 hours 10 minutes`, `3 days 4 hours`,
+/// `under a minute`. The two largest units only: a game's length needs no seconds.
+pub fn duration_words(d: Duration) -> String {
+    let secs = d.num_seconds().max(0);
+    let (days, hours, minutes) = (secs / 86_400, secs % 86_400 / 3600, secs % 3600 / 60);
+    let unit = |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    match (days, hours, minutes) {
+        (0, 0, 0) => "under a minute".to_owned(),
+        (0, 0, m) => unit(m, "minute", "minutes"),
+        (0, h, 0) => unit(h, "hour", "hours"),
+        (0, h, m) => format!(
+            "{} {}",
+            unit(h, "hour", "hours"),
+            unit(m, "minute", "minutes")
+        ),
+        (d, 0, _) => unit(d, "day", "days"),
+        (d, h, _) => format!("{} {}", unit(d, "day", "days"), unit(h, "hour", "hours")),
+    }
+}
+
 /// The time control and timeout policy in words: `3 days per move, loss on time`.
 pub fn describe(game: &Game) -> String {
     let control = match game.time_control {
@@ -205,6 +225,11 @@ mod tests {
         assert_eq!(span(Duration::hours(30)), "1d 6h");
         assert_eq!(span(Duration::minutes(130)), "2h 10m");
         assert_eq!(span(Duration::seconds(59)), "0m");
+        assert_eq!(duration_words(Duration::seconds(59)), "under a minute");
+        assert_eq!(duration_words(Duration::minutes(4)), "4 minutes");
+        assert_eq!(duration_words(Duration::minutes(61)), "1 hour 1 minute");
+        assert_eq!(duration_words(Duration::hours(26)), "1 day 2 hours");
+        assert_eq!(duration_words(Duration::days(3)), "3 days");
     }
 
     #[test]

@@ -47,22 +47,22 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "accept",
         aliases: &["yes"],
-        usage: "accept [game]",
+        usage: "accept [#game]",
         summary: "accept a challenge",
-        help: "Starts a game you were challenged to. The game number may be left out when only one \
-               challenge waits for you.",
+        help: "Starts a game you were challenged to, e.g. `accept #12`. The game may be left out \
+               when only one challenge waits for you.",
     },
     CommandSpec {
         name: "decline",
         aliases: &["no", "refuse"],
-        usage: "decline [game]",
+        usage: "decline [#game]",
         summary: "refuse a challenge",
         help: "Refuses a game you were challenged to; nothing is recorded against anyone.",
     },
     CommandSpec {
         name: "cancel",
         aliases: &["withdraw"],
-        usage: "cancel [game]",
+        usage: "cancel [#game]",
         summary: "withdraw a challenge you made",
         help: "Withdraws a challenge that has not been accepted yet. A game under way ends with \
                `resign` instead.",
@@ -70,17 +70,19 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "move",
         aliases: &["mv", "m", "play"],
-        usage: "move [game] [#ply] <action>",
+        usage: "move [#game] [ply N] <action>",
         summary: "play an action (the word `move` may be left out)",
         help: "Plays an action in the game's notation: Agon `k1-j1`, a return `b7=f6`; Agros `e5`, \
-               `c3,h8`, a harvest `e5-e7`, a sow `e6=e8`, `pass`. `#ply` guards against acting on a \
-               position that has changed: it must be the number of actions played so far. With only \
-               one game waiting for you, a bare action is enough.",
+               `c3,h8` (or `c3 h8`), a harvest `e5-e7`, a sow `e6=e8`, `pass`; any case, spaces around \
+               `-` and `=` allowed. Name the game as `#12` (or `game 12`) when several wait for you; \
+               in an answer to a game's mail or in its Discord thread the game is known. `ply N` \
+               guards against acting on a position that has changed: N must be the number of \
+               actions played so far. With only one game waiting for you, a bare action is enough.",
     },
     CommandSpec {
         name: "pass",
         aliases: &[],
-        usage: "pass [game]",
+        usage: "pass [#game]",
         summary: "pass your turn (Agros, movement phase)",
         help: "Passes in Agros (AR-7). A pass right after your opponent's pass ends the game (AR-9). \
                Agon has no passing.",
@@ -88,21 +90,21 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "resign",
         aliases: &["forfeit"],
-        usage: "resign [game]",
+        usage: "resign [#game]",
         summary: "give up a game under way",
         help: "Ends the game at once as a loss for you.",
     },
     CommandSpec {
         name: "draw",
         aliases: &[],
-        usage: "draw offer|accept|decline [game]",
+        usage: "draw offer|accept|decline [#game]",
         summary: "offer, accept or decline a draw (Agon)",
         help: "Offers a draw in Agon; the offer stands until your opponent accepts, declines or acts.",
     },
     CommandSpec {
         name: "undo",
         aliases: &["takeback"],
-        usage: "undo [accept|decline] [game]",
+        usage: "undo [accept|decline] [#game]",
         summary: "ask to take back your last action, or grant it",
         help: "`undo` asks your opponent to let you take back your last action, as long as they have \
                not acted since; `undo accept` grants it, `undo decline` refuses.",
@@ -110,7 +112,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "board",
         aliases: &["show", "position"],
-        usage: "board [game]",
+        usage: "board [#game]",
         summary: "show the board of a game",
         help: "Shows the current position, whose turn it is and the deadline (and the score so far in \
                Agros).",
@@ -118,7 +120,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "history",
         aliases: &["record", "moves"],
-        usage: "history [game]",
+        usage: "history [#game]",
         summary: "show a game's record",
         help: "Shows every action of the game, numbered per pair (AG-16, AR-17), and the result.",
     },
@@ -313,7 +315,7 @@ pub fn command_line(text: &str) -> String {
 }
 
 /// Whether a word looks like the start of an action rather than a command: a cell or square
-/// (`k1`, `e10`), an Agon piece prefix (`Qk1`) or an Agros long form.
+/// (`k1`, `g5`, `e10`), an Agon piece prefix (`Qk1`, `Gg1`) or an Agros long form.
 pub fn looks_like_action(word: &str) -> bool {
     let w = word.to_ascii_lowercase();
     let b = w.as_bytes();
@@ -323,36 +325,88 @@ pub fn looks_like_action(word: &str) -> bool {
         || ["harvest", "sow", "pass"].contains(&w.as_str())
 }
 
-/// Reads a game reference: `12`, `g12` or `game 12` (the word `game` taken by the caller). `#12`
-/// is not a game: it is a ply guard.
+/// Reads a game reference word: `#12`, or a bare `12` (no action of either game is a bare
+/// number). A word such as `g12` is never a game: it is a cell.
 fn game_number(word: &str) -> Option<i64> {
-    let w = word.strip_prefix('g').unwrap_or(word);
-    (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+    let w = word.strip_prefix('#').unwrap_or(word);
+    (!w.is_empty() && w.len() <= 15 && w.bytes().all(|b| b.is_ascii_digit()))
         .then(|| w.parse().ok())
         .flatten()
 }
 
-/// Takes an optional game reference from the front of `words`.
-fn take_game(words: &mut Vec<String>) -> Option<i64> {
-    if words.first().is_some_and(|w| w == "game")
-        && words.len() >= 2
-        && let Some(n) = game_number(&words[1])
-    {
-        words.drain(..2);
-        return Some(n);
+/// Takes every game reference out of `words`, wherever it stands: `#12`, `game 12`, `game #12`
+/// and a bare `12`. Two references to different games are a mistake, not a choice.
+fn take_game(command: &'static str, words: &mut Vec<String>) -> Result<Option<i64>, ParseError> {
+    let mut found: Option<i64> = None;
+    let mut i = 0;
+    while i < words.len() {
+        let named = words[i].eq_ignore_ascii_case("game");
+        let n = if named {
+            match words.get(i + 1).and_then(|w| game_number(w)) {
+                Some(n) => {
+                    words.drain(i..i + 2);
+                    n
+                }
+                None => {
+                    let after = words.get(i + 1).map_or("nothing", String::as_str);
+                    return Err(ParseError::Usage {
+                        command,
+                        problem: format!(
+                            "`game` is followed by a game number such as `game 12`, not {after}"
+                        ),
+                    });
+                }
+            }
+        } else if let Some(n) = game_number(&words[i]) {
+            words.remove(i);
+            n
+        } else {
+            i += 1;
+            continue;
+        };
+        match found {
+            Some(m) if m != n => {
+                return Err(ParseError::Usage {
+                    command,
+                    problem: format!("two games are named, #{m} and #{n}: name one"),
+                });
+            }
+            _ => found = Some(n),
+        }
     }
-    let n = words.first().and_then(|w| game_number(w))?;
-    words.remove(0);
-    Some(n)
+    Ok(found)
 }
 
-/// A command that takes only an optional game number.
+/// Takes the ply guard `ply 30` out of `words`, wherever it stands.
+fn take_ply(words: &mut Vec<String>) -> Result<Option<u32>, ParseError> {
+    let Some(i) = words.iter().position(|w| w.eq_ignore_ascii_case("ply")) else {
+        return Ok(None);
+    };
+    let usage = |problem: String| ParseError::Usage {
+        command: "move",
+        problem,
+    };
+    let Some(w) = words.get(i + 1) else {
+        return Err(usage(
+            "`ply` is followed by the number of actions played so far".into(),
+        ));
+    };
+    let n = w
+        .strip_prefix('#')
+        .unwrap_or(w)
+        .parse()
+        .map_err(|_| usage(format!("`ply {w}`: `{w}` is not a ply number")))?;
+    words.drain(i..i + 2);
+    Ok(Some(n))
+}
+
+/// A command that takes only an optional game reference.
 fn game_only(command: &'static str, mut words: Vec<String>) -> Result<Option<i64>, ParseError> {
-    let game = take_game(&mut words);
+    let game = take_game(command, &mut words)?;
     if let Some(extra) = words.first() {
         return Err(ParseError::Usage {
             command,
-            problem: format!("`{extra}` is not a game number"),
+            problem: format!("`{extra}` is not a game reference such as #12"),
         });
     }
     Ok(game)
@@ -371,11 +425,11 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
     }
     let first = words[0].to_ascii_lowercase();
     let Some(spec) = spec(&first) else {
-        // A bare action (`k1-j1`, `12 k1-j1`, `#4 e5`) is a move.
-        let body = words
-            .iter()
-            .find(|w| game_number(w).is_none() && !w.starts_with('#'));
-        if body.is_some_and(|w| looks_like_action(w)) {
+        // A bare action (`k1-j1`, `#12 g5`, `game 12 ply 4 e5`) is a move.
+        let mut body = words.clone();
+        let refs = take_ply(&mut body).and_then(|_| take_game("move", &mut body));
+        if body.first().is_some_and(|w| looks_like_action(w)) {
+            refs?;
             return parse_move(words);
         }
         return Err(ParseError::Unknown {
@@ -391,15 +445,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         "accept" => Ok(Command::Accept(game_only("accept", args)?)),
         "decline" => Ok(Command::Decline(game_only("decline", args)?)),
         "cancel" => Ok(Command::Cancel(game_only("cancel", args)?)),
-        "move" => {
-            if words.is_empty() {
-                return Err(ParseError::Usage {
-                    command: "move",
-                    problem: "the action is missing".into(),
-                });
-            }
-            parse_move(words)
-        }
+        "move" => parse_move(words),
         "pass" => Ok(Command::Move {
             game: game_only("pass", args)?,
             ply: None,
@@ -409,7 +455,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         "draw" | "undo" => {
             let command = spec.name;
             let mut args = args;
-            let game = take_game(&mut args);
+            let game = take_game(command, &mut args)?;
             let reply = match args.first().map(String::as_str) {
                 None if command == "undo" => Reply::Offer,
                 Some("offer" | "propose" | "ask") => Reply::Offer,
@@ -428,14 +474,12 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
                     });
                 }
             };
-            let rest = args.into_iter().skip(1).collect::<Vec<_>>();
-            let game = match game {
-                Some(g) => {
-                    game_only(command, rest)?;
-                    Some(g)
-                }
-                None => game_only(command, rest)?,
-            };
+            if let Some(extra) = args.get(1) {
+                return Err(ParseError::Usage {
+                    command,
+                    problem: format!("`{extra}` is not a game reference such as #12"),
+                });
+            }
             Ok(match command {
                 "draw" => Command::Draw(reply, game),
                 _ => Command::Undo(reply, game),
@@ -459,15 +503,9 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
 }
 
 fn parse_move(mut words: Vec<String>) -> Result<Command, ParseError> {
-    let game = take_game(&mut words);
-    let mut ply = None;
-    if let Some(w) = words.first().and_then(|w| w.strip_prefix('#')) {
-        ply = Some(w.parse().map_err(|_| ParseError::Usage {
-            command: "move",
-            problem: format!("`#{w}` is not a ply number"),
-        })?);
-        words.remove(0);
-    }
+    // The ply guard first: its number is not a game.
+    let ply = take_ply(&mut words)?;
+    let game = take_game("move", &mut words)?;
     if words.is_empty() {
         return Err(ParseError::Usage {
             command: "move",
@@ -725,27 +763,71 @@ mod tests {
         assert_eq!(parse("> quoted\nresign").unwrap(), Command::Resign(None));
     }
 
+    fn mv(game: Option<i64>, ply: Option<u32>, action: &str) -> Command {
+        Command::Move {
+            game,
+            ply,
+            action: action.into(),
+        }
+    }
+
     #[test]
-    fn a_hash_number_is_a_ply_guard_not_a_game() {
+    fn a_game_is_hash_or_the_word_game_and_the_ply_guard_is_the_word_ply() {
         assert_eq!(
-            parse("move #0 k1-j1").unwrap(),
-            Command::Move {
-                game: None,
-                ply: Some(0),
-                action: "k1-j1".into()
-            }
+            parse("move ply 0 k1-j1").unwrap(),
+            mv(None, Some(0), "k1-j1")
+        );
+        assert_eq!(parse("move #3 k1-j1").unwrap(), mv(Some(3), None, "k1-j1"));
+        assert_eq!(
+            parse("game 3 ply 4 e5").unwrap(),
+            mv(Some(3), Some(4), "e5")
+        );
+        assert_eq!(parse("Game #3 e5").unwrap(), mv(Some(3), None, "e5"));
+        assert_eq!(parse("e5 #3").unwrap(), mv(Some(3), None, "e5"));
+        assert_eq!(parse("accept #12").unwrap(), Command::Accept(Some(12)));
+        assert_eq!(parse("accept game 12").unwrap(), Command::Accept(Some(12)));
+        assert_eq!(parse("accept 12").unwrap(), Command::Accept(Some(12)));
+        assert_eq!(
+            parse("draw offer #4").unwrap(),
+            Command::Draw(Reply::Offer, Some(4))
+        );
+        assert_eq!(
+            parse("undo #4 accept").unwrap(),
+            Command::Undo(Reply::Accept, Some(4))
+        );
+        assert!(parse("move #3 #4 e5").is_err());
+        assert!(parse("move ply x e5").is_err());
+        assert!(parse("accept g12").is_err());
+    }
+
+    #[test]
+    fn squares_of_the_g_file_are_never_games() {
+        for (text, action) in [
+            ("g5", "g5"),
+            ("move g5", "g5"),
+            ("G5", "G5"),
+            ("play g5", "g5"),
+        ] {
+            assert_eq!(parse(text).unwrap(), mv(None, None, action));
+        }
+        assert_eq!(parse("g6 f5").unwrap(), mv(None, None, "g6 f5"));
+        assert_eq!(parse("g1 f5").unwrap(), mv(None, None, "g1 f5"));
+        assert_eq!(parse("g1 - f1").unwrap(), mv(None, None, "g1 - f1"));
+        assert_eq!(parse("G1 - F1").unwrap(), mv(None, None, "G1 - F1"));
+        assert_eq!(parse("Gg1-f1").unwrap(), mv(None, None, "Gg1-f1"));
+        assert_eq!(parse("g10 – g9").unwrap(), mv(None, None, "g10 – g9"));
+        assert_eq!(parse("#2 g12").unwrap(), mv(Some(2), None, "g12"));
+        assert_eq!(
+            parse("harvest g5 n").unwrap(),
+            mv(None, None, "harvest g5 n")
         );
     }
 
     #[test]
     fn bare_actions_are_moves() {
         assert_eq!(
-            parse("12 #4 c3,h8").unwrap(),
-            Command::Move {
-                game: Some(12),
-                ply: Some(4),
-                action: "c3,h8".into()
-            }
+            parse("#12 ply 4 c3,h8").unwrap(),
+            mv(Some(12), Some(4), "c3,h8")
         );
         assert!(matches!(parse("harvest e5 n"), Ok(Command::Move { .. })));
     }

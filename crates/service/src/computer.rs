@@ -62,7 +62,7 @@ impl Service {
             let inbound = Inbound {
                 from: address,
                 name: None,
-                text: format!("move {game} #{ply} {}", position.notation(action)),
+                text: format!("move #{game} ply {ply} {}", position.notation(action)),
                 delivery: Some(format!("computer:{game}:{ply}")),
                 game: Some(game),
             };

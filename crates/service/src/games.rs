@@ -148,10 +148,10 @@ impl Service {
     ) -> Result<Game, Fail> {
         if let Some(id) = explicit {
             let Some(game) = tx.game(id).await? else {
-                return user(format!("there is no game {id}: `games` lists yours"));
+                return user(format!("there is no game #{id}: `games` lists yours"));
             };
             if game.seat_of(me.id).is_none() {
-                return user(format!("game {id} is not yours: `games` lists yours"));
+                return user(format!("game #{id} is not yours: `games` lists yours"));
             }
             return Ok(game);
         }
@@ -169,10 +169,10 @@ impl Service {
                 for g in &open {
                     let other = g.player_at(g.seat_of(me.id).unwrap_or(Seat::First).other());
                     let name = tx.player(other).await?.map_or_else(String::new, |p| p.name);
-                    list.push(format!("{} ({} vs {name})", g.id, title(g.variant)));
+                    list.push(format!("#{} ({} vs {name})", g.id, title(g.variant)));
                 }
                 user(format!(
-                    "which game? {}: add its number, e.g. `{command} {}`",
+                    "which game? {}: add it, e.g. `{command} #{}`",
                     list.join(", "),
                     open[0].id
                 ))
@@ -341,12 +341,12 @@ impl Service {
         match game.status {
             GameStatus::Proposed if game.challenger == me.id => {
                 return user(format!(
-                    "game {id} is your own challenge: your opponent accepts it (`cancel {id}` withdraws it)"
+                    "game #{id} is your own challenge: your opponent accepts it (`cancel #{id}` withdraws it)"
                 ));
             }
             GameStatus::Proposed => {}
-            GameStatus::Active => return user(format!("game {id} has already started")),
-            s => return user(format!("game {id} is {s}: nothing to accept")),
+            GameStatus::Active => return user(format!("game #{id} has already started")),
+            s => return user(format!("game #{id} is {s}: nothing to accept")),
         }
         let mut l = self.load(tx, game, now).await?;
         l.game.status = GameStatus::Active;
@@ -400,19 +400,19 @@ impl Service {
         match game.status {
             GameStatus::Proposed if cancel && game.challenger != me.id => {
                 return user(format!(
-                    "game {id} is a challenge to you: `decline {id}` refuses it"
+                    "game #{id} is a challenge to you: `decline #{id}` refuses it"
                 ));
             }
             GameStatus::Proposed if !cancel && game.challenger == me.id => {
                 return user(format!(
-                    "game {id} is your own challenge: `cancel {id}` withdraws it"
+                    "game #{id} is your own challenge: `cancel #{id}` withdraws it"
                 ));
             }
             GameStatus::Proposed => {}
             GameStatus::Active => {
-                return user(format!("game {id} is under way: `resign {id}` ends it"));
+                return user(format!("game #{id} is under way: `resign #{id}` ends it"));
             }
-            s => return user(format!("game {id} is {s} already")),
+            s => return user(format!("game #{id} is {s} already")),
         }
         let mut l = self.load(tx, game, now).await?;
         l.game.status = if cancel {
@@ -556,7 +556,7 @@ impl Service {
                         for g in &active {
                             let other = tx.player(g.player_at(seat_to_act(g))).await?;
                             waits.push(format!(
-                                "game {} waits for {}",
+                                "game #{} waits for {}",
                                 g.id,
                                 other.map_or_else(String::new, |p| p.name)
                             ));
@@ -567,9 +567,9 @@ impl Service {
                         ));
                     }
                     _ => {
-                        let ids: Vec<String> = mine.iter().map(|g| g.id.to_string()).collect();
+                        let ids: Vec<String> = mine.iter().map(|g| format!("#{}", g.id)).collect();
                         return user(format!(
-                            "which game? It is your turn in games {}: add its number, e.g. `move {} {text}`",
+                            "which game? It is your turn in games {}: add it, e.g. `#{} {text}`",
                             ids.join(", "),
                             mine[0].id
                         ));
@@ -580,7 +580,7 @@ impl Service {
         let mut l = self.load(tx, game, now).await?;
         let id = l.game.id;
         let Some(seat) = l.game.seat_of(me.id) else {
-            return user(format!("game {id} is not yours"));
+            return user(format!("game #{id} is not yours"));
         };
         if let Some(n) = Self::already_applied(&l, seat, text)
             && (ply.is_none() || ply == Some(l.game.ply - 1) || l.game.status != GameStatus::Active)
@@ -591,13 +591,13 @@ impl Service {
             GameStatus::Active => {}
             GameStatus::Proposed if l.game.challenger == me.id => {
                 return user(format!(
-                    "game {id} has not started: {} has not accepted your challenge yet",
+                    "game #{id} has not started: {} has not accepted your challenge yet",
                     l.names[seat.other().index()]
                 ));
             }
             GameStatus::Proposed => {
                 return user(format!(
-                    "game {id} has not started: `accept {id}` starts it"
+                    "game #{id} has not started: `accept #{id}` starts it"
                 ));
             }
             GameStatus::Finished => {
@@ -607,9 +607,9 @@ impl Service {
                     .as_ref()
                     .map(|e| l.result_text(e))
                     .unwrap_or_default();
-                return user(format!("game {id} is over: {result}"));
+                return user(format!("game #{id} is over: {result}"));
             }
-            s => return user(format!("game {id} was {s}: it has no board to play on")),
+            s => return user(format!("game #{id} was {s}: it has no board to play on")),
         }
         if l.game.deadline_at.is_some_and(|d| d <= now) {
             // The deadline passed before the scheduler got to it: the clock acts first.
@@ -623,7 +623,7 @@ impl Service {
             && p != l.game.ply
         {
             return user(format!(
-                "stale: the game is at ply {}; look at `board {id}` and send your action again",
+                "stale: the game is at ply {}; look at `board #{id}` and send your action again",
                 l.game.ply
             ));
         }
@@ -636,7 +636,7 @@ impl Service {
                 .map(|d| format!("; the deadline is {}", crate::views::local_time(d, &tz)))
                 .unwrap_or_default();
             return user(format!(
-                "it is {}'s turn in game {id}, not yours{deadline}",
+                "it is {}'s turn in game #{id}, not yours{deadline}",
                 l.who(to_act)
             ));
         }
@@ -775,11 +775,11 @@ impl Service {
             let id = l.game.id;
             return Ok(match l.game.ending.as_ref() {
                 Some(e) => format!(
-                    "Too late: your deadline in game {id} had passed, so your turn was passed (AR-7), and that ended the game: {}.",
+                    "Too late: your deadline in game #{id} had passed, so your turn was passed (AR-7), and that ended the game: {}.",
                     l.result_text(e)
                 ),
                 None => format!(
-                    "Too late: your deadline in game {id} had passed, so your turn was passed (AR-7); {} is to act now.",
+                    "Too late: your deadline in game #{id} had passed, so your turn was passed (AR-7); {} is to act now.",
                     l.to_act_text()
                 ),
             });
@@ -851,10 +851,10 @@ impl Service {
             GameStatus::Active => {}
             GameStatus::Proposed => {
                 return user(format!(
-                    "game {id} has not started: a challenge is withdrawn with `cancel {id}` or refused with `decline {id}`"
+                    "game #{id} has not started: a challenge is withdrawn with `cancel #{id}` or refused with `decline #{id}`"
                 ));
             }
-            s => return user(format!("game {id} is {s}")),
+            s => return user(format!("game #{id} is {s}")),
         }
         let l = self.load(tx, game, now).await?;
         let seat = l
@@ -923,17 +923,17 @@ impl Service {
         let id = l.game.id;
         if l.kind() != GameKind::Agon {
             return user(format!(
-                "game {id} is Agros, which has no draw offers: it ends when both players pass in turn (AR-9), and `resign {id}` gives up"
+                "game #{id} is Agros, which has no draw offers: it ends when both players pass in turn (AR-9), and `resign #{id}` gives up"
             ));
         }
         match reply {
             Reply::Offer => {
                 if l.game.draw_offer == Some(seat) {
-                    return user(format!("you have already offered a draw in game {id}"));
+                    return user(format!("you have already offered a draw in game #{id}"));
                 }
                 if l.game.draw_offer == Some(seat.other()) {
                     return user(format!(
-                        "{} has offered you a draw in game {id}: `draw accept {id}` or `draw decline {id}`",
+                        "{} has offered you a draw in game #{id}: `draw accept #{id}` or `draw decline #{id}`",
                         l.who(seat.other())
                     ));
                 }
@@ -945,7 +945,7 @@ impl Service {
             Reply::Accept | Reply::Decline => {
                 if l.game.draw_offer != Some(seat.other()) {
                     return user(format!(
-                        "no draw is offered to you in game {id}: `draw offer {id}` offers one"
+                        "no draw is offered to you in game #{id}: `draw offer #{id}` offers one"
                     ));
                 }
                 if reply == Reply::Decline {
@@ -982,12 +982,12 @@ impl Service {
             Reply::Offer => {
                 if l.actions.last().is_none_or(|a| a.seat != seat) {
                     return user(format!(
-                        "nothing to take back in game {id}: only your last action can be taken back, before your opponent acts"
+                        "nothing to take back in game #{id}: only your last action can be taken back, before your opponent acts"
                     ));
                 }
                 if l.game.undo_request == Some(seat) {
                     return user(format!(
-                        "you have already asked for a takeback in game {id}"
+                        "you have already asked for a takeback in game #{id}"
                     ));
                 }
                 l.game.undo_request = Some(seat);
@@ -997,7 +997,7 @@ impl Service {
             }
             Reply::Accept | Reply::Decline => {
                 if l.game.undo_request != Some(seat.other()) {
-                    return user(format!("no takeback is asked of you in game {id}"));
+                    return user(format!("no takeback is asked of you in game #{id}"));
                 }
                 l.game.undo_request = None;
                 if reply == Reply::Decline {
@@ -1027,7 +1027,8 @@ impl Service {
         }
     }
 
-    /// `board` and `history`: any game by number, else the player's only open game.
+    /// `board` and `history`: any game by number, else the player's only open game, else the game
+    /// that ended last.
     pub(crate) async fn board(
         &self,
         tx: &mut Tx,
@@ -1039,19 +1040,20 @@ impl Service {
         let command = if history { "history" } else { "board" };
         let game = match game {
             Some(id) => tx.game(id).await?.ok_or_else(|| {
-                Fail::User(format!("there is no game {id}: `games` lists yours"))
+                Fail::User(format!("there is no game #{id}: `games` lists yours"))
             })?,
-            None => {
-                self.pick(
-                    tx,
-                    me,
-                    None,
-                    command,
-                    "you have no game under way: add a game number, or `challenge <opponent> agon` to start one",
-                    |_| true,
-                )
-                .await?
-            }
+            // With no game under way, the one that ended last: a player looks back at it.
+            None => match tx.open_games_of(me.id).await?.is_empty() {
+                true => tx.last_finished_game_of(me.id).await?.ok_or_else(|| {
+                    Fail::User(
+                        "you have no game under way: name the game (`board #12`), or `challenge <opponent> agon` to start one"
+                            .into(),
+                    )
+                })?,
+                false => {
+                    self.pick(tx, me, None, command, "", |_| true).await?
+                }
+            },
         };
         let l = self.load(tx, game, now).await?;
         let extra = Extra {

@@ -127,7 +127,7 @@ impl From<StoreError> for Fail {
     fn from(e: StoreError) -> Fail {
         match e {
             StoreError::Conflict(id) => Fail::User(format!(
-                "game {id} changed while your command was on its way: look at `board {id}` and try again"
+                "game #{id} changed while your command was on its way: look at `board #{id}` and try again"
             )),
             e => Fail::Internal(e.into()),
         }
@@ -254,7 +254,11 @@ impl Service {
                         .try_record_delivery(id, &inbound.from, &done.text, now)
                         .await?
                 {
-                    return repeat(tx.delivery_reply(id).await?.unwrap_or_default());
+                    return repeat(
+                        tx.delivery_reply(id, &inbound.from)
+                            .await?
+                            .unwrap_or_default(),
+                    );
                 }
                 let computer = match done.game {
                     Some(game) if self.has_computer(game) => tx.computer_to_act(game).await?,
@@ -277,7 +281,11 @@ impl Service {
                         .try_record_delivery(id, &inbound.from, &text, now)
                         .await?
                 {
-                    return repeat(tx.delivery_reply(id).await?.unwrap_or_default());
+                    return repeat(
+                        tx.delivery_reply(id, &inbound.from)
+                            .await?
+                            .unwrap_or_default(),
+                    );
                 }
                 tx.commit().await?;
                 Ok((
@@ -291,7 +299,7 @@ impl Service {
             }
             Err(Fail::User(mut message)) => {
                 if let Some(id) = &inbound.delivery
-                    && let Some(text) = tx.delivery_reply(id).await?
+                    && let Some(text) = tx.delivery_reply(id, &inbound.from).await?
                 {
                     return repeat(text);
                 }
@@ -330,6 +338,19 @@ impl Service {
             _ => {}
         }
         let me = self.actor(tx, inbound, now).await?;
+        // A move meets its own game's clock (with its own answer when it came too late); every
+        // other command that touches games meets the clocks of the player's games first.
+        if !matches!(
+            command,
+            C::Help(_)
+                | C::Move { .. }
+                | C::Challenge { .. }
+                | C::Timezone(_)
+                | C::Notify(_)
+                | C::Link(_)
+        ) {
+            self.meet_clocks(tx, &me, now).await?;
+        }
         let context = inbound.game;
         match command {
             C::Help(topic) => self.help(topic.as_deref()),
@@ -344,24 +365,24 @@ impl Service {
                 self.challenge(tx, &me, opponent, variant, clock, level, now)
                     .await
             }
-            C::Accept(g) => self.accept(tx, &me, g.or(context), now).await,
+            C::Accept(g) => self.accept(tx, &me, aim(g, context)?, now).await,
             C::Decline(g) => {
-                self.close_challenge(tx, &me, g.or(context), false, now)
+                self.close_challenge(tx, &me, aim(g, context)?, false, now)
                     .await
             }
             C::Cancel(g) => {
-                self.close_challenge(tx, &me, g.or(context), true, now)
+                self.close_challenge(tx, &me, aim(g, context)?, true, now)
                     .await
             }
             C::Move { game, ply, action } => {
-                self.play(tx, &me, game.or(context), ply, &action, inbound, now)
+                self.play(tx, &me, aim(game, context)?, ply, &action, inbound, now)
                     .await
             }
-            C::Resign(g) => self.resign(tx, &me, g.or(context), now).await,
-            C::Draw(reply, g) => self.draw(tx, &me, g.or(context), reply, now).await,
-            C::Undo(reply, g) => self.undo(tx, &me, g.or(context), reply, now).await,
-            C::Board(g) => self.board(tx, &me, g.or(context), false, now).await,
-            C::History(g) => self.board(tx, &me, g.or(context), true, now).await,
+            C::Resign(g) => self.resign(tx, &me, aim(g, context)?, now).await,
+            C::Draw(reply, g) => self.draw(tx, &me, aim(g, context)?, reply, now).await,
+            C::Undo(reply, g) => self.undo(tx, &me, aim(g, context)?, reply, now).await,
+            C::Board(g) => self.board(tx, &me, aim(g, context)?, false, now).await,
+            C::History(g) => self.board(tx, &me, aim(g, context)?, true, now).await,
             C::Games => self.games(tx, &me, now).await,
             C::Timezone(zone) => self.set_timezone(tx, &me, &zone, now).await,
             C::Notify(channel) => self.set_notify(tx, &me, &channel).await,
@@ -422,6 +443,18 @@ impl Service {
             },
         };
         Ok(Done { text, game: None })
+    }
+}
+
+/// The game a command is for: the one it names, else the one the conversation is about (the mail
+/// or Discord thread it answers, a button). When both are given they must agree: a command never
+/// reaches a game its sender did not mean.
+fn aim(named: Option<i64>, context: Option<i64>) -> Result<Option<i64>, Fail> {
+    match (named, context) {
+        (Some(n), Some(c)) if n != c => user(format!(
+            "this message answers game #{c}, but it names game #{n}, so nothing was done. To act in game #{c}, leave out `#{n}`; to act in game #{n}, answer one of game #{n}'s own messages or send the command on its own"
+        )),
+        (n, c) => Ok(n.or(c)),
     }
 }
 

@@ -22,16 +22,41 @@ impl Service {
     pub async fn sweep(&self, now: DateTime<Utc>) -> Result<usize, ServiceError> {
         let now = crate::truncate(now);
         let mut changed = 0;
+        // Games and players looked at in this sweep that are still due (nothing to change, or a
+        // failure, logged): the sweep goes on past them instead of stopping at them.
+        let mut passed_games = std::collections::HashSet::new();
+        let mut passed_players = std::collections::HashSet::new();
+        let mut handled = std::collections::HashMap::new();
         loop {
             let (games, players) = {
                 let mut tx = self.store.write().await?;
+                let limit = |passed: usize| 100 + u32::try_from(passed).unwrap_or(u32::MAX - 100);
                 (
-                    tx.games_due(now, 100).await?,
-                    tx.digests_due(now, 100).await?,
+                    tx.games_due(now, limit(passed_games.len())).await?,
+                    tx.digests_due(now, limit(passed_players.len())).await?,
                 )
             };
-            let mut progress = 0;
+            let games: Vec<_> = games
+                .into_iter()
+                .filter(|g| !passed_games.contains(&g.id))
+                .collect();
+            let players: Vec<_> = players
+                .into_iter()
+                .filter(|p| !passed_players.contains(&p.id))
+                .collect();
+            if games.is_empty() && players.is_empty() {
+                return Ok(changed);
+            }
+            // A game handled is due again only at a later point; a game that stayed due however
+            // often it was handled must not hold the sweep for ever.
             for g in &games {
+                let times = handled.entry(g.id).or_insert(0u32);
+                *times += 1;
+                if *times > 8 {
+                    tracing::error!(game = g.id, "sweep: game still due after being handled");
+                    passed_games.insert(g.id);
+                    continue;
+                }
                 // The version names this look at the game: a repeat after a crash before the
                 // commit runs again, a repeat after it is answered from the deliveries.
                 let inbound = Inbound {
@@ -40,14 +65,21 @@ impl Service {
                     game: Some(g.id),
                     ..Inbound::default()
                 };
-                let (answer, computer) = self
-                    .execute(&inbound, Ok(Command::Clock(g.id)), now)
-                    .await?;
-                if answer.status == Status::Done {
-                    progress += 1;
-                }
-                if computer {
-                    self.computer_turns(g.id, now).await?;
+                match self.execute(&inbound, Ok(Command::Clock(g.id)), now).await {
+                    Ok((answer, computer)) => {
+                        if answer.status == Status::Done {
+                            changed += 1;
+                        } else {
+                            passed_games.insert(g.id);
+                        }
+                        if computer && let Err(e) = self.computer_turns(g.id, now).await {
+                            tracing::error!(game = g.id, error = %e, "the computer's turn failed");
+                        }
+                    }
+                    Err(e) => {
+                        tracing::error!(game = g.id, error = %e, "sweep: game not handled");
+                        passed_games.insert(g.id);
+                    }
                 }
             }
             for p in &players {
@@ -57,18 +89,39 @@ impl Service {
                     delivery: Some(format!("digest:{}:{due}", p.id)),
                     ..Inbound::default()
                 };
-                let (answer, _) = self
+                match self
                     .execute(&inbound, Ok(Command::SendDigest(p.id)), now)
-                    .await?;
-                if answer.status == Status::Done {
-                    progress += 1;
+                    .await
+                {
+                    Ok((answer, _)) if answer.status == Status::Done => changed += 1,
+                    Ok(_) => {
+                        passed_players.insert(p.id);
+                    }
+                    Err(e) => {
+                        tracing::error!(player = p.id, error = %e, "sweep: digest not sent");
+                        passed_players.insert(p.id);
+                    }
                 }
             }
-            changed += progress;
-            if progress == 0 || (games.len() < 100 && players.len() < 100) {
-                return Ok(changed);
+        }
+    }
+
+    /// Every game of `me` whose deadline has passed meets its clock now, before a command that
+    /// touches it runs: no command (a vacation, an offer, a resignation) slips in between a
+    /// missed deadline and the sweep that would find it.
+    pub(crate) async fn meet_clocks(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        for game in tx.open_games_of(me.id).await? {
+            if game.status == GameStatus::Active && game.deadline_at.is_some_and(|d| d <= now) {
+                let mut l = self.load(tx, game, now).await?;
+                self.timeout(tx, &mut l, None, now).await?;
             }
         }
+        Ok(())
     }
 
     /// The scheduler's look at one game: a timeout, or the latest reminder point passed.
@@ -80,10 +133,10 @@ impl Service {
     ) -> Result<Done, Fail> {
         // Re-read inside the transaction: the player may have acted since the sweep's query.
         let Some(game) = tx.game(id).await? else {
-            return user(format!("game {id} is gone"));
+            return user(format!("game #{id} is gone"));
         };
         if game.status != GameStatus::Active || game.due_at.is_none_or(|d| d > now) {
-            return user(format!("game {id} is not due"));
+            return user(format!("game #{id} is not due"));
         }
         let hours = &self.settings.reminder_hours;
         let mut l = self.load(tx, game, now).await?;
@@ -91,7 +144,7 @@ impl Service {
             Due::Timeout => {
                 self.timeout(tx, &mut l, None, now).await?;
                 Ok(Done {
-                    text: format!("game {id}: deadline passed"),
+                    text: format!("game #{id}: deadline passed"),
                     game: Some(id),
                 })
             }
@@ -107,7 +160,7 @@ impl Service {
                     .is_some_and(|p| p.digest_hour.is_some());
                 // A player on the daily digest hears of this game there instead.
                 if !on_digest {
-                    let left = l.game.deadline_at.map(|d| clock::span(d - now));
+                    let left = l.game.deadline_at.map(|d| clock::duration_words(d - now));
                     let extra = Extra {
                         left,
                         ..Extra::default()
@@ -116,7 +169,7 @@ impl Service {
                         .await?;
                 }
                 Ok(Done {
-                    text: format!("game {id}: reminder {stage}"),
+                    text: format!("game #{id}: reminder {stage}"),
                     game: Some(id),
                 })
             }
@@ -125,7 +178,7 @@ impl Service {
                 clock::schedule(&mut l.game, hours);
                 tx.save_game(&mut l.game, now).await?;
                 Ok(Done {
-                    text: format!("game {id}: rescheduled"),
+                    text: format!("game #{id}: rescheduled"),
                     game: Some(id),
                 })
             }

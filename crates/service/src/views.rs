@@ -215,7 +215,7 @@ impl Loaded {
             away,
             actions: self.actions.len(),
             duration: match (g.started_at, g.finished_at) {
-                (Some(a), Some(b)) => Some(crate::clock::span(b - a)),
+                (Some(a), Some(b)) => Some(crate::clock::duration_words(b - a)),
                 _ => None,
             },
             started: g.started_at.map(|t| local_time(t, timezone)),
@@ -260,8 +260,10 @@ impl Loaded {
                 h.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
             )
         };
-        let mut lines: Vec<String> = s
-            .fields
+        // The fields that scored, largest first; those nobody controls summed up in one line.
+        let mut scored: Vec<_> = s.fields.iter().filter(|f| f.controller.is_some()).collect();
+        scored.sort_by(|a, b| (b.value, b.squares.len()).cmp(&(a.value, a.squares.len())));
+        let mut lines: Vec<String> = scored
             .iter()
             .map(|f| {
                 // A big field is named by its first squares: the size says the rest.
@@ -285,6 +287,17 @@ impl Loaded {
                 )
             })
             .collect();
+        let unscored: Vec<_> = s.fields.iter().filter(|f| f.controller.is_none()).collect();
+        if !unscored.is_empty() {
+            let squares: usize = unscored.iter().map(|f| f.squares.len()).sum();
+            lines.push(format!(
+                "{} other field{} ({} square{}): nobody, 0",
+                unscored.len(),
+                if unscored.len() == 1 { "" } else { "s" },
+                squares,
+                if squares == 1 { "" } else { "s" },
+            ));
+        }
         lines.push(match s.half_point {
             Some(seat) => format!("half point: {}", self.kind().seat_name(seat)),
             None => "half point: nobody (equal harvests)".into(),

@@ -146,7 +146,7 @@ async fn different_actions_with_the_same_ply_guard_one_wins_the_rest_are_stale()
     let statuses = race(&services, moves.len(), |i| {
         (
             "alice".into(),
-            format!("move 1 #0 {}", moves[i]),
+            format!("move #1 ply 0 {}", moves[i]),
             format!("guard-{i}"),
         )
     })
@@ -192,7 +192,7 @@ async fn many_games_at_once_lose_nothing() {
             } else {
                 format!("b{g}")
             };
-            (who, format!("move #{n} {action}"), format!("g{g}-p{n}"))
+            (who, format!("move ply {n} {action}"), format!("g{g}-p{n}"))
         })
         .await;
         assert_eq!(count(&statuses, Status::Done), games, "{statuses:?}");

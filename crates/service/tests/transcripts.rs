@@ -11,7 +11,8 @@
 //! ```
 //!
 //! `> [#delivery] actor: text` sends `text` from `actor`: a bare name is a terminal identity
-//! (`local:alice`), `ann@example.org` a verified mail address, `<@42>` a Discord user. The lines
+//! (`local:alice`), `ann@example.org` a verified mail address, `<@42>` a Discord user;
+//! `> actor in #2: text` answers game 2's thread (a mail reply or a Discord thread message). The lines
 //! after it are the reply, then one `  -> recipient: subject` line per notification the command
 //! queued (delivered through a real `Sender` after the commit). `> :wait 3d` (or `5h`, `10m`)
 //! moves the clock, which otherwise advances a minute per command; `> :at 2026-10-24T12:00:00Z`
@@ -154,12 +155,17 @@ async fn run(path: &Path) -> (String, String) {
                 rest = tail;
             }
             let (actor, text) = rest.split_once(": ").expect("`actor: text`");
+            // `bob in #2: …` answers game 2's thread (a mail reply, a Discord thread message).
+            let (actor, game) = match actor.split_once(" in #") {
+                Some((a, g)) => (a, Some(g.parse().expect("`actor in #game: text`"))),
+                None => (actor, None),
+            };
             let inbound = Inbound {
                 from: identity(actor),
                 name: None,
                 text: text.to_owned(),
                 delivery: Some(delivery),
-                game: None,
+                game,
             };
             let answer = service.handle(&inbound, now).await.unwrap();
             if answer.status == Status::Repeat {

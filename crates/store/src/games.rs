@@ -335,6 +335,19 @@ impl Tx {
         rows.into_iter().map(Game::try_from).collect()
     }
 
+    /// A player's game that ended most recently (finished, not a refused or withdrawn challenge).
+    pub async fn last_finished_game_of(&mut self, player_id: i64) -> Result<Option<Game>> {
+        let row: Option<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {GAME_COLUMNS} FROM games
+             WHERE (first_player = ?1 OR second_player = ?1) AND status = 'finished'
+             ORDER BY finished_at DESC, id DESC LIMIT 1"
+        )))
+        .bind(player_id)
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        row.map(Game::try_from).transpose()
+    }
+
     /// Whether two players share any game, finished or not.
     pub async fn share_a_game(&mut self, a: i64, b: i64) -> Result<bool> {
         let n: i64 = sqlx::query_scalar(
