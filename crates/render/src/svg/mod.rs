@@ -47,6 +47,49 @@ pub(crate) fn rgb(hex: &str) -> [u8; 3] {
     [(v >> 16) as u8, (v >> 8) as u8, v as u8]
 }
 
+/// A text element read back from an SVG document, for the tests: its middle (as given to
+/// [`Svg::text`]), fill and words.
+#[cfg(test)]
+#[derive(Debug)]
+pub(crate) struct Text {
+    pub x: f32,
+    pub y: f32,
+    pub fill: String,
+    pub text: String,
+}
+
+/// Every text element of an SVG document written by [`Svg`], in order.
+#[cfg(test)]
+pub(crate) fn texts(svg: &str) -> Vec<Text> {
+    let attribute = |element: &str, name: &str| -> String {
+        let start = element
+            .find(&format!(" {name}=\""))
+            .unwrap_or_else(|| panic!("no {name} in {element}"))
+            + name.len()
+            + 3;
+        let end = element[start..].find('"').expect("a closing quote") + start;
+        element[start..end].to_string()
+    };
+    svg.split("<text ")
+        .skip(1)
+        .map(|rest| {
+            let (element, rest) = rest.split_once('>').expect("an element");
+            let element = &format!(" {element}");
+            let (text, _) = rest.split_once("</text>").expect("a closed text");
+            let number = |name| attribute(element, name).parse::<f32>().expect("a number");
+            Text {
+                x: number("x"),
+                y: number("y") - 0.36 * number("font-size"),
+                fill: attribute(element, "fill"),
+                text: text
+                    .replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&amp;", "&"),
+            }
+        })
+        .collect()
+}
+
 /// The two layers of a picture (see the module docs), each a run of SVG elements.
 pub(crate) struct Layers {
     pub base: String,
