@@ -7,7 +7,7 @@
 //! rows k and a above and below their cells.
 //! Agros is a plain grid with files and ranks on all four edges.
 
-use crate::caption;
+use crate::{caption, last_action};
 use agora_rules::{GameKind, Seat, agon, agros};
 
 /// The widest line any picture may have.
@@ -102,7 +102,10 @@ pub(crate) fn agon(p: &agon::Position, last: Option<agon::Action>) -> String {
     // Line 0 holds the numbers above row k, lines 1..=11 rows k..a, line 12 the numbers below a.
     let line_of = |row: usize| ROWS - row;
     let mut canvas = Canvas::new(ROWS + 2);
-    let marked = |c: agon::Cell| last.is_some_and(|a| a.from() == c || a.to() == c);
+    // The last action's cells and the pieces it captured.
+    let captured = last.map_or_else(Vec::new, |a| last_action::agon_captures(p, a));
+    let marked =
+        |c: agon::Cell| last.is_some_and(|a| a.from() == c || a.to() == c) || captured.contains(&c);
     for row in 0..ROWS {
         let line = line_of(row);
         canvas.put(line, agon_centre(row, 1) - LETTER_GAP, &letter(row));

@@ -16,6 +16,7 @@
 
 mod ascii;
 mod caption;
+mod last_action;
 mod raster;
 mod svg;
 
@@ -57,8 +58,9 @@ pub enum RenderError {
 /// The position as plain ASCII text (at most 60 columns): the board with coordinates on its edges,
 /// whose turn it is (or how the game ended), the Agros score, and a one-line legend.
 ///
-/// `last` is the action that led to `position`; its cells are marked. An action of the other game
-/// is ignored.
+/// `last` is the action that led to `position`; its cells are marked, and so are the pieces it
+/// captured (an Agon step, AG-8), which the crate reads off `position` itself. An action of the
+/// other game is ignored.
 pub fn ascii(position: &AnyPosition, last: Option<AnyAction>) -> String {
     match position {
         AnyPosition::Agon(p) => ascii::agon(p, agon_action(last)),

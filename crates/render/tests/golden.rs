@@ -175,3 +175,24 @@ fn agon_edge_labels_name_the_cells_beside_them() {
         }
     }
 }
+
+#[test]
+fn agon_marks_the_pieces_the_last_step_captured() {
+    // `a5-a6` captures the black queen on b7 (AG-8): b7 is marked with the action's cells.
+    let (position, last) = after(Variant::Agon, &["a4-a5", "a6-b7", "a5-a6"]);
+    let text = agora_render::ascii(&position, last);
+    let row_b = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("b "))
+        .expect("row b");
+    assert!(row_b.contains("(q*"), "{text}");
+    // Her return to the throne captures nothing: only its two cells are marked.
+    let (position, last) = after(Variant::Agon, &["a4-a5", "a6-b7", "a5-a6", "b7=f6"]);
+    let text = agora_render::ascii(&position, last);
+    let marks: usize = text
+        .lines()
+        .filter(|l| !l.starts_with("Last:"))
+        .map(|l| l.matches('(').count())
+        .sum();
+    assert_eq!(marks, 2, "{text}");
+}

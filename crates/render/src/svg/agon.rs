@@ -1,9 +1,10 @@
 //! The Agon picture: 91 pointy-top hexagons in a wooden frame, rings shaded alternately, ring 1 and
 //! the throne set apart (they decide the game, AG-11), pieces as discs (a queen larger, with a
-//! crown), captured pieces crossed out, and the last action as an arrow between highlighted cells.
+//! crown), captured pieces crossed out, and the last action as an arrow between ringed cells, with
+//! the pieces it captured ringed in dashes.
 
 use super::{Anchor, HEADER, Layers, Paint, Svg, header, palette};
-use crate::caption;
+use crate::{caption, last_action};
 use agora_rules::{GameKind, Seat, agon};
 
 /// Fill of each ring, from the throne (0) out to the edge (5).
@@ -23,6 +24,8 @@ const FRAME_BAND: f32 = 1.8;
 /// Coordinates are written on the frame, in a colour that stands out from the wood.
 const FRAME_LABEL: &str = "#f3e6c4";
 const SQRT3: f32 = 1.732_050_8;
+/// The width of the band around a cell of the last action, in hexagon radii.
+pub(crate) const BAND: f32 = 0.15;
 
 /// Where the board's cells fall in a picture of a given size.
 pub(crate) struct Layout {
@@ -145,17 +148,19 @@ pub(crate) fn top(p: &agon::Position, last: Option<agon::Action>, size: u32) -> 
     let mut svg = Svg::new();
     header(&mut svg, s, "Agon", &caption::agon_status(p));
 
-    if let Some(action) = last {
-        for cell in [action.from(), action.to()] {
-            draw_cell(&mut svg, &layout, cell, palette::LAST_CELL);
-        }
-    }
-
     for (cell, piece) in p.pieces() {
         draw_piece(&mut svg, &layout, layout.centre(cell), piece);
     }
 
     if let Some(action) = last {
+        // Bands along the cells' edges, over the pieces' shadows: each cell keeps its own fill,
+        // so the throne stays gold and ring 1 stays set apart.
+        for cell in [action.from(), action.to()] {
+            band(&mut svg, &layout, cell, palette::LAST_ARROW, None);
+        }
+        for cell in last_action::agon_captures(p, action) {
+            band(&mut svg, &layout, cell, palette::CAPTURE, Some(0.42 * r));
+        }
         let to = action.to();
         let stop = p.piece_at(to).map_or(0.3 * r, |piece| {
             piece_radius(&layout, piece.kind) + 0.04 * r
@@ -178,6 +183,15 @@ pub(crate) fn top(p: &agon::Position, last: Option<agon::Action>, size: u32) -> 
         );
     }
     svg.finish()
+}
+
+/// A band along the edge of a cell that the last action touched, solid or dashed (told apart by
+/// shape as well as colour). It lies on the edge the cell shares with its neighbours, half in the
+/// cell and half in theirs, so it leaves the cell's own fill around a piece visible.
+fn band(svg: &mut Svg, layout: &Layout, cell: agon::Cell, colour: &str, dash: Option<f32>) {
+    let r = layout.r;
+    let corners = layout.hexagon(layout.centre(cell), r);
+    svg.outline(&corners, colour, BAND * r, dash);
 }
 
 /// The labels on the frame, each naming the cell it stands beside (AG-2: a cell's name is its row

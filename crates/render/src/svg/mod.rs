@@ -31,11 +31,13 @@ pub(crate) mod palette {
     pub const DARK_EDGE: &str = "#0d0e10";
     /// The inner ring of a dark guard, light enough to see on the dark body.
     pub const DARK_DETAIL: &str = "#9a9ca3";
-    /// Cells of the last action, and its arrow (a blue that no colour vision confuses with the
-    /// board's browns).
+    /// Squares of the last Agros action (a blue that no colour vision confuses with the board's
+    /// browns).
     pub const LAST_CELL: &str = "#b9d2ee";
+    /// The last action's arrow, and the band around the Agon cells it moved between.
     pub const LAST_ARROW: &str = "#1d5aa6";
-    /// The captured cross, drawn over a light underlay so it shows on dark pieces too.
+    /// The captured cross, drawn over a light underlay so it shows on dark pieces too, and the
+    /// dashed band around the Agon pieces the last action captured.
     pub const CAPTURE: &str = "#d1263a";
     pub const CAPTURE_UNDERLAY: &str = "#ffffff";
 }
@@ -211,6 +213,24 @@ impl Svg {
             let _ = write!(self.out, "{sep}{x:.1},{y:.1}");
         }
         let _ = write!(self.out, r#"" {}/>"#, paint.attributes());
+    }
+
+    /// The closed outline of a polygon, not filled, so what lies inside keeps its colour; with
+    /// `dash`, dashes and gaps of that length.
+    pub fn outline(&mut self, points: &[(f32, f32)], colour: &str, width: f32, dash: Option<f32>) {
+        self.out.push_str(r#"<polygon points=""#);
+        for (i, (x, y)) in points.iter().enumerate() {
+            let sep = if i == 0 { "" } else { " " };
+            let _ = write!(self.out, "{sep}{x:.1},{y:.1}");
+        }
+        let _ = write!(
+            self.out,
+            r#"" fill="none" stroke="{colour}" stroke-width="{width:.1}" stroke-linejoin="round""#
+        );
+        if let Some(dash) = dash {
+            let _ = write!(self.out, r#" stroke-dasharray="{dash:.1}""#);
+        }
+        self.out.push_str("/>");
     }
 
     pub fn line(&mut self, from: (f32, f32), to: (f32, f32), colour: &str, width: f32) {
