@@ -253,6 +253,7 @@ mod tests {
         let options = PngOptions {
             size: 800,
             field_overlay: overlay,
+            ..PngOptions::default()
         };
         let image = Image::decode(&png(position, last, &options).expect("a picture"));
         assert_eq!((image.width, image.height), (800, 800));
@@ -477,6 +478,127 @@ mod tests {
         );
     }
 
+    /// The CIE 1976 distance between two colours (CIELAB, D65): about 2 is just noticeable,
+    /// and two flat areas side by side read as plainly different from about 20.
+    fn delta_e(a: [u8; 3], b: [u8; 3]) -> f32 {
+        fn lab(c: [u8; 3]) -> [f32; 3] {
+            let linear = c.map(|v| {
+                let v = f32::from(v) / 255.0;
+                if v <= 0.04045 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            });
+            let [r, g, b] = linear;
+            let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.950_47;
+            let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+            let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.088_83;
+            let f = |t: f32| {
+                if t > 0.008_856 {
+                    t.cbrt()
+                } else {
+                    7.787 * t + 16.0 / 116.0
+                }
+            };
+            [
+                116.0 * f(y) - 16.0,
+                500.0 * (f(x) - f(y)),
+                200.0 * (f(y) - f(z)),
+            ]
+        }
+        let (a, b) = (lab(a), lab(b));
+        a.iter()
+            .zip(b)
+            .map(|(p, q)| (p - q).powi(2))
+            .sum::<f32>()
+            .sqrt()
+    }
+
+    #[test]
+    fn agros_field_tints_stand_out_from_the_bare_board() {
+        // Read the colours off the picture: a field of each side, and a square of the bare board
+        // (a square holding a seed, away from the seed).
+        let position = agros_finished();
+        let AnyPosition::Agros(p) = &position else {
+            unreachable!()
+        };
+        let layout = agros_svg::Layout::new(800, p.size());
+        let q = layout.side;
+        let image = render(&position, None, true);
+        let score = p.score();
+        let sample = |seat| {
+            let field = score
+                .fields
+                .iter()
+                .find(|f| f.controller == Some(seat))
+                .expect("a field of each side");
+            let (x, y) = layout.centre(field.squares[0]);
+            image.at((x - 0.3 * q, y - 0.3 * q))
+        };
+        let (light, dark) = (sample(Seat::First), sample(Seat::Second));
+        let seed = agros::Square::parse("c8", 8).expect("a square");
+        assert!(matches!(p.content(seed), Some(agros::Content::Seed(_))));
+        let (x, y) = layout.centre(seed);
+        let board = image.at((x - 0.35 * q, y + 0.35 * q));
+        assert_eq!(board, rgb(agros_svg::BOARD));
+        for (what, a, b) in [
+            ("Light's fields and the board", light, board),
+            ("Dark's fields and the board", dark, board),
+            ("the two sides' fields", light, dark),
+        ] {
+            let d = delta_e(a, b);
+            assert!(d >= 20.0, "{what}: {a:?} and {b:?} differ by only {d:.1}");
+        }
+        // Sides are told apart by lightness, as the pieces are: Light's fields lighter than the
+        // board, Dark's darker.
+        let lightness = |c: [u8; 3]| c.iter().map(|&v| u32::from(v)).sum::<u32>();
+        assert!(lightness(light) > lightness(board) && lightness(dark) < lightness(board));
+    }
+
+    #[test]
+    fn agros_overlay_has_a_legend_of_its_tints() {
+        // The legend's swatches show in the footer, under the board: a few hundred pixels of
+        // each side's tint, and of the bare board's colour only when a field is nobody's.
+        let legend_pixels = |image: &Image, hex: &str| {
+            let want = rgb(hex);
+            (0..800)
+                .flat_map(|x| (690..730).map(move |y| (x as f32, y as f32)))
+                .filter(|&p| image.at(p) == want)
+                .count()
+        };
+        let image = render(&agros_finished(), None, true);
+        for tint in [agros_svg::LIGHT_FIELD, agros_svg::DARK_FIELD] {
+            let n = legend_pixels(&image, tint);
+            assert!(n > 150, "{n} pixels of {tint} in the legend");
+        }
+        assert_eq!(
+            legend_pixels(&image, agros_svg::BOARD),
+            0,
+            "no field is nobody's"
+        );
+        let plain = render(&agros_finished(), None, false);
+        assert_eq!(
+            legend_pixels(&plain, agros_svg::LIGHT_FIELD),
+            0,
+            "no overlay, no legend"
+        );
+        assert_eq!(
+            legend_pixels(&plain, agros_svg::DARK_FIELD),
+            0,
+            "no overlay, no legend"
+        );
+        // Four lone farmers with equal harvests: the one field is nobody's (AR-11).
+        let even = AnyPosition::parse(
+            GameKind::Agros,
+            "L1......D1/......../......../......../......../......../......../D1......L1 l n2 m",
+        )
+        .expect("valid");
+        let image = render(&even, None, true);
+        let n = legend_pixels(&image, agros_svg::BOARD);
+        assert!(n > 150, "{n} pixels of the board's colour in the legend");
+    }
+
     #[test]
     fn agros_farmers_seeds_and_last_action() {
         let mut position = Variant::new(GameKind::Agros, Some(10), Some(3))
@@ -516,6 +638,7 @@ mod tests {
             let options = PngOptions {
                 size,
                 field_overlay: false,
+                ..PngOptions::default()
             };
             let image = Image::decode(&png(&position, None, &options).expect("a picture"));
             assert_eq!((image.width, image.height), (size, size));
@@ -523,6 +646,7 @@ mod tests {
         let tiny = PngOptions {
             size: 10,
             field_overlay: false,
+            ..PngOptions::default()
         };
         assert!(matches!(
             png(&position, None, &tiny),

@@ -83,13 +83,30 @@ pub(crate) fn texts(svg: &str) -> Vec<Text> {
                 x: number("x"),
                 y: number("y") - 0.36 * number("font-size"),
                 fill: attribute(element, "fill"),
-                text: text
+                text: strip_tags(text)
+                    .replace("&#x25A0;", "\u{25A0}")
                     .replace("&lt;", "<")
                     .replace("&gt;", ">")
                     .replace("&amp;", "&"),
             }
         })
         .collect()
+}
+
+/// A text's words without the tags of its spans.
+#[cfg(test)]
+fn strip_tags(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The two layers of a picture (see the module docs), each a run of SVG elements.
@@ -254,6 +271,38 @@ impl Svg {
             y + 0.36 * size,
             escape(text)
         );
+    }
+
+    /// A line of text at the height `y` with coloured swatches: `title`, then for each entry a
+    /// square of its colour (outlined in `edge`, so a swatch of the background's colour still
+    /// shows) and its word. One text element, so the words' widths are the renderer's concern.
+    pub fn legend(
+        &mut self,
+        (x, y): (f32, f32),
+        size: f32,
+        title: &str,
+        entries: &[(&str, &str)],
+        edge: &str,
+    ) {
+        let _ = write!(
+            self.out,
+            r#"<text x="{x:.1}" y="{:.1}" font-size="{size:.1}" fill="{}" text-anchor="start">{}"#,
+            y + 0.36 * size,
+            palette::INK,
+            escape(title)
+        );
+        for (colour, word) in entries {
+            let _ = write!(
+                self.out,
+                r#"<tspan dx="{:.1}" font-size="{:.1}" fill="{colour}" stroke="{edge}" stroke-width="{:.1}">&#x25A0;</tspan><tspan dx="{:.1}" font-size="{size:.1}">{}</tspan>"#,
+                0.8 * size,
+                1.3 * size,
+                0.06 * size,
+                0.3 * size,
+                escape(word)
+            );
+        }
+        self.out.push_str("</text>");
     }
 
     /// An arrow from `from` to `to` that starts `gap` after `from` (clear of what was left there)
