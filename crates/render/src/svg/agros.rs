@@ -20,12 +20,10 @@ pub(crate) const LIGHT_FIELD: &str = "#ffffff";
 pub(crate) const DARK_FIELD: &str = "#7e889e";
 
 /// The band under the board: the legend of the field overlay, the score and the last action, one
-/// line each.
+/// line each, from the top down, leaving no gap for a line that is not there.
 const FOOTER: f32 = 0.14;
 /// The heights of the footer's lines, as shares of the picture's size.
-const LEGEND_LINE: f32 = 1.0 - 0.108;
-const SCORE_LINE: f32 = 1.0 - 0.068;
-const LAST_LINE: f32 = 1.0 - 0.028;
+const FOOTER_LINES: [f32; 3] = [1.0 - 0.108, 1.0 - 0.068, 1.0 - 0.028];
 
 /// Where the squares fall in a picture of a given size.
 pub(crate) struct Layout {
@@ -229,6 +227,7 @@ pub(crate) fn top(
     }
 
     let footer_font = 0.027 * s;
+    let mut lines = FOOTER_LINES.iter().map(|share| share * s);
     if let (Some(words), Some(score)) = (fields, &score) {
         let mut entries = vec![
             (LIGHT_FIELD, words.light.as_str()),
@@ -238,7 +237,7 @@ pub(crate) fn top(
             entries.push((BOARD, words.nobody.as_str()));
         }
         svg.legend(
-            (0.03 * s, s * LEGEND_LINE),
+            (0.03 * s, lines.next().expect("three footer lines")),
             footer_font,
             &words.title,
             &entries,
@@ -249,7 +248,7 @@ pub(crate) fn top(
     if !p.in_opening() {
         svg.text(
             0.03 * s,
-            s * SCORE_LINE,
+            lines.next().expect("three footer lines"),
             footer_font,
             palette::INK,
             Anchor::Start,
@@ -260,7 +259,7 @@ pub(crate) fn top(
         let text = caption::last_action(GameKind::Agros, p.to_act(), &action.to_string());
         svg.text(
             0.03 * s,
-            s * LAST_LINE,
+            lines.next().expect("three footer lines"),
             footer_font,
             palette::INK,
             Anchor::Start,
