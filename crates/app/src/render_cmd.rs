@@ -55,6 +55,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
     let options = agora_render::PngOptions {
         size: args.size,
         field_overlay: args.fields,
+        ..agora_render::PngOptions::default()
     };
     if args.output.ascii {
         print!("{}", agora_render::ascii(&position, last));

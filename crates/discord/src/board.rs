@@ -113,6 +113,7 @@ pub(crate) fn game_post(
                 size: bot.settings.png_size,
                 field_overlay: state.status == GameStatus::Finished
                     && state.ply == state.current_ply,
+                ..agora_render::PngOptions::default()
             };
             agora_render::png(&state.position, state.last_action, &options)
                 .map_err(|e| tracing::warn!(game = state.id, error = %e, "board picture failed"))

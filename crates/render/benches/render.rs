@@ -96,6 +96,7 @@ fn main() {
         let options = PngOptions {
             size: 800,
             field_overlay: overlay,
+            ..PngOptions::default()
         };
         let first = Instant::now();
         let bytes = png(&position, last, &options).expect("a picture").len();

@@ -1,13 +1,13 @@
 //! The ASCII pictures: plain 7-bit text at most [`WIDTH`] columns wide, because mail clients and
 //! chat fonts mangle box-drawing characters and a phone-width code block holds about 60 columns.
 //!
-//! Agon's hex rows are drawn with a half-cell shift per row. A cell name is its row letter (on the
-//! left edge) and its number within the row; the numbers run along the board's diagonals (up and to
-//! the right in the upper half, down and to the right in the lower half), so they are printed where
-//! each diagonal leaves the board: across the top and bottom and down the right-hand edges.
+//! Agon's hex rows are drawn with a half-cell shift per row. A cell's name is its row letter and its
+//! number counted from the left of its row (AG-2), and every label names the cell beside it: the
+//! row letter left of each row, the number of the row's last cell right of it, and the numbers of
+//! rows k and a above and below their cells.
 //! Agros is a plain grid with files and ranks on all four edges.
 
-use crate::caption;
+use crate::{caption, last_action};
 use agora_rules::{GameKind, Seat, agon, agros};
 
 /// The widest line any picture may have.
@@ -81,7 +81,8 @@ mod wrap_tests {
 }
 
 // Agon geometry: each cell takes CELL_PITCH columns, each row is shifted by half a cell from its
-// neighbours, and the row letter stands LETTER_GAP columns left of the first cell's centre.
+// neighbours, and the row letter stands LETTER_GAP columns left of the first cell's centre (the
+// last cell's number as far right of the last).
 const CELL_PITCH: usize = 4;
 const HALF: usize = CELL_PITCH / 2;
 const LETTER_GAP: usize = 3;
@@ -91,8 +92,7 @@ fn agon_row_len(row: usize) -> usize {
     ROWS - row.abs_diff(5)
 }
 
-/// The column of the middle character of cell `number` (from 1, may lie past the row's end) in
-/// `row` (0 = `a`).
+/// The column of the middle character of cell `number` (from 1) in `row` (0 = `a`).
 fn agon_centre(row: usize, number: usize) -> usize {
     let indent = (ROWS - agon_row_len(row)) * HALF;
     LETTER_GAP + indent + CELL_PITCH * (number - 1)
@@ -102,10 +102,15 @@ pub(crate) fn agon(p: &agon::Position, last: Option<agon::Action>) -> String {
     // Line 0 holds the numbers above row k, lines 1..=11 rows k..a, line 12 the numbers below a.
     let line_of = |row: usize| ROWS - row;
     let mut canvas = Canvas::new(ROWS + 2);
-    let marked = |c: agon::Cell| last.is_some_and(|a| a.from() == c || a.to() == c);
+    // The last action's cells and the pieces it captured.
+    let captured = last.map_or_else(Vec::new, |a| last_action::agon_captures(p, a));
+    let marked =
+        |c: agon::Cell| last.is_some_and(|a| a.from() == c || a.to() == c) || captured.contains(&c);
     for row in 0..ROWS {
         let line = line_of(row);
         canvas.put(line, agon_centre(row, 1) - LETTER_GAP, &letter(row));
+        let last = agon_row_len(row);
+        canvas.put(line, agon_centre(row, last) + LETTER_GAP, &last.to_string());
         for number in 1..=agon_row_len(row) {
             let cell = agon::Cell::from_row_number(row, number).expect("on the board");
             let mut text = match p.piece_at(cell) {
@@ -131,21 +136,10 @@ pub(crate) fn agon(p: &agon::Position, last: Option<agon::Action>) -> String {
             canvas.put(line, agon_centre(row, number) - 1, &text);
         }
     }
-    // The numbers where the diagonals leave the board (see the module docs).
-    for number in 1..=6 {
-        canvas.put(0, agon_centre(10, number) + HALF, &number.to_string());
-        canvas.put(ROWS + 1, agon_centre(0, number) + HALF, &number.to_string());
-    }
-    for row in 5..=9 {
-        let last = agon_row_len(row);
-        let label = last.to_string();
-        canvas.put(line_of(row + 1), agon_centre(row, last) + HALF, &label);
-        let mirror = 10 - row;
-        canvas.put(
-            line_of(mirror - 1),
-            agon_centre(mirror, last) + HALF,
-            &label,
-        );
+    // The numbers of the cells of rows k and a, above and below them (see the module docs).
+    for number in 1..=agon_row_len(10) {
+        canvas.put(0, agon_centre(10, number), &number.to_string());
+        canvas.put(ROWS + 1, agon_centre(0, number), &number.to_string());
     }
 
     let header = heading("Agon", &caption::agon_status(p));
@@ -234,7 +228,5 @@ mod tests {
         // f1 is the leftmost cell and f6 (the throne) sits in the middle of the widest row.
         assert_eq!(agon_centre(5, 1), LETTER_GAP);
         assert_eq!(agon_centre(10, 1), agon_centre(5, 1) + 5 * HALF);
-        // The label of a diagonal sits one half cell right of the last cell on it.
-        assert_eq!(agon_centre(9, 8), agon_centre(8, 8) + HALF);
     }
 }

@@ -16,19 +16,25 @@
 
 mod ascii;
 mod caption;
+mod last_action;
 mod raster;
 mod svg;
 
 use agora_rules::{AnyAction, AnyPosition, GameKind};
 
 /// How big a picture to draw, and whether to show the Agros field overlay.
+///
+/// Build it with `..PngOptions::default()` for the fields you leave as they are, so a field added
+/// later does not break the call.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PngOptions {
     /// Width and height of the square picture in pixels (the SVG uses the same user units).
     pub size: u32,
-    /// For Agros: tint each field by the side that controls it and print its value (AR-10 …
-    /// AR-12). Ignored for Agon.
+    /// For Agros: tint each field by the side that controls it, print its value (AR-10 …
+    /// AR-12) and say in a legend which tint is whose. Ignored for Agon.
     pub field_overlay: bool,
+    /// The words of that legend.
+    pub field_legend: FieldLegend,
 }
 
 impl Default for PngOptions {
@@ -36,6 +42,34 @@ impl Default for PngOptions {
         PngOptions {
             size: 800,
             field_overlay: false,
+            field_legend: FieldLegend::default(),
+        }
+    }
+}
+
+/// The words of the legend under the Agros field overlay, one line: the title, then a swatch of
+/// each tint with its word. A caller may give them in the reader's language; the default is
+/// English: `Fields: ■ Light ■ Dark ■ nobody`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldLegend {
+    /// Before the swatches.
+    pub title: String,
+    /// Beside the tint of the fields Light controls.
+    pub light: String,
+    /// Beside the tint of the fields Dark controls.
+    pub dark: String,
+    /// Beside the bare board's colour, for the fields nobody controls (AR-11); shown only when
+    /// the position has such a field.
+    pub nobody: String,
+}
+
+impl Default for FieldLegend {
+    fn default() -> Self {
+        FieldLegend {
+            title: "Fields:".into(),
+            light: "Light".into(),
+            dark: "Dark".into(),
+            nobody: "nobody".into(),
         }
     }
 }
@@ -57,8 +91,9 @@ pub enum RenderError {
 /// The position as plain ASCII text (at most 60 columns): the board with coordinates on its edges,
 /// whose turn it is (or how the game ended), the Agros score, and a one-line legend.
 ///
-/// `last` is the action that led to `position`; its cells are marked. An action of the other game
-/// is ignored.
+/// `last` is the action that led to `position`; its cells are marked, and so are the pieces it
+/// captured (an Agon step, AG-8), which the crate reads off `position` itself. An action of the
+/// other game is ignored.
 pub fn ascii(position: &AnyPosition, last: Option<AnyAction>) -> String {
     match position {
         AnyPosition::Agon(p) => ascii::agon(p, agon_action(last)),
@@ -72,7 +107,7 @@ pub fn svg(position: &AnyPosition, last: Option<AnyAction>, options: &PngOptions
     let layers = match position {
         AnyPosition::Agon(p) => svg::agon::draw(p, agon_action(last), options.size),
         AnyPosition::Agros(p) => {
-            svg::agros::draw(p, agros_action(last), options.size, options.field_overlay)
+            svg::agros::draw(p, agros_action(last), options.size, field_legend(options))
         }
     };
     layers.document(options.size)
@@ -107,9 +142,14 @@ pub fn png(
                 size,
             },
             || svg::agros::base(size, p.size()),
-            &svg::agros::top(p, agros_action(last), size, options.field_overlay),
+            &svg::agros::top(p, agros_action(last), size, field_legend(options)),
         ),
     }
+}
+
+/// The legend's words when the field overlay is on.
+fn field_legend(options: &PngOptions) -> Option<&FieldLegend> {
+    options.field_overlay.then_some(&options.field_legend)
 }
 
 fn agon_action(last: Option<AnyAction>) -> Option<agora_rules::agon::Action> {

@@ -253,6 +253,7 @@ mod tests {
         let options = PngOptions {
             size: 800,
             field_overlay: overlay,
+            ..PngOptions::default()
         };
         let image = Image::decode(&png(position, last, &options).expect("a picture"));
         assert_eq!((image.width, image.height), (800, 800));
@@ -305,38 +306,130 @@ mod tests {
         image.assert_colour((x - 1.3 * r, y - 0.9 * r), "#8a6a43", "frame");
     }
 
+    /// How many of `samples` points evenly spread along the edge of `name`'s hexagon show
+    /// `hex`.
+    fn on_edge(image: &Image, layout: &agon_svg::Layout, name: &str, hex: &str) -> usize {
+        let (x, y) = layout.centre(cell(name));
+        let want = rgb(hex);
+        let samples = 120;
+        (0..samples)
+            .filter(|&i| {
+                // Along the six sides, corner to corner.
+                let t = i as f32 / samples as f32 * 6.0;
+                let corner = |k: f32| {
+                    let a = std::f32::consts::PI / 3.0 * k - std::f32::consts::FRAC_PI_2;
+                    (x + layout.r * a.cos(), y + layout.r * a.sin())
+                };
+                let (k, f) = (t.floor(), t.fract());
+                let (p, q) = (corner(k), corner(k + 1.0));
+                let got = image.at((p.0 + (q.0 - p.0) * f, p.1 + (q.1 - p.1) * f));
+                got.iter().zip(want).all(|(g, w)| g.abs_diff(w) <= 3)
+            })
+            .count()
+    }
+
     #[test]
     fn agon_marks_captures_and_the_last_action() {
         // 1. a4-a5 a6-b7 2. a5-a6xb7: the black queen stands captured on b7.
         let (position, last) = agon_after(&["a4-a5", "a6-b7", "a5-a6"]);
         let image = render(&position, last, false);
         let layout = agon_svg::Layout::new(800);
+        let r = layout.r;
         let queen = agon_svg::piece_radius(&layout, agon::Kind::Queen);
         let (x, y) = layout.centre(cell("b7"));
         let d = 0.62 * queen * 0.4;
         image.assert_colour((x + d, y + d), palette::CAPTURE, "captured cross");
-        // The cell the guard left is highlighted (away from its name and the arrow).
+        // The cell the guard left and the one it reached are ringed by a band on their edges,
+        // and keep their ring's fill inside (away from the name and the arrow).
         let (x, y) = layout.centre(cell("a5"));
-        image.assert_colour((x, y - 0.6 * layout.r), palette::LAST_CELL, "last from");
-        // The guard now on a6 still shows White's colour inside its highlighted cell.
+        image.assert_colour((x - 0.866 * r, y), palette::LAST_ARROW, "band of a5");
+        image.assert_colour((x, y - 0.6 * r), agon_svg::RING_FILL[5], "inside a5");
         let guard = agon_svg::piece_radius(&layout, agon::Kind::Guard);
         let (x, y) = layout.centre(cell("a6"));
         image.assert_colour((x + 0.8 * guard, y), palette::LIGHT_PIECE, "moved guard");
-        image.assert_colour((x, y - 0.85 * layout.r), palette::LAST_CELL, "last to");
+        image.assert_colour((x + 0.866 * r, y), palette::LAST_ARROW, "band of a6");
+        image.assert_colour((x, y - 0.8 * r), agon_svg::RING_FILL[5], "inside a6");
+        // The captured queen's cell has a dashed band of the capture colour (and the blue of a6
+        // only on the side it shares with a6); a cell away from the action has no band.
+        let dashed = on_edge(&image, &layout, "b7", palette::CAPTURE);
+        assert!(
+            (25..=90).contains(&dashed),
+            "{dashed} of 120 points on b7's edge"
+        );
+        assert!(on_edge(&image, &layout, "b7", palette::LAST_ARROW) <= 20);
+        for name in ["c5", "d7", "k2"] {
+            assert_eq!(
+                on_edge(&image, &layout, name, palette::CAPTURE),
+                0,
+                "{name}"
+            );
+            assert_eq!(
+                on_edge(&image, &layout, name, palette::LAST_ARROW),
+                0,
+                "{name}"
+            );
+        }
     }
 
     #[test]
-    fn agon_queen_on_the_throne() {
+    fn agon_throne_keeps_its_gold_when_highlighted() {
+        let layout = agon_svg::Layout::new(800);
+        let r = layout.r;
+        let gold = agon_svg::RING_FILL[0];
+        let (x, y) = layout.centre(agon::Cell::THRONE);
+        // The captured black queen returns to the throne (AG-10): the band rings the throne,
+        // and gold shows between it and the queen.
         let (position, last) = agon_after(&["a4-a5", "a6-b7", "a5-a6", "b7=f6"]);
         let image = render(&position, last, false);
-        let layout = agon_svg::Layout::new(800);
-        let queen = agon_svg::piece_radius(&layout, agon::Kind::Queen);
-        let (x, y) = layout.centre(agon::Cell::THRONE);
-        image.assert_colour(
-            (x, y + 0.62 * queen),
-            palette::DARK_PIECE,
-            "queen on the throne",
-        );
+        assert!(on_edge(&image, &layout, "f6", palette::LAST_ARROW) > 100);
+        for angle in [-90.0f32, -30.0, 30.0, 90.0, 150.0, 210.0] {
+            // Towards each corner, past the queen's disc and short of the band.
+            let a = angle.to_radians();
+            let point = (x + 0.84 * r * a.cos(), y + 0.84 * r * a.sin());
+            image.assert_colour(point, gold, &format!("throne towards {angle} degrees"));
+        }
+
+        // The queen is captured on the throne (the rules' example), then returned from it: the
+        // throne is a captured cell, then the cell a return left, and stays gold both times.
+        let piece = |seat, kind| agon::Piece {
+            seat,
+            kind,
+            captured: false,
+        };
+        let (queen, guard) = (agon::Kind::Queen, agon::Kind::Guard);
+        let pieces = [
+            ("f6", piece(Seat::Second, queen)),
+            ("a1", piece(Seat::First, queen)),
+            ("e5", piece(Seat::First, guard)),
+            ("g7", piece(Seat::First, guard)),
+            ("a3", piece(Seat::First, guard)),
+            ("a4", piece(Seat::First, guard)),
+            ("a5", piece(Seat::First, guard)),
+            ("b1", piece(Seat::First, guard)),
+            ("k1", piece(Seat::Second, guard)),
+            ("k2", piece(Seat::Second, guard)),
+            ("k3", piece(Seat::Second, guard)),
+            ("k4", piece(Seat::Second, guard)),
+            ("k5", piece(Seat::Second, guard)),
+            ("k6", piece(Seat::Second, guard)),
+        ];
+        let p = agon::Position::from_pieces(
+            pieces.map(|(name, piece)| (cell(name), piece)),
+            Seat::First,
+        )
+        .expect("a valid position");
+        let mut position = AnyPosition::Agon(p);
+        for (text, band) in [("g7-g6", palette::CAPTURE), ("f6=c4", palette::LAST_ARROW)] {
+            let action = position.parse_action(text).expect("legal");
+            position.play(action).expect("legal");
+            let image = render(&position, Some(action), false);
+            assert!(on_edge(&image, &layout, "f6", band) > 25, "{text}");
+            let point = (x - 0.84 * r * 0.866, y - 0.84 * r * 0.5);
+            image.assert_colour(point, gold, &format!("throne after {text}"));
+        }
+        // With the throne empty, its whole inside is gold, away from its name.
+        let image = render(&position, None, false);
+        image.assert_colour((x, y - 0.6 * r), gold, "empty throne");
     }
 
     /// A finished 8×8 game: Dark passed, then Light passed (AR-9).
@@ -385,6 +478,127 @@ mod tests {
         );
     }
 
+    /// The CIE 1976 distance between two colours (CIELAB, D65): about 2 is just noticeable,
+    /// and two flat areas side by side read as plainly different from about 20.
+    fn delta_e(a: [u8; 3], b: [u8; 3]) -> f32 {
+        fn lab(c: [u8; 3]) -> [f32; 3] {
+            let linear = c.map(|v| {
+                let v = f32::from(v) / 255.0;
+                if v <= 0.04045 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            });
+            let [r, g, b] = linear;
+            let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.950_47;
+            let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+            let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.088_83;
+            let f = |t: f32| {
+                if t > 0.008_856 {
+                    t.cbrt()
+                } else {
+                    7.787 * t + 16.0 / 116.0
+                }
+            };
+            [
+                116.0 * f(y) - 16.0,
+                500.0 * (f(x) - f(y)),
+                200.0 * (f(y) - f(z)),
+            ]
+        }
+        let (a, b) = (lab(a), lab(b));
+        a.iter()
+            .zip(b)
+            .map(|(p, q)| (p - q).powi(2))
+            .sum::<f32>()
+            .sqrt()
+    }
+
+    #[test]
+    fn agros_field_tints_stand_out_from_the_bare_board() {
+        // Read the colours off the picture: a field of each side, and a square of the bare board
+        // (a square holding a seed, away from the seed).
+        let position = agros_finished();
+        let AnyPosition::Agros(p) = &position else {
+            unreachable!()
+        };
+        let layout = agros_svg::Layout::new(800, p.size());
+        let q = layout.side;
+        let image = render(&position, None, true);
+        let score = p.score();
+        let sample = |seat| {
+            let field = score
+                .fields
+                .iter()
+                .find(|f| f.controller == Some(seat))
+                .expect("a field of each side");
+            let (x, y) = layout.centre(field.squares[0]);
+            image.at((x - 0.3 * q, y - 0.3 * q))
+        };
+        let (light, dark) = (sample(Seat::First), sample(Seat::Second));
+        let seed = agros::Square::parse("c8", 8).expect("a square");
+        assert!(matches!(p.content(seed), Some(agros::Content::Seed(_))));
+        let (x, y) = layout.centre(seed);
+        let board = image.at((x - 0.35 * q, y + 0.35 * q));
+        assert_eq!(board, rgb(agros_svg::BOARD));
+        for (what, a, b) in [
+            ("Light's fields and the board", light, board),
+            ("Dark's fields and the board", dark, board),
+            ("the two sides' fields", light, dark),
+        ] {
+            let d = delta_e(a, b);
+            assert!(d >= 20.0, "{what}: {a:?} and {b:?} differ by only {d:.1}");
+        }
+        // Sides are told apart by lightness, as the pieces are: Light's fields lighter than the
+        // board, Dark's darker.
+        let lightness = |c: [u8; 3]| c.iter().map(|&v| u32::from(v)).sum::<u32>();
+        assert!(lightness(light) > lightness(board) && lightness(dark) < lightness(board));
+    }
+
+    #[test]
+    fn agros_overlay_has_a_legend_of_its_tints() {
+        // The legend's swatches show in the footer, under the board: a few hundred pixels of
+        // each side's tint, and of the bare board's colour only when a field is nobody's.
+        let legend_pixels = |image: &Image, hex: &str| {
+            let want = rgb(hex);
+            (0..800)
+                .flat_map(|x| (690..730).map(move |y| (x as f32, y as f32)))
+                .filter(|&p| image.at(p) == want)
+                .count()
+        };
+        let image = render(&agros_finished(), None, true);
+        for tint in [agros_svg::LIGHT_FIELD, agros_svg::DARK_FIELD] {
+            let n = legend_pixels(&image, tint);
+            assert!(n > 150, "{n} pixels of {tint} in the legend");
+        }
+        assert_eq!(
+            legend_pixels(&image, agros_svg::BOARD),
+            0,
+            "no field is nobody's"
+        );
+        let plain = render(&agros_finished(), None, false);
+        assert_eq!(
+            legend_pixels(&plain, agros_svg::LIGHT_FIELD),
+            0,
+            "no overlay, no legend"
+        );
+        assert_eq!(
+            legend_pixels(&plain, agros_svg::DARK_FIELD),
+            0,
+            "no overlay, no legend"
+        );
+        // Four lone farmers with equal harvests: the one field is nobody's (AR-11).
+        let even = AnyPosition::parse(
+            GameKind::Agros,
+            "L1......D1/......../......../......../......../......../......../D1......L1 l n2 m",
+        )
+        .expect("valid");
+        let image = render(&even, None, true);
+        let n = legend_pixels(&image, agros_svg::BOARD);
+        assert!(n > 150, "{n} pixels of the board's colour in the legend");
+    }
+
     #[test]
     fn agros_farmers_seeds_and_last_action() {
         let mut position = Variant::new(GameKind::Agros, Some(10), Some(3))
@@ -424,6 +638,7 @@ mod tests {
             let options = PngOptions {
                 size,
                 field_overlay: false,
+                ..PngOptions::default()
             };
             let image = Image::decode(&png(&position, None, &options).expect("a picture"));
             assert_eq!((image.width, image.height), (size, size));
@@ -431,6 +646,7 @@ mod tests {
         let tiny = PngOptions {
             size: 10,
             field_overlay: false,
+            ..PngOptions::default()
         };
         assert!(matches!(
             png(&position, None, &tiny),

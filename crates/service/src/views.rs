@@ -363,6 +363,7 @@ pub fn picture(
     let options = agora_render::PngOptions {
         size,
         field_overlay: game.status == GameStatus::Finished && upto == actions.len(),
+        ..agora_render::PngOptions::default()
     };
     agora_render::png(&position, last, &options)
 }

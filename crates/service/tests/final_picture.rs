@@ -74,6 +74,7 @@ async fn a_finished_agros_game_is_pictured_with_its_fields() {
             &agora_render::PngOptions {
                 size: 400,
                 field_overlay: overlay,
+                ..agora_render::PngOptions::default()
             },
         )
         .unwrap()

@@ -1,9 +1,10 @@
 //! The Agon picture: 91 pointy-top hexagons in a wooden frame, rings shaded alternately, ring 1 and
 //! the throne set apart (they decide the game, AG-11), pieces as discs (a queen larger, with a
-//! crown), captured pieces crossed out, and the last action as an arrow between highlighted cells.
+//! crown), captured pieces crossed out, and the last action as an arrow between ringed cells, with
+//! the pieces it captured ringed in dashes.
 
 use super::{Anchor, HEADER, Layers, Paint, Svg, header, palette};
-use crate::caption;
+use crate::{caption, last_action};
 use agora_rules::{GameKind, Seat, agon};
 
 /// Fill of each ring, from the throne (0) out to the edge (5).
@@ -23,6 +24,8 @@ const FRAME_BAND: f32 = 1.8;
 /// Coordinates are written on the frame, in a colour that stands out from the wood.
 const FRAME_LABEL: &str = "#f3e6c4";
 const SQRT3: f32 = 1.732_050_8;
+/// The width of the band around a cell of the last action, in hexagon radii.
+pub(crate) const BAND: f32 = 0.15;
 
 /// Where the board's cells fall in a picture of a given size.
 pub(crate) struct Layout {
@@ -64,17 +67,6 @@ impl Layout {
             let angle = std::f32::consts::PI / 180.0 * (60.0 * i as f32 - 90.0);
             (x + radius * angle.cos(), y + radius * angle.sin())
         })
-    }
-
-    /// A point `distance` away from `from` in the direction of axial step (dq, dr).
-    fn beyond(&self, from: (f32, f32), (dq, dr): (f32, f32), distance: f32) -> (f32, f32) {
-        let w = SQRT3 * self.r;
-        let (dx, dy) = (w * (dq + dr / 2.0), 1.5 * self.r * dr);
-        let length = (dx * dx + dy * dy).sqrt();
-        (
-            from.0 + dx / length * distance,
-            from.1 + dy / length * distance,
-        )
     }
 }
 
@@ -156,17 +148,19 @@ pub(crate) fn top(p: &agon::Position, last: Option<agon::Action>, size: u32) -> 
     let mut svg = Svg::new();
     header(&mut svg, s, "Agon", &caption::agon_status(p));
 
-    if let Some(action) = last {
-        for cell in [action.from(), action.to()] {
-            draw_cell(&mut svg, &layout, cell, palette::LAST_CELL);
-        }
-    }
-
     for (cell, piece) in p.pieces() {
         draw_piece(&mut svg, &layout, layout.centre(cell), piece);
     }
 
     if let Some(action) = last {
+        // Bands along the cells' edges, over the pieces' shadows: each cell keeps its own fill,
+        // so the throne stays gold and ring 1 stays set apart.
+        for cell in [action.from(), action.to()] {
+            band(&mut svg, &layout, cell, palette::LAST_ARROW, None);
+        }
+        for cell in last_action::agon_captures(p, action) {
+            band(&mut svg, &layout, cell, palette::CAPTURE, Some(0.42 * r));
+        }
         let to = action.to();
         let stop = p.piece_at(to).map_or(0.3 * r, |piece| {
             piece_radius(&layout, piece.kind) + 0.04 * r
@@ -191,36 +185,57 @@ pub(crate) fn top(p: &agon::Position, last: Option<agon::Action>, size: u32) -> 
     svg.finish()
 }
 
-/// Row letters along the left edge, and cell numbers where the board's diagonals leave it: a
-/// number is constant along up-right lines in the upper half and down-right lines in the lower
-/// half (AG-2), so 1–6 stand above row k and below row a, and 7–11 down the right-hand edges.
-fn coordinates(svg: &mut Svg, layout: &Layout) {
+/// A band along the edge of a cell that the last action touched, solid or dashed (told apart by
+/// shape as well as colour). It lies on the edge the cell shares with its neighbours, half in the
+/// cell and half in theirs, so it leaves the cell's own fill around a piece visible.
+fn band(svg: &mut Svg, layout: &Layout, cell: agon::Cell, colour: &str, dash: Option<f32>) {
     let r = layout.r;
-    let font = 0.42 * r;
-    let label = |svg: &mut Svg, at: (f32, f32), text: &str| {
-        svg.text(at.0, at.1, font, FRAME_LABEL, Anchor::Middle, text);
-    };
-    for row in 0..11 {
-        let first = agon::Cell::from_row_number(row, 1).expect("every row has a first cell");
-        let at = layout.centre(first);
-        let letter = ((b'a' + row as u8) as char).to_string();
-        label(svg, (at.0 - 1.45 * r, at.1), &letter);
+    let corners = layout.hexagon(layout.centre(cell), r);
+    svg.outline(&corners, colour, BAND * r, dash);
+}
+
+/// The labels on the frame, each naming the cell it stands beside (AG-2: a cell's name is its row
+/// letter and its number counted from the left of its row): the row letter left of each row's
+/// first cell, the number of each row's last cell right of it, and the numbers of rows k and a
+/// above and below their cells. So `10` ends row e, whose last cell is e10, and a reader can name
+/// any cell by its row and by counting from either end.
+fn coordinates(svg: &mut Svg, layout: &Layout) {
+    for (at, text) in edge_labels(layout) {
+        svg.text(
+            at.0,
+            at.1,
+            0.42 * layout.r,
+            FRAME_LABEL,
+            Anchor::Middle,
+            &text,
+        );
     }
-    let up_right = (1.0, -1.0);
-    let down_right = (0.0, 1.0);
-    for number in 1..=11 {
-        // The last cell of diagonal `number` in each half: on row k/a for 1–6, else on the edge.
-        let (upper, lower) = if number <= 6 {
-            (10, 0)
-        } else {
-            (16 - number, number - 6)
-        };
-        for (row, direction) in [(upper, up_right), (lower, down_right)] {
-            let cell = agon::Cell::from_row_number(row, number).expect("the diagonal's end");
-            let at = layout.beyond(layout.centre(cell), direction, 1.45 * r);
-            label(svg, at, &number.to_string());
+}
+
+/// Where each label of [`coordinates`] stands, with its text.
+fn edge_labels(layout: &Layout) -> Vec<((f32, f32), String)> {
+    let r = layout.r;
+    let mut labels = Vec::new();
+    for row in 0..11 {
+        let mut cells = agon::Cell::all().filter(|c| c.row() == row);
+        let first = cells.next().expect("every row has cells");
+        let last = cells.last().expect("every row has more than one cell");
+        let (x, y) = layout.centre(first);
+        let letter = ((b'a' + row as u8) as char).to_string();
+        labels.push(((x - 1.45 * r, y), letter));
+        // Two digits need a little more room from the cell than one letter.
+        let (x, y) = layout.centre(last);
+        labels.push(((x + 1.55 * r, y), last.number().to_string()));
+    }
+    for cell in agon::Cell::all() {
+        let (x, y) = layout.centre(cell);
+        match cell.row() {
+            0 => labels.push(((x, y + 1.4 * r), cell.number().to_string())),
+            10 => labels.push(((x, y - 1.4 * r), cell.number().to_string())),
+            _ => {}
         }
     }
+    labels
 }
 
 fn draw_piece(svg: &mut Svg, layout: &Layout, (x, y): (f32, f32), piece: agon::Piece) {
@@ -271,5 +286,81 @@ fn draw_piece(svg: &mut Svg, layout: &Layout, (x, y): (f32, f32), piece: agon::P
     }
     if piece.captured {
         svg.captured_cross(x, y, radius);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::svg::texts;
+
+    #[test]
+    fn every_edge_label_names_the_cell_beside_it() {
+        // AG-2: a cell is its row letter and its number from the left of its row. Read the labels
+        // back from the drawing, find the cell nearest to each, and check the label names it:
+        // a letter its row, a number its number.
+        for size in [400, 800, 1200] {
+            let layout = Layout::new(size);
+            let r = layout.r;
+            let labels: Vec<_> = texts(&base(size))
+                .into_iter()
+                .filter(|t| t.fill == FRAME_LABEL)
+                .collect();
+            assert_eq!(
+                labels.len(),
+                2 * 11 + 2 * 6,
+                "a letter and a number per row, rows a and k"
+            );
+            let mut named = Vec::new();
+            for label in &labels {
+                let distance = |c: &agon::Cell| {
+                    let (x, y) = layout.centre(*c);
+                    ((x - label.x).powi(2) + (y - label.y).powi(2)).sqrt()
+                };
+                let cell = agon::Cell::all()
+                    .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+                    .expect("cells");
+                let name = cell.to_string();
+                let (x, y) = layout.centre(cell);
+                assert_eq!(cell.ring(), 5, "{} beside {name}: on the frame", label.text);
+                assert!(distance(&cell) < 1.6 * r, "{} far from {name}", label.text);
+                if label.text.chars().all(|c| c.is_ascii_lowercase()) {
+                    assert_eq!(label.text, name[..1], "a row letter beside {name}");
+                    assert!(label.x < x && (label.y - y).abs() < 0.1, "left of {name}");
+                } else {
+                    assert_eq!(label.text, cell.number().to_string(), "beside {name}");
+                    let last = agon::Cell::from_row_number(cell.row(), cell.number() + 1).is_none();
+                    let right = last && label.x > x && (label.y - y).abs() < 0.1;
+                    let above = cell.row() == 10 && label.y < y && (label.x - x).abs() < 0.1;
+                    let below = cell.row() == 0 && label.y > y && (label.x - x).abs() < 0.1;
+                    assert!(
+                        right || above || below,
+                        "{} in line with {name}",
+                        label.text
+                    );
+                }
+                named.push((cell, label.text.clone()));
+            }
+            // Every row has its letter and the number of its last cell; rows k and a every number.
+            for row in 0..11 {
+                let cells: Vec<_> = agon::Cell::all().filter(|c| c.row() == row).collect();
+                let (first, last) = (cells[0], cells[cells.len() - 1]);
+                assert!(
+                    named
+                        .iter()
+                        .any(|(c, t)| *c == first && t.len() == 1 && t != "1")
+                );
+                assert!(named.contains(&(last, last.number().to_string())), "{last}");
+                if row == 0 || row == 10 {
+                    for cell in cells {
+                        assert!(named.contains(&(cell, cell.number().to_string())), "{cell}");
+                    }
+                }
+            }
+            // The issue that prompted this test: row e ends at e10, so its label is 10.
+            let e10: agon::Cell = "e10".parse().expect("a cell");
+            assert!(named.contains(&(e10, "10".to_string())));
+            assert!(!named.iter().any(|(c, t)| c.row() == 4 && t == "11"));
+        }
     }
 }

@@ -1,10 +1,10 @@
 //! The Agros picture: a square grid in a wooden frame, farmers as discs stacked as high as their
 //! harvest (with the harvest written on top), loose seeds as small seed shapes, the last action as
 //! an arrow between highlighted squares, and optionally each field tinted by the side that
-//! controls it with its value printed (AR-10 … AR-12).
+//! controls it with its value printed (AR-10 … AR-12) and a legend of the tints under the board.
 
 use super::{Anchor, HEADER, Layers, Paint, Svg, header, palette};
-use crate::caption;
+use crate::{FieldLegend, caption};
 use agora_rules::{GameKind, Seat, agros};
 
 pub(crate) const BOARD: &str = "#e3d6b2";
@@ -14,11 +14,16 @@ const GRID_WIDTH: f32 = 0.03;
 const FRAME: &str = "#8a6a43";
 const FRAME_EDGE: &str = "#5e4629";
 /// Field tints for the overlay: Light's fields lighter than the board, Dark's clearly darker, so
-/// the two differ in greyscale as well as in hue.
-pub(crate) const LIGHT_FIELD: &str = "#fdf8e8";
+/// the two differ in greyscale as well as in hue, and each stands out from the bare board, which
+/// the fields nobody controls keep.
+pub(crate) const LIGHT_FIELD: &str = "#ffffff";
 pub(crate) const DARK_FIELD: &str = "#7e889e";
 
-const FOOTER: f32 = 0.1;
+/// The band under the board: the legend of the field overlay, the score and the last action, one
+/// line each, from the top down, leaving no gap for a line that is not there.
+const FOOTER: f32 = 0.14;
+/// The heights of the footer's lines, as shares of the picture's size.
+const FOOTER_LINES: [f32; 3] = [1.0 - 0.108, 1.0 - 0.068, 1.0 - 0.028];
 
 /// Where the squares fall in a picture of a given size.
 pub(crate) struct Layout {
@@ -68,11 +73,11 @@ pub(crate) fn draw(
     p: &agros::Position,
     last: Option<agros::Action>,
     size: u32,
-    field_overlay: bool,
+    fields: Option<&FieldLegend>,
 ) -> Layers {
     Layers {
         base: base(size, p.size()),
-        top: top(p, last, size, field_overlay),
+        top: top(p, last, size, fields),
     }
 }
 
@@ -113,11 +118,12 @@ fn draw_square(svg: &mut Svg, layout: &Layout, square: agros::Square, fill: &str
 }
 
 /// What changes with the position: texts, highlighted and tinted squares, pieces, the arrow.
+/// With `fields` (the legend's words), each field is tinted by its controller.
 pub(crate) fn top(
     p: &agros::Position,
     last: Option<agros::Action>,
     size: u32,
-    field_overlay: bool,
+    fields: Option<&FieldLegend>,
 ) -> String {
     let s = size as f32;
     let n = p.size();
@@ -139,7 +145,7 @@ pub(crate) fn top(
         }
         Some(agros::Action::Pass) | None => Vec::new(),
     };
-    let score = field_overlay.then(|| p.score());
+    let score = fields.map(|_| p.score());
     let mut tint = vec![None; n * n];
     if let Some(score) = &score {
         for field in &score.fields {
@@ -221,11 +227,28 @@ pub(crate) fn top(
     }
 
     let footer_font = 0.027 * s;
+    let mut lines = FOOTER_LINES.iter().map(|share| share * s);
+    if let (Some(words), Some(score)) = (fields, &score) {
+        let mut entries = vec![
+            (LIGHT_FIELD, words.light.as_str()),
+            (DARK_FIELD, words.dark.as_str()),
+        ];
+        if score.fields.iter().any(|f| f.controller.is_none()) {
+            entries.push((BOARD, words.nobody.as_str()));
+        }
+        svg.legend(
+            (0.03 * s, lines.next().expect("three footer lines")),
+            footer_font,
+            &words.title,
+            &entries,
+            GRID_LINE,
+        );
+    }
     // Before the movement phase the fields mean nothing yet, so the score would only mislead.
     if !p.in_opening() {
         svg.text(
             0.03 * s,
-            s * (1.0 - 0.068),
+            lines.next().expect("three footer lines"),
             footer_font,
             palette::INK,
             Anchor::Start,
@@ -236,7 +259,7 @@ pub(crate) fn top(
         let text = caption::last_action(GameKind::Agros, p.to_act(), &action.to_string());
         svg.text(
             0.03 * s,
-            s * (1.0 - 0.028),
+            lines.next().expect("three footer lines"),
             footer_font,
             palette::INK,
             Anchor::Start,
@@ -338,4 +361,68 @@ pub(crate) fn label_square(field: &agros::Field) -> agros::Square {
         .iter()
         .min_by(|a, b| distance(a).total_cmp(&distance(b)))
         .expect("a field has at least one square")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::svg::texts;
+    use agora_rules::{AnyPosition, GameKind};
+
+    fn position(text: &str) -> agros::Position {
+        match AnyPosition::parse(GameKind::Agros, text).expect("valid") {
+            AnyPosition::Agros(p) => p,
+            AnyPosition::Agon(_) => unreachable!(),
+        }
+    }
+
+    /// The legend's text and the fills of its swatches, if the picture has a legend.
+    fn legend(svg: &str, title: &str) -> Option<(String, Vec<String>)> {
+        let text = texts(svg).into_iter().find(|t| t.text.starts_with(title))?;
+        let start = svg
+            .find(&format!(">{title}<"))
+            .expect("the legend's element");
+        let end = svg[start..].find("</text>").expect("a closed text") + start;
+        let swatches = svg[start..end]
+            .split("<tspan ")
+            .skip(1)
+            .filter(|span| span.contains("&#x25A0;"))
+            .map(|span| {
+                let fill = span.split("fill=\"").nth(1).expect("a fill");
+                fill[..fill.find('"').expect("a quote")].to_string()
+            })
+            .collect();
+        Some((text.text, swatches))
+    }
+
+    #[test]
+    fn the_overlay_has_a_legend_in_the_callers_words() {
+        // A finished 8×8 game: every field is Light's or Dark's.
+        let p = position(
+            "..l..D3../.L4l.dddd/lll...../....llll/.L2..lD5../ddddl.../....l.L3./...D1l... d n3 m+",
+        );
+        let english = FieldLegend::default();
+        let svg = top(&p, None, 800, Some(&english));
+        let (text, swatches) = legend(&svg, "Fields:").expect("a legend");
+        assert_eq!(text, "Fields:\u{25A0}Light\u{25A0}Dark");
+        assert_eq!(swatches, [LIGHT_FIELD, DARK_FIELD]);
+        assert!(legend(&top(&p, None, 800, None), "Fields:").is_none());
+
+        // Words from the caller, escaped; the board's colour stands for fields nobody controls
+        // (AR-11), listed only when there is one.
+        let words = FieldLegend {
+            title: "Felder:".into(),
+            light: "Hell".into(),
+            dark: "Dunkel".into(),
+            nobody: "<niemand>".into(),
+        };
+        let even = position(
+            "L1......D1/......../......../......../......../......../......../D1......L1 l n2 m",
+        );
+        let svg = top(&even, None, 800, Some(&words));
+        let (text, swatches) = legend(&svg, "Felder:").expect("a legend");
+        assert_eq!(text, "Felder:\u{25A0}Hell\u{25A0}Dunkel\u{25A0}<niemand>");
+        assert_eq!(swatches, [LIGHT_FIELD, DARK_FIELD, BOARD]);
+        assert!(svg.contains("&lt;niemand&gt;"));
+    }
 }

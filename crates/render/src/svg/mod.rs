@@ -31,11 +31,13 @@ pub(crate) mod palette {
     pub const DARK_EDGE: &str = "#0d0e10";
     /// The inner ring of a dark guard, light enough to see on the dark body.
     pub const DARK_DETAIL: &str = "#9a9ca3";
-    /// Cells of the last action, and its arrow (a blue that no colour vision confuses with the
-    /// board's browns).
+    /// Squares of the last Agros action (a blue that no colour vision confuses with the board's
+    /// browns).
     pub const LAST_CELL: &str = "#b9d2ee";
+    /// The last action's arrow, and the band around the Agon cells it moved between.
     pub const LAST_ARROW: &str = "#1d5aa6";
-    /// The captured cross, drawn over a light underlay so it shows on dark pieces too.
+    /// The captured cross, drawn over a light underlay so it shows on dark pieces too, and the
+    /// dashed band around the Agon pieces the last action captured.
     pub const CAPTURE: &str = "#d1263a";
     pub const CAPTURE_UNDERLAY: &str = "#ffffff";
 }
@@ -45,6 +47,66 @@ pub(crate) mod palette {
 pub(crate) fn rgb(hex: &str) -> [u8; 3] {
     let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).expect("a #rrggbb colour");
     [(v >> 16) as u8, (v >> 8) as u8, v as u8]
+}
+
+/// A text element read back from an SVG document, for the tests: its middle (as given to
+/// [`Svg::text`]), fill and words.
+#[cfg(test)]
+#[derive(Debug)]
+pub(crate) struct Text {
+    pub x: f32,
+    pub y: f32,
+    pub fill: String,
+    pub text: String,
+}
+
+/// Every text element of an SVG document written by [`Svg`], in order.
+#[cfg(test)]
+pub(crate) fn texts(svg: &str) -> Vec<Text> {
+    let attribute = |element: &str, name: &str| -> String {
+        let start = element
+            .find(&format!(" {name}=\""))
+            .unwrap_or_else(|| panic!("no {name} in {element}"))
+            + name.len()
+            + 3;
+        let end = element[start..].find('"').expect("a closing quote") + start;
+        element[start..end].to_string()
+    };
+    svg.split("<text ")
+        .skip(1)
+        .map(|rest| {
+            let (element, rest) = rest.split_once('>').expect("an element");
+            let element = &format!(" {element}");
+            let (text, _) = rest.split_once("</text>").expect("a closed text");
+            let number = |name| attribute(element, name).parse::<f32>().expect("a number");
+            Text {
+                x: number("x"),
+                y: number("y") - 0.36 * number("font-size"),
+                fill: attribute(element, "fill"),
+                text: strip_tags(text)
+                    .replace("&#x25A0;", "\u{25A0}")
+                    .replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&amp;", "&"),
+            }
+        })
+        .collect()
+}
+
+/// A text's words without the tags of its spans.
+#[cfg(test)]
+fn strip_tags(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The two layers of a picture (see the module docs), each a run of SVG elements.
@@ -170,6 +232,24 @@ impl Svg {
         let _ = write!(self.out, r#"" {}/>"#, paint.attributes());
     }
 
+    /// The closed outline of a polygon, not filled, so what lies inside keeps its colour; with
+    /// `dash`, dashes and gaps of that length.
+    pub fn outline(&mut self, points: &[(f32, f32)], colour: &str, width: f32, dash: Option<f32>) {
+        self.out.push_str(r#"<polygon points=""#);
+        for (i, (x, y)) in points.iter().enumerate() {
+            let sep = if i == 0 { "" } else { " " };
+            let _ = write!(self.out, "{sep}{x:.1},{y:.1}");
+        }
+        let _ = write!(
+            self.out,
+            r#"" fill="none" stroke="{colour}" stroke-width="{width:.1}" stroke-linejoin="round""#
+        );
+        if let Some(dash) = dash {
+            let _ = write!(self.out, r#" stroke-dasharray="{dash:.1}""#);
+        }
+        self.out.push_str("/>");
+    }
+
     pub fn line(&mut self, from: (f32, f32), to: (f32, f32), colour: &str, width: f32) {
         let _ = write!(
             self.out,
@@ -191,6 +271,38 @@ impl Svg {
             y + 0.36 * size,
             escape(text)
         );
+    }
+
+    /// A line of text at the height `y` with coloured swatches: `title`, then for each entry a
+    /// square of its colour (outlined in `edge`, so a swatch of the background's colour still
+    /// shows) and its word. One text element, so the words' widths are the renderer's concern.
+    pub fn legend(
+        &mut self,
+        (x, y): (f32, f32),
+        size: f32,
+        title: &str,
+        entries: &[(&str, &str)],
+        edge: &str,
+    ) {
+        let _ = write!(
+            self.out,
+            r#"<text x="{x:.1}" y="{:.1}" font-size="{size:.1}" fill="{}" text-anchor="start">{}"#,
+            y + 0.36 * size,
+            palette::INK,
+            escape(title)
+        );
+        for (colour, word) in entries {
+            let _ = write!(
+                self.out,
+                r#"<tspan dx="{:.1}" font-size="{:.1}" fill="{colour}" stroke="{edge}" stroke-width="{:.1}">&#x25A0;</tspan><tspan dx="{:.1}" font-size="{size:.1}">{}</tspan>"#,
+                0.8 * size,
+                1.3 * size,
+                0.06 * size,
+                0.3 * size,
+                escape(word)
+            );
+        }
+        self.out.push_str("</text>");
     }
 
     /// An arrow from `from` to `to` that starts `gap` after `from` (clear of what was left there)
