@@ -156,7 +156,7 @@ async fn different_actions_with_the_same_ply_guard_one_wins_the_rest_are_stale()
     assert_eq!(actions_and_notices(&services[0]).await.0, 1);
     // The losers were told the game moved on.
     let answer = services[1]
-        .handle(&inbound("alice", "move 1 #0 g1-f1", "late"), Utc::now())
+        .handle(&inbound("alice", "move #1 ply 0 g1-f1", "late"), Utc::now())
         .await
         .unwrap();
     assert!(

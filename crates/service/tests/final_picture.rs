@@ -51,7 +51,7 @@ async fn a_finished_agros_game_is_pictured_with_its_fields() {
     };
     now += Duration::minutes(5);
     let over = say(&service, "alice", "pass", now).await;
-    assert!(over.starts_with("Game 1 is over"), "{over}");
+    assert!(over.starts_with("Game #1 is over"), "{over}");
     let (game, actions) = {
         let mut tx = service.store().write().await.unwrap();
         (
