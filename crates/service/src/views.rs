@@ -262,7 +262,7 @@ impl Loaded {
         };
         // The fields that scored, largest first; those nobody controls summed up in one line.
         let mut scored: Vec<_> = s.fields.iter().filter(|f| f.controller.is_some()).collect();
-        scored.sort_by(|a, b| (b.value, b.squares.len()).cmp(&(a.value, a.squares.len())));
+        scored.sort_by_key(|f| std::cmp::Reverse((f.value, f.squares.len())));
         let mut lines: Vec<String> = scored
             .iter()
             .map(|f| {

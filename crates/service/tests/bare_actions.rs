@@ -152,16 +152,14 @@ struct Followed {
     plies: u32,
 }
 
-fn open_service(db: &std::path::Path) -> impl Future<Output = Service> + '_ {
-    async move {
-        let store = Store::open(db, &StoreOptions::default()).await.unwrap();
-        let settings = Settings {
-            seed: Some(11),
-            max_days: 30,
-            ..Settings::default()
-        };
-        Service::new(store, Templates::load(None).unwrap(), settings)
-    }
+async fn open_service(db: &std::path::Path) -> Service {
+    let store = Store::open(db, &StoreOptions::default()).await.unwrap();
+    let settings = Settings {
+        seed: Some(11),
+        max_days: 30,
+        ..Settings::default()
+    };
+    Service::new(store, Templates::load(None).unwrap(), settings)
 }
 
 async fn send(
