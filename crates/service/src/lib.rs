@@ -29,7 +29,7 @@ pub use templates::Templates;
 use agora_store::Tx;
 use chrono::{DateTime, Utc};
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
+use rand::rngs::{SmallRng, StdRng};
 use serde::Serialize;
 use std::sync::Mutex;
 
@@ -156,6 +156,9 @@ pub struct Service {
     templates: Templates,
     settings: Settings,
     rng: Mutex<SmallRng>,
+    /// The generator of secrets (link codes): a cryptographic one, seeded from the operating
+    /// system unless a test fixes the seed.
+    secrets: Mutex<StdRng>,
     /// Games seen to have the computer in a seat (filled whenever such a game is loaded), so the
     /// question "is it the computer's turn now?" is asked of the database only for them.
     computer_games: Mutex<std::collections::HashSet<i64>>,
@@ -172,11 +175,16 @@ impl Service {
             Some(seed) => SmallRng::seed_from_u64(seed),
             None => SmallRng::from_os_rng(),
         };
+        let secrets = match settings.seed {
+            Some(seed) => StdRng::seed_from_u64(seed),
+            None => StdRng::from_os_rng(),
+        };
         Service {
             store,
             templates,
             settings,
             rng: Mutex::new(rng),
+            secrets: Mutex::new(secrets),
             computer_games: Mutex::default(),
         }
     }

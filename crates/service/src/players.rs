@@ -227,7 +227,7 @@ impl Service {
             None => {
                 const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
                 let code: String = {
-                    let mut rng = self.rng.lock().expect("rng lock");
+                    let mut rng = self.secrets.lock().expect("secrets lock");
                     (0..8)
                         .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
                         .collect()
@@ -275,17 +275,13 @@ impl Service {
                     .player(owner)
                     .await?
                     .ok_or_else(|| Fail::User("that player no longer exists".into()))?;
-                let identities: Vec<String> = tx
-                    .identities_of(owner)
-                    .await?
-                    .into_iter()
-                    .map(|i| i.address)
-                    .collect();
+                // How many accounts, not which: the reply names no other address.
+                let accounts = tx.identities_of(owner).await?.len();
                 #[derive(Serialize)]
                 struct Ctx<'a> {
                     name: &'a str,
                     address: &'a str,
-                    identities: Vec<String>,
+                    accounts: usize,
                 }
                 Ok(Done {
                     text: self.templates.render(
@@ -293,7 +289,7 @@ impl Service {
                         Ctx {
                             name: &target.name,
                             address: &inbound.from,
-                            identities,
+                            accounts,
                         },
                     ),
                     game: None,
