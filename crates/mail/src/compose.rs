@@ -61,11 +61,12 @@ pub struct Outgoing {
     pub png: Option<Vec<u8>>,
 }
 
-/// The stable subject of every mail about a game: `[Agora #12] Agon: alice vs bob — your move`.
-/// Clients that thread by subject keep a game together; the prefix also tells people which game a
-/// mail is about at a glance.
-pub fn game_subject(id: i64, title: &str, first: &str, second: &str, state: &str) -> String {
-    format!("[Agora #{id}] {title}: {first} vs {second} — {state}")
+/// The subject of every mail about a game, the same for the game's whole life:
+/// `[Agora #12] Agon: alice vs bob`. Clients that thread by subject keep a game together; the
+/// prefix also tells people which game a mail is about at a glance. What changes (whose turn it
+/// is, the result) is said in the text.
+pub fn game_subject(id: i64, title: &str, first: &str, second: &str) -> String {
+    format!("[Agora #{id}] {title}: {first} vs {second}")
 }
 
 /// The subject of an answer to a mail that was not about a game.
@@ -178,7 +179,7 @@ mod tests {
         let s = settings();
         let m = Outgoing {
             to: "ann@example.org".into(),
-            subject: game_subject(12, "Agon", "alice", "bob", "your move"),
+            subject: game_subject(12, "Agon", "alice", "bob"),
             text: "Game 12: bob played e4\n\n  board\n".into(),
             message_id: message_id("outbox-7", &s),
             in_reply_to: Some("m1@example.org".into()),
@@ -189,10 +190,7 @@ mod tests {
         let bytes = build(&s, &m).unwrap();
         let parsed = mail_parser::MessageParser::default().parse(&bytes).unwrap();
         assert_eq!(parsed.message_id(), Some("outbox-7@example.test"));
-        assert_eq!(
-            parsed.subject(),
-            Some("[Agora #12] Agon: alice vs bob — your move")
-        );
+        assert_eq!(parsed.subject(), Some("[Agora #12] Agon: alice vs bob"));
         assert_eq!(
             parsed.header_raw("Auto-Submitted").map(str::trim),
             Some("auto-replied")

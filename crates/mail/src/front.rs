@@ -21,7 +21,6 @@ use crate::imap::{Fetched, Mailbox};
 use crate::parse::{self, Incoming};
 use crate::smtp::Smtp;
 use crate::{MailError, MailSettings, token};
-use agora_rules::AnyPosition;
 use agora_service::commands::{self, Command};
 use agora_service::outbox::{SendError, Sender};
 use agora_service::{Inbound, Service, Status};
@@ -316,7 +315,7 @@ impl MailFrontEnd {
     ) -> Result<(), MailError> {
         let key = format!("answer:{delivery}");
         let view = match game {
-            Some(g) => self.game_mail(g, to, None).await?,
+            Some(g) => self.game_mail(g, None).await?,
             None => None,
         };
         let (subject, png) = match view {
@@ -351,15 +350,14 @@ impl MailFrontEnd {
         Ok(())
     }
 
-    /// The subject and picture of a mail about `game` for `address`; the picture shows the
-    /// position after `ply` (the current one if `None`). `None` if the game does not exist.
+    /// The subject and picture of a mail about `game_id`; the picture shows the position after
+    /// `ply` (the current one if `None`). `None` if the game does not exist.
     async fn game_mail(
         &self,
         game_id: i64,
-        address: &str,
         ply: Option<u32>,
     ) -> Result<Option<GameMail>, MailError> {
-        let (game, actions, names, me) = {
+        let (game, actions, names) = {
             let mut tx = self.service.store().write().await?;
             let Some(game) = tx.game(game_id).await? else {
                 return Ok(None);
@@ -369,40 +367,14 @@ impl MailFrontEnd {
             for id in game.seats {
                 names.push(tx.player(id).await?.map(|p| p.name).unwrap_or_default());
             }
-            let me = tx.identity(&identity(address)).await?.map(|i| i.player_id);
             // Only read: dropping the transaction rolls back nothing.
-            (game, actions, names, me)
-        };
-        // The position the mail reports, for the subject's "whose turn".
-        let mut position: AnyPosition = game.variant.start();
-        let upto = ply.unwrap_or(game.ply).min(actions.len() as u32) as usize;
-        for a in &actions[..upto] {
-            match position.parse_action(&a.notation) {
-                Ok(action) => position.play_unchecked(action),
-                Err(_) => break,
-            }
-        }
-        let my_seat = me.and_then(|id| game.seat_of(id));
-        let state = match game.status {
-            GameStatus::Proposed if me == Some(game.challenger) => "challenge sent".to_owned(),
-            GameStatus::Proposed => "you are challenged".to_owned(),
-            GameStatus::Active => {
-                let to_act = position.to_act();
-                if my_seat == Some(to_act) {
-                    "your move".to_owned()
-                } else {
-                    format!("{} to move", names[to_act.index()])
-                }
-            }
-            GameStatus::Finished => "game over".to_owned(),
-            GameStatus::Declined | GameStatus::Cancelled => "challenge closed".to_owned(),
+            (game, actions, names)
         };
         let subject = compose::game_subject(
             game.id,
             &agora_service::views::title(game.variant),
             &names[0],
             &names[1],
-            &state,
         );
         let png = if self.settings.png && game.status != GameStatus::Proposed {
             match agora_service::views::picture(&game, &actions, ply, self.settings.png_size) {
@@ -437,7 +409,7 @@ impl MailFrontEnd {
             }
         }
         let view = match message.game_id {
-            Some(g) => self.game_mail(g, &to, message.ply).await?,
+            Some(g) => self.game_mail(g, message.ply).await?,
             None => None,
         };
         let mut tx = self.service.store().write().await?;
