@@ -27,6 +27,7 @@ use agora_service::{Inbound, Service, Status};
 use agora_store::{GameStatus, OutboxMessage};
 use chrono::{DateTime, Utc};
 use futures::FutureExt;
+use serde::Serialize;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -68,6 +69,12 @@ fn identity(address: &str) -> String {
     format!("{CHANNEL}:{address}")
 }
 
+#[derive(Serialize)]
+struct Footer<'a> {
+    game: Option<i64>,
+    service: &'a str,
+}
+
 /// Commands that only show something to the sender, so a mail without a token may ask them.
 fn reads_only(line: &str) -> bool {
     matches!(
@@ -88,6 +95,17 @@ impl MailFrontEnd {
 
     pub fn settings(&self) -> &MailSettings {
         &self.settings
+    }
+
+    /// The footer of a mail, about `game` or about no game.
+    fn footer(&self, game: Option<i64>) -> String {
+        self.service.templates().render(
+            "mail_footer.txt",
+            Footer {
+                game,
+                service: &self.settings.address,
+            },
+        )
     }
 
     /// Handles one received mail: `raw` is the whole mail, or only its header when `header_only`
@@ -337,6 +355,7 @@ impl MailFrontEnd {
             references,
             token: token.to_owned(),
             png,
+            footer: self.footer(game),
         };
         let bytes = compose::build(&self.settings, &outgoing)?;
         let mut tx = self.service.store().write().await?;
@@ -440,6 +459,7 @@ impl MailFrontEnd {
             references,
             token: thread.token.clone(),
             png: view.and_then(|v| v.png),
+            footer: self.footer(message.game_id),
         };
         let bytes = compose::build(&self.settings, &outgoing)?;
         let mut tx = self.service.store().write().await?;
