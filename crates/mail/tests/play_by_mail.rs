@@ -197,6 +197,9 @@ async fn agon_by_mail_with_every_hazard() {
     .await;
     let warning = alice.next_mail(WAIT).await;
     assert!(warning.text.contains("was not done"), "{warning:?}");
+    // It names the real address to reply to, the one in its own Reply-To.
+    assert!(warning.reply_to.starts_with("agora+"), "{warning:?}");
+    assert!(warning.text.contains(&warning.reply_to), "{warning:?}");
 
     for (i, action) in record.iter().enumerate() {
         let last = i + 1 == record.len();

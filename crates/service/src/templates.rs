@@ -74,6 +74,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../templates/vacation_notice.txt"),
     ),
     (
+        "mail_reply.txt",
+        include_str!("../../../templates/mail_reply.txt"),
+    ),
+    (
         "mail_footer.txt",
         include_str!("../../../templates/mail_footer.txt"),
     ),
