@@ -133,10 +133,11 @@ ca_file = {ca:?}
     bob.reply(&invitation, "accept").await;
     let bob_latest = bob.next_mail(WAIT).await;
     let alice_latest = alice.next_mail(WAIT).await;
-    assert!(
-        alice_latest.subject.ends_with("your move"),
+    assert_eq!(
+        alice_latest.subject, "[Agora #1] Agros 8x8, 3 farmers: alice vs bob",
         "{alice_latest:?}"
     );
+    assert!(alice_latest.text.contains("Your turn"), "{alice_latest:?}");
 
     let mut position = agora_rules::Variant::Agros {
         board: 8,
@@ -150,7 +151,8 @@ ca_file = {ca:?}
     let answer = alice.next_mail(WAIT).await;
     assert!(answer.text.contains("you played"), "{answer:?}");
     let bob_turn = bob.next_mail(WAIT).await;
-    assert!(bob_turn.subject.ends_with("your move"), "{bob_turn:?}");
+    assert_eq!(bob_turn.subject, alice_latest.subject, "{bob_turn:?}");
+    assert!(bob_turn.text.contains("Your turn"), "{bob_turn:?}");
     drop(bob_latest);
 
     // Stop the process between two moves and start it again on the same database.

@@ -47,9 +47,12 @@ async fn a_discord_player_and_a_mail_player_play_agros() {
     assert!(!sent.ephemeral(), "{}", sent.text());
     let invitation = bob.next_mail(WAIT).await;
     assert!(
-        invitation.subject.ends_with("you are challenged"),
+        invitation.subject.starts_with("[Agora #")
+            && invitation.subject.contains("] Agros 8x8, 3 farmers: ")
+            && invitation.subject.ends_with(" vs bob"),
         "{invitation:?}"
     );
+    assert!(invitation.text.contains("challenges you"), "{invitation:?}");
     assert!(invitation.text.contains("alice"), "{invitation:?}");
     bob.reply(&invitation, "accept").await;
     let mut latest = bob.next_mail(WAIT).await;

@@ -2,7 +2,8 @@
 //! marks that keep auto-responders away, the text (with the ASCII board the service already put
 //! in it) and the PNG picture of the board as an attachment.
 //!
-//! Pure: the caller chooses Message-IDs, tokens and subjects; this only formats.
+//! Pure: the caller chooses Message-IDs, tokens, subjects and the footer's words; this only
+//! formats.
 
 use crate::{MailError, MailSettings};
 use lettre::Message;
@@ -59,13 +60,16 @@ pub struct Outgoing {
     pub token: String,
     /// A PNG picture of the board.
     pub png: Option<Vec<u8>>,
+    /// The words under the signature separator (from `templates/mail_footer.txt`).
+    pub footer: String,
 }
 
-/// The stable subject of every mail about a game: `[Agora #12] Agon: alice vs bob — your move`.
-/// Clients that thread by subject keep a game together; the prefix also tells people which game a
-/// mail is about at a glance.
-pub fn game_subject(id: i64, title: &str, first: &str, second: &str, state: &str) -> String {
-    format!("[Agora #{id}] {title}: {first} vs {second} — {state}")
+/// The subject of every mail about a game, the same for the game's whole life:
+/// `[Agora #12] Agon: alice vs bob`. Clients that thread by subject keep a game together; the
+/// prefix also tells people which game a mail is about at a glance. What changes (whose turn it
+/// is, the result) is said in the text.
+pub fn game_subject(id: i64, title: &str, first: &str, second: &str) -> String {
+    format!("[Agora #{id}] {title}: {first} vs {second}")
 }
 
 /// The subject of an answer to a mail that was not about a game.
@@ -88,10 +92,6 @@ pub fn message_id(unique: &str, settings: &MailSettings) -> String {
     let (_, domain) = settings.address_parts();
     format!("{unique}@{domain}")
 }
-
-/// The text every mail ends with, under a signature separator so a reply that keeps it quoted or
-/// not never turns it into commands.
-const FOOTER: &str = "\n-- \nAgora: reply to this mail with one command per line (`help` lists them).\nKeep the reply address as it is: it carries your personal key to this game.\n";
 
 fn mailbox(address: &str, name: Option<&str>) -> Result<Mailbox, MailError> {
     let parsed = address
@@ -119,9 +119,12 @@ pub fn build(settings: &MailSettings, m: &Outgoing) -> Result<Vec<u8>, MailError
         let refs: Vec<String> = m.references.iter().map(|r| format!("<{r}>")).collect();
         builder = builder.references(refs.join(" "));
     }
+    // The footer goes under a signature separator, so a reply that keeps it, quoted or not, never
+    // turns it into commands.
     let mut text = m.text.trim_end().to_owned();
+    text.push_str("\n\n-- \n");
+    text.push_str(m.footer.trim());
     text.push('\n');
-    text.push_str(FOOTER);
     let message = match &m.png {
         None => builder.singlepart(SinglePart::plain(text)),
         Some(png) => builder.multipart(
@@ -181,21 +184,19 @@ mod tests {
         let s = settings();
         let m = Outgoing {
             to: "ann@example.org".into(),
-            subject: game_subject(12, "Agon", "alice", "bob", "your move"),
+            subject: game_subject(12, "Agon", "alice", "bob"),
             text: "Game 12: bob played e4\n\n  board\n".into(),
             message_id: message_id("outbox-7", &s),
             in_reply_to: Some("m1@example.org".into()),
             references: vec!["agora-game-12@example.test".into(), "m1@example.org".into()],
             token: "abcdefghjkmnpqrstuvw".into(),
             png: Some(vec![0x89, b'P', b'N', b'G']),
+            footer: "Keep the reply address as it is.".into(),
         };
         let bytes = build(&s, &m).unwrap();
         let parsed = mail_parser::MessageParser::default().parse(&bytes).unwrap();
         assert_eq!(parsed.message_id(), Some("outbox-7@example.test"));
-        assert_eq!(
-            parsed.subject(),
-            Some("[Agora #12] Agon: alice vs bob — your move")
-        );
+        assert_eq!(parsed.subject(), Some("[Agora #12] Agon: alice vs bob"));
         assert_eq!(
             parsed.header_raw("Auto-Submitted").map(str::trim),
             Some("auto-replied")
@@ -207,6 +208,16 @@ mod tests {
         assert_eq!(reply_to, Some("agora+abcdefghjkmnpqrstuvw@example.test"));
         assert_eq!(parsed.in_reply_to().as_text(), Some("m1@example.org"));
         assert_eq!(parsed.attachment_count(), 1);
-        assert!(parsed.body_text(0).unwrap().contains("bob played e4"));
+        let body = parsed.body_text(0).unwrap().replace("\r\n", "\n");
+        assert!(body.contains("bob played e4"));
+        assert!(
+            body.ends_with("\n-- \nKeep the reply address as it is.\n"),
+            "{body:?}"
+        );
+        // The signature separator keeps a quoted footer out of the commands of a reply.
+        assert_eq!(
+            crate::parse::commands(&body),
+            vec!["Game 12: bob played e4", "board"]
+        );
     }
 }

@@ -7,8 +7,10 @@
 //! 2. Each sender gets [`crate::MailSettings::per_sender_per_hour`] mails an hour; the rest are
 //!    dropped unanswered (floods and loops end there).
 //! 3. An address is verified when a mail from it carries a token we sent to it (the plus address
-//!    of our Reply-To) or its `verify <code>` line. Until then its commands wait and the sender is
-//!    asked to confirm; a forged From therefore only ever makes the real owner receive a question.
+//!    of our Reply-To) or its `verify <code>` line. Until then what needs no player is answered
+//!    (`help`, lines that are no command, commands written wrongly), the other commands wait, and
+//!    the sender is asked to confirm; a forged From therefore only ever makes the real owner
+//!    receive an answer and a question.
 //! 4. From a verified address, commands that change something (moves, accepting, resigning,
 //!    settings) need a valid token of that address in the mail; reading (`help`, `board`,
 //!    `history`, `games`) does not, since the answer goes to the address anyway. A game token also
@@ -21,13 +23,13 @@ use crate::imap::{Fetched, Mailbox};
 use crate::parse::{self, Incoming};
 use crate::smtp::Smtp;
 use crate::{MailError, MailSettings, token};
-use agora_rules::AnyPosition;
-use agora_service::commands::{self, Command};
+use agora_service::commands::{self, Command, ParseError};
 use agora_service::outbox::{SendError, Sender};
 use agora_service::{Inbound, Service, Status};
 use agora_store::{GameStatus, OutboxMessage};
 use chrono::{DateTime, Utc};
 use futures::FutureExt;
+use serde::Serialize;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -42,8 +44,8 @@ pub enum Outcome {
     RateLimited,
     /// Too large to read: a short refusal was spooled.
     TooLarge,
-    /// The sender's address is not verified: its commands wait, a confirmation request was
-    /// spooled.
+    /// The sender's address is not verified: its commands wait; a confirmation request was
+    /// spooled, after the answers to what needs no player (`help`).
     Verification,
     /// Commands were handled and one reply spooled (none when the mail was a repeat).
     Answered { commands: usize, repeat: bool },
@@ -56,7 +58,7 @@ pub struct MailFrontEnd {
     smtp: Smtp,
 }
 
-/// What a mail about a game shows: its subject for the recipient and the board picture.
+/// What a mail about a game shows: its subject and the board picture.
 struct GameMail {
     subject: String,
     png: Option<Vec<u8>>,
@@ -69,12 +71,95 @@ fn identity(address: &str) -> String {
     format!("{CHANNEL}:{address}")
 }
 
-/// Commands that only show something to the sender, so a mail without a token may ask them.
-fn reads_only(line: &str) -> bool {
-    matches!(
-        commands::parse(line),
-        Ok(Command::Help(_) | Command::Board(_) | Command::History(_) | Command::Games)
-    )
+/// What a line of a mail is, decided from the parsed command before anything runs (never from
+/// the wording of an answer).
+enum Line {
+    /// `verify <code>`, or `verify` alone (`None`), which asks for the code.
+    Verify(Option<String>),
+    /// No command at all: its first word is neither a command nor an action.
+    NotCommand { closest: Option<&'static str> },
+    /// A command that only shows something to the sender, so a mail without a token may ask it.
+    Read,
+    /// Any other command, or a known command written wrongly.
+    Other,
+}
+
+impl Line {
+    fn of(line: &str) -> Line {
+        if let Some(code) = token::verify_command(line) {
+            return Line::Verify(code);
+        }
+        match commands::parse(line) {
+            Ok(Command::Help(_) | Command::Board(_) | Command::History(_) | Command::Games) => {
+                Line::Read
+            }
+            Err(ParseError::Unknown { closest, .. }) => Line::NotCommand { closest },
+            Err(ParseError::Empty) => Line::NotCommand { closest: None },
+            _ => Line::Other,
+        }
+    }
+}
+
+/// The parts of one reply to a received mail; `templates/mail_reply.txt` puts them into words
+/// (its header says what each part means).
+#[derive(Debug, Default, Serialize)]
+struct ReplyParts {
+    address: String,
+    service: String,
+    /// Filled in when the reply's token is known.
+    reply_address: String,
+    too_large_kb: Option<u32>,
+    confirmed: bool,
+    already_confirmed: bool,
+    wrong_codes: Vec<String>,
+    answers: Vec<Answered>,
+    not_done: Vec<String>,
+    not_commands: Vec<NotCommand>,
+    nothing: bool,
+    request: Option<VerifyRequest>,
+}
+
+#[derive(Debug, Serialize)]
+struct Answered {
+    line: String,
+    text: String,
+}
+
+#[derive(Debug, Serialize)]
+struct NotCommand {
+    line: String,
+    closest: Option<&'static str>,
+}
+
+/// How to confirm an address: its code, and the commands that wait for the confirmation.
+#[derive(Debug, Serialize)]
+struct VerifyRequest {
+    code: String,
+    waiting: Vec<String>,
+}
+
+impl ReplyParts {
+    /// The commands among `lines`, in order; the lines that are no command are kept to be
+    /// answered together, and `verify` lines are left out (the caller has dealt with them).
+    fn take_commands(&mut self, lines: impl IntoIterator<Item = (String, Line)>) -> Vec<String> {
+        let mut commands = Vec::new();
+        for (line, kind) in lines {
+            match kind {
+                Line::Verify(_) => {}
+                Line::NotCommand { closest } => {
+                    self.not_commands.push(NotCommand { line, closest })
+                }
+                Line::Read | Line::Other => commands.push(line),
+            }
+        }
+        commands
+    }
+}
+
+#[derive(Serialize)]
+struct Footer<'a> {
+    game: Option<i64>,
+    service: &'a str,
 }
 
 impl MailFrontEnd {
@@ -89,6 +174,11 @@ impl MailFrontEnd {
 
     pub fn settings(&self) -> &MailSettings {
         &self.settings
+    }
+
+    /// The service this front end speaks for (the binary and the tests drive its scheduler).
+    pub fn service(&self) -> &Arc<Service> {
+        &self.service
     }
 
     /// Handles one received mail: `raw` is the whole mail, or only its header when `header_only`
@@ -147,182 +237,226 @@ impl MailFrontEnd {
             return Ok(Outcome::RateLimited);
         }
         if too_large {
-            let text = format!(
-                "Sorry: your mail was too large to read (the limit is {} KB). Send commands as plain text, without attachments or long quotes.",
-                self.settings.max_bytes / 1024
-            );
-            self.reply(&mail, &from, &delivery, &[text], None, &account.token, now)
+            let parts = ReplyParts {
+                too_large_kb: Some(self.settings.max_bytes / 1024),
+                ..self.parts(&from)
+            };
+            self.reply(&mail, &from, &delivery, parts, None, false, now)
                 .await?;
             return Ok(Outcome::TooLarge);
         }
 
         let verified = sender.as_ref().is_some_and(|s| s.verified);
-        let code_line = mail
+        let lines: Vec<(String, Line)> = mail
             .commands
             .iter()
-            .position(|l| token::verify_command(l).is_some_and(|c| c == account.token));
-        let mut lines = mail.commands.clone();
-        let mut answers = Vec::new();
+            .map(|l| (l.clone(), Line::of(l)))
+            .collect();
+        let right_code = lines
+            .iter()
+            .any(|(_, kind)| matches!(kind, Line::Verify(Some(c)) if *c == account.token));
+        // A valid code in the body proves the address as well as a token in the reply address.
+        let authenticated = thread.is_some() || right_code;
+        if !verified && !authenticated {
+            let stored = sender.and_then(|s| s.pending_text);
+            return self
+                .ask_to_verify(&mail, &from, &delivery, &account.token, lines, stored, now)
+                .await;
+        }
+        let mut parts = self.parts(&from);
         let mut pending = None;
         if !verified {
-            if thread.is_none() && code_line.is_none() {
-                return self
-                    .ask_to_verify(&mail, &from, &delivery, &account.token, now)
-                    .await;
-            }
             let mut tx = self.service.store().write().await?;
             pending = tx.verify_mail_sender(&from, now).await?;
             tx.commit().await?;
-            answers.push(format!(
-                "Thank you: {from} is confirmed. Your mails to Agora now count as yours."
-            ));
+            parts.confirmed = true;
+        } else if lines
+            .iter()
+            .any(|(_, kind)| matches!(kind, Line::Verify(_)))
+        {
+            parts.already_confirmed = true;
         }
-        if let Some(i) = code_line {
-            lines.remove(i);
-            if verified {
-                answers.push(format!("{from} is already confirmed."));
-            }
-        }
-        // A valid code in the body proves the address as well as a token in the reply address.
-        let authenticated = thread.is_some() || code_line.is_some();
         let game = thread.as_ref().and_then(|t| t.game_id);
 
+        // Lines that are no command are answered together, once; the commands run in order.
         let mut runs: Vec<(String, String)> = Vec::new();
         if let Some((text, pending_delivery)) = pending {
             let base = pending_delivery.unwrap_or_else(|| format!("{delivery}/pending"));
-            runs.extend(numbered(&base, text.lines().map(str::to_owned).collect()));
+            let waiting = parts.take_commands(text.lines().map(|l| (l.to_owned(), Line::of(l))));
+            runs.extend(numbered(&base, waiting));
         }
-        runs.extend(numbered(&delivery, lines));
+        let commands = parts.take_commands(lines);
+        runs.extend(numbered(&delivery, commands));
 
-        let several = runs.len() > 1;
         let mut repeats = 0;
         let mut game_of_reply = None;
-        for (line, id) in &runs {
-            let text = if !authenticated && !reads_only(line) {
-                format!(
-                    "Sorry: `{line}` was not done. A command that changes a game or your settings must come in a reply to a mail from Agora: its reply address (agora+…) carries your personal key. Reply to the latest mail about the game, or to this one, and send the command again."
+        for (line, id) in runs.iter() {
+            let read = matches!(Line::of(line), Line::Read);
+            if !authenticated && !read {
+                // Without the key only a mistake in the command itself can be answered.
+                match self.service.answer_without_sender(line) {
+                    Some(answer) => parts.answers.push(Answered {
+                        line: line.clone(),
+                        text: answer.text,
+                    }),
+                    None => parts.not_done.push(line.clone()),
+                }
+                continue;
+            }
+            let answer = self
+                .service
+                .handle(
+                    &Inbound {
+                        from: identity(&from),
+                        name: mail.name.clone(),
+                        text: line.clone(),
+                        delivery: Some(id.clone()),
+                        game,
+                    },
+                    now,
                 )
-            } else {
-                let answer = self
-                    .service
-                    .handle(
-                        &Inbound {
-                            from: identity(&from),
-                            name: mail.name.clone(),
-                            text: line.clone(),
-                            delivery: Some(id.clone()),
-                            game,
-                        },
-                        now,
-                    )
-                    .await?;
-                if answer.status == Status::Repeat {
-                    repeats += 1;
-                }
-                if game_of_reply.is_none() {
-                    game_of_reply = answer.game;
-                }
-                answer.text
-            };
-            answers.push(if several {
-                format!("> {line}\n{}", text.trim_end())
-            } else {
-                text
+                .await?;
+            if answer.status == Status::Repeat {
+                repeats += 1;
+            }
+            if game_of_reply.is_none() {
+                game_of_reply = answer.game;
+            }
+            parts.answers.push(Answered {
+                line: line.clone(),
+                text: answer.text,
             });
         }
-        if runs.is_empty() && answers.is_empty() {
-            answers.push(
-                "Agora found no command in your mail. Write one command per line at the top of the mail; send `help` for the list.".into(),
-            );
-        }
+        parts.nothing = runs.is_empty()
+            && parts.not_commands.is_empty()
+            && !parts.confirmed
+            && !parts.already_confirmed;
         let repeat = !runs.is_empty() && repeats == runs.len();
-        // Even for a repeat: the reply is spooled at most once per Message-ID, and a mail handled
-        // just before a crash gets its reply now.
-        {
-            let token = match game_of_reply {
-                Some(g) => {
-                    let mut tx = self.service.store().write().await?;
-                    let t = tx
-                        .mail_thread(&from, Some(g), &token::generate(), now)
-                        .await?;
-                    tx.commit().await?;
-                    t.token
-                }
-                None => account.token.clone(),
-            };
-            self.reply(
-                &mail,
-                &from,
-                &delivery,
-                &answers,
-                game_of_reply,
-                &token,
-                now,
-            )
-            .await?;
-        }
+        // A reply in a game's conversation stays in it (same subject, same key) even when its
+        // answer is about no game, such as `help`; the board goes along only when the answer is
+        // about the game. Even for a repeat: the reply is spooled at most once per Message-ID,
+        // and a mail handled just before a crash gets its reply now.
+        let about = game_of_reply.or(game);
+        self.reply(
+            &mail,
+            &from,
+            &delivery,
+            parts,
+            about,
+            game_of_reply.is_some(),
+            now,
+        )
+        .await?;
         Ok(Outcome::Answered {
             commands: runs.len(),
             repeat,
         })
     }
 
-    /// Keeps the commands of an unverified sender and asks them to confirm the address.
+    /// The parts of a reply to `address`, with nothing said yet.
+    fn parts(&self, address: &str) -> ReplyParts {
+        ReplyParts {
+            address: address.to_owned(),
+            service: self.settings.address.clone(),
+            ..ReplyParts::default()
+        }
+    }
+
+    /// The footer of a mail, about `game` or about no game.
+    fn footer(&self, game: Option<i64>) -> String {
+        self.service.templates().render(
+            "mail_footer.txt",
+            Footer {
+                game,
+                service: &self.settings.address,
+            },
+        )
+    }
+
+    /// Answers what an unverified sender may ask before confirming (`help`, and the mistakes in
+    /// their commands), keeps their other commands until the address is confirmed, and asks them
+    /// to confirm it. `stored` is what an earlier mail left waiting.
+    #[allow(clippy::too_many_arguments)]
     async fn ask_to_verify(
         &self,
         mail: &Incoming,
         from: &str,
         delivery: &str,
         code: &str,
+        lines: Vec<(String, Line)>,
+        stored: Option<String>,
         now: DateTime<Utc>,
     ) -> Result<Outcome, MailError> {
-        let mut tx = self.service.store().write().await?;
-        if !mail.commands.is_empty() {
-            tx.set_pending_mail(from, &mail.commands.join("\n"), Some(delivery))
-                .await?;
+        let mut parts = self.parts(from);
+        let mut waiting = Vec::new();
+        for (line, kind) in lines {
+            match kind {
+                // The right code would have confirmed the address.
+                Line::Verify(Some(_)) => parts.wrong_codes.push(line),
+                Line::Verify(None) => {}
+                Line::NotCommand { closest } => {
+                    parts.not_commands.push(NotCommand { line, closest })
+                }
+                Line::Read | Line::Other => match self.service.answer_without_sender(&line) {
+                    Some(answer) => parts.answers.push(Answered {
+                        line,
+                        text: answer.text,
+                    }),
+                    None => waiting.push(line),
+                },
+            }
         }
-        tx.commit().await?;
-        let waiting = if mail.commands.is_empty() {
-            String::new()
+        if waiting.is_empty() {
+            // This mail asked nothing to wait: what an earlier one asked still waits.
+            waiting = stored
+                .map(|t| t.lines().map(str::to_owned).collect())
+                .unwrap_or_default();
         } else {
-            format!(
-                "\nThen Agora will do what you asked:\n{}\n",
-                mail.commands
-                    .iter()
-                    .map(|c| format!("    {c}"))
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            )
-        };
-        let text = format!(
-            "Welcome to Agora, where you can play Agon and Agros by mail.\n\nTo confirm that {from} is yours, simply reply to this mail (keep the reply address), or send a mail with the line\n\n    verify {code}\n{waiting}\nIf you did not write to Agora, ignore this mail: nothing happens without your reply."
-        );
-        self.reply(mail, from, delivery, &[text], None, code, now)
+            let mut tx = self.service.store().write().await?;
+            tx.set_pending_mail(from, &waiting.join("\n"), Some(delivery))
+                .await?;
+            tx.commit().await?;
+        }
+        parts.request = Some(VerifyRequest {
+            code: code.to_owned(),
+            waiting,
+        });
+        self.reply(mail, from, delivery, parts, None, false, now)
             .await?;
         Ok(Outcome::Verification)
     }
 
-    /// Spools the one reply to a received mail, threaded under it (once per Message-ID).
+    /// Spools the one reply to a received mail, threaded under it (once per Message-ID). A reply
+    /// about `game` carries the game's subject and the sender's key to it, and the board when
+    /// `picture`; any other carries the sender's own key.
     #[allow(clippy::too_many_arguments)]
     async fn reply(
         &self,
         mail: &Incoming,
         to: &str,
         delivery: &str,
-        answers: &[String],
+        mut parts: ReplyParts,
         game: Option<i64>,
-        token: &str,
+        picture: bool,
         now: DateTime<Utc>,
     ) -> Result<(), MailError> {
         let key = format!("answer:{delivery}");
+        let token = {
+            let mut tx = self.service.store().write().await?;
+            let thread = tx.mail_thread(to, game, &token::generate(), now).await?;
+            tx.commit().await?;
+            thread.token
+        };
         let view = match game {
-            Some(g) => self.game_mail(g, to, None).await?,
+            Some(g) => self.game_mail(g, None, picture).await?,
             None => None,
         };
         let (subject, png) = match view {
             Some(v) => (v.subject, v.png),
             None => (compose::reply_subject(&mail.subject), None),
         };
+        let (local, domain) = self.settings.address_parts();
+        parts.reply_address = token::reply_address(local, domain, &token);
         let mut references = mail.references.clone();
         if let Some(id) = &mail.message_id {
             references.push(id.clone());
@@ -332,12 +466,13 @@ impl MailFrontEnd {
         let outgoing = Outgoing {
             to: to.to_owned(),
             subject,
-            text: answers.join("\n\n"),
+            text: self.service.templates().render("mail_reply.txt", &parts),
             message_id: message_id.clone(),
             in_reply_to: mail.message_id.clone(),
             references,
-            token: token.to_owned(),
+            token,
             png,
+            footer: self.footer(game),
         };
         let bytes = compose::build(&self.settings, &outgoing)?;
         let mut tx = self.service.store().write().await?;
@@ -351,60 +486,38 @@ impl MailFrontEnd {
         Ok(())
     }
 
-    /// The subject and picture of a mail about `game` for `address`; the picture shows the
-    /// position after `ply` (the current one if `None`). `None` if the game does not exist.
+    /// The subject of a mail about `game_id` and, when `picture`, the board after `ply` (the
+    /// current position if `None`). `None` if the game does not exist.
     async fn game_mail(
         &self,
         game_id: i64,
-        address: &str,
         ply: Option<u32>,
+        picture: bool,
     ) -> Result<Option<GameMail>, MailError> {
-        let (game, actions, names, me) = {
+        let (game, actions, names) = {
             let mut tx = self.service.store().write().await?;
             let Some(game) = tx.game(game_id).await? else {
                 return Ok(None);
             };
-            let actions = tx.actions(game_id).await?;
+            let actions = if picture {
+                tx.actions(game_id).await?
+            } else {
+                Vec::new()
+            };
             let mut names = Vec::new();
             for id in game.seats {
                 names.push(tx.player(id).await?.map(|p| p.name).unwrap_or_default());
             }
-            let me = tx.identity(&identity(address)).await?.map(|i| i.player_id);
             // Only read: dropping the transaction rolls back nothing.
-            (game, actions, names, me)
-        };
-        // The position the mail reports, for the subject's "whose turn".
-        let mut position: AnyPosition = game.variant.start();
-        let upto = ply.unwrap_or(game.ply).min(actions.len() as u32) as usize;
-        for a in &actions[..upto] {
-            match position.parse_action(&a.notation) {
-                Ok(action) => position.play_unchecked(action),
-                Err(_) => break,
-            }
-        }
-        let my_seat = me.and_then(|id| game.seat_of(id));
-        let state = match game.status {
-            GameStatus::Proposed if me == Some(game.challenger) => "challenge sent".to_owned(),
-            GameStatus::Proposed => "you are challenged".to_owned(),
-            GameStatus::Active => {
-                let to_act = position.to_act();
-                if my_seat == Some(to_act) {
-                    "your move".to_owned()
-                } else {
-                    format!("{} to move", names[to_act.index()])
-                }
-            }
-            GameStatus::Finished => "game over".to_owned(),
-            GameStatus::Declined | GameStatus::Cancelled => "challenge closed".to_owned(),
+            (game, actions, names)
         };
         let subject = compose::game_subject(
             game.id,
             &agora_service::views::title(game.variant),
             &names[0],
             &names[1],
-            &state,
         );
-        let png = if self.settings.png && game.status != GameStatus::Proposed {
+        let png = if picture && self.settings.png && game.status != GameStatus::Proposed {
             match agora_service::views::picture(&game, &actions, ply, self.settings.png_size) {
                 Ok(bytes) => Some(bytes),
                 Err(e) => {
@@ -437,7 +550,7 @@ impl MailFrontEnd {
             }
         }
         let view = match message.game_id {
-            Some(g) => self.game_mail(g, &to, message.ply).await?,
+            Some(g) => self.game_mail(g, message.ply, true).await?,
             None => None,
         };
         let mut tx = self.service.store().write().await?;
@@ -468,6 +581,7 @@ impl MailFrontEnd {
             references,
             token: thread.token.clone(),
             png: view.and_then(|v| v.png),
+            footer: self.footer(message.game_id),
         };
         let bytes = compose::build(&self.settings, &outgoing)?;
         let mut tx = self.service.store().write().await?;

@@ -56,15 +56,22 @@ pub fn from_recipients<'a>(
     out
 }
 
-/// A `verify <code>` line's code, if the line is one.
-pub fn verify_command(line: &str) -> Option<String> {
+/// Whether a line is the address confirmation: `Some(Some(code))` for `verify <code>` (the code
+/// lower case, without quotes a person may have copied around it), `Some(None)` for `verify`
+/// alone, which asks for the code; `None` for any other line.
+pub fn verify_command(line: &str) -> Option<Option<String>> {
     let mut words = line.split_whitespace();
-    let first = words.next()?;
+    let first = words.next()?.trim_end_matches(':');
     if !first.eq_ignore_ascii_case("verify") {
         return None;
     }
-    let code = words.next()?.to_ascii_lowercase();
-    words.next().is_none().then_some(code)
+    let code = words
+        .map(|w| w.trim_matches(|c| "`'\"<>".contains(c)))
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase();
+    Some((!code.is_empty()).then_some(code))
 }
 
 #[cfg(test)]
@@ -102,9 +109,11 @@ mod tests {
 
     #[test]
     fn verify_lines() {
-        assert_eq!(verify_command("Verify ABC"), Some("abc".into()));
-        assert_eq!(verify_command("verify"), None);
-        assert_eq!(verify_command("verify a b"), None);
+        assert_eq!(verify_command("Verify ABC"), Some(Some("abc".into())));
+        assert_eq!(verify_command("verify: `abc`"), Some(Some("abc".into())));
+        assert_eq!(verify_command("verify"), Some(None));
+        assert_eq!(verify_command("verify a b"), Some(Some("a b".into())));
         assert_eq!(verify_command("play e4"), None);
+        assert_eq!(verify_command("verifying"), None);
     }
 }

@@ -109,24 +109,25 @@ async fn start_game(
     );
 
     let invitation = bob.next_mail(WAIT).await;
+    // The game's subject names the game and its players, never its state, so it stays the same.
     assert!(
         invitation.subject.starts_with(&format!("[Agora #{game}] ")),
         "{invitation:?}"
     );
     assert!(
-        invitation.subject.ends_with("you are challenged"),
+        invitation.subject.ends_with(": alice vs bob"),
         "{invitation:?}"
     );
+    assert!(invitation.text.contains("challenges you"), "{invitation:?}");
     bob.reply(&invitation, "accept").await;
     let bob_start = bob.next_mail(WAIT).await;
     assert!(bob_start.text.contains("has started"), "{bob_start:?}");
+    assert_eq!(bob_start.subject, invitation.subject, "{bob_start:?}");
     assert!(bob_start.text.contains("is confirmed"), "{bob_start:?}");
     let alice_start = alice.next_mail(WAIT).await;
     assert!(alice_start.text.contains("has started"), "{alice_start:?}");
-    assert!(
-        alice_start.subject.ends_with("your move"),
-        "{alice_start:?}"
-    );
+    assert_eq!(alice_start.subject, invitation.subject, "{alice_start:?}");
+    assert!(alice_start.text.contains("Your turn"), "{alice_start:?}");
     assert_eq!(alice_start.attachments, 1, "the board picture goes along");
     assert!(
         alice_start
@@ -154,6 +155,9 @@ async fn play(
     );
     assert!(!answer.text.starts_with("Sorry"), "{action}: {answer:?}");
     let notice = other.next_mail(WAIT).await;
+    // One subject for the game's whole life, in answers and notifications alike.
+    assert_eq!(answer.subject, latest.subject, "{answer:?}");
+    assert_eq!(notice.subject, latest.subject, "{notice:?}");
     (answer, notice)
 }
 
@@ -180,6 +184,7 @@ async fn agon_by_mail_with_every_hazard() {
     let refusal = alice.next_mail(WAIT).await;
     assert!(refusal.text.starts_with("Sorry"), "{refusal:?}");
     assert!(refusal.text.contains(&illegal), "{refusal:?}");
+    assert_eq!(refusal.subject, alice_latest.subject, "{refusal:?}");
     bob.no_mail(Duration::from_millis(500)).await;
 
     // A forged From without a token: the real alice is told, bob hears nothing, nothing changes.
@@ -192,6 +197,9 @@ async fn agon_by_mail_with_every_hazard() {
     .await;
     let warning = alice.next_mail(WAIT).await;
     assert!(warning.text.contains("was not done"), "{warning:?}");
+    // It names the real address to reply to, the one in its own Reply-To.
+    assert!(warning.reply_to.starts_with("agora+"), "{warning:?}");
+    assert!(warning.text.contains(&warning.reply_to), "{warning:?}");
 
     for (i, action) in record.iter().enumerate() {
         let last = i + 1 == record.len();

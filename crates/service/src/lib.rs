@@ -305,23 +305,18 @@ impl Service {
                     false,
                 ))
             }
-            Err(Fail::User(mut message)) => {
+            Err(Fail::User(message)) => {
                 if let Some(id) = &inbound.delivery
                     && let Some(text) = tx.delivery_reply(id, &inbound.from).await?
                 {
                     return repeat(text);
-                }
-                if !message.ends_with(['.', '?', '!']) {
-                    message.push('.');
                 }
                 // Dropping the transaction rolls back anything written on the way (a first-time
                 // sender's player row too): a bad command changes nothing.
                 drop(tx);
                 Ok((
                     Answer {
-                        text: self
-                            .templates
-                            .render("error.txt", Message { message: &message }),
+                        text: self.refusal(message),
                         status: Status::Refused,
                         game: inbound.game,
                     },
@@ -330,6 +325,36 @@ impl Service {
             }
             Err(Fail::Internal(e)) => Err(e),
         }
+    }
+
+    /// A user error in words: what is wrong and how to fix it.
+    fn refusal(&self, mut message: String) -> String {
+        if !message.ends_with(['.', '?', '!']) {
+            message.push('.');
+        }
+        self.templates
+            .render("error.txt", Message { message: &message })
+    }
+
+    /// Answers what needs no sender: `help`, `help <command>`, and a text that is no valid
+    /// command (its parse error). A front end uses it for a sender it has not authenticated yet,
+    /// since none of these reads or writes anything of a player. `None` for every other command.
+    pub fn answer_without_sender(&self, text: &str) -> Option<Answer> {
+        let (text, status) = match commands::parse(text) {
+            Ok(commands::Command::Help(topic)) => match self.help(topic.as_deref()) {
+                Ok(done) => (done.text, Status::Done),
+                Err(Fail::User(message)) => (self.refusal(message), Status::Refused),
+                // `help` reads nothing, so it fails with a user error only.
+                Err(Fail::Already(..) | Fail::Internal(_)) => return None,
+            },
+            Ok(_) => return None,
+            Err(e) => (self.refusal(e.to_string()), Status::Refused),
+        };
+        Some(Answer {
+            text,
+            status,
+            game: None,
+        })
     }
 
     async fn run(

@@ -73,6 +73,14 @@ const EMBEDDED: &[(&str, &str)] = &[
         "vacation_notice.txt",
         include_str!("../../../templates/vacation_notice.txt"),
     ),
+    (
+        "mail_reply.txt",
+        include_str!("../../../templates/mail_reply.txt"),
+    ),
+    (
+        "mail_footer.txt",
+        include_str!("../../../templates/mail_footer.txt"),
+    ),
 ];
 
 /// Why the templates could not be loaded.

@@ -209,7 +209,11 @@ impl Received {
         };
         Received {
             subject: m.subject().unwrap_or("").to_owned(),
-            text: m.body_text(0).map(|t| t.into_owned()).unwrap_or_default(),
+            // Line ends as a person's mail program shows them, whatever the transfer used.
+            text: m
+                .body_text(0)
+                .map(|t| t.replace("\r\n", "\n"))
+                .unwrap_or_default(),
             message_id: m.message_id().unwrap_or("").to_owned(),
             reply_to: m
                 .reply_to()
