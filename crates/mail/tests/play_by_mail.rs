@@ -104,7 +104,7 @@ async fn start_game(
     assert!(
         challenged
             .text
-            .contains(&format!("Game {game}: you challenged")),
+            .contains(&format!("Game #{game}: you challenged")),
         "{challenged:?}"
     );
 
