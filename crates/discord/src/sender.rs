@@ -10,7 +10,7 @@
 use crate::board;
 use crate::{Bot, DiscordError};
 use agora_service::outbox::{SendError, Sender};
-use agora_store::{GameStatus, OutboxMessage};
+use agora_store::{GameStatus, Notice, OutboxMessage};
 use chrono::Utc;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -35,12 +35,6 @@ pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
             () = tokio::time::sleep(bot.settings.outbox_poll) => {}
         }
     }
-}
-
-/// A reminder: the template's first line (the message's subject) says so (`Game 12: your turn,
-/// deadline …` or `… your turn, 2 days left …`); a turn notification says who played what.
-fn is_reminder(message: &OutboxMessage) -> bool {
-    message.subject.contains("your turn,")
 }
 
 impl Sender for DiscordSender<'_> {
@@ -78,8 +72,9 @@ impl DiscordSender<'_> {
         };
         let mut target = None;
         if let Some(state) = &state {
-            let finished = state.status == GameStatus::Finished && state.ply == state.current_ply;
-            let personal = wants_dm && (finished || is_reminder(message));
+            // Reminders and final reports are personal: a player who chose direct messages gets
+            // them there; everything else about a game goes to its thread.
+            let personal = wants_dm && matches!(message.kind, Notice::Reminder | Notice::GameOver);
             if !personal {
                 target = match state.status {
                     GameStatus::Proposed => {

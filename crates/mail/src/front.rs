@@ -550,7 +550,7 @@ impl MailFrontEnd {
             }
         }
         let view = match message.game_id {
-            Some(g) => self.game_mail(g, message.ply, true).await?,
+            Some(g) => self.game_mail(g, message.ply, message.board).await?,
             None => None,
         };
         let mut tx = self.service.store().write().await?;

@@ -4,11 +4,12 @@
 
 use crate::clock::{self, seat_to_act};
 use crate::commands::{Opponent, Reply, edit_distance};
+use crate::players::Queued;
 use crate::views::{Loaded, SeatView, title};
 use crate::{Done, Fail, Service, ServiceError, user};
 use agora_rules::{ActionError, AnyAction, GameKind, Seat, Variant};
 use agora_store::{
-    Ending, Game, GameStatus, NewGame, PlayedAction, Player, TimeControl, TimeoutPolicy, Tx,
+    Ending, Game, GameStatus, NewGame, Notice, PlayedAction, Player, TimeControl, TimeoutPolicy, Tx,
 };
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -117,6 +118,7 @@ impl Service {
         tx: &mut Tx,
         l: &Loaded,
         player: i64,
+        kind: Notice,
         template: &str,
         extra: Extra<'_>,
         now: DateTime<Utc>,
@@ -131,8 +133,16 @@ impl Service {
             game: l.view(player, &p.timezone),
             extra,
         };
-        self.notify_player(tx, &p, Some((l.game.id, l.game.ply)), template, ctx, now)
-            .await
+        // The final Agros position is pictured with its fields tinted by controller (AR-14).
+        let overlay = kind == Notice::GameOver
+            && l.kind() == GameKind::Agros
+            && l.game.status == GameStatus::Finished;
+        let notice = Queued {
+            game: Some((l.game.id, l.game.ply)),
+            kind,
+            overlay,
+        };
+        self.notify_player(tx, &p, notice, template, ctx, now).await
     }
 
     /// The game a command means: the number given, else the only open game that `fits`; a list
@@ -302,6 +312,7 @@ impl Service {
                 tx,
                 &l,
                 them.id,
+                Notice::ChallengeReceived,
                 "challenge_received.txt",
                 Extra {
                     by: Some(l.seat_view(Seat::First)),
@@ -357,6 +368,7 @@ impl Service {
             tx,
             &l,
             l.game.challenger,
+            Notice::GameStarted,
             "game_started.txt",
             Extra::default(),
             now,
@@ -432,6 +444,7 @@ impl Service {
             tx,
             &l,
             l.game.player_at(my_seat.other()),
+            Notice::ChallengeClosed,
             "challenge_closed.txt",
             extra(),
             now,
@@ -738,13 +751,19 @@ impl Service {
             tx,
             l,
             l.game.player_at(seat.other()),
+            if on_time {
+                Notice::Timeout
+            } else {
+                Notice::MovePlayed
+            },
             "action_played.txt",
             extra(false),
             now,
         )
         .await?;
         if on_time {
-            self.notify_game(tx, l, actor, "action_played.txt", extra(true), now)
+            let kind = Notice::Timeout;
+            self.notify_game(tx, l, actor, kind, "action_played.txt", extra(true), now)
                 .await?;
             return Ok(String::new());
         }
@@ -821,7 +840,7 @@ impl Service {
                     .render_for(tx, l, player, "game_over.txt", extra)
                     .await?;
             } else {
-                self.notify_game(tx, l, player, "game_over.txt", extra, now)
+                self.notify_game(tx, l, player, Notice::GameOver, "game_over.txt", extra, now)
                     .await?;
             }
         }
@@ -901,8 +920,16 @@ impl Service {
             ..Extra::default()
         };
         let (e1, e2) = (extra(), extra());
-        self.notify_game(tx, l, l.game.player_at(seat.other()), "offer.txt", e1, now)
-            .await?;
+        self.notify_game(
+            tx,
+            l,
+            l.game.player_at(seat.other()),
+            Notice::Offer,
+            "offer.txt",
+            e1,
+            now,
+        )
+        .await?;
         Ok(Done {
             text: self
                 .render_for(tx, l, l.game.player_at(seat), "offer.txt", e2)

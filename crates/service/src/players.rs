@@ -2,7 +2,7 @@
 //! settings, and linking a second identity with a one-time code.
 
 use crate::{Done, Fail, Service, user};
-use agora_store::{NewMessage, Player, Tx};
+use agora_store::{NewMessage, Notice, Player, Tx};
 use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
 use serde::Serialize;
@@ -29,6 +29,14 @@ fn name_from(address: &str, display: Option<&str>) -> String {
     } else {
         clean
     }
+}
+
+/// What a queued notification is about: the game and ply it reports, its kind, and whether its
+/// picture carries the final field overlay.
+pub(crate) struct Queued {
+    pub game: Option<(i64, u32)>,
+    pub kind: Notice,
+    pub overlay: bool,
 }
 
 impl Service {
@@ -85,6 +93,7 @@ impl Service {
         tx: &mut Tx,
         player: i64,
         game: Option<(i64, u32)>,
+        kind: Notice,
         template: &str,
         context: impl Serialize,
         now: DateTime<Utc>,
@@ -92,7 +101,12 @@ impl Service {
         let Some(p) = tx.player(player).await? else {
             return Ok(());
         };
-        self.notify_player(tx, &p, game, template, context, now)
+        let notice = Queued {
+            game,
+            kind,
+            overlay: false,
+        };
+        self.notify_player(tx, &p, notice, template, context, now)
             .await
     }
 
@@ -101,12 +115,13 @@ impl Service {
         &self,
         tx: &mut Tx,
         p: &Player,
-        game: Option<(i64, u32)>,
+        notice: Queued,
         template: &str,
         context: impl Serialize,
         now: DateTime<Utc>,
     ) -> Result<(), Fail> {
         let player = p.id;
+        let game = notice.game;
         if p.computer.is_some() {
             return Ok(());
         }
@@ -129,6 +144,9 @@ impl Service {
                 address: identity.address.clone(),
                 game_id: game.map(|g| g.0),
                 ply: game.map(|g| g.1),
+                kind: notice.kind,
+                board: game.is_some() && notice.kind.shows_board(),
+                overlay: game.is_some() && notice.overlay,
                 subject,
                 body,
             },

@@ -8,7 +8,7 @@ use crate::clock::{self, Due, seat_to_act};
 use crate::commands::{Command, VacationRequest};
 use crate::games::Extra;
 use crate::{Done, Fail, Inbound, Service, ServiceError, Status, user};
-use agora_store::{GameStatus, Player, Tx, Vacation};
+use agora_store::{GameStatus, Notice, Player, Tx, Vacation};
 use chrono::{DateTime, Datelike, Duration, Utc};
 use serde::Serialize;
 
@@ -165,7 +165,7 @@ impl Service {
                         left,
                         ..Extra::default()
                     };
-                    self.notify_game(tx, &l, player, "reminder.txt", extra, now)
+                    self.notify_game(tx, &l, player, Notice::Reminder, "reminder.txt", extra, now)
                         .await?;
                 }
                 Ok(Done {
@@ -209,8 +209,16 @@ impl Service {
                 games: Vec<crate::games::GameLine>,
             }
             let name = p.name.clone();
-            self.notify(tx, p.id, None, "digest.txt", Ctx { name, games }, now)
-                .await?;
+            self.notify(
+                tx,
+                p.id,
+                None,
+                Notice::Digest,
+                "digest.txt",
+                Ctx { name, games },
+                now,
+            )
+            .await?;
         }
         // Missed days (the service was down) are not made up: the next digest is the next hour.
         let next = clock::next_local_hour(hour, &p.timezone, now);
@@ -382,6 +390,7 @@ impl Service {
                 tx,
                 &l,
                 l.game.player_at(seat.other()),
+                Notice::Vacation,
                 "vacation_notice.txt",
                 extra,
                 now,

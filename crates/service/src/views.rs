@@ -198,6 +198,7 @@ impl Loaded {
                     .collect::<Vec<_>>(),
             ),
             clock: self.clock_text(),
+            pass_on_time: g.timeout == agora_store::TimeoutPolicy::Pass,
             times: self
                 .actions
                 .iter()
@@ -416,6 +417,8 @@ pub struct GameView {
     pub record: String,
     /// `3 days per move, loss on time`, with the reserves of a time bank.
     pub clock: String,
+    /// A missed deadline passes the turn (Agros `timeout pass`) instead of losing the game.
+    pub pass_on_time: bool,
     /// The time each action took: `3 k1-j1 1d 2h`.
     pub times: Vec<String>,
     /// A line per player on vacation.

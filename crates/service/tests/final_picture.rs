@@ -2,6 +2,7 @@
 //! overlay (each field tinted by its controller, AR-14); earlier positions and Agon do not.
 
 use agora_service::{Inbound, Service, Settings, Store, StoreOptions, Templates, views};
+use agora_store::Notice;
 use chrono::{DateTime, Duration, Utc};
 
 async fn say(service: &Service, from: &str, text: &str, now: DateTime<Utc>) -> String {
@@ -94,6 +95,28 @@ async fn a_finished_agros_game_is_pictured_with_its_fields() {
         running, earlier,
         "an earlier ply of a finished game is drawn as it was"
     );
+
+    // Every notification of the game says what it is; only the final report's picture carries
+    // the fields, and only notifications about a position carry a picture at all.
+    let queued = {
+        let mut tx = service.store().write().await.unwrap();
+        tx.pending("local", now + Duration::days(1), 100)
+            .await
+            .unwrap()
+    };
+    let kinds: Vec<Notice> = queued.iter().map(|m| m.kind).collect();
+    for kind in [
+        Notice::ChallengeReceived,
+        Notice::GameStarted,
+        Notice::MovePlayed,
+        Notice::GameOver,
+    ] {
+        assert!(kinds.contains(&kind), "{kind:?} in {kinds:?}");
+    }
+    for m in &queued {
+        assert_eq!(m.overlay, m.kind == Notice::GameOver, "{:?}", m.kind);
+        assert_eq!(m.board, m.kind != Notice::ChallengeReceived, "{:?}", m.kind);
+    }
     service.store().close().await;
     let _ = std::fs::remove_dir_all(dir);
 }

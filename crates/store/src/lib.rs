@@ -20,7 +20,7 @@ pub mod players;
 
 pub use games::{Ending, Game, GameStatus, NewGame, PlayedAction, TimeControl, TimeoutPolicy};
 pub use mail::{MailRetry, MailSender, MailThread, SpooledMail};
-pub use outbox::{NewMessage, OutboxMessage, OutboxStats};
+pub use outbox::{NewMessage, Notice, OutboxMessage, OutboxStats};
 pub use players::{Identity, Player, Vacation};
 
 use agora_rules::Seat;

@@ -4,6 +4,89 @@
 use crate::{Result, Tx};
 use chrono::{DateTime, Utc};
 
+/// What a notification is. Senders branch on it (where to post, whether to attach the board)
+/// and never on the wording of the text, which differs by language and channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Notice {
+    /// Someone challenged the recipient.
+    ChallengeReceived,
+    /// A challenge was declined or withdrawn.
+    ChallengeClosed,
+    /// A game started.
+    GameStarted,
+    /// An action was played (by the opponent, or for the recipient by the clock).
+    MovePlayed,
+    /// The clock passed a player's turn at a missed deadline (Agros auto-pass).
+    Timeout,
+    /// A reminder before a deadline.
+    Reminder,
+    /// The final report of a game, whatever ended it.
+    GameOver,
+    /// A draw or takeback offered, granted or declined.
+    Offer,
+    /// The daily digest of the games waiting for the recipient.
+    Digest,
+    /// The opponent went on or came back from vacation.
+    Vacation,
+    /// Anything else, and rows from before kinds were kept.
+    Message,
+}
+
+impl Notice {
+    pub const ALL: [Notice; 11] = [
+        Notice::ChallengeReceived,
+        Notice::ChallengeClosed,
+        Notice::GameStarted,
+        Notice::MovePlayed,
+        Notice::Timeout,
+        Notice::Reminder,
+        Notice::GameOver,
+        Notice::Offer,
+        Notice::Digest,
+        Notice::Vacation,
+        Notice::Message,
+    ];
+
+    /// The stable code stored in the outbox.
+    pub fn code(self) -> &'static str {
+        match self {
+            Notice::ChallengeReceived => "challenge_received",
+            Notice::ChallengeClosed => "challenge_closed",
+            Notice::GameStarted => "game_started",
+            Notice::MovePlayed => "move_played",
+            Notice::Timeout => "timeout",
+            Notice::Reminder => "reminder",
+            Notice::GameOver => "game_over",
+            Notice::Offer => "offer",
+            Notice::Digest => "digest",
+            Notice::Vacation => "vacation",
+            Notice::Message => "message",
+        }
+    }
+
+    /// The kind of a stored code; an unknown code (a newer version's) is a plain message.
+    pub fn from_code(code: &str) -> Notice {
+        Notice::ALL
+            .into_iter()
+            .find(|n| n.code() == code)
+            .unwrap_or(Notice::Message)
+    }
+
+    /// Whether a picture of the game's position belongs with this kind of notification.
+    pub fn shows_board(self) -> bool {
+        matches!(
+            self,
+            Notice::GameStarted
+                | Notice::MovePlayed
+                | Notice::Timeout
+                | Notice::Reminder
+                | Notice::GameOver
+                | Notice::Offer
+                | Notice::Vacation
+        )
+    }
+}
+
 /// A notification to queue.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewMessage {
@@ -15,6 +98,11 @@ pub struct NewMessage {
     pub game_id: Option<i64>,
     /// The game's ply the message reports, so a channel can attach that position's picture.
     pub ply: Option<u32>,
+    pub kind: Notice,
+    /// A picture of the position at `ply` belongs with it.
+    pub board: bool,
+    /// The picture carries the final field overlay (a finished Agros game, AR-14).
+    pub overlay: bool,
     pub subject: String,
     pub body: String,
 }
@@ -30,6 +118,9 @@ pub struct OutboxMessage {
     pub address: String,
     pub game_id: Option<i64>,
     pub ply: Option<u32>,
+    pub kind: Notice,
+    pub board: bool,
+    pub overlay: bool,
     pub subject: String,
     pub body: String,
     pub attempts: u32,
@@ -51,6 +142,9 @@ struct MessageRow {
     address: String,
     game_id: Option<i64>,
     ply: Option<i64>,
+    kind: String,
+    board: bool,
+    overlay: bool,
     subject: String,
     body: String,
     attempts: i64,
@@ -65,6 +159,9 @@ impl From<MessageRow> for OutboxMessage {
             address: r.address,
             game_id: r.game_id,
             ply: r.ply.map(|p| p as u32),
+            kind: Notice::from_code(&r.kind),
+            board: r.board,
+            overlay: r.overlay,
             subject: r.subject,
             body: r.body,
             attempts: r.attempts as u32,
@@ -75,15 +172,18 @@ impl From<MessageRow> for OutboxMessage {
 impl Tx {
     pub async fn queue(&mut self, m: &NewMessage, now: DateTime<Utc>) -> Result<i64> {
         Ok(sqlx::query_scalar(
-            "INSERT INTO outbox (player_id, channel, address, game_id, ply, subject, body,
-                 created_at, next_attempt_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "INSERT INTO outbox (player_id, channel, address, game_id, ply, kind, board, overlay,
+                 subject, body, created_at, next_attempt_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(m.player_id)
         .bind(m.channel.clone())
         .bind(m.address.clone())
         .bind(m.game_id)
         .bind(m.ply.map(i64::from))
+        .bind(m.kind.code())
+        .bind(m.board)
+        .bind(m.overlay)
         .bind(m.subject.clone())
         .bind(m.body.clone())
         .bind(now)
@@ -100,7 +200,8 @@ impl Tx {
         limit: u32,
     ) -> Result<Vec<OutboxMessage>> {
         let rows: Vec<MessageRow> = sqlx::query_as(
-            "SELECT id, player_id, channel, address, game_id, ply, subject, body, attempts
+            "SELECT id, player_id, channel, address, game_id, ply, kind, board, overlay, subject,
+                    body, attempts
              FROM outbox
              WHERE channel = ? AND sent_at IS NULL AND next_attempt_at <= ?
              ORDER BY id LIMIT ?",

@@ -3,7 +3,8 @@
 
 use agora_rules::Variant;
 use agora_store::{
-    GameStatus, NewGame, NewMessage, Store, StoreError, StoreOptions, TimeControl, TimeoutPolicy,
+    GameStatus, NewGame, NewMessage, Notice, Store, StoreError, StoreOptions, TimeControl,
+    TimeoutPolicy,
 };
 use chrono::{Duration, TimeZone, Utc};
 use std::path::PathBuf;
@@ -123,7 +124,7 @@ async fn migrations_version_check_deliveries_and_outbox() {
 
     // Outbox: pending until sent; a failure waits for its retry time.
     let mut tx = store.write().await.unwrap();
-    for subject in ["one", "two"] {
+    for (subject, kind) in [("one", Notice::Reminder), ("two", Notice::GameOver)] {
         tx.queue(
             &NewMessage {
                 player_id: bo.id,
@@ -131,6 +132,9 @@ async fn migrations_version_check_deliveries_and_outbox() {
                 address: "discord:7".into(),
                 game_id: Some(game.id),
                 ply: Some(0),
+                kind,
+                board: true,
+                overlay: kind == Notice::GameOver,
                 subject: subject.into(),
                 body: subject.into(),
             },
@@ -141,6 +145,14 @@ async fn migrations_version_check_deliveries_and_outbox() {
     }
     let pending = tx.pending("discord", now, 10).await.unwrap();
     assert_eq!(pending.len(), 2);
+    // The kind and the picture's flags come back as written.
+    assert_eq!(pending[0].kind, Notice::Reminder);
+    assert!(pending[0].board && !pending[0].overlay);
+    assert_eq!(pending[1].kind, Notice::GameOver);
+    assert!(pending[1].overlay);
+    for kind in Notice::ALL {
+        assert_eq!(Notice::from_code(kind.code()), kind);
+    }
     assert!(tx.pending("mailto", now, 10).await.unwrap().is_empty());
     tx.mark_sent(pending[0].id, now).await.unwrap();
     tx.mark_failed(pending[1].id, "timeout", now + Duration::seconds(30))
