@@ -119,7 +119,6 @@ impl Service {
         l: &Loaded,
         player: i64,
         kind: Notice,
-        template: &str,
         extra: Extra<'_>,
         now: DateTime<Utc>,
     ) -> Result<(), Fail> {
@@ -142,7 +141,7 @@ impl Service {
             kind,
             overlay,
         };
-        self.notify_player(tx, &p, notice, template, ctx, now).await
+        self.notify_player(tx, &p, notice, ctx, now).await
     }
 
     /// The game a command means: the number given, else the only open game that `fits`; a list
@@ -313,7 +312,6 @@ impl Service {
                 &l,
                 them.id,
                 Notice::ChallengeReceived,
-                "challenge_received.txt",
                 Extra {
                     by: Some(l.seat_view(Seat::First)),
                     ..Extra::default()
@@ -369,7 +367,6 @@ impl Service {
             &l,
             l.game.challenger,
             Notice::GameStarted,
-            "game_started.txt",
             Extra::default(),
             now,
         )
@@ -445,7 +442,6 @@ impl Service {
             &l,
             l.game.player_at(my_seat.other()),
             Notice::ChallengeClosed,
-            "challenge_closed.txt",
             extra(),
             now,
         )
@@ -756,14 +752,13 @@ impl Service {
             } else {
                 Notice::MovePlayed
             },
-            "action_played.txt",
             extra(false),
             now,
         )
         .await?;
         if on_time {
             let kind = Notice::Timeout;
-            self.notify_game(tx, l, actor, kind, "action_played.txt", extra(true), now)
+            self.notify_game(tx, l, actor, kind, extra(true), now)
                 .await?;
             return Ok(String::new());
         }
@@ -840,7 +835,7 @@ impl Service {
                     .render_for(tx, l, player, "game_over.txt", extra)
                     .await?;
             } else {
-                self.notify_game(tx, l, player, Notice::GameOver, "game_over.txt", extra, now)
+                self.notify_game(tx, l, player, Notice::GameOver, extra, now)
                     .await?;
             }
         }
@@ -925,7 +920,6 @@ impl Service {
             l,
             l.game.player_at(seat.other()),
             Notice::Offer,
-            "offer.txt",
             e1,
             now,
         )

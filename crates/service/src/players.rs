@@ -39,6 +39,23 @@ pub(crate) struct Queued {
     pub overlay: bool,
 }
 
+/// The template a kind of notification is written with.
+pub(crate) fn template_of(kind: Notice) -> &'static str {
+    match kind {
+        Notice::ChallengeReceived => "challenge_received.txt",
+        Notice::ChallengeClosed => "challenge_closed.txt",
+        Notice::GameStarted => "game_started.txt",
+        Notice::MovePlayed | Notice::Timeout => "action_played.txt",
+        Notice::Reminder => "reminder.txt",
+        Notice::GameOver => "game_over.txt",
+        Notice::Offer => "offer.txt",
+        Notice::Digest => "digest.txt",
+        Notice::Vacation => "vacation_notice.txt",
+        // The service queues no plain messages; older rows are read, never written, as these.
+        Notice::Message => "error.txt",
+    }
+}
+
 impl Service {
     /// Makes sure an identity has a player (a terminal front end registers its local players up
     /// front so they can challenge each other by name). Returns the player's name.
@@ -94,7 +111,6 @@ impl Service {
         player: i64,
         game: Option<(i64, u32)>,
         kind: Notice,
-        template: &str,
         context: impl Serialize,
         now: DateTime<Utc>,
     ) -> Result<(), Fail> {
@@ -106,8 +122,7 @@ impl Service {
             kind,
             overlay: false,
         };
-        self.notify_player(tx, &p, notice, template, context, now)
-            .await
+        self.notify_player(tx, &p, notice, context, now).await
     }
 
     /// [`Service::notify`] for a player already read.
@@ -116,7 +131,6 @@ impl Service {
         tx: &mut Tx,
         p: &Player,
         notice: Queued,
-        template: &str,
         context: impl Serialize,
         now: DateTime<Utc>,
     ) -> Result<(), Fail> {
@@ -135,7 +149,7 @@ impl Service {
         let Some(identity) = chosen else {
             return Ok(());
         };
-        let body = self.templates.render(template, context);
+        let body = self.templates.render(template_of(notice.kind), context);
         let subject = body.lines().next().unwrap_or("Agora").trim().to_owned();
         tx.queue(
             &NewMessage {

@@ -165,7 +165,7 @@ impl Service {
                         left,
                         ..Extra::default()
                     };
-                    self.notify_game(tx, &l, player, Notice::Reminder, "reminder.txt", extra, now)
+                    self.notify_game(tx, &l, player, Notice::Reminder, extra, now)
                         .await?;
                 }
                 Ok(Done {
@@ -209,16 +209,8 @@ impl Service {
                 games: Vec<crate::games::GameLine>,
             }
             let name = p.name.clone();
-            self.notify(
-                tx,
-                p.id,
-                None,
-                Notice::Digest,
-                "digest.txt",
-                Ctx { name, games },
-                now,
-            )
-            .await?;
+            self.notify(tx, p.id, None, Notice::Digest, Ctx { name, games }, now)
+                .await?;
         }
         // Missed days (the service was down) are not made up: the next digest is the next hour.
         let next = clock::next_local_hour(hour, &p.timezone, now);
@@ -391,7 +383,6 @@ impl Service {
                 &l,
                 l.game.player_at(seat.other()),
                 Notice::Vacation,
-                "vacation_notice.txt",
                 extra,
                 now,
             )
