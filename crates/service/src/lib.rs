@@ -250,6 +250,25 @@ impl Service {
         // A delivery seen before is found when its record is written, at the end of the
         // transaction: the command then rolls back and the first reply is given again. (Checking
         // first would cost every command a round trip to SQLite's thread for the rare repeat.)
+        // A move meets its own game's clock (with its own answer when it came too late); every
+        // other command that touches games first meets the clocks of the sender's games, in a
+        // transaction of its own, so a timeout stands even when the command is then refused.
+        if let Ok(command) = &command {
+            use commands::Command as C;
+            if !matches!(
+                command,
+                C::Help(_)
+                    | C::Move { .. }
+                    | C::Challenge { .. }
+                    | C::Timezone(_)
+                    | C::Notify(_)
+                    | C::Link(_)
+                    | C::Clock(_)
+                    | C::SendDigest(_)
+            ) {
+                self.meet_clocks_of(&inbound.from, now).await?;
+            }
+        }
         let mut tx = self.store.write().await?;
         let result = match command {
             Err(e) => Err(Fail::User(e.to_string())),
@@ -371,19 +390,6 @@ impl Service {
             _ => {}
         }
         let me = self.actor(tx, inbound, now).await?;
-        // A move meets its own game's clock (with its own answer when it came too late); every
-        // other command that touches games meets the clocks of the player's games first.
-        if !matches!(
-            command,
-            C::Help(_)
-                | C::Move { .. }
-                | C::Challenge { .. }
-                | C::Timezone(_)
-                | C::Notify(_)
-                | C::Link(_)
-        ) {
-            self.meet_clocks(tx, &me, now).await?;
-        }
         let context = inbound.game;
         match command {
             C::Help(topic) => self.help(topic.as_deref()),

@@ -106,20 +106,38 @@ impl Service {
         }
     }
 
-    /// Every game of `me` whose deadline has passed meets its clock now, before a command that
-    /// touches it runs: no command (a vacation, an offer, a resignation) slips in between a
-    /// missed deadline and the sweep that would find it.
-    pub(crate) async fn meet_clocks(
+    /// Every game of the identity's player whose deadline has passed meets its clock now, and
+    /// commits, before a command that touches it runs: no command (a vacation, an offer, a
+    /// resignation) slips in between a missed deadline and the sweep that would find it.
+    pub(crate) async fn meet_clocks_of(
         &self,
-        tx: &mut Tx,
-        me: &Player,
+        identity: &str,
         now: DateTime<Utc>,
-    ) -> Result<(), Fail> {
+    ) -> Result<(), ServiceError> {
+        let now = crate::truncate(now);
+        let mut tx = self.store.write().await?;
+        let Some((me, _)) = tx.identity_player(identity).await? else {
+            return Ok(());
+        };
+        let mut late = false;
         for game in tx.open_games_of(me.id).await? {
             if game.status == GameStatus::Active && game.deadline_at.is_some_and(|d| d <= now) {
-                let mut l = self.load(tx, game, now).await?;
-                self.timeout(tx, &mut l, None, now).await?;
+                late = true;
+                let result = match self.load(&mut tx, game, now).await {
+                    Ok(mut l) => self.timeout(&mut tx, &mut l, None, now).await.map(|_| ()),
+                    Err(e) => Err(e),
+                };
+                match result {
+                    Ok(()) => {}
+                    Err(Fail::Internal(e)) => return Err(e),
+                    // A timeout is not a person's mistake; whatever else went wrong, the sweep
+                    // looks at the game again.
+                    Err(Fail::User(_) | Fail::Already(..)) => return Ok(()),
+                }
             }
+        }
+        if late {
+            tx.commit().await?;
         }
         Ok(())
     }

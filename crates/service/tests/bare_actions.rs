@@ -377,26 +377,12 @@ async fn a_game_reference_that_disagrees_with_the_thread_is_refused() {
         send(&service, who, "games", None, &mut now, &mut n).await;
     }
     let agros = Variant::new(GameKind::Agros, Some(10), Some(5)).unwrap();
-    let one = start(
-        &service,
-        ann,
-        bob,
-        "bob@example.org",
-        agros,
-        &mut now,
-        &mut n,
-    )
-    .await;
-    let two = start(
-        &service,
-        ann,
-        bob,
-        "bob@example.org",
-        agros,
-        &mut now,
-        &mut n,
-    )
-    .await;
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let bob_name = "bob@example.org";
+        ids.push(start(&service, ann, bob, bob_name, agros, &mut now, &mut n).await);
+    }
+    let (one, two) = (ids[0], ids[1]);
     // Ann opens both games; then Bob (two placements) answers game two's mail with `g1 f5`.
     for id in [one, two] {
         let r = send(&service, ann, "e5", Some(id), &mut now, &mut n).await;
