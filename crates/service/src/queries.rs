@@ -38,6 +38,9 @@ pub struct GameState {
     pub last_action: Option<AnyAction>,
     /// The result in words, once the game is over.
     pub result: Option<String>,
+    /// Whether a picture of the shown position tints each field by its controller: the final
+    /// position of a finished Agros game (AR-14), as its final report shows it.
+    pub overlay: bool,
 }
 
 impl GameState {
@@ -59,6 +62,17 @@ impl GameState {
     /// The ASCII board of the shown position.
     pub fn ascii(&self) -> String {
         agora_render::ascii(&self.position, self.last_action)
+    }
+
+    /// The picture of the shown position, `size` pixels wide, with the last action marked and,
+    /// where [`GameState::overlay`] says so, the final fields tinted.
+    pub fn png(&self, size: u32) -> Result<Vec<u8>, agora_render::RenderError> {
+        let options = agora_render::PngOptions {
+            size,
+            field_overlay: self.overlay,
+            ..agora_render::PngOptions::default()
+        };
+        agora_render::png(&self.position, self.last_action, &options)
     }
 }
 
@@ -166,6 +180,7 @@ impl Service {
             position,
             last_action,
             result: l.game.ending.as_ref().map(|e| l.result_text(e)),
+            overlay: l.game.status == GameStatus::Finished && shown == current,
         }))
     }
 }
