@@ -1,0 +1,371 @@
+//! The e-mail front end's tables on a fresh real database: the position in each mailbox, mails to
+//! try again after a failure, senders with their rate window and the commands they left before
+//! verifying, one reply token per address and game, and the SMTP spool with its key against
+//! doubles and its backoff.
+
+mod common;
+
+use agora_store::{MailRetry, MailSender, MailThread, SpooledMail};
+use chrono::Duration;
+use common::{TestDb, t0};
+
+#[tokio::test]
+async fn a_mailbox_position_is_kept_per_mailbox() {
+    let db = TestDb::fresh("mailbox").await;
+    let mut tx = db.write().await;
+    assert_eq!(tx.mailbox_position("INBOX").await.unwrap(), None);
+    tx.set_mailbox_position("INBOX", 7, 10).await.unwrap();
+    tx.set_mailbox_position("Archive", 3, 1).await.unwrap();
+    assert_eq!(tx.mailbox_position("INBOX").await.unwrap(), Some((7, 10)));
+    // A new UIDVALIDITY replaces the old one with its UID.
+    tx.set_mailbox_position("INBOX", 8, 2).await.unwrap();
+    assert_eq!(tx.mailbox_position("INBOX").await.unwrap(), Some((8, 2)));
+    assert_eq!(tx.mailbox_position("Archive").await.unwrap(), Some((3, 1)));
+    // UIDs are unsigned 32-bit numbers; the top of the range survives the signed column.
+    tx.set_mailbox_position("INBOX", u32::MAX, u32::MAX)
+        .await
+        .unwrap();
+    assert_eq!(
+        tx.mailbox_position("INBOX").await.unwrap(),
+        Some((u32::MAX, u32::MAX))
+    );
+}
+
+#[tokio::test]
+async fn a_failed_mail_is_retried_after_its_backoff_until_handled() {
+    let db = TestDb::fresh("retries").await;
+    let mut tx = db.write().await;
+    assert_eq!(tx.mail_attempts("INBOX", 7, 42).await.unwrap(), 0);
+    let retry_at = t0() + Duration::seconds(30);
+    tx.mail_failed("INBOX", 7, 42, "database busy", retry_at)
+        .await
+        .unwrap();
+    tx.mail_failed("INBOX", 7, 40, "database busy", t0() + Duration::hours(1))
+        .await
+        .unwrap();
+    assert_eq!(tx.mail_attempts("INBOX", 7, 42).await.unwrap(), 1);
+    // Another UIDVALIDITY, or another mailbox, is another mail.
+    assert_eq!(tx.mail_attempts("INBOX", 8, 42).await.unwrap(), 0);
+    assert_eq!(tx.mail_attempts("Archive", 7, 42).await.unwrap(), 0);
+
+    assert!(
+        tx.due_mail_retries("INBOX", 7, t0())
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        tx.due_mail_retries("INBOX", 7, retry_at).await.unwrap(),
+        [MailRetry {
+            uid: 42,
+            attempts: 1
+        }]
+    );
+    let second_retry = retry_at + Duration::hours(2);
+    tx.mail_failed("INBOX", 7, 42, "a bug", second_retry)
+        .await
+        .unwrap();
+    assert_eq!(tx.mail_attempts("INBOX", 7, 42).await.unwrap(), 2);
+    assert_eq!(
+        tx.due_mail_retries("INBOX", 7, t0() + Duration::hours(1))
+            .await
+            .unwrap(),
+        [MailRetry {
+            uid: 40,
+            attempts: 1
+        }]
+    );
+    assert_eq!(
+        tx.due_mail_retries("INBOX", 7, second_retry).await.unwrap(),
+        [
+            MailRetry {
+                uid: 40,
+                attempts: 1
+            },
+            MailRetry {
+                uid: 42,
+                attempts: 2
+            }
+        ]
+    );
+    assert!(
+        tx.due_mail_retries("INBOX", 8, second_retry)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    tx.mail_retried("INBOX", 7, 42).await.unwrap();
+    assert_eq!(tx.mail_attempts("INBOX", 7, 42).await.unwrap(), 0);
+    assert_eq!(
+        tx.due_mail_retries("INBOX", 7, second_retry).await.unwrap(),
+        [MailRetry {
+            uid: 40,
+            attempts: 1
+        }]
+    );
+}
+
+#[tokio::test]
+async fn a_senders_mails_are_counted_per_window() {
+    let db = TestDb::fresh("rate").await;
+    let mut tx = db.write().await;
+    let hour = Duration::hours(1);
+    assert_eq!(tx.mail_sender("ann@example.org").await.unwrap(), None);
+    assert_eq!(
+        tx.count_mail_from("ann@example.org", hour, t0())
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        tx.count_mail_from("ann@example.org", hour, t0() + Duration::minutes(59))
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        tx.count_mail_from("bo@example.org", hour, t0())
+            .await
+            .unwrap(),
+        1
+    );
+    // A window is an hour from its first mail; the next mail after it opens a new one.
+    assert_eq!(
+        tx.count_mail_from("ann@example.org", hour, t0() + hour)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        tx.count_mail_from("ann@example.org", hour, t0() + hour + Duration::minutes(1))
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        tx.mail_sender("ann@example.org").await.unwrap(),
+        Some(MailSender {
+            address: "ann@example.org".into(),
+            verified: false,
+            pending_text: None,
+            pending_delivery: None,
+        })
+    );
+}
+
+#[tokio::test]
+async fn commands_wait_until_the_sender_is_verified() {
+    let db = TestDb::fresh("verify").await;
+    let mut tx = db.write().await;
+    let ann = "ann@example.org";
+    tx.count_mail_from(ann, Duration::hours(1), t0())
+        .await
+        .unwrap();
+    tx.set_pending_mail(ann, "challenge bo agon", Some("<m1@example.org>"))
+        .await
+        .unwrap();
+    // The latest mail wins.
+    tx.set_pending_mail(ann, "challenge bo agros", None)
+        .await
+        .unwrap();
+    let sender = tx.mail_sender(ann).await.unwrap().unwrap();
+    assert!(!sender.verified);
+    assert_eq!(
+        (
+            sender.pending_text.as_deref(),
+            sender.pending_delivery.as_deref()
+        ),
+        (Some("challenge bo agros"), None)
+    );
+    tx.set_pending_mail(ann, "challenge bo agon", Some("<m2@example.org>"))
+        .await
+        .unwrap();
+
+    // Verifying hands the commands back once and clears them.
+    assert_eq!(
+        tx.verify_mail_sender(ann, t0()).await.unwrap(),
+        Some((
+            "challenge bo agon".to_owned(),
+            Some("<m2@example.org>".to_owned())
+        ))
+    );
+    assert_eq!(
+        tx.mail_sender(ann).await.unwrap(),
+        Some(MailSender {
+            address: ann.into(),
+            verified: true,
+            pending_text: None,
+            pending_delivery: None,
+        })
+    );
+    assert_eq!(
+        tx.verify_mail_sender(ann, t0() + Duration::hours(1))
+            .await
+            .unwrap(),
+        None
+    );
+    assert!(tx.mail_sender(ann).await.unwrap().unwrap().verified);
+    // An address that never wrote has nothing to verify.
+    assert_eq!(
+        tx.verify_mail_sender("eve@example.org", t0())
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(tx.mail_sender("eve@example.org").await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn one_token_per_address_and_game() {
+    let db = TestDb::fresh("threads").await;
+    let mut tx = db.write().await;
+    let ann = "ann@example.org";
+    let outside = tx.mail_thread(ann, None, "tok-a", t0()).await.unwrap();
+    assert_eq!(
+        outside,
+        MailThread {
+            address: ann.into(),
+            game_id: None,
+            token: "tok-a".into(),
+            last_message_id: None,
+        }
+    );
+    // The token stays the one made first; a second candidate is thrown away.
+    assert_eq!(
+        tx.mail_thread(ann, None, "tok-b", t0())
+            .await
+            .unwrap()
+            .token,
+        "tok-a"
+    );
+    let in_game = tx.mail_thread(ann, Some(12), "tok-c", t0()).await.unwrap();
+    assert_eq!(
+        (in_game.game_id, in_game.token.as_str()),
+        (Some(12), "tok-c")
+    );
+    let bo = tx
+        .mail_thread("bo@example.org", Some(12), "tok-d", t0())
+        .await
+        .unwrap();
+    assert_eq!(bo.token, "tok-d");
+
+    tx.set_thread_message(ann, Some(12), "<out-1@example.test>")
+        .await
+        .unwrap();
+    assert_eq!(
+        tx.mail_thread_by_token("tok-c").await.unwrap(),
+        Some(MailThread {
+            address: ann.into(),
+            game_id: Some(12),
+            token: "tok-c".into(),
+            last_message_id: Some("<out-1@example.test>".into()),
+        })
+    );
+    assert_eq!(
+        tx.mail_thread_by_token("tok-a")
+            .await
+            .unwrap()
+            .unwrap()
+            .last_message_id,
+        None
+    );
+    assert_eq!(tx.mail_thread_by_token("tok-b").await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn the_spool_keeps_one_mail_per_key_and_backs_off_failures() {
+    let db = TestDb::fresh("spool").await;
+    let mut tx = db.write().await;
+    let body = b"Subject: hello\r\n\r\nhi\r\n";
+    assert!(
+        tx.spool_mail(
+            "outbox:1",
+            "agora@example.test",
+            "ann@example.org",
+            body,
+            t0()
+        )
+        .await
+        .unwrap()
+    );
+    assert!(
+        !tx.spool_mail(
+            "outbox:1",
+            "agora@example.test",
+            "bo@example.org",
+            b"x",
+            t0()
+        )
+        .await
+        .unwrap()
+    );
+    assert!(tx.is_spooled("outbox:1").await.unwrap());
+    assert!(!tx.is_spooled("outbox:2").await.unwrap());
+    assert!(
+        tx.spool_mail(
+            "answer:<m1@example.org>",
+            "agora@example.test",
+            "bo@example.org",
+            b"answer",
+            t0() + Duration::seconds(1)
+        )
+        .await
+        .unwrap()
+    );
+
+    let due = tx.due_spool(t0(), 10).await.unwrap();
+    assert_eq!(due.len(), 1, "the answer is not due yet");
+    let first = due[0].clone();
+    assert_eq!(
+        first,
+        SpooledMail {
+            id: first.id,
+            key: "outbox:1".into(),
+            sender: "agora@example.test".into(),
+            recipient: "ann@example.org".into(),
+            message: body.to_vec(),
+            attempts: 0,
+        }
+    );
+    let later = t0() + Duration::seconds(1);
+    let all = tx.due_spool(later, 10).await.unwrap();
+    assert_eq!(
+        all.iter().map(|m| m.key.as_str()).collect::<Vec<_>>(),
+        ["outbox:1", "answer:<m1@example.org>"]
+    );
+    assert_eq!(tx.due_spool(later, 1).await.unwrap().len(), 1);
+
+    let retry_at = later + Duration::seconds(30);
+    tx.spool_failed(first.id, "connection refused", retry_at)
+        .await
+        .unwrap();
+    tx.spool_sent(all[1].id, later).await.unwrap();
+    assert!(tx.due_spool(later, 10).await.unwrap().is_empty());
+    assert_eq!(tx.spool_counts().await.unwrap(), (1, 1));
+    let again = tx.due_spool(retry_at, 10).await.unwrap();
+    assert_eq!(
+        again.iter().map(|m| (m.id, m.attempts)).collect::<Vec<_>>(),
+        [(first.id, 1)]
+    );
+    tx.spool_sent(first.id, retry_at).await.unwrap();
+    assert!(
+        tx.due_spool(retry_at + Duration::days(1), 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(tx.spool_counts().await.unwrap(), (0, 2));
+    // A sent mail's key still guards against spooling it again.
+    assert!(
+        !tx.spool_mail(
+            "outbox:1",
+            "agora@example.test",
+            "ann@example.org",
+            body,
+            retry_at
+        )
+        .await
+        .unwrap()
+    );
+}
