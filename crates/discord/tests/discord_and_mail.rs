@@ -1,6 +1,7 @@
 //! One game, two media: a player on Discord against a player by e-mail, with both front ends over
 //! one database. Needs the mail servers of `tests/mail/servers.sh` (it prints `SKIPPED` and
-//! passes without them) and the local Discord double.
+//! passes without them, or fails when `AGORA_REQUIRE_MAIL_SERVERS=1`, as in CI) and the local
+//! Discord double.
 
 mod common;
 #[path = "../../mail/tests/common/mod.rs"]

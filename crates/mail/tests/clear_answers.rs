@@ -5,7 +5,8 @@
 //! game for its whole life, and the footer about the personal key only on mails about a game.
 //!
 //! Without the servers (no `AGORA_TEST_IMAP_PORT` in the environment) every test prints SKIPPED
-//! and passes.
+//! and passes, unless `AGORA_REQUIRE_MAIL_SERVERS=1` (as in CI) makes it fail, naming what is
+//! missing.
 
 mod common;
 

@@ -6,7 +6,8 @@
 //! of the front end between two moves.
 //!
 //! Without the servers (no `AGORA_TEST_IMAP_PORT` in the environment) every test prints SKIPPED
-//! and passes.
+//! and passes, unless `AGORA_REQUIRE_MAIL_SERVERS=1` (as in CI) makes it fail, naming what is
+//! missing.
 
 mod common;
 

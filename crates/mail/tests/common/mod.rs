@@ -27,6 +27,10 @@ pub struct Servers {
 }
 
 /// The servers, or `None` (with a message saying how to start them) when they are not running.
+///
+/// Where the servers must be there (CI, which starts them, sets `AGORA_REQUIRE_MAIL_SERVERS=1`),
+/// their absence fails the test instead, naming the variables missing: a test that skips there
+/// would pass without having tested anything.
 pub fn servers(test: &str) -> Option<Servers> {
     let port = |name: &str| std::env::var(name).ok().and_then(|p| p.parse().ok());
     match (
@@ -48,8 +52,32 @@ pub fn servers(test: &str) -> Option<Servers> {
             })
         }
         _ => {
+            let missing: Vec<&str> = [
+                "AGORA_TEST_IMAP_PORT",
+                "AGORA_TEST_IMAPS_PORT",
+                "AGORA_TEST_SMTP_PORT",
+                "AGORA_TEST_SUBMISSION_PORT",
+                "AGORA_TEST_SUBMISSIONS_PORT",
+            ]
+            .into_iter()
+            .filter(|name| port(*name).is_none())
+            .chain(
+                std::env::var("AGORA_TEST_CA")
+                    .is_err()
+                    .then_some("AGORA_TEST_CA"),
+            )
+            .collect();
+            let how = "run `tests/mail/servers.sh start <dir>` as root, then `source <dir>/env`";
+            if std::env::var("AGORA_REQUIRE_MAIL_SERVERS").as_deref() == Ok("1") {
+                panic!(
+                    "{test}: AGORA_REQUIRE_MAIL_SERVERS=1 but the mail servers are missing \
+                     (not set, or not a port: {}); {how}",
+                    missing.join(", ")
+                );
+            }
             eprintln!(
-                "SKIPPED {test}: no mail servers (run `tests/mail/servers.sh start <dir>` as root, then `source <dir>/env`)"
+                "SKIPPED {test}: no mail servers (not set, or not a port: {}); {how}",
+                missing.join(", ")
             );
             None
         }
