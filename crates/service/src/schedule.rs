@@ -123,9 +123,9 @@ impl Service {
         for game in tx.open_games_of(me.id).await? {
             if game.status == GameStatus::Active && game.deadline_at.is_some_and(|d| d <= now) {
                 late = true;
-                let result = match self.load(&mut tx, game, now).await {
+                let result = match self.load(&mut tx, game, Some(now)).await {
                     Ok(mut l) => self.timeout(&mut tx, &mut l, None, now).await.map(|_| ()),
-                    Err(e) => Err(e),
+                    Err(e) => Err(e.into()),
                 };
                 match result {
                     Ok(()) => {}
@@ -157,7 +157,7 @@ impl Service {
             return user(format!("game #{id} is not due"));
         }
         let hours = &self.settings.reminder_hours;
-        let mut l = self.load(tx, game, now).await?;
+        let mut l = self.load(tx, game, Some(now)).await?;
         match clock::due(&l.game, now, hours) {
             Due::Timeout => {
                 self.timeout(tx, &mut l, None, now).await?;
@@ -382,7 +382,7 @@ impl Service {
             let Some(seat) = game.seat_of(me.id) else {
                 continue;
             };
-            let mut l = self.load(tx, game, now).await?;
+            let mut l = self.load(tx, game, Some(now)).await?;
             if seat_to_act(&l.game) == seat {
                 clock::shift_turn(&mut l.game, shift, hours);
                 tx.save_game(&mut l.game, now).await?;
