@@ -36,65 +36,9 @@ impl Service {
         level: Option<String>,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        let max_days = self.settings.max_days;
-        let time_control = time.unwrap_or(TimeControl::PerMove {
-            days: self.settings.default_days,
-        });
-        match time_control {
-            TimeControl::PerMove { days } if days == 0 || days > max_days => {
-                return user(format!(
-                    "`days {days}`: the time per move is 1 to {max_days} days"
-                ));
-            }
-            TimeControl::Bank { initial, max, .. }
-                if initial < 3600 || max > i64::from(max_days) * 86_400 =>
-            {
-                return user(format!(
-                    "a time bank starts with at least 1h and holds at most {max_days} days (`max {max_days}d`)"
-                ));
-            }
-            _ => {}
-        }
+        let time_control = self.time_control(time)?;
         let computer = opponent == Opponent::Computer;
-        let them = match opponent {
-            Opponent::Computer => {
-                let level = level.unwrap_or_else(|| self.settings.computer_level.clone());
-                self.computer_player(tx, &level, now).await?
-            }
-            Opponent::Name(name) => match tx.player_named(&name).await? {
-                Some(p) => p,
-                None => {
-                    let names = tx.player_names().await?;
-                    let close = names
-                        .iter()
-                        .filter(|n| !n.eq_ignore_ascii_case(&me.name))
-                        .map(|n| (edit_distance(&name, &n.to_ascii_lowercase()), n))
-                        .min();
-                    return user(match close {
-                        Some((d, n)) if d <= 2 => format!(
-                            "no player is called `{name}`: did you mean `{n}`? You can also challenge an e-mail address or a Discord mention"
-                        ),
-                        _ => format!(
-                            "no player is called `{name}`: challenge an e-mail address or a Discord mention to invite someone new"
-                        ),
-                    });
-                }
-            },
-            Opponent::Identity(address) => match tx.player_by_identity(&address).await? {
-                Some(p) => p,
-                None => {
-                    let base = address
-                        .split_once(':')
-                        .map(|(c, a)| match c {
-                            "mailto" => a.split('@').next().unwrap_or(a).to_owned(),
-                            _ => format!("{c}-{a}"),
-                        })
-                        .unwrap_or_default();
-                    let name = tx.free_name(&base).await?;
-                    tx.create_player(&name, &address, false, None, now).await?
-                }
-            },
-        };
+        let them = self.opponent(tx, me, opponent, level, now).await?;
         if them.id == me.id {
             return user("you cannot challenge yourself: name your opponent");
         }
@@ -271,6 +215,81 @@ impl Service {
                 .render_for(tx, &l, me.id, "challenge_closed.txt", extra())
                 .await?,
             game: Some(id),
+        })
+    }
+
+    /// The time control a challenge asks for (the default one if none), within the limits.
+    fn time_control(&self, time: Option<TimeControl>) -> Result<TimeControl, Fail> {
+        let max_days = self.settings.max_days;
+        let time_control = time.unwrap_or(TimeControl::PerMove {
+            days: self.settings.default_days,
+        });
+        match time_control {
+            TimeControl::PerMove { days } if days == 0 || days > max_days => {
+                return user(format!(
+                    "`days {days}`: the time per move is 1 to {max_days} days"
+                ));
+            }
+            TimeControl::Bank { initial, max, .. }
+                if initial < 3600 || max > i64::from(max_days) * 86_400 =>
+            {
+                return user(format!(
+                    "a time bank starts with at least 1h and holds at most {max_days} days (`max {max_days}d`)"
+                ));
+            }
+            _ => {}
+        }
+        Ok(time_control)
+    }
+
+    /// The player a challenge is for: the computer at a level, a player by name (with the
+    /// closest name when none is called so), or anyone by an address (a new player if need be).
+    async fn opponent(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        opponent: Opponent,
+        level: Option<String>,
+        now: DateTime<Utc>,
+    ) -> Result<Player, Fail> {
+        Ok(match opponent {
+            Opponent::Computer => {
+                let level = level.unwrap_or_else(|| self.settings.computer_level.clone());
+                self.computer_player(tx, &level, now).await?
+            }
+            Opponent::Name(name) => match tx.player_named(&name).await? {
+                Some(p) => p,
+                None => {
+                    let names = tx.player_names().await?;
+                    let close = names
+                        .iter()
+                        .filter(|n| !n.eq_ignore_ascii_case(&me.name))
+                        .map(|n| (edit_distance(&name, &n.to_ascii_lowercase()), n))
+                        .min();
+                    return user(match close {
+                        Some((d, n)) if d <= 2 => format!(
+                            "no player is called `{name}`: did you mean `{n}`? You can also challenge an e-mail address or a Discord mention"
+                        ),
+                        _ => format!(
+                            "no player is called `{name}`: challenge an e-mail address or a Discord mention to invite someone new"
+                        ),
+                    });
+                }
+            },
+            Opponent::Identity(address) => match tx.player_by_identity(&address).await? {
+                Some(p) => p,
+                None => {
+                    let base = address
+                        .split_once(':')
+                        .map(|(c, a)| match c {
+                            "mailto" => a.split('@').next().unwrap_or(a).to_owned(),
+                            _ => format!("{c}-{a}"),
+                        })
+                        .unwrap_or_default();
+                    let name = tx.free_name(&base).await?;
+                    tx.create_player(&name, &address, false, None, now).await?
+                }
+            },
         })
     }
 }

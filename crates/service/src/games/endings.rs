@@ -20,7 +20,7 @@ impl Service {
         actor: Option<i64>,
         now: DateTime<Utc>,
     ) -> Result<String, Fail> {
-        let late = l.position.to_act();
+        let late = l.to_act();
         if l.game.timeout == TimeoutPolicy::Pass
             && let Ok(pass) = l.position.parse_action("pass")
         {

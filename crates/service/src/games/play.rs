@@ -76,6 +76,8 @@ impl Service {
         }
     }
 
+    /// `move`: finds the game, checks that the sender may act in it now, reads the action and
+    /// applies it. A deadline already passed is met first, and answers instead.
     #[allow(clippy::too_many_arguments)]
     pub(crate) async fn play(
         &self,
@@ -87,96 +89,16 @@ impl Service {
         inbound: &crate::Inbound,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        let me_id = me.id;
         let game = match game {
             Some(_) => self.pick(tx, me, game, "move", "", |_| true).await?,
-            None => {
-                let open = tx.open_games_of(me.id).await?;
-                let active: Vec<&Game> = open
-                    .iter()
-                    .filter(|g| g.status == GameStatus::Active)
-                    .collect();
-                let mine: Vec<&Game> = active
-                    .iter()
-                    .copied()
-                    .filter(|g| g.player_at(seat_to_act(g)) == me_id)
-                    .collect();
-                match (mine.len(), active.len()) {
-                    (1, _) | (0, 1) => (*mine.first().or(active.first()).expect("one")).clone(),
-                    (0, 0) => {
-                        return user(
-                            "you have no game under way: `challenge <opponent> agon` starts one, `games` lists yours",
-                        );
-                    }
-                    (0, _) => {
-                        // Not this player's turn anywhere: maybe the same action came twice.
-                        for g in &active {
-                            let l = self.load(tx, (*g).clone(), Some(now)).await?;
-                            if let Some(seat) = l.game.seat_of(me_id)
-                                && let Some(n) = Self::already_applied(&l, seat, text)
-                            {
-                                return Err(self.already_text(&l, &n));
-                            }
-                        }
-                        let mut waits = Vec::new();
-                        for g in &active {
-                            let other = tx.player(g.player_at(seat_to_act(g))).await?;
-                            waits.push(format!(
-                                "game #{} waits for {}",
-                                g.id,
-                                other.map_or_else(String::new, |p| p.name)
-                            ));
-                        }
-                        return user(format!(
-                            "it is not your turn in any game ({})",
-                            waits.join(", ")
-                        ));
-                    }
-                    _ => {
-                        let ids: Vec<String> = mine.iter().map(|g| format!("#{}", g.id)).collect();
-                        return user(format!(
-                            "which game? It is your turn in games {}: add it, e.g. `#{} {text}`",
-                            ids.join(", "),
-                            mine[0].id
-                        ));
-                    }
-                }
-            }
+            None => self.game_to_play(tx, me, text, now).await?,
         };
         let mut l = self.load(tx, game, Some(now)).await?;
         let id = l.game.id;
         let Some(seat) = l.game.seat_of(me.id) else {
             return user(format!("game #{id} is not yours"));
         };
-        if let Some(n) = Self::already_applied(&l, seat, text)
-            && (ply.is_none() || ply == Some(l.game.ply - 1) || l.game.status != GameStatus::Active)
-        {
-            return Err(self.already_text(&l, &n));
-        }
-        match l.game.status {
-            GameStatus::Active => {}
-            GameStatus::Proposed if l.game.challenger == me.id => {
-                return user(format!(
-                    "game #{id} has not started: {} has not accepted your challenge yet",
-                    l.names[seat.other().index()]
-                ));
-            }
-            GameStatus::Proposed => {
-                return user(format!(
-                    "game #{id} has not started: `accept #{id}` starts it"
-                ));
-            }
-            GameStatus::Finished => {
-                let result = l
-                    .game
-                    .ending
-                    .as_ref()
-                    .map(|e| l.result_text(e))
-                    .unwrap_or_default();
-                return user(format!("game #{id} is over: {result}"));
-            }
-            s => return user(format!("game #{id} was {s}: it has no board to play on")),
-        }
+        self.check_running(&l, me, seat, ply, text)?;
         if l.game.deadline_at.is_some_and(|d| d <= now) {
             // The deadline passed before the scheduler got to it: the clock acts first.
             let text = self.timeout(tx, &mut l, Some(me.id), now).await?;
@@ -185,6 +107,125 @@ impl Service {
                 game: Some(id),
             });
         }
+        let action = Self::read_action(&l, me, seat, ply, text)?;
+        let delivery = inbound.delivery.clone();
+        let text = self
+            .apply(tx, &mut l, seat, action, delivery, false, now)
+            .await?;
+        Ok(Done {
+            text,
+            game: Some(id),
+        })
+    }
+
+    /// The game an action names none for: the only game under way waiting for the sender, else
+    /// their only game under way (whose turn it is is said later). Otherwise the answer says
+    /// why not, or that the action was already applied (it came twice).
+    async fn game_to_play(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        text: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Game, Fail> {
+        let open = tx.open_games_of(me.id).await?;
+        let active: Vec<&Game> = open
+            .iter()
+            .filter(|g| g.status == GameStatus::Active)
+            .collect();
+        let mine: Vec<&Game> = active
+            .iter()
+            .copied()
+            .filter(|g| g.player_at(seat_to_act(g)) == me.id)
+            .collect();
+        match (mine.len(), active.len()) {
+            (1, _) | (0, 1) => Ok((*mine.first().or(active.first()).expect("one")).clone()),
+            (0, 0) => user(
+                "you have no game under way: `challenge <opponent> agon` starts one, `games` lists yours",
+            ),
+            (0, _) => {
+                // Not this player's turn anywhere: maybe the same action came twice.
+                for g in &active {
+                    let l = self.load(tx, (*g).clone(), Some(now)).await?;
+                    if let Some(seat) = l.game.seat_of(me.id)
+                        && let Some(n) = Self::already_applied(&l, seat, text)
+                    {
+                        return Err(self.already_text(&l, &n));
+                    }
+                }
+                let mut waits = Vec::new();
+                for g in &active {
+                    let other = tx.player(g.player_at(seat_to_act(g))).await?;
+                    waits.push(format!(
+                        "game #{} waits for {}",
+                        g.id,
+                        other.map_or_else(String::new, |p| p.name)
+                    ));
+                }
+                user(format!(
+                    "it is not your turn in any game ({})",
+                    waits.join(", ")
+                ))
+            }
+            _ => {
+                let ids: Vec<String> = mine.iter().map(|g| format!("#{}", g.id)).collect();
+                user(format!(
+                    "which game? It is your turn in games {}: add it, e.g. `#{} {text}`",
+                    ids.join(", "),
+                    mine[0].id
+                ))
+            }
+        }
+    }
+
+    /// Refuses an action in a game that is not under way, and answers an action that was
+    /// already applied (the same action again, not a stale one for another ply).
+    fn check_running(
+        &self,
+        l: &Loaded,
+        me: &Player,
+        seat: Seat,
+        ply: Option<u32>,
+        text: &str,
+    ) -> Result<(), Fail> {
+        let id = l.game.id;
+        if let Some(n) = Self::already_applied(l, seat, text)
+            && (ply.is_none() || ply == Some(l.game.ply - 1) || l.game.status != GameStatus::Active)
+        {
+            return Err(self.already_text(l, &n));
+        }
+        match l.game.status {
+            GameStatus::Active => Ok(()),
+            GameStatus::Proposed if l.game.challenger == me.id => user(format!(
+                "game #{id} has not started: {} has not accepted your challenge yet",
+                l.names[seat.other().index()]
+            )),
+            GameStatus::Proposed => user(format!(
+                "game #{id} has not started: `accept #{id}` starts it"
+            )),
+            GameStatus::Finished => {
+                let result = l
+                    .game
+                    .ending
+                    .as_ref()
+                    .map(|e| l.result_text(e))
+                    .unwrap_or_default();
+                user(format!("game #{id} is over: {result}"))
+            }
+            s => user(format!("game #{id} was {s}: it has no board to play on")),
+        }
+    }
+
+    /// The action `text` of `seat` in a running game, checked: the ply it was sent for, the
+    /// turn, and the rules (with legal actions to suggest when it is wrong).
+    fn read_action(
+        l: &Loaded,
+        me: &Player,
+        seat: Seat,
+        ply: Option<u32>,
+        text: &str,
+    ) -> Result<AnyAction, Fail> {
+        let id = l.game.id;
         if let Some(p) = ply
             && p != l.game.ply
         {
@@ -193,13 +234,15 @@ impl Service {
                 l.game.ply
             ));
         }
-        let to_act = l.position.to_act();
+        let to_act = l.to_act();
         if to_act != seat {
-            let tz = me.timezone.clone();
             let deadline = l
                 .game
                 .deadline_at
-                .map(|d| format!("; the deadline is {}", crate::views::local_time(d, &tz)))
+                .map(|d| {
+                    let when = crate::views::local_time(d, &me.timezone);
+                    format!("; the deadline is {when}")
+                })
                 .unwrap_or_default();
             return user(format!(
                 "it is {}'s turn in game #{id}, not yours{deadline}",
@@ -211,36 +254,17 @@ impl Service {
                 "there is no passing in Agon (AG-5): every turn is one step, or a return when a piece is captured",
             );
         }
-        let action = match l.position.parse_action(text) {
-            Ok(a) => a,
-            Err(ActionError::Unreadable(why)) => {
-                return user(format!(
-                    "cannot read `{text}` as an action: {why}; {}",
-                    Self::suggestions(&l, text)
-                ));
-            }
-            Err(ActionError::Illegal(why)) => {
-                return user(format!(
-                    "`{text}` is not legal here: {why}; {}",
-                    Self::suggestions(&l, text)
-                ));
-            }
-        };
-        let text = self
-            .apply(
-                tx,
-                &mut l,
-                seat,
-                action,
-                inbound.delivery.clone(),
-                false,
-                now,
-            )
-            .await?;
-        Ok(Done {
-            text,
-            game: Some(id),
-        })
+        match l.position.parse_action(text) {
+            Ok(a) => Ok(a),
+            Err(ActionError::Unreadable(why)) => user(format!(
+                "cannot read `{text}` as an action: {why}; {}",
+                Self::suggestions(l, text)
+            )),
+            Err(ActionError::Illegal(why)) => user(format!(
+                "`{text}` is not legal here: {why}; {}",
+                Self::suggestions(l, text)
+            )),
+        }
     }
 
     /// Plays a checked action for `seat` and tells the players: the text for the seat's player is
