@@ -80,6 +80,8 @@ struct Entry {
     notations: Vec<String>,
     replayed: Replayed,
     used: u64,
+    /// Kept as the game's current position (not a checkpoint, nor an earlier ply looked at).
+    tip: bool,
 }
 
 impl Entry {
@@ -129,19 +131,21 @@ impl ReplayCache {
         found
     }
 
-    /// Keeps the position at `ply`. Keeping a game's current position drops its earlier
-    /// positions other than checkpoints: a game that moved on does not fill the cache.
+    /// Keeps the position at `ply`. A game's current position (`ply` is all of `actions`) is a
+    /// tip: keeping one drops the game's tips before the one before it, so a game that moves on
+    /// does not fill the cache, while a takeback still finds the position it goes back to.
     fn keep(&self, game: &Game, actions: &[PlayedAction], ply: usize, replayed: &Replayed) {
         let mut inner = self.lock();
         if inner.capacity == 0 {
             return;
         }
-        if ply == actions.len() && ply > 1 {
+        let tip = ply == actions.len();
+        if tip && ply > 1 {
             let old: Vec<_> = inner
                 .entries
-                .range((game.id, 1)..(game.id, ply))
+                .range((game.id, 0)..(game.id, ply - 1))
+                .filter(|(key, e)| e.tip && key.1 % CHECKPOINT != 0)
                 .map(|(&key, _)| key)
-                .filter(|key| key.1 % CHECKPOINT != 0)
                 .collect();
             for key in old {
                 inner.entries.remove(&key);
@@ -153,6 +157,7 @@ impl ReplayCache {
             notations: actions[..ply].iter().map(|a| a.notation.clone()).collect(),
             replayed: replayed.clone(),
             used: inner.tick,
+            tip,
         };
         inner.entries.insert((game.id, ply), entry);
         while inner.entries.len() > inner.capacity {
@@ -391,6 +396,40 @@ mod tests {
             "a stale entry is not served"
         );
         assert!(cache.best(&game, &before, 1).is_none(), "and it is dropped");
+    }
+
+    /// A game that moves on keeps its last two positions and its checkpoints, no more.
+    #[test]
+    fn a_game_keeps_its_last_two_positions() {
+        let cache = ReplayCache::new(64);
+        let game = Game {
+            variant: Variant::Agros {
+                board: 8,
+                farmers: 3,
+            },
+            ..test_game()
+        };
+        let mut position = game.variant.start();
+        let mut notations = Vec::new();
+        for _ in 0..5 {
+            let action = position.legal_actions()[0];
+            notations.push(position.notation(action));
+            position.play_unchecked(action);
+            let refs: Vec<&str> = notations.iter().map(String::as_str).collect();
+            let r = Replayed {
+                position: position.clone(),
+                last: None,
+            };
+            cache.keep(&game, &played(&refs), notations.len(), &r);
+        }
+        let kept: Vec<usize> = cache.lock().entries.keys().map(|k| k.1).collect();
+        assert_eq!(kept, [4, 5]);
+        let refs: Vec<&str> = notations[..4].iter().map(String::as_str).collect();
+        assert!(
+            cache
+                .best(&game, &played(&refs), 4)
+                .is_some_and(|(p, _)| p == 4)
+        );
     }
 
     fn test_game() -> Game {
