@@ -5,8 +5,9 @@
 //!
 //!     cargo bench -p agora-service --bench replay [-- --plies 200]
 //!
-//! Actions are chosen at random (fixed seed) among those that do not end the game, so both runs
-//! play the same game.
+//! Actions are chosen at random (fixed seed) among those that do not end the game, so every run
+//! plays the same game. Figures are medians in milliseconds; "replay alone" is the rules' work of
+//! one uncached load of the final record (parsing and playing every action).
 
 use agora_rules::{AnyPosition, Variant};
 use agora_service::{Inbound, Service, Settings, Store, StoreOptions, Templates};
@@ -24,11 +25,6 @@ impl Times {
         self.0.push(started.elapsed().as_secs_f64() * 1000.0);
     }
 
-    fn mean(&self, from: usize) -> f64 {
-        let part = &self.0[from.min(self.0.len())..];
-        part.iter().sum::<f64>() / part.len().max(1) as f64
-    }
-
     fn median(&self) -> f64 {
         let mut sorted = self.0.clone();
         sorted.sort_by(f64::total_cmp);
@@ -38,6 +34,8 @@ impl Times {
 
 struct Run {
     plies: usize,
+    /// Replaying the whole record with the rules alone: what a load costs without the cache.
+    replay: Times,
     moves: Times,
     states: Times,
     earlier: Times,
@@ -97,8 +95,10 @@ async fn play(variant: Variant, challenge: &str, plies: usize, cache: bool) -> R
     say(&service, "bob", "accept", now).await;
     let mut rng = SmallRng::seed_from_u64(11);
     let mut position = variant.start();
+    let mut record = Vec::new();
     let mut run = Run {
         plies: 0,
+        replay: Times::default(),
         moves: Times::default(),
         states: Times::default(),
         earlier: Times::default(),
@@ -113,6 +113,7 @@ async fn play(variant: Variant, challenge: &str, plies: usize, cache: bool) -> R
         let reply = say(&service, who, &format!("move #1 ply {ply} {action}"), now).await;
         run.moves.since(started);
         position.play_unchecked(position.parse_action(&action).expect("legal"));
+        record.push(action.clone());
         run.plies = ply + 1;
         let started = Instant::now();
         let state = service.game_state(1, None).await.expect("state");
@@ -129,6 +130,16 @@ async fn play(variant: Variant, challenge: &str, plies: usize, cache: bool) -> R
         service.game_state(1, Some(back)).await.expect("state");
         run.earlier.since(started);
     }
+    for _ in 0..20 {
+        let started = Instant::now();
+        let mut replayed = variant.start();
+        for notation in &record {
+            let action = replayed.parse_action(notation).expect("legal");
+            replayed.play_unchecked(action);
+        }
+        run.replay.since(started);
+        assert_eq!(replayed, position);
+    }
     service.store().close().await;
     let _ = std::fs::remove_dir_all(&dir);
     run
@@ -136,17 +147,18 @@ async fn play(variant: Variant, challenge: &str, plies: usize, cache: bool) -> R
 
 fn report(name: &str, cache: bool, run: &Run) {
     let last = run.plies.saturating_sub(50);
+    let tail = |t: &Times| Times(t.0[last.min(t.0.len())..].to_vec()).median();
     println!(
-        "{name:<24} cache {:<3}  plies {:>3}  move {:>6.2} ms (median {:>6.2}, last 50 {:>6.2})  \
-         game_state {:>6.2} ms (last 50 {:>6.2})  earlier ply {:>6.2} ms",
+        "{name:<8} cache {:<3} plies {:>4} | move median {:>5.2} ms, last 50 {:>5.2} | \
+         game_state median {:>5.2}, last 50 {:>5.2} | earlier ply {:>5.2} | replay alone {:>5.2}",
         if cache { "on" } else { "off" },
         run.plies,
-        run.moves.mean(0),
         run.moves.median(),
-        run.moves.mean(last),
-        run.states.mean(0),
-        run.states.mean(last),
-        run.earlier.mean(0),
+        tail(&run.moves),
+        run.states.median(),
+        tail(&run.states),
+        run.earlier.median(),
+        run.replay.median(),
     );
 }
 
@@ -159,7 +171,7 @@ fn main() {
         .expect("runtime");
     let games = [
         (
-            "Agros 12x12, 7 farmers",
+            "Agros",
             Variant::Agros {
                 board: 12,
                 farmers: 7,
@@ -168,8 +180,9 @@ fn main() {
         ),
         ("Agon", Variant::Agon, "challenge bob agon"),
     ];
+    // Each twice, alternating, since a shared machine's load changes from one run to the next.
     for (name, variant, challenge) in games {
-        for cache in [true, false] {
+        for cache in [true, false, true, false] {
             let run = runtime.block_on(play(variant, challenge, plies, cache));
             report(name, cache, &run);
         }

@@ -290,7 +290,8 @@ impl Service {
         Ok(self.load_showing(tx, game, now, None).await?.0)
     }
 
-    /// [`Service::load`], and also the position after `shown` actions, in the same replay.
+    /// [`Service::load`], and also the position after `shown` actions, in the same replay
+    /// (`None` when that is the current position).
     pub(crate) async fn load_showing(
         &self,
         tx: &mut Tx,
@@ -323,8 +324,7 @@ impl Service {
         };
         let shown = match shown {
             Some(p) if p != current => replayed.pop(),
-            Some(_) => replayed.first().cloned(),
-            None => None,
+            _ => None,
         };
         let Replayed { position, last } = replayed.swap_remove(0);
         let loaded = Loaded {

@@ -1,5 +1,8 @@
 //! What the templates see of a game: a [`GameView`] built for one recipient (their seat, their time
 //! zone), with the ASCII board from `agora-render`, the result in words and the Agros score.
+//!
+//! It works on a game already replayed ([`Loaded`], from the one replay in `replay.rs`): nothing
+//! here replays a game or reads the store.
 
 pub use crate::replay::Loaded;
 use agora_rules::{AnyPosition, EndReason as R, GameKind, Seat, Variant};
