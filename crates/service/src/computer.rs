@@ -24,29 +24,17 @@ impl Service {
                 if g.status != GameStatus::Active {
                     return Ok(());
                 }
-                let seat = if g.ply.is_multiple_of(2) {
-                    agora_rules::Seat::First
-                } else {
-                    agora_rules::Seat::Second
-                };
-                let Some(player) = tx.player(g.player_at(seat)).await? else {
+                let l = self.load(&mut tx, g, None).await?;
+                let Some(player) = &l.players[l.to_act().index()] else {
                     return Ok(());
                 };
-                let Some(level) = player.computer else {
+                let Some(level) = player.computer.clone() else {
                     return Ok(());
                 };
                 let Some(identity) = tx.identities_of(player.id).await?.into_iter().next() else {
                     return Ok(());
                 };
-                let actions = tx.actions(game).await?;
-                let mut position = g.variant.start();
-                for a in &actions {
-                    let action = position
-                        .parse_action(&a.notation)
-                        .map_err(|e| ServiceError::Corrupt(format!("game {game}: {e}")))?;
-                    position.play_unchecked(action);
-                }
-                (position, g.ply, level, identity.address)
+                (l.position, l.game.ply, level, identity.address)
             };
             let level: agora_ai::Level = level.parse().unwrap_or(agora_ai::Level::Normal);
             let seed = self.rng.lock().expect("rng lock").random::<u64>();

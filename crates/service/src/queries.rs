@@ -2,10 +2,11 @@
 //! actions of a player's position (for Discord's autocomplete) and the state of a game (for its
 //! picture, its buttons and who may press them). Nothing here changes anything.
 
-use crate::views::{Loaded, title};
+use crate::clock::seat_to_act;
+use crate::views::title;
 use crate::{Service, ServiceError};
-use agora_rules::{AnyAction, AnyPosition, Seat};
-use agora_store::{Game, GameStatus, Tx};
+use agora_rules::{AnyAction, AnyPosition, GameKind, Seat};
+use agora_store::{Game, GameStatus};
 use chrono::{DateTime, Utc};
 
 /// A game as a front end shows it, at its current ply or an earlier one.
@@ -92,21 +93,19 @@ impl Service {
             Some(id) => tx.game(id).await?.into_iter().collect(),
             None => tx.open_games_of(me.player_id).await?,
         };
-        let mut waiting = Vec::new();
-        for g in games {
-            if g.status != GameStatus::Active {
-                continue;
-            }
-            let l = load(&mut tx, g).await?;
-            let to_act = l.position.to_act();
-            if l.game.player_at(to_act) == me.player_id {
-                waiting.push(l);
-            }
-        }
+        // Whose turn it is follows from the stored game: only the one game waiting for them is
+        // replayed.
+        let mut waiting: Vec<Game> = games
+            .into_iter()
+            .filter(|g| {
+                g.status == GameStatus::Active && g.player_at(seat_to_act(g)) == me.player_id
+            })
+            .collect();
         if waiting.len() != 1 {
             return Ok(Vec::new());
         }
-        let position = &waiting[0].position;
+        let l = self.load(&mut tx, waiting.remove(0), None).await?;
+        let position = &l.position;
         Ok(position
             .legal_actions()
             .into_iter()
@@ -125,43 +124,29 @@ impl Service {
         let Some(g) = tx.game(game).await? else {
             return Ok(None);
         };
+        let (l, shown) = self
+            .load_showing(&mut tx, g, None, ply.map(|p| p as usize))
+            .await?;
         let mut identities: [Vec<String>; 2] = [Vec::new(), Vec::new()];
-        let mut computer = [false; 2];
         for seat in Seat::BOTH {
-            computer[seat.index()] = tx
-                .player(g.player_at(seat))
-                .await?
-                .is_some_and(|p| p.computer.is_some());
             identities[seat.index()] = tx
-                .identities_of(g.player_at(seat))
+                .identities_of(l.game.player_at(seat))
                 .await?
                 .into_iter()
                 .map(|i| i.address)
                 .collect();
         }
-        let l = load(&mut tx, g).await?;
+        let computer = l
+            .players
+            .each_ref()
+            .map(|p| p.as_ref().is_some_and(|p| p.computer.is_some()));
         let current = l.game.ply;
-        let shown = ply.unwrap_or(current).min(l.actions.len() as u32);
-        let (position, last_action, last) = if shown == l.actions.len() as u32 {
-            (
-                l.position.clone(),
-                l.last.as_ref().map(|(_, a)| *a),
-                l.last.as_ref().map(|(before, a)| before.notation(*a)),
-            )
-        } else {
-            let mut position = l.game.variant.start();
-            let mut last = None;
-            for a in &l.actions[..shown as usize] {
-                let action = position
-                    .parse_action(&a.notation)
-                    .map_err(|e| ServiceError::Corrupt(e.to_string()))?;
-                last = Some((position.notation(action), action));
-                position.play_unchecked(action);
-            }
-            let (notation, action) = last.unzip();
-            (position, action, notation)
+        let (position, last) = match shown {
+            Some(r) => (r.position, r.last),
+            None => (l.position.clone(), l.last.clone()),
         };
-        let to_act = (l.game.status == GameStatus::Active).then(|| l.position.to_act());
+        let shown = ply.unwrap_or(current).min(l.actions.len() as u32);
+        let to_act = (l.game.status == GameStatus::Active).then(|| l.to_act());
         Ok(Some(GameState {
             id: l.game.id,
             title: title(l.game.variant),
@@ -176,23 +161,20 @@ impl Service {
             challenger: l.game.challenger,
             to_act,
             deadline: l.game.deadline_at,
-            last,
+            last: last.as_ref().map(|(before, a)| before.notation(*a)),
+            last_action: last.map(|(_, a)| a),
             position,
-            last_action,
             result: l.game.ending.as_ref().map(|e| l.result_text(e)),
-            overlay: l.game.status == GameStatus::Finished && shown == current,
+            overlay: final_fields(&l.game, shown),
         }))
     }
 }
 
-async fn load(tx: &mut Tx, game: Game) -> Result<Loaded, ServiceError> {
-    let mut names = [String::new(), String::new()];
-    for seat in Seat::BOTH {
-        names[seat.index()] = tx
-            .player(game.player_at(seat))
-            .await?
-            .map_or_else(|| "?".into(), |p| p.name);
-    }
-    let actions = tx.actions(game.id).await?;
-    Loaded::replay(game, names, actions).map_err(ServiceError::Corrupt)
+/// THE rule of the final Agros picture: the final position of a finished Agros game is pictured
+/// with each field tinted by its controller (AR-14), as its final report shows it; no other
+/// position is.
+pub(crate) fn final_fields(game: &Game, shown: u32) -> bool {
+    game.variant.kind() == GameKind::Agros
+        && game.status == GameStatus::Finished
+        && shown == game.ply
 }

@@ -57,51 +57,63 @@ impl Service {
                     passed_games.insert(g.id);
                     continue;
                 }
-                // The version names this look at the game: a repeat after a crash before the
-                // commit runs again, a repeat after it is answered from the deliveries.
-                let inbound = Inbound {
-                    from: CLOCK.into(),
-                    delivery: Some(format!("clock:{}:{}", g.id, g.version)),
-                    game: Some(g.id),
-                    ..Inbound::default()
-                };
-                match self.execute(&inbound, Ok(Command::Clock(g.id)), now).await {
-                    Ok((answer, computer)) => {
-                        if answer.status == Status::Done {
-                            changed += 1;
-                        } else {
-                            passed_games.insert(g.id);
-                        }
-                        if computer && let Err(e) = self.computer_turns(g.id, now).await {
-                            tracing::error!(game = g.id, error = %e, "the computer's turn failed");
-                        }
-                    }
-                    Err(e) => {
-                        tracing::error!(game = g.id, error = %e, "sweep: game not handled");
-                        passed_games.insert(g.id);
-                    }
+                if self.sweep_game(g.id, g.version, now).await {
+                    changed += 1;
+                } else {
+                    passed_games.insert(g.id);
                 }
             }
             for p in &players {
-                let due = p.digest_due_at.map_or_else(String::new, |d| d.to_rfc3339());
-                let inbound = Inbound {
-                    from: CLOCK.into(),
-                    delivery: Some(format!("digest:{}:{due}", p.id)),
-                    ..Inbound::default()
-                };
-                match self
-                    .execute(&inbound, Ok(Command::SendDigest(p.id)), now)
-                    .await
-                {
-                    Ok((answer, _)) if answer.status == Status::Done => changed += 1,
-                    Ok(_) => {
-                        passed_players.insert(p.id);
-                    }
-                    Err(e) => {
-                        tracing::error!(player = p.id, error = %e, "sweep: digest not sent");
-                        passed_players.insert(p.id);
-                    }
+                if self.sweep_digest(p, now).await {
+                    changed += 1;
+                } else {
+                    passed_players.insert(p.id);
                 }
+            }
+        }
+    }
+
+    /// The scheduler's look at one due game, through the command path; whether it changed the
+    /// game. Then the computer takes its turn, if the game now waits for it.
+    async fn sweep_game(&self, game: i64, version: i64, now: DateTime<Utc>) -> bool {
+        // The version names this look at the game: a repeat after a crash before the commit
+        // runs again, a repeat after it is answered from the deliveries.
+        let inbound = Inbound {
+            from: CLOCK.into(),
+            delivery: Some(format!("clock:{game}:{version}")),
+            game: Some(game),
+            ..Inbound::default()
+        };
+        match self.execute(&inbound, Ok(Command::Clock(game)), now).await {
+            Ok((answer, computer)) => {
+                if computer && let Err(e) = self.computer_turns(game, now).await {
+                    tracing::error!(game, error = %e, "the computer's turn failed");
+                }
+                answer.status == Status::Done
+            }
+            Err(e) => {
+                tracing::error!(game, error = %e, "sweep: game not handled");
+                false
+            }
+        }
+    }
+
+    /// One player's due digest, through the command path; whether it was sent.
+    async fn sweep_digest(&self, p: &Player, now: DateTime<Utc>) -> bool {
+        let due = p.digest_due_at.map_or_else(String::new, |d| d.to_rfc3339());
+        let inbound = Inbound {
+            from: CLOCK.into(),
+            delivery: Some(format!("digest:{}:{due}", p.id)),
+            ..Inbound::default()
+        };
+        match self
+            .execute(&inbound, Ok(Command::SendDigest(p.id)), now)
+            .await
+        {
+            Ok((answer, _)) => answer.status == Status::Done,
+            Err(e) => {
+                tracing::error!(player = p.id, error = %e, "sweep: digest not sent");
+                false
             }
         }
     }
@@ -123,9 +135,9 @@ impl Service {
         for game in tx.open_games_of(me.id).await? {
             if game.status == GameStatus::Active && game.deadline_at.is_some_and(|d| d <= now) {
                 late = true;
-                let result = match self.load(&mut tx, game, now).await {
+                let result = match self.load(&mut tx, game, Some(now)).await {
                     Ok(mut l) => self.timeout(&mut tx, &mut l, None, now).await.map(|_| ()),
-                    Err(e) => Err(e),
+                    Err(e) => Err(e.into()),
                 };
                 match result {
                     Ok(()) => {}
@@ -157,7 +169,7 @@ impl Service {
             return user(format!("game #{id} is not due"));
         }
         let hours = &self.settings.reminder_hours;
-        let mut l = self.load(tx, game, now).await?;
+        let mut l = self.load(tx, game, Some(now)).await?;
         match clock::due(&l.game, now, hours) {
             Due::Timeout => {
                 self.timeout(tx, &mut l, None, now).await?;
@@ -274,14 +286,12 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         let year = now.year();
-        let allowance = i64::from(self.settings.vacation_days) * 86_400;
         // The allowance is per calendar year: a new year starts from nothing used.
         let used = if me.vacation_year == Some(year) {
             me.vacation_used
         } else {
             0
         };
-        let left = |used: i64| clock::span(Duration::seconds((allowance - used).max(0)));
         let away = me.away(now);
         let hours = &self.settings.reminder_hours;
         let (event, until) = match request {
@@ -290,32 +300,7 @@ impl Service {
                 None => ("show", None),
             },
             VacationRequest::Days(days) => {
-                if let Some(v) = away {
-                    return user(format!(
-                        "you are on vacation until {} already: `vacation end` first, then take a new one",
-                        crate::views::local_time(v.until, &me.timezone)
-                    ));
-                }
-                let length = i64::from(days) * 86_400;
-                if used + length > allowance {
-                    return user(format!(
-                        "{days} days is more than the {} of vacation you have left this year (of {} days)",
-                        left(used),
-                        self.settings.vacation_days
-                    ));
-                }
-                let until = now + Duration::seconds(length);
-                tx.set_vacation(
-                    me.id,
-                    Some(Vacation { from: now, until }),
-                    year,
-                    used + length,
-                )
-                .await?;
-                // Pause the running clocks: the turns waiting for this player start later by
-                // the whole vacation; turns that reach them during it start at its end.
-                self.shift_clocks(tx, me, Duration::seconds(length), now, hours)
-                    .await?;
+                let until = self.start_vacation(tx, me, days, used, now).await?;
                 ("started", Some(until))
             }
             VacationRequest::End => {
@@ -358,12 +343,55 @@ impl Service {
                 Ctx {
                     event,
                     until: until.map(|u| crate::views::local_time(u, &me.timezone)),
-                    left: left(used),
+                    left: self.vacation_left(used),
                     allowance: self.settings.vacation_days,
                 },
             ),
             game: None,
         })
+    }
+
+    /// The vacation left of the year's allowance after `used` seconds, in words.
+    fn vacation_left(&self, used: i64) -> String {
+        let allowance = i64::from(self.settings.vacation_days) * 86_400;
+        clock::span(Duration::seconds((allowance - used).max(0)))
+    }
+
+    /// Starts a vacation of `days` for `me`, who has used `used` seconds of this year's
+    /// allowance, and pauses their running clocks; returns its end.
+    async fn start_vacation(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        days: u32,
+        used: i64,
+        now: DateTime<Utc>,
+    ) -> Result<DateTime<Utc>, Fail> {
+        if let Some(v) = me.away(now) {
+            return user(format!(
+                "you are on vacation until {} already: `vacation end` first, then take a new one",
+                crate::views::local_time(v.until, &me.timezone)
+            ));
+        }
+        let allowance = i64::from(self.settings.vacation_days) * 86_400;
+        let length = i64::from(days) * 86_400;
+        if used + length > allowance {
+            return user(format!(
+                "{days} days is more than the {} of vacation you have left this year (of {} days)",
+                self.vacation_left(used),
+                self.settings.vacation_days
+            ));
+        }
+        let until = now + Duration::seconds(length);
+        let vacation = Vacation { from: now, until };
+        tx.set_vacation(me.id, Some(vacation), now.year(), used + length)
+            .await?;
+        // Pause the running clocks: the turns waiting for this player start later by the whole
+        // vacation; turns that reach them during it start at its end.
+        let hours = &self.settings.reminder_hours;
+        self.shift_clocks(tx, me, Duration::seconds(length), now, hours)
+            .await?;
+        Ok(until)
     }
 
     /// Moves the clocks of the games waiting for `me` by `shift`, and tells each opponent.
@@ -382,7 +410,7 @@ impl Service {
             let Some(seat) = game.seat_of(me.id) else {
                 continue;
             };
-            let mut l = self.load(tx, game, now).await?;
+            let mut l = self.load(tx, game, Some(now)).await?;
             if seat_to_act(&l.game) == seat {
                 clock::shift_turn(&mut l.game, shift, hours);
                 tx.save_game(&mut l.game, now).await?;

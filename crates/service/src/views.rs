@@ -1,35 +1,22 @@
 //! What the templates see of a game: a [`GameView`] built for one recipient (their seat, their time
 //! zone), with the ASCII board from `agora-render`, the result in words and the Agros score.
+//!
+//! It works on a game already replayed ([`Loaded`], from the one replay in `replay.rs`): nothing
+//! here replays a game or reads the store.
 
-use agora_rules::{AnyAction, AnyPosition, GameKind, Seat, Variant};
-use agora_store::{Ending, Game, GameStatus, PlayedAction, Player, TimeControl};
+pub use crate::replay::Loaded;
+use agora_rules::{AnyPosition, EndReason as R, GameKind, Seat, Variant};
+use agora_store::{EndReason, Ending, Game, GameStatus, PlayedAction, TimeControl};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
-
-/// A game replayed from its actions: the position (with the history the Agon repetition rule
-/// needs) and the last action with the position it was played from.
-#[derive(Debug, Clone)]
-pub struct Loaded {
-    pub game: Game,
-    pub names: [String; 2],
-    pub actions: Vec<PlayedAction>,
-    pub position: AnyPosition,
-    pub last: Option<(AnyPosition, AnyAction)>,
-    /// When each seat's player comes back from a vacation under way.
-    pub away: [Option<DateTime<Utc>>; 2],
-    /// The players of the seats as read with the game.
-    pub players: [Option<Player>; 2],
-    /// The board and score texts of the last view, reused by the next view of the same state
-    /// (a command renders the game for both players).
-    cache: ViewCache,
-}
 
 /// What [`Loaded::view`] computed, by the state it was computed for: (ply, finished), board,
 /// score line.
 type Texts = ((u32, bool), String, Option<String>);
 
+/// The texts of the last view of a [`Loaded`] game; a clone starts empty.
 #[derive(Default)]
-struct ViewCache(std::sync::Mutex<Option<Texts>>);
+pub(crate) struct ViewCache(std::sync::Mutex<Option<Texts>>);
 
 impl Clone for ViewCache {
     fn clone(&self) -> ViewCache {
@@ -44,36 +31,6 @@ impl std::fmt::Debug for ViewCache {
 }
 
 impl Loaded {
-    /// Replays `actions` from the variant's start. An action the rules refuse means the database
-    /// was changed by hand: reported as `Err` with the ply.
-    pub fn replay(
-        game: Game,
-        names: [String; 2],
-        actions: Vec<PlayedAction>,
-    ) -> Result<Loaded, String> {
-        let mut position = game.variant.start();
-        let mut last = None;
-        for (i, a) in actions.iter().enumerate() {
-            let action = position
-                .parse_action(&a.notation)
-                .map_err(|e| format!("game {} ply {}: `{}`: {e}", game.id, a.ply, a.notation))?;
-            if i + 1 == actions.len() {
-                last = Some((position.clone(), action));
-            }
-            position.play_unchecked(action);
-        }
-        Ok(Loaded {
-            game,
-            names,
-            actions,
-            position,
-            last,
-            away: [None, None],
-            players: [None, None],
-            cache: ViewCache::default(),
-        })
-    }
-
     pub fn kind(&self) -> GameKind {
         self.game.variant.kind()
     }
@@ -105,13 +62,15 @@ impl Loaded {
             .filter(|_| self.position.outcome().is_none());
         match (service_ending, text.split_once('\n')) {
             (Some(e), Some((_, rest))) => {
-                let how = match (e.reason.as_str(), e.winner) {
-                    ("resignation", Some(w)) => {
+                let how = match (e.reason, e.winner) {
+                    (EndReason::Resignation, Some(w)) => {
                         format!("{} wins by resignation", self.kind().seat_name(w))
                     }
-                    ("timeout", Some(w)) => format!("{} wins on time", self.kind().seat_name(w)),
-                    ("agreement", _) => "drawn by agreement".to_owned(),
-                    (reason, _) => reason.to_owned(),
+                    (EndReason::Time, Some(w)) => {
+                        format!("{} wins on time", self.kind().seat_name(w))
+                    }
+                    (EndReason::Agreement, _) => "drawn by agreement".to_owned(),
+                    (reason, _) => reason.code().to_owned(),
                 };
                 format!("{}: game over, {how}\n{rest}", title(self.game.variant))
             }
@@ -121,7 +80,7 @@ impl Loaded {
 
     /// `bob (black)` to act, with their deadline.
     pub fn to_act_text(&self) -> String {
-        self.who(self.position.to_act())
+        self.who(self.to_act())
     }
 
     /// The time control, timeout policy and (for a time bank) both reserves.
@@ -162,7 +121,7 @@ impl Loaded {
                 }
             }
         };
-        let to_act = (g.status == GameStatus::Active).then(|| self.position.to_act());
+        let to_act = (g.status == GameStatus::Active).then(|| self.to_act());
         let away = Seat::BOTH
             .into_iter()
             .filter_map(|s| {
@@ -312,30 +271,34 @@ impl Loaded {
             Some(w) => (self.who(w), self.who(w.other())),
             None => (String::new(), String::new()),
         };
-        match (e.reason.as_str(), e.winner) {
-            ("throne", Some(_)) => {
+        match (e.reason, e.winner) {
+            (EndReason::Rules(R::Throne), Some(_)) => {
                 format!("{winner} wins: the queen on the throne, ring 1 full of her guards (AG-11)")
             }
-            ("ring-without-queen", Some(_)) => format!(
+            (EndReason::Rules(R::RingWithoutQueen), Some(_)) => format!(
                 "{winner} wins: {loser} filled ring 1 without the queen on the throne (AG-11)"
             ),
-            ("no-legal-action", Some(_)) => {
+            (EndReason::Rules(R::NoLegalAction), Some(_)) => {
                 format!("{winner} wins: {loser} has no legal action (AG-12)")
             }
-            ("repetition", _) => "draw: the same position for the third time (AG-13)".into(),
-            ("two-passes", Some(_)) => format!(
+            (EndReason::Rules(R::Repetition), _) => {
+                "draw: the same position for the third time (AG-13)".into()
+            }
+            (EndReason::Rules(R::TwoPasses), Some(_)) => format!(
                 "{winner} wins on score, {} (AR-14)",
                 self.score_line().unwrap_or_default()
             ),
-            ("two-passes", None) => format!(
+            (EndReason::Rules(R::TwoPasses), None) => format!(
                 "draw: equal scores, {} (AR-14)",
                 self.score_line().unwrap_or_default()
             ),
-            ("resignation", Some(_)) => format!("{winner} wins: {loser} resigned"),
-            ("agreement", None) => "draw by agreement".into(),
-            ("timeout", Some(_)) => {
+            (EndReason::Resignation, Some(_)) => format!("{winner} wins: {loser} resigned"),
+            (EndReason::Agreement, None) => "draw by agreement".into(),
+            (EndReason::Time, Some(_)) => {
                 format!("{winner} wins on time: {loser} missed the deadline")
             }
+            // Endings no path of the service records (a draw by resignation, …), said plainly
+            // should the database hold one.
             (reason, Some(_)) => format!("{winner} wins ({reason})"),
             (reason, None) => format!("draw ({reason})"),
         }
@@ -343,30 +306,38 @@ impl Loaded {
 }
 
 /// The picture of a game after `ply` actions (all of them if `None`), `size` pixels wide, with the
-/// last action marked. The final position of a finished Agros game gets the field overlay that
-/// tints each field by its controller (AR-14), as the final report shows it.
+/// last action marked and, for the final position of a finished Agros game, its fields tinted
+/// (see [`crate::queries::GameState::overlay`]).
+///
+/// Kept for the mail front end, which still reads the game itself; a front end draws
+/// `Service::game_state(..)?.png(size)` instead.
 pub fn picture(
     game: &Game,
     actions: &[PlayedAction],
     ply: Option<u32>,
     size: u32,
-) -> Result<Vec<u8>, agora_render::RenderError> {
-    let mut position = game.variant.start();
-    let mut last = None;
-    let upto = (ply.unwrap_or(game.ply) as usize).min(actions.len());
-    for a in &actions[..upto] {
-        let Ok(action) = position.parse_action(&a.notation) else {
-            break;
-        };
-        position.play_unchecked(action);
-        last = Some(action);
-    }
+) -> Result<Vec<u8>, PictureError> {
+    let shown = (ply.unwrap_or(game.ply) as usize).min(actions.len());
+    let r = crate::replay::replay_uncached(game, actions, shown)?;
     let options = agora_render::PngOptions {
         size,
-        field_overlay: game.status == GameStatus::Finished && upto == actions.len(),
+        field_overlay: crate::queries::final_fields(game, shown as u32),
         ..agora_render::PngOptions::default()
     };
-    agora_render::png(&position, last, &options)
+    Ok(agora_render::png(
+        &r.position,
+        r.last.map(|(_, a)| a),
+        &options,
+    )?)
+}
+
+/// Why [`picture`] drew nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum PictureError {
+    #[error(transparent)]
+    Replay(#[from] crate::ServiceError),
+    #[error(transparent)]
+    Render(#[from] agora_render::RenderError),
 }
 
 /// `Agon`, or `Agros 10x10, 5 farmers`.

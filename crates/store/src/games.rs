@@ -55,13 +55,67 @@ impl FromStr for GameStatus {
     }
 }
 
-/// How a finished game ended: the winning seat (`None` for a draw) and a reason code, either a
-/// rules code (`throne`, `two-passes`, …) or a service ending (`resignation`, `agreement`,
-/// `timeout`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// How a finished game ended: the winning seat (`None` for a draw) and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ending {
     pub winner: Option<Seat>,
-    pub reason: String,
+    pub reason: EndReason,
+}
+
+/// Why a game ended: by its rules, or by something the service records beside them. Stored as
+/// the stable text codes of [`EndReason::code`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The rules ended it (`throne`, `two-passes`, …: the rules' own codes).
+    Rules(agora_rules::EndReason),
+    /// A player resigned (`resignation`).
+    Resignation,
+    /// The players agreed a draw (`agreement`).
+    Agreement,
+    /// A player missed their deadline (`timeout`).
+    Time,
+}
+
+impl EndReason {
+    /// The stable code kept in the database.
+    pub fn code(self) -> &'static str {
+        match self {
+            EndReason::Rules(r) => r.code(),
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::Time => "timeout",
+        }
+    }
+}
+
+impl From<agora_rules::EndReason> for EndReason {
+    fn from(r: agora_rules::EndReason) -> EndReason {
+        EndReason::Rules(r)
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for EndReason {
+    type Err = ();
+    fn from_str(s: &str) -> Result<EndReason, ()> {
+        use agora_rules::EndReason as R;
+        Ok(match s {
+            "throne" => R::Throne.into(),
+            "ring-without-queen" => R::RingWithoutQueen.into(),
+            "no-legal-action" => R::NoLegalAction.into(),
+            "repetition" => R::Repetition.into(),
+            "two-passes" => R::TwoPasses.into(),
+            "resignation" => EndReason::Resignation,
+            "agreement" => EndReason::Agreement,
+            "timeout" => EndReason::Time,
+            _ => return Err(()),
+        })
+    }
 }
 
 /// How much time a player has to act.
@@ -214,14 +268,13 @@ impl TryFrom<GameRow> for Game {
     fn try_from(r: GameRow) -> Result<Game> {
         let variant: Variant = serde_json::from_str(&r.variant)
             .map_err(|e| StoreError::Corrupt(format!("variant of game {}: {e}", r.id)))?;
-        let ending = match (r.result.as_deref(), r.end_reason) {
-            (Some("draw"), Some(reason)) => Some(Ending {
-                winner: None,
-                reason,
-            }),
-            (Some(seat), Some(reason)) => Some(Ending {
-                winner: Some(parse_seat(seat)?),
-                reason,
+        let ending = match (r.result.as_deref(), r.end_reason.as_deref()) {
+            (Some(result), Some(reason)) => Some(Ending {
+                winner: match result {
+                    "draw" => None,
+                    seat => Some(parse_seat(seat)?),
+                },
+                reason: parse_code("end reason", reason)?,
             }),
             _ => None,
         };
@@ -369,7 +422,7 @@ impl Tx {
         let (result, reason) = match &game.ending {
             Some(e) => (
                 Some(e.winner.map_or("draw", seat_code)),
-                Some(e.reason.clone()),
+                Some(e.reason.code()),
             ),
             None => (None, None),
         };
@@ -508,5 +561,37 @@ impl Tx {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM actions")
             .fetch_one(&mut *self.tx)
             .await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EndReason;
+    use agora_rules::EndReason as R;
+
+    /// Every reason reads back from its code, so no stored ending is lost. The match lists every
+    /// rules reason, so a new one fails to compile here until it has a code that reads back.
+    #[test]
+    fn every_end_reason_round_trips_through_its_code() {
+        let rules = |r: R| match r {
+            R::Throne | R::RingWithoutQueen | R::NoLegalAction | R::Repetition | R::TwoPasses => {
+                EndReason::Rules(r)
+            }
+        };
+        let all = [
+            rules(R::Throne),
+            rules(R::RingWithoutQueen),
+            rules(R::NoLegalAction),
+            rules(R::Repetition),
+            rules(R::TwoPasses),
+            EndReason::Resignation,
+            EndReason::Agreement,
+            EndReason::Time,
+        ];
+        for reason in all {
+            assert_eq!(reason.code().parse(), Ok(reason), "{reason}");
+        }
+        assert_eq!("timeout".parse(), Ok(EndReason::Time));
+        assert!("abandoned".parse::<EndReason>().is_err());
     }
 }

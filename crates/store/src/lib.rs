@@ -18,7 +18,9 @@ pub mod mail;
 pub mod outbox;
 pub mod players;
 
-pub use games::{Ending, Game, GameStatus, NewGame, PlayedAction, TimeControl, TimeoutPolicy};
+pub use games::{
+    EndReason, Ending, Game, GameStatus, NewGame, PlayedAction, TimeControl, TimeoutPolicy,
+};
 pub use mail::{MailRetry, MailSender, MailThread, SpooledMail};
 pub use outbox::{NewMessage, Notice, OutboxMessage, OutboxStats};
 pub use players::{Identity, Player, Vacation};

@@ -1,0 +1,295 @@
+//! Challenges: proposing a game (to a person, or to the computer, which accepts at once), and
+//! accepting, declining or withdrawing one.
+
+use super::Extra;
+use crate::commands::{Opponent, edit_distance};
+use crate::{Done, Fail, Service, user};
+use agora_rules::{Seat, Variant};
+use agora_store::{GameStatus, NewGame, Notice, Player, TimeControl, TimeoutPolicy, Tx};
+use chrono::{DateTime, Utc};
+
+impl Service {
+    async fn computer_player(
+        &self,
+        tx: &mut Tx,
+        level: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Player, Fail> {
+        let address = format!("local:computer-{level}");
+        if let Some(p) = tx.player_by_identity(&address).await? {
+            return Ok(p);
+        }
+        let name = tx.free_name(&format!("computer-{level}")).await?;
+        Ok(tx
+            .create_player(&name, &address, true, Some(level), now)
+            .await?)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn challenge(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        opponent: Opponent,
+        variant: Variant,
+        (time, timeout): (Option<TimeControl>, Option<TimeoutPolicy>),
+        level: Option<String>,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let time_control = self.time_control(time)?;
+        let computer = opponent == Opponent::Computer;
+        let them = self.opponent(tx, me, opponent, level, now).await?;
+        if them.id == me.id {
+            return user("you cannot challenge yourself: name your opponent");
+        }
+        let game = tx
+            .insert_game(
+                &NewGame {
+                    variant,
+                    seats: [me.id, them.id],
+                    challenger: me.id,
+                    // The computer accepts at once.
+                    status: if computer {
+                        GameStatus::Active
+                    } else {
+                        GameStatus::Proposed
+                    },
+                    position: variant.start().to_string(),
+                    time_control,
+                    timeout: timeout.unwrap_or(TimeoutPolicy::Loss),
+                },
+                now,
+            )
+            .await?;
+        let mut l = self.load(tx, game, Some(now)).await?;
+        if computer {
+            l.game.started_at = Some(now);
+            self.start_clock(&mut l, now);
+            tx.save_game(&mut l.game, now).await?;
+        }
+        let text = if computer {
+            self.render_for(tx, &l, me.id, "game_started.txt", Extra::default())
+                .await?
+        } else {
+            self.notify_game(
+                tx,
+                &l,
+                them.id,
+                Notice::ChallengeReceived,
+                Extra {
+                    by: Some(l.seat_view(Seat::First)),
+                    ..Extra::default()
+                },
+                now,
+            )
+            .await?;
+            self.render_for(tx, &l, me.id, "challenge_sent.txt", Extra::default())
+                .await?
+        };
+        Ok(Done {
+            text,
+            game: Some(l.game.id),
+        })
+    }
+
+    pub(crate) async fn accept(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let me_id = me.id;
+        let game = self
+            .pick(
+                tx,
+                me,
+                game,
+                "accept",
+                "no challenge waits for you: `games` lists your games",
+                |g| g.status == GameStatus::Proposed && g.challenger != me_id,
+            )
+            .await?;
+        let id = game.id;
+        match game.status {
+            GameStatus::Proposed if game.challenger == me.id => {
+                return user(format!(
+                    "game #{id} is your own challenge: your opponent accepts it (`cancel #{id}` withdraws it)"
+                ));
+            }
+            GameStatus::Proposed => {}
+            GameStatus::Active => return user(format!("game #{id} has already started")),
+            s => return user(format!("game #{id} is {s}: nothing to accept")),
+        }
+        let mut l = self.load(tx, game, Some(now)).await?;
+        l.game.status = GameStatus::Active;
+        l.game.started_at = Some(now);
+        self.start_clock(&mut l, now);
+        tx.save_game(&mut l.game, now).await?;
+        self.notify_game(
+            tx,
+            &l,
+            l.game.challenger,
+            Notice::GameStarted,
+            Extra::default(),
+            now,
+        )
+        .await?;
+        Ok(Done {
+            text: self
+                .render_for(tx, &l, me.id, "game_started.txt", Extra::default())
+                .await?,
+            game: Some(id),
+        })
+    }
+
+    /// `decline` (by the challenged) or `cancel` (by the challenger) of a proposed game.
+    pub(crate) async fn close_challenge(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Option<i64>,
+        cancel: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let me_id = me.id;
+        let (command, none) = if cancel {
+            (
+                "cancel",
+                "you have no challenge to withdraw: `games` lists your games",
+            )
+        } else {
+            (
+                "decline",
+                "no challenge waits for you: `games` lists your games",
+            )
+        };
+        let game = self
+            .pick(tx, me, game, command, none, |g| {
+                g.status == GameStatus::Proposed && (g.challenger == me_id) == cancel
+            })
+            .await?;
+        let id = game.id;
+        match game.status {
+            GameStatus::Proposed if cancel && game.challenger != me.id => {
+                return user(format!(
+                    "game #{id} is a challenge to you: `decline #{id}` refuses it"
+                ));
+            }
+            GameStatus::Proposed if !cancel && game.challenger == me.id => {
+                return user(format!(
+                    "game #{id} is your own challenge: `cancel #{id}` withdraws it"
+                ));
+            }
+            GameStatus::Proposed => {}
+            GameStatus::Active => {
+                return user(format!("game #{id} is under way: `resign #{id}` ends it"));
+            }
+            s => return user(format!("game #{id} is {s} already")),
+        }
+        let mut l = self.load(tx, game, Some(now)).await?;
+        l.game.status = if cancel {
+            GameStatus::Cancelled
+        } else {
+            GameStatus::Declined
+        };
+        tx.save_game(&mut l.game, now).await?;
+        let my_seat = l.game.seat_of(me.id).unwrap_or(Seat::First);
+        let what = if cancel { "withdrew" } else { "declined" };
+        let extra = || Extra {
+            by: Some(l.seat_view(my_seat)),
+            what: Some(what),
+            ..Extra::default()
+        };
+        self.notify_game(
+            tx,
+            &l,
+            l.game.player_at(my_seat.other()),
+            Notice::ChallengeClosed,
+            extra(),
+            now,
+        )
+        .await?;
+        Ok(Done {
+            text: self
+                .render_for(tx, &l, me.id, "challenge_closed.txt", extra())
+                .await?,
+            game: Some(id),
+        })
+    }
+
+    /// The time control a challenge asks for (the default one if none), within the limits.
+    fn time_control(&self, time: Option<TimeControl>) -> Result<TimeControl, Fail> {
+        let max_days = self.settings.max_days;
+        let time_control = time.unwrap_or(TimeControl::PerMove {
+            days: self.settings.default_days,
+        });
+        match time_control {
+            TimeControl::PerMove { days } if days == 0 || days > max_days => {
+                return user(format!(
+                    "`days {days}`: the time per move is 1 to {max_days} days"
+                ));
+            }
+            TimeControl::Bank { initial, max, .. }
+                if initial < 3600 || max > i64::from(max_days) * 86_400 =>
+            {
+                return user(format!(
+                    "a time bank starts with at least 1h and holds at most {max_days} days (`max {max_days}d`)"
+                ));
+            }
+            _ => {}
+        }
+        Ok(time_control)
+    }
+
+    /// The player a challenge is for: the computer at a level, a player by name (with the
+    /// closest name when none is called so), or anyone by an address (a new player if need be).
+    async fn opponent(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        opponent: Opponent,
+        level: Option<String>,
+        now: DateTime<Utc>,
+    ) -> Result<Player, Fail> {
+        Ok(match opponent {
+            Opponent::Computer => {
+                let level = level.unwrap_or_else(|| self.settings.computer_level.clone());
+                self.computer_player(tx, &level, now).await?
+            }
+            Opponent::Name(name) => match tx.player_named(&name).await? {
+                Some(p) => p,
+                None => {
+                    let names = tx.player_names().await?;
+                    let close = names
+                        .iter()
+                        .filter(|n| !n.eq_ignore_ascii_case(&me.name))
+                        .map(|n| (edit_distance(&name, &n.to_ascii_lowercase()), n))
+                        .min();
+                    return user(match close {
+                        Some((d, n)) if d <= 2 => format!(
+                            "no player is called `{name}`: did you mean `{n}`? You can also challenge an e-mail address or a Discord mention"
+                        ),
+                        _ => format!(
+                            "no player is called `{name}`: challenge an e-mail address or a Discord mention to invite someone new"
+                        ),
+                    });
+                }
+            },
+            Opponent::Identity(address) => match tx.player_by_identity(&address).await? {
+                Some(p) => p,
+                None => {
+                    let base = address
+                        .split_once(':')
+                        .map(|(c, a)| match c {
+                            "mailto" => a.split('@').next().unwrap_or(a).to_owned(),
+                            _ => format!("{c}-{a}"),
+                        })
+                        .unwrap_or_default();
+                    let name = tx.free_name(&base).await?;
+                    tx.create_player(&name, &address, false, None, now).await?
+                }
+            },
+        })
+    }
+}

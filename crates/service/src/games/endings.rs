@@ -1,0 +1,108 @@
+//! How games end: the one [`Service::finish`] path every ending goes through (the rules,
+//! resignation, an agreed draw, a missed deadline), and the endings the service decides itself.
+
+use super::Extra;
+use crate::clock;
+use crate::views::Loaded;
+use crate::{Done, Fail, Service};
+use agora_rules::Seat;
+use agora_store::{EndReason, Ending, GameStatus, Notice, Player, TimeoutPolicy, Tx};
+use chrono::{DateTime, Utc};
+
+impl Service {
+    /// A missed deadline: the game is lost on time, or in Agros with `timeout pass` the turn is
+    /// passed (lost on time while no pass is allowed, in the opening). Returns the text for
+    /// `actor` (a player who tried to act too late), if any.
+    pub(crate) async fn timeout(
+        &self,
+        tx: &mut Tx,
+        l: &mut Loaded,
+        actor: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        let late = l.to_act();
+        if l.game.timeout == TimeoutPolicy::Pass
+            && let Ok(pass) = l.position.parse_action("pass")
+        {
+            let delivery = format!("clock:{}:{}:pass", l.game.id, l.game.ply);
+            self.apply(tx, l, late, pass, Some(delivery), true, now)
+                .await?;
+            if actor.is_none() {
+                return Ok(String::new());
+            }
+            let id = l.game.id;
+            return Ok(match l.game.ending.as_ref() {
+                Some(e) => format!(
+                    "Too late: your deadline in game #{id} had passed, so your turn was passed (AR-7), and that ended the game: {}.",
+                    l.result_text(e)
+                ),
+                None => format!(
+                    "Too late: your deadline in game #{id} had passed, so your turn was passed (AR-7); {} is to act now.",
+                    l.to_act_text()
+                ),
+            });
+        }
+        let ending = Ending {
+            winner: Some(late.other()),
+            reason: EndReason::Time,
+        };
+        self.finish(tx, l, ending, actor, now).await
+    }
+
+    /// Ends a game: every ending (rules, resignation, agreed draw, timeout) comes through here.
+    /// Saves the game, tells every player but `actor` and returns the text for `actor`.
+    pub(crate) async fn finish(
+        &self,
+        tx: &mut Tx,
+        l: &mut Loaded,
+        ending: Ending,
+        actor: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        l.game.status = GameStatus::Finished;
+        l.game.ending = Some(ending);
+        l.game.finished_at = Some(now);
+        clock::stop(&mut l.game);
+        l.game.draw_offer = None;
+        l.game.undo_request = None;
+        tx.save_game(&mut l.game, now).await?;
+        let report = l.score_report();
+        let mut text = String::new();
+        for seat in Seat::BOTH {
+            let player = l.game.player_at(seat);
+            let extra = Extra {
+                report: report.clone(),
+                ..Extra::default()
+            };
+            if Some(player) == actor {
+                text = self
+                    .render_for(tx, l, player, "game_over.txt", extra)
+                    .await?;
+            } else {
+                self.notify_game(tx, l, player, Notice::GameOver, extra, now)
+                    .await?;
+            }
+        }
+        Ok(text)
+    }
+
+    pub(crate) async fn resign(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let (mut l, seat) = self.running(tx, me, game, "resign", now).await?;
+        let id = l.game.id;
+        let ending = Ending {
+            winner: Some(seat.other()),
+            reason: EndReason::Resignation,
+        };
+        let text = self.finish(tx, &mut l, ending, Some(me.id), now).await?;
+        Ok(Done {
+            text,
+            game: Some(id),
+        })
+    }
+}

@@ -1,0 +1,169 @@
+//! Looking at games: `board` and `history` of one game, the `games` list and the digest's lines,
+//! and which of several players a hotseat front end should prompt next.
+
+use super::Extra;
+use crate::clock::seat_to_act;
+use crate::views::title;
+use crate::{Done, Fail, Service, ServiceError};
+use agora_rules::Seat;
+use agora_store::{Game, GameStatus, Player, Tx};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+impl Service {
+    /// `board` and `history`: any game by number, else the player's only open game, else the game
+    /// that ended last.
+    pub(crate) async fn board(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Option<i64>,
+        history: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let command = if history { "history" } else { "board" };
+        let game = match game {
+            Some(id) => tx.game(id).await?.ok_or_else(|| {
+                Fail::User(format!("there is no game #{id}: `games` lists yours"))
+            })?,
+            // With no game under way, the one that ended last: a player looks back at it.
+            None => match tx.open_games_of(me.id).await?.is_empty() {
+                true => tx.last_finished_game_of(me.id).await?.ok_or_else(|| {
+                    Fail::User(
+                        "you have no game under way: name the game (`board #12`), or `challenge <opponent> agon` to start one"
+                            .into(),
+                    )
+                })?,
+                false => {
+                    self.pick(tx, me, None, command, "", |_| true).await?
+                }
+            },
+        };
+        let l = self.load(tx, game, Some(now)).await?;
+        let extra = Extra {
+            report: if history {
+                l.score_report()
+            } else {
+                Vec::new()
+            },
+            ..Extra::default()
+        };
+        let template = if history { "history.txt" } else { "board.txt" };
+        Ok(Done {
+            text: self.render_for(tx, &l, me.id, template, extra).await?,
+            game: Some(l.game.id),
+        })
+    }
+
+    pub(crate) async fn games(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        #[derive(Serialize)]
+        struct Ctx {
+            games: Vec<GameLine>,
+        }
+        let games = self.game_lines(tx, me, false, now).await?;
+        Ok(Done {
+            text: self.templates.render("games.txt", Ctx { games }),
+            game: None,
+        })
+    }
+
+    /// One line per open game of `me` (only those waiting for them, if `waiting`): opponent,
+    /// whose turn, deadline in their zone, and an opponent's vacation.
+    pub(crate) async fn game_lines(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        waiting: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<GameLine>, Fail> {
+        let mut lines = Vec::new();
+        for g in tx.open_games_of(me.id).await? {
+            let seat = g.seat_of(me.id).unwrap_or(Seat::First);
+            let yours = match g.status {
+                GameStatus::Proposed => g.challenger != me.id,
+                _ => seat_to_act(&g) == seat,
+            };
+            if waiting && !yours {
+                continue;
+            }
+            let them = tx.player(g.player_at(seat.other())).await?;
+            let away = them
+                .as_ref()
+                .and_then(|p| p.away(now))
+                .map(|v| crate::views::local_time(v.until, &me.timezone));
+            let opponent = them.map_or_else(String::new, |p| p.name);
+            let state = match g.status {
+                GameStatus::Proposed if g.challenger == me.id => {
+                    format!("waiting for {opponent} to accept")
+                }
+                GameStatus::Proposed => format!("challenge from {opponent}: accept {}", g.id),
+                _ if yours => "your turn".to_owned(),
+                _ => format!("{opponent}'s turn"),
+            };
+            lines.push(GameLine {
+                id: g.id,
+                title: title(g.variant),
+                colour: g.variant.kind().seat_name(seat),
+                opponent,
+                state,
+                deadline: g
+                    .deadline_at
+                    .map(|d| crate::views::local_time(d, &me.timezone)),
+                away,
+            });
+        }
+        Ok(lines)
+    }
+}
+
+/// A game in a list (`games`, the digest).
+#[derive(Serialize)]
+pub(crate) struct GameLine {
+    id: i64,
+    title: String,
+    opponent: String,
+    colour: &'static str,
+    state: String,
+    deadline: Option<String>,
+    /// The opponent's vacation end, while they are away.
+    away: Option<String>,
+}
+
+impl Service {
+    /// Among the players behind `addresses`, the one that the most recent open game of theirs
+    /// waits for (to accept or to act), as one of those addresses. A hotseat front end uses it to
+    /// pick whose prompt comes next.
+    pub async fn waiting_on(&self, addresses: &[String]) -> Result<Option<String>, ServiceError> {
+        let mut tx = self.store.write().await?;
+        let mut players = Vec::new();
+        for a in addresses {
+            if let Some(p) = tx.player_by_identity(a).await? {
+                players.push((p.id, a.clone()));
+            }
+        }
+        let mut latest: Option<Game> = None;
+        for (id, _) in &players {
+            for g in tx.open_games_of(*id).await? {
+                if latest.as_ref().is_none_or(|l| g.id > l.id) {
+                    latest = Some(g);
+                }
+            }
+        }
+        let Some(g) = latest else {
+            return Ok(None);
+        };
+        let waits_for = match g.status {
+            GameStatus::Proposed => g.player_at(Seat::Second),
+            _ => g.player_at(seat_to_act(&g)),
+        };
+        Ok(players
+            .into_iter()
+            .find(|(id, _)| *id == waits_for)
+            .map(|(_, a)| a))
+    }
+}

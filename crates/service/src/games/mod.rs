@@ -1,0 +1,202 @@
+//! The game lifecycle, one file per concern: [`challenges`] (challenge, accept, decline,
+//! cancel), [`play`] (an action and its effects), [`endings`] (the one [`Service::finish`] path
+//! every ending goes through, timeouts, resignation), [`offers`] (draws and takebacks) and
+//! [`listing`] (the board, the record and the list of games). This file holds what they share:
+//! the template context of a game, finding the game a command means, and telling its players.
+
+mod challenges;
+mod endings;
+mod listing;
+mod offers;
+mod play;
+
+pub(crate) use listing::GameLine;
+
+use crate::clock::{self, seat_to_act};
+use crate::players::Queued;
+use crate::queries::final_fields;
+use crate::views::{Loaded, SeatView, title};
+use crate::{Fail, Service, user};
+use agora_rules::Seat;
+use agora_store::{Game, GameStatus, Notice, Player, Tx};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+/// What a game template sees: the game as its recipient sees it, and what happened.
+#[derive(Serialize)]
+pub(crate) struct GameCtx<'a> {
+    pub game: crate::views::GameView,
+    #[serde(flatten)]
+    pub extra: Extra<'a>,
+}
+
+/// What a template needs beyond the game.
+#[derive(Serialize, Default)]
+pub(crate) struct Extra<'a> {
+    pub mover: Option<SeatView>,
+    pub by: Option<SeatView>,
+    pub action: Option<&'a str>,
+    pub you_acted: bool,
+    /// The action was played by the clock (an auto-pass at a missed deadline).
+    pub on_time: bool,
+    pub what: Option<&'a str>,
+    pub event: Option<&'a str>,
+    pub report: Vec<String>,
+    /// A reminder: the time left before the deadline.
+    pub left: Option<String>,
+}
+
+impl Service {
+    /// Starts the clock of whoever is to act now (after an action, a start, a takeback).
+    pub(crate) fn start_clock(&self, l: &mut Loaded, now: DateTime<Utc>) {
+        let away = l.away[seat_to_act(&l.game).index()];
+        clock::start_turn(&mut l.game, away, now, &self.settings.reminder_hours);
+    }
+
+    /// A player's record: from the loaded game if they play in it, else from the store.
+    async fn player_of(
+        &self,
+        tx: &mut Tx,
+        l: &Loaded,
+        player: i64,
+    ) -> Result<Option<Player>, Fail> {
+        if let Some(p) = l.players.iter().flatten().find(|p| p.id == player) {
+            return Ok(Some(p.clone()));
+        }
+        Ok(tx.player(player).await?)
+    }
+
+    /// Renders a game template for one player.
+    async fn render_for(
+        &self,
+        tx: &mut Tx,
+        l: &Loaded,
+        player: i64,
+        template: &str,
+        extra: Extra<'_>,
+    ) -> Result<String, Fail> {
+        let tz = self
+            .player_of(tx, l, player)
+            .await?
+            .map_or_else(|| "UTC".into(), |p| p.timezone);
+        Ok(self.templates.render(
+            template,
+            GameCtx {
+                game: l.view(player, &tz),
+                extra,
+            },
+        ))
+    }
+
+    /// Queues a game template for one player.
+    pub(crate) async fn notify_game(
+        &self,
+        tx: &mut Tx,
+        l: &Loaded,
+        player: i64,
+        kind: Notice,
+        extra: Extra<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        let Some(p) = self.player_of(tx, l, player).await? else {
+            return Ok(());
+        };
+        if p.computer.is_some() {
+            return Ok(());
+        }
+        let ctx = GameCtx {
+            game: l.view(player, &p.timezone),
+            extra,
+        };
+        // Only the final report pictures the final fields; every other notice of a finished
+        // game shows the board plainly.
+        let overlay = kind == Notice::GameOver && final_fields(&l.game, l.game.ply);
+        let notice = Queued {
+            game: Some((l.game.id, l.game.ply)),
+            kind,
+            overlay,
+        };
+        self.notify_player(tx, &p, notice, ctx, now).await
+    }
+
+    /// The game a command means: the number given, else the only open game that `fits`; a list
+    /// to choose from when several fit.
+    async fn pick(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        explicit: Option<i64>,
+        command: &str,
+        none: &str,
+        fits: impl Fn(&Game) -> bool,
+    ) -> Result<Game, Fail> {
+        if let Some(id) = explicit {
+            let Some(game) = tx.game(id).await? else {
+                return user(format!("there is no game #{id}: `games` lists yours"));
+            };
+            if game.seat_of(me.id).is_none() {
+                return user(format!("game #{id} is not yours: `games` lists yours"));
+            }
+            return Ok(game);
+        }
+        let mut open: Vec<Game> = tx
+            .open_games_of(me.id)
+            .await?
+            .into_iter()
+            .filter(|g| fits(g))
+            .collect();
+        match open.len() {
+            0 => user(none.to_owned()),
+            1 => Ok(open.remove(0)),
+            _ => {
+                let mut list = Vec::new();
+                for g in &open {
+                    let other = g.player_at(g.seat_of(me.id).unwrap_or(Seat::First).other());
+                    let name = tx.player(other).await?.map_or_else(String::new, |p| p.name);
+                    list.push(format!("#{} ({} vs {name})", g.id, title(g.variant)));
+                }
+                user(format!(
+                    "which game? {}: add it, e.g. `{command} #{}`",
+                    list.join(", "),
+                    open[0].id
+                ))
+            }
+        }
+    }
+
+    async fn running(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Option<i64>,
+        command: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(Loaded, Seat), Fail> {
+        let game = self
+            .pick(
+                tx,
+                me,
+                game,
+                command,
+                "you have no game under way: `games` lists yours",
+                |g| g.status == GameStatus::Active,
+            )
+            .await?;
+        let id = game.id;
+        match game.status {
+            GameStatus::Active => {}
+            GameStatus::Proposed => {
+                return user(format!(
+                    "game #{id} has not started: a challenge is withdrawn with `cancel #{id}` or refused with `decline #{id}`"
+                ));
+            }
+            s => return user(format!("game #{id} is {s}")),
+        }
+        let l = self.load(tx, game, Some(now)).await?;
+        let seat = l
+            .game
+            .seat_of(me.id)
+            .expect("picked games are the player's");
+        Ok((l, seat))
+    }
+}

@@ -1,0 +1,157 @@
+//! Offers between the players of a running game: a draw (Agon) and a takeback of one's last
+//! action. An accepted draw ends the game through [`Service::finish`].
+
+use super::Extra;
+use crate::commands::Reply;
+use crate::views::Loaded;
+use crate::{Done, Fail, Service, user};
+use agora_rules::{GameKind, Seat};
+use agora_store::{EndReason, Ending, Notice, Player, Tx};
+use chrono::{DateTime, Utc};
+
+impl Service {
+    /// A draw or takeback offer changed: tell the other side, answer the actor.
+    async fn offer_event(
+        &self,
+        tx: &mut Tx,
+        l: &mut Loaded,
+        seat: Seat,
+        what: &str,
+        event: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let extra = || Extra {
+            by: Some(l.seat_view(seat)),
+            what: Some(what),
+            event: Some(event),
+            ..Extra::default()
+        };
+        let (e1, e2) = (extra(), extra());
+        self.notify_game(
+            tx,
+            l,
+            l.game.player_at(seat.other()),
+            Notice::Offer,
+            e1,
+            now,
+        )
+        .await?;
+        Ok(Done {
+            text: self
+                .render_for(tx, l, l.game.player_at(seat), "offer.txt", e2)
+                .await?,
+            game: Some(l.game.id),
+        })
+    }
+
+    pub(crate) async fn draw(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Option<i64>,
+        reply: Reply,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let (mut l, seat) = self.running(tx, me, game, "draw", now).await?;
+        let id = l.game.id;
+        if l.kind() != GameKind::Agon {
+            return user(format!(
+                "game #{id} is Agros, which has no draw offers: it ends when both players pass in turn (AR-9), and `resign #{id}` gives up"
+            ));
+        }
+        match reply {
+            Reply::Offer => {
+                if l.game.draw_offer == Some(seat) {
+                    return user(format!("you have already offered a draw in game #{id}"));
+                }
+                if l.game.draw_offer == Some(seat.other()) {
+                    return user(format!(
+                        "{} has offered you a draw in game #{id}: `draw accept #{id}` or `draw decline #{id}`",
+                        l.who(seat.other())
+                    ));
+                }
+                l.game.draw_offer = Some(seat);
+                tx.save_game(&mut l.game, now).await?;
+                self.offer_event(tx, &mut l, seat, "draw", "offered", now)
+                    .await
+            }
+            Reply::Accept | Reply::Decline => {
+                if l.game.draw_offer != Some(seat.other()) {
+                    return user(format!(
+                        "no draw is offered to you in game #{id}: `draw offer #{id}` offers one"
+                    ));
+                }
+                if reply == Reply::Decline {
+                    l.game.draw_offer = None;
+                    tx.save_game(&mut l.game, now).await?;
+                    return self
+                        .offer_event(tx, &mut l, seat, "draw", "declined", now)
+                        .await;
+                }
+                let ending = Ending {
+                    winner: None,
+                    reason: EndReason::Agreement,
+                };
+                let text = self.finish(tx, &mut l, ending, Some(me.id), now).await?;
+                Ok(Done {
+                    text,
+                    game: Some(id),
+                })
+            }
+        }
+    }
+
+    pub(crate) async fn undo(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Option<i64>,
+        reply: Reply,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let (mut l, seat) = self.running(tx, me, game, "undo", now).await?;
+        let id = l.game.id;
+        match reply {
+            Reply::Offer => {
+                if l.actions.last().is_none_or(|a| a.seat != seat) {
+                    return user(format!(
+                        "nothing to take back in game #{id}: only your last action can be taken back, before your opponent acts"
+                    ));
+                }
+                if l.game.undo_request == Some(seat) {
+                    return user(format!(
+                        "you have already asked for a takeback in game #{id}"
+                    ));
+                }
+                l.game.undo_request = Some(seat);
+                tx.save_game(&mut l.game, now).await?;
+                self.offer_event(tx, &mut l, seat, "takeback", "offered", now)
+                    .await
+            }
+            Reply::Accept | Reply::Decline => {
+                if l.game.undo_request != Some(seat.other()) {
+                    return user(format!("no takeback is asked of you in game #{id}"));
+                }
+                l.game.undo_request = None;
+                if reply == Reply::Decline {
+                    tx.save_game(&mut l.game, now).await?;
+                    return self
+                        .offer_event(tx, &mut l, seat, "takeback", "declined", now)
+                        .await;
+                }
+                tx.delete_action(id, l.game.ply).await?;
+                let mut game = l.game.clone();
+                game.ply -= 1;
+                game.draw_offer = None;
+                // Loaded again from the store: the cache finds the position before the action
+                // taken back, or replays from its nearest checkpoint.
+                l = self.load(tx, game, Some(now)).await?;
+                l.game.position = l.position.to_string();
+                self.start_clock(&mut l, now);
+                tx.save_game(&mut l.game, now).await?;
+                self.offer_event(tx, &mut l, seat, "takeback", "accepted", now)
+                    .await
+            }
+        }
+    }
+}

@@ -1,0 +1,349 @@
+//! Playing an action: finding the game it is for, checking it may be played now, and applying
+//! it with its notifications. An action that ends the game hands over to [`Service::finish`].
+
+use super::Extra;
+use crate::clock::{self, seat_to_act};
+use crate::views::Loaded;
+use crate::{Done, Fail, Service, user};
+use agora_rules::{ActionError, AnyAction, GameKind, Seat};
+use agora_store::{Ending, Game, GameStatus, Notice, PlayedAction, Player, Tx};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+impl Service {
+    /// The action `text` as already applied by `seat` as the last action of the game, if it was:
+    /// the same action arriving twice (say by mail and by Discord).
+    fn already_applied(l: &Loaded, seat: Seat, text: &str) -> Option<String> {
+        let last = l.actions.last()?;
+        if last.seat != seat {
+            return None;
+        }
+        let (before, action) = l.last.as_ref()?;
+        let parsed = before.parse_action(text).ok()?;
+        (parsed == *action).then(|| last.notation.clone())
+    }
+
+    fn already_text(&self, l: &Loaded, notation: &str) -> Fail {
+        #[derive(Serialize)]
+        struct Ctx<'a> {
+            id: i64,
+            action: &'a str,
+            ply: u32,
+        }
+        let ply = l.actions.last().map_or(0, |a| a.ply);
+        Fail::Already(
+            self.templates.render(
+                "already_applied.txt",
+                Ctx {
+                    id: l.game.id,
+                    action: notation,
+                    ply,
+                },
+            ),
+            l.game.id,
+        )
+    }
+
+    /// A few legal actions to suggest after an illegal one: those of the same piece if it has any.
+    fn suggestions(l: &Loaded, text: &str) -> String {
+        let legal: Vec<String> = l
+            .position
+            .legal_actions()
+            .into_iter()
+            .map(|a| l.position.notation(a))
+            .collect();
+        let from: String = text
+            .trim()
+            .trim_start_matches(['Q', 'G', 'q', 'g'])
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let same: Vec<&String> = legal
+            .iter()
+            .filter(|a| {
+                !from.is_empty()
+                    && (a.starts_with(&format!("{from}-")) || a.starts_with(&format!("{from}=")))
+            })
+            .take(8)
+            .collect();
+        if !same.is_empty() {
+            let same: Vec<&str> = same.iter().map(|s| s.as_str()).collect();
+            format!("legal actions from {from}: {}", same.join(" "))
+        } else {
+            let some: Vec<&str> = legal.iter().take(8).map(String::as_str).collect();
+            format!("{} legal actions, e.g. {}", legal.len(), some.join(" "))
+        }
+    }
+
+    /// `move`: finds the game, checks that the sender may act in it now, reads the action and
+    /// applies it. A deadline already passed is met first, and answers instead.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn play(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Option<i64>,
+        ply: Option<u32>,
+        text: &str,
+        inbound: &crate::Inbound,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let game = match game {
+            Some(_) => self.pick(tx, me, game, "move", "", |_| true).await?,
+            None => self.game_to_play(tx, me, text, now).await?,
+        };
+        let mut l = self.load(tx, game, Some(now)).await?;
+        let id = l.game.id;
+        let Some(seat) = l.game.seat_of(me.id) else {
+            return user(format!("game #{id} is not yours"));
+        };
+        self.check_running(&l, me, seat, ply, text)?;
+        if l.game.deadline_at.is_some_and(|d| d <= now) {
+            // The deadline passed before the scheduler got to it: the clock acts first.
+            let text = self.timeout(tx, &mut l, Some(me.id), now).await?;
+            return Ok(Done {
+                text,
+                game: Some(id),
+            });
+        }
+        let action = Self::read_action(&l, me, seat, ply, text)?;
+        let delivery = inbound.delivery.clone();
+        let text = self
+            .apply(tx, &mut l, seat, action, delivery, false, now)
+            .await?;
+        Ok(Done {
+            text,
+            game: Some(id),
+        })
+    }
+
+    /// The game an action names none for: the only game under way waiting for the sender, else
+    /// their only game under way (whose turn it is is said later). Otherwise the answer says
+    /// why not, or that the action was already applied (it came twice).
+    async fn game_to_play(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        text: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Game, Fail> {
+        let open = tx.open_games_of(me.id).await?;
+        let active: Vec<&Game> = open
+            .iter()
+            .filter(|g| g.status == GameStatus::Active)
+            .collect();
+        let mine: Vec<&Game> = active
+            .iter()
+            .copied()
+            .filter(|g| g.player_at(seat_to_act(g)) == me.id)
+            .collect();
+        match (mine.len(), active.len()) {
+            (1, _) | (0, 1) => Ok((*mine.first().or(active.first()).expect("one")).clone()),
+            (0, 0) => user(
+                "you have no game under way: `challenge <opponent> agon` starts one, `games` lists yours",
+            ),
+            (0, _) => {
+                // Not this player's turn anywhere: maybe the same action came twice.
+                for g in &active {
+                    let l = self.load(tx, (*g).clone(), Some(now)).await?;
+                    if let Some(seat) = l.game.seat_of(me.id)
+                        && let Some(n) = Self::already_applied(&l, seat, text)
+                    {
+                        return Err(self.already_text(&l, &n));
+                    }
+                }
+                let mut waits = Vec::new();
+                for g in &active {
+                    let other = tx.player(g.player_at(seat_to_act(g))).await?;
+                    waits.push(format!(
+                        "game #{} waits for {}",
+                        g.id,
+                        other.map_or_else(String::new, |p| p.name)
+                    ));
+                }
+                user(format!(
+                    "it is not your turn in any game ({})",
+                    waits.join(", ")
+                ))
+            }
+            _ => {
+                let ids: Vec<String> = mine.iter().map(|g| format!("#{}", g.id)).collect();
+                user(format!(
+                    "which game? It is your turn in games {}: add it, e.g. `#{} {text}`",
+                    ids.join(", "),
+                    mine[0].id
+                ))
+            }
+        }
+    }
+
+    /// Refuses an action in a game that is not under way, and answers an action that was
+    /// already applied (the same action again, not a stale one for another ply).
+    fn check_running(
+        &self,
+        l: &Loaded,
+        me: &Player,
+        seat: Seat,
+        ply: Option<u32>,
+        text: &str,
+    ) -> Result<(), Fail> {
+        let id = l.game.id;
+        if let Some(n) = Self::already_applied(l, seat, text)
+            && (ply.is_none() || ply == Some(l.game.ply - 1) || l.game.status != GameStatus::Active)
+        {
+            return Err(self.already_text(l, &n));
+        }
+        match l.game.status {
+            GameStatus::Active => Ok(()),
+            GameStatus::Proposed if l.game.challenger == me.id => user(format!(
+                "game #{id} has not started: {} has not accepted your challenge yet",
+                l.names[seat.other().index()]
+            )),
+            GameStatus::Proposed => user(format!(
+                "game #{id} has not started: `accept #{id}` starts it"
+            )),
+            GameStatus::Finished => {
+                let result = l
+                    .game
+                    .ending
+                    .as_ref()
+                    .map(|e| l.result_text(e))
+                    .unwrap_or_default();
+                user(format!("game #{id} is over: {result}"))
+            }
+            s => user(format!("game #{id} was {s}: it has no board to play on")),
+        }
+    }
+
+    /// The action `text` of `seat` in a running game, checked: the ply it was sent for, the
+    /// turn, and the rules (with legal actions to suggest when it is wrong).
+    fn read_action(
+        l: &Loaded,
+        me: &Player,
+        seat: Seat,
+        ply: Option<u32>,
+        text: &str,
+    ) -> Result<AnyAction, Fail> {
+        let id = l.game.id;
+        if let Some(p) = ply
+            && p != l.game.ply
+        {
+            return user(format!(
+                "stale: the game is at ply {}; look at `board #{id}` and send your action again",
+                l.game.ply
+            ));
+        }
+        let to_act = l.to_act();
+        if to_act != seat {
+            let deadline = l
+                .game
+                .deadline_at
+                .map(|d| {
+                    let when = crate::views::local_time(d, &me.timezone);
+                    format!("; the deadline is {when}")
+                })
+                .unwrap_or_default();
+            return user(format!(
+                "it is {}'s turn in game #{id}, not yours{deadline}",
+                l.who(to_act)
+            ));
+        }
+        if l.kind() == GameKind::Agon && text.trim().eq_ignore_ascii_case("pass") {
+            return user(
+                "there is no passing in Agon (AG-5): every turn is one step, or a return when a piece is captured",
+            );
+        }
+        match l.position.parse_action(text) {
+            Ok(a) => Ok(a),
+            Err(ActionError::Unreadable(why)) => user(format!(
+                "cannot read `{text}` as an action: {why}; {}",
+                Self::suggestions(l, text)
+            )),
+            Err(ActionError::Illegal(why)) => user(format!(
+                "`{text}` is not legal here: {why}; {}",
+                Self::suggestions(l, text)
+            )),
+        }
+    }
+
+    /// Plays a checked action for `seat` and tells the players: the text for the seat's player is
+    /// returned, the other is notified. An action `on_time` was played by the clock: both are
+    /// notified and the text is empty.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn apply(
+        &self,
+        tx: &mut Tx,
+        l: &mut Loaded,
+        seat: Seat,
+        action: AnyAction,
+        delivery: Option<String>,
+        on_time: bool,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        let id = l.game.id;
+        let actor = l.game.player_at(seat);
+        let notation = l.position.notation(action);
+        let before = l.position.clone();
+        l.position.play_unchecked(action);
+        l.last = Some((before, action));
+        let spent = clock::spent(&l.game, now);
+        clock::charge(&mut l.game, seat, spent);
+        l.game.ply += 1;
+        let record = PlayedAction {
+            ply: l.game.ply,
+            seat,
+            notation: notation.clone(),
+            played_at: now,
+            delivery_id: delivery,
+            spent_ms: Some(spent.num_milliseconds()),
+        };
+        tx.insert_action(id, &record).await?;
+        l.actions.push(record);
+        l.game.position = l.position.to_string();
+        // An offer stands until the other side acts.
+        if l.game.draw_offer == Some(seat.other()) {
+            l.game.draw_offer = None;
+        }
+        l.game.undo_request = None;
+        self.start_clock(l, now);
+        let mover = l.seat_view(seat);
+        if let Some(outcome) = l.position.outcome() {
+            let ending = Ending {
+                winner: outcome.winner,
+                reason: outcome.reason.into(),
+            };
+            let actor = (!on_time).then_some(actor);
+            return self.finish(tx, l, ending, actor, now).await;
+        }
+        tx.save_game(&mut l.game, now).await?;
+        let extra = |you_acted| Extra {
+            mover: Some(mover.clone()),
+            action: Some(&notation),
+            you_acted,
+            on_time,
+            ..Extra::default()
+        };
+        self.notify_game(
+            tx,
+            l,
+            l.game.player_at(seat.other()),
+            if on_time {
+                Notice::Timeout
+            } else {
+                Notice::MovePlayed
+            },
+            extra(false),
+            now,
+        )
+        .await?;
+        if on_time {
+            let kind = Notice::Timeout;
+            self.notify_game(tx, l, actor, kind, extra(true), now)
+                .await?;
+            return Ok(String::new());
+        }
+        self.render_for(tx, l, actor, "action_played.txt", extra(true))
+            .await
+    }
+}
