@@ -7,9 +7,9 @@
 //! drive the real binary and know exactly what was accepted.
 
 use crate::config::Config;
-use agora_service::outbox::{SendError, Sender};
+use agora_service::outbox::{Delivery, SendError, Sender};
 use agora_service::{Inbound, Service, Status, Templates};
-use agora_store::{OutboxMessage, Store};
+use agora_store::Store;
 use anyhow::Context;
 use clap::Args;
 use std::collections::HashSet;
@@ -100,7 +100,8 @@ impl Sender for Terminal {
         "local"
     }
 
-    async fn send(&self, m: &OutboxMessage) -> Result<(), SendError> {
+    async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
+        let m = &delivery.message;
         let name = m.address.strip_prefix("local:").unwrap_or(&m.address);
         if let Some(log) = &self.log {
             let mut guard = log.lock().expect("log lock");
@@ -232,6 +233,7 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
             text,
             delivery: delivery.clone(),
             game: None,
+            ..Inbound::default()
         };
         let answer = service.handle(&inbound, chrono::Utc::now()).await?;
         println!("{}", answer.text);

@@ -284,6 +284,7 @@ async fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
                 text,
                 delivery: Some(format!("bench-{i}-{n}")),
                 game: None,
+                ..Inbound::default()
             };
             let kind = match variant {
                 Variant::Agon => "agon".to_owned(),

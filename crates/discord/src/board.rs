@@ -1,8 +1,9 @@
-//! What a game message looks like on Discord: the service's text (without the ASCII board, which
-//! the picture replaces), an embed with the board as a PNG, whose turn it is, the deadline and the
-//! last action, and the buttons that fit the game: Accept/Decline for a challenge, the ASCII board
-//! for a game that has started. Buttons carry the game and its version (or ply), so a click on an
-//! old message can be recognised as such.
+//! What a game message looks like on Discord: the service's text (written for Discord, so without
+//! the ASCII board), an embed with the board as a PNG (or, with pictures off, the ASCII board as a
+//! code block), whose turn it is, the deadline and the last action, and the buttons that fit the
+//! game: Accept/Decline for a challenge, the ASCII board for a game that has started. Buttons
+//! carry the game and its version (or ply), so a click on an old message can be recognised as
+//! such.
 
 use crate::Bot;
 use agora_rules::Seat;
@@ -26,40 +27,6 @@ pub(crate) fn clip(text: &str, max: usize) -> String {
     let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
     s.push('…');
     s
-}
-
-/// The text with the ASCII board of `state` shown as a code block (`keep`) or left out.
-pub(crate) fn with_board(text: &str, state: Option<&GameState>, keep: bool) -> String {
-    let mut text = text.trim().to_owned();
-    if let Some(state) = state {
-        let full = state.ascii();
-        let full = full.trim_end();
-        // The service may word the board's first line (the status) its own way: then the board
-        // is found by the rest.
-        let ascii = if text.contains(full) {
-            full
-        } else {
-            full.split_once('\n').map_or(full, |(_, rest)| rest)
-        };
-        if !ascii.is_empty() && text.contains(ascii) {
-            let shown = if keep {
-                format!("```\n{ascii}\n```")
-            } else {
-                String::new()
-            };
-            text = text.replacen(ascii, &shown, 1);
-        }
-    }
-    // Leaving the board out leaves blank lines behind.
-    let mut out = String::new();
-    for line in text.lines() {
-        if line.trim().is_empty() && (out.is_empty() || out.ends_with("\n\n")) {
-            continue;
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out.trim_end().to_owned()
 }
 
 /// How a seat is named in a game message: a mention for a Discord player, else the name.
@@ -95,32 +62,31 @@ pub(crate) fn buttons(state: &GameState, challenge: bool) -> Vec<serenity::Creat
     }
 }
 
-/// A game message: `text` from the service (its ASCII board left out when the picture is
-/// attached), the embed and the buttons (`challenge`: the message is for the challenged player).
-pub(crate) fn game_post(
-    bot: &Bot,
-    state: &GameState,
-    text: &str,
-    mention: Option<&str>,
-    challenge: bool,
-) -> Post {
-    let started = state.status != GameStatus::Proposed;
-    let png = (bot.settings.png && started)
+/// What a game message shows besides the text.
+pub(crate) struct Shown<'a> {
+    /// The player to mention, by Discord user id.
+    pub mention: Option<&'a str>,
+    /// The message is for the challenged player: it carries Accept and Decline.
+    pub challenge: bool,
+    /// The position belongs with the message: as a picture, or as a code block with pictures off.
+    pub board: bool,
+}
+
+/// A game message: `text` from the service (written for Discord: the board is not in it), the
+/// embed with the board and the buttons.
+pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'_>) -> Post {
+    let png = (shown.board && bot.settings.png)
         .then(|| {
-            // The final position of a finished Agros game shows its fields tinted by their
-            // controllers (AR-14), as in the final report by mail.
-            let options = agora_render::PngOptions {
-                size: bot.settings.png_size,
-                field_overlay: state.status == GameStatus::Finished
-                    && state.ply == state.current_ply,
-                ..agora_render::PngOptions::default()
-            };
-            agora_render::png(&state.position, state.last_action, &options)
+            state
+                .png(bot.settings.png_size)
                 .map_err(|e| tracing::warn!(game = state.id, error = %e, "board picture failed"))
                 .ok()
         })
         .flatten();
-    let body = with_board(text, Some(state), png.is_none());
+    let mut body = text.trim().to_owned();
+    if shown.board && png.is_none() {
+        body = format!("{body}\n```\n{}\n```", state.ascii().trim_end());
+    }
     let mut embed = serenity::CreateEmbed::new()
         .title(clip(&format!("Game #{}: {}", state.id, state.title), 256))
         .description(clip(&body, 4000))
@@ -149,7 +115,7 @@ pub(crate) fn game_post(
         embed = embed.clone().image(format!("attachment://{name}"));
         serenity::CreateAttachment::bytes(bytes, name)
     });
-    let content = match mention {
+    let content = match shown.mention {
         Some(user) => format!("<@{user}>"),
         None => String::new(),
     };
@@ -157,11 +123,11 @@ pub(crate) fn game_post(
         content,
         embed: Some(embed),
         file,
-        components: buttons(state, challenge),
+        components: buttons(state, shown.challenge),
     }
 }
 
-/// A message without a game: the text alone (an ASCII board in it, if any, as a code block).
+/// A message without a game: the text alone.
 pub(crate) fn text_post(text: &str, mention: Option<&str>) -> Post {
     let text = clip(text.trim(), 1900);
     Post {

@@ -3,13 +3,14 @@
 //! person expects it: user errors as ephemeral replies (the same words as by mail), a game's
 //! progress in its thread with the board picture.
 
-use crate::board::{self, Post};
+use crate::board::{self, Post, Shown};
 use crate::slash::{self, Value};
 use crate::{Bot, Ctx, DiscordError, identity};
 use agora_rules::Seat;
 use agora_service::commands::{self, Command};
+use agora_service::desk::reads_only;
 use agora_service::queries::GameState;
-use agora_service::{Answer, Inbound, Status};
+use agora_service::{Answer, Inbound, Origin, Status};
 use agora_store::GameStatus;
 use chrono::Utc;
 use poise::serenity_prelude as serenity;
@@ -17,13 +18,23 @@ use std::sync::Arc;
 
 type FrameworkError<'a> = poise::FrameworkError<'a, Arc<Bot>, DiscordError>;
 
-/// Commands whose answer only the person who asked sees: nobody else needs it, and a link code
-/// is a secret.
-fn private(command: &str) -> bool {
-    matches!(
-        command,
-        "help" | "games" | "settings" | "link" | "board" | "history"
-    )
+/// Whether only the person who asked sees a command's answer: what only reads and their own
+/// settings (nobody else needs them), and `link` (its code is a secret).
+fn private(command: &Command) -> bool {
+    reads_only(command)
+        || matches!(
+            command,
+            Command::Timezone(_) | Command::Notify(_) | Command::Digest(_) | Command::Link(_)
+        )
+}
+
+/// How a game's state is shown beside an answer: the board once the game has started.
+fn answer_shown(state: &GameState) -> Shown<'static> {
+    Shown {
+        mention: None,
+        challenge: false,
+        board: state.status != GameStatus::Proposed,
+    }
 }
 
 /// The short apology for an internal failure, with a reference to find it in the log.
@@ -48,11 +59,11 @@ impl Bot {
         &self,
         channel: serenity::ChannelId,
     ) -> Result<Option<i64>, DiscordError> {
-        let mut tx = self.service.store().write().await?;
-        Ok(tx
-            .discord_game_by_thread(&channel.to_string())
-            .await?
-            .map(|g| g.game_id))
+        Ok(self
+            .service
+            .discord()
+            .game_of_thread(&channel.to_string())
+            .await?)
     }
 
     pub(crate) async fn state(
@@ -72,11 +83,8 @@ impl Bot {
         game: i64,
     ) -> Result<Option<serenity::ChannelId>, DiscordError> {
         let _one_at_a_time = self.threads.lock().await;
-        let known = {
-            let mut tx = self.service.store().write().await?;
-            tx.discord_game(game).await?
-        };
-        let Some(known) = known else {
+        let desk = self.service.discord();
+        let Some(known) = desk.place(game).await? else {
             return Ok(None);
         };
         if let Some(thread) = known.thread_id.as_deref().and_then(parse_id) {
@@ -106,33 +114,24 @@ impl Bot {
                     .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
             )
             .await?;
-        let mut tx = self.service.store().write().await?;
-        tx.set_discord_thread(game, &thread.id.to_string()).await?;
-        tx.commit().await?;
+        desk.set_thread(game, &thread.id.to_string()).await?;
         tracing::info!(game, thread = %thread.id, "game thread created");
         Ok(Some(thread.id))
     }
 
+    /// Hands a command from `user` to the service (`inbound` says what and where; the sender is
+    /// filled in here).
     async fn handle(
         &self,
         user: &serenity::User,
-        text: &str,
-        delivery: String,
-        game: Option<i64>,
+        inbound: Inbound,
     ) -> Result<Answer, DiscordError> {
-        let answer = self
-            .service
-            .handle(
-                &Inbound {
-                    from: identity(user.id),
-                    name: display_name(user),
-                    text: text.to_owned(),
-                    delivery: Some(delivery),
-                    game,
-                },
-                Utc::now(),
-            )
-            .await?;
+        let inbound = Inbound {
+            from: identity(user.id),
+            name: display_name(user),
+            ..inbound
+        };
+        let answer = self.service.handle(&inbound, Utc::now()).await?;
         if answer.status == Status::Done {
             self.wake.notify_one();
         }
@@ -149,7 +148,7 @@ impl Bot {
         text: &str,
         nonce: String,
     ) -> Result<(), DiscordError> {
-        let message = board::game_post(self, state, text, None, false)
+        let message = board::game_post(self, state, text, answer_shown(state))
             .message()
             .nonce(serenity::Nonce::String(nonce))
             .enforce_nonce(true);
@@ -189,21 +188,21 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
         && let Some((_, Value::Text(to))) = values.iter().find(|(n, _)| n == "messages")
     {
         let dm = to == "dm";
-        let mut tx = bot.service.store().write().await?;
-        tx.set_discord_wants_dm(&interaction.user.id.to_string(), dm)
+        bot.service
+            .discord()
+            .set_wants_dm(&interaction.user.id.to_string(), dm)
             .await?;
-        tx.commit().await?;
         notes.push(if dm {
             "Your reminders and final reports now come as direct messages.".to_owned()
         } else {
             "Your reminders and final reports now come in the game's thread.".to_owned()
         });
     }
-    let origin = if command == "challenge" {
-        Some(bot.origins.lock().await)
-    } else {
-        None
-    };
+    // A challenge is announced where it was made, and its game's thread opens there.
+    let origin = (command == "challenge").then(|| Origin {
+        channel: interaction.channel_id.to_string(),
+        guild: interaction.guild_id.map(|g| g.to_string()),
+    });
     // The computer answers within the same command, which may take longer than the three seconds
     // Discord waits for a first response: the answer is deferred (and then public).
     let game_given = values.iter().find_map(|(n, v)| match (n.as_str(), v) {
@@ -233,15 +232,26 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
                 .await?;
         }
     }
+    let texts = slash::texts(command, &values);
+    // Every text of one invocation is the same command (`settings` may set several things).
+    let private = texts
+        .first()
+        .and_then(|t| commands::parse(t).ok())
+        .is_some_and(|c| private(&c));
     let mut answer = None;
-    for (i, text) in slash::texts(command, &values).iter().enumerate() {
+    for (i, text) in texts.iter().enumerate() {
         let delivery = match i {
             0 => format!("discord:interaction:{}", interaction.id),
             n => format!("discord:interaction:{}#{}", interaction.id, n + 1),
         };
-        let a = bot
-            .handle(&interaction.user, text, delivery, context)
-            .await?;
+        let inbound = Inbound {
+            text: text.clone(),
+            delivery: Some(delivery),
+            game: context,
+            origin: origin.clone(),
+            ..Inbound::default()
+        };
+        let a = bot.handle(&interaction.user, inbound).await?;
         notes.push(a.text.clone());
         let refused = a.status == Status::Refused;
         answer = Some(a);
@@ -267,31 +277,18 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
         None => None,
     };
     let Some(state) = state else {
-        let text = board::with_board(&notes.join("\n\n"), None, true);
-        let ephemeral = private(command) || answer.status != Status::Done;
-        return Ok(reply(board::text_post(&text, None), ephemeral).await?);
+        let ephemeral = private || answer.status != Status::Done;
+        return Ok(reply(board::text_post(&notes.join("\n\n"), None), ephemeral).await?);
     };
-    if command == "challenge" && answer.status == Status::Done {
-        let mut tx = bot.service.store().write().await?;
-        tx.set_discord_origin(
-            state.id,
-            &interaction.channel_id.to_string(),
-            interaction.guild_id.map(|g| g.to_string()).as_deref(),
-            Utc::now(),
-        )
-        .await?;
-        tx.commit().await?;
-    }
-    drop(origin);
-    let thread = if private(command) {
+    let thread = if private {
         None
     } else {
         bot.ensure_thread(http, state.id).await?
     };
     let elsewhere = thread.is_some_and(|t| t != interaction.channel_id);
     let text = notes.join("\n\n");
-    let post = board::game_post(bot, &state, &text, None, false);
-    reply(post, private(command) || elsewhere).await?;
+    let post = board::game_post(bot, &state, &text, answer_shown(&state));
+    reply(post, private || elsewhere).await?;
     if let Some(thread) = thread.filter(|_| elsewhere) {
         bot.post_in_thread(
             http,
@@ -430,18 +427,6 @@ async fn on_click(
             click.create_response(&ctx.http, ephemeral(text)).await?;
         }
         "accept" | "decline" => {
-            if state.version != version || state.status != GameStatus::Proposed {
-                let now = match state.status {
-                    GameStatus::Proposed => "changed".to_owned(),
-                    GameStatus::Active => "started".to_owned(),
-                    s => s.to_string(),
-                };
-                let text = format!(
-                    "This button is out of date: game #{game} has {now} since it was posted, so nothing was done. `/board game:{game}` shows where it stands."
-                );
-                click.create_response(&ctx.http, ephemeral(text)).await?;
-                return Ok(());
-            }
             if state.seat_of(&identity(click.user.id)) != Some(Seat::Second) {
                 let who = match state.identity_on(Seat::Second, "discord") {
                     Some(id) => format!("<@{}>", id.trim_start_matches("discord:")),
@@ -451,14 +436,16 @@ async fn on_click(
                 click.create_response(&ctx.http, ephemeral(text)).await?;
                 return Ok(());
             }
-            let answer = bot
-                .handle(
-                    &click.user,
-                    &format!("{kind} #{game}"),
-                    format!("discord:interaction:{}", click.id),
-                    Some(game),
-                )
-                .await?;
+            // The service acts only if the game is still as the button showed it (else it says
+            // the button is out of date), checked in the command's own transaction.
+            let inbound = Inbound {
+                text: format!("{kind} #{game}"),
+                delivery: Some(format!("discord:interaction:{}", click.id)),
+                game: Some(game),
+                expect_version: Some(version),
+                ..Inbound::default()
+            };
+            let answer = bot.handle(&click.user, inbound).await?;
             if answer.status != Status::Done {
                 click
                     .create_response(&ctx.http, ephemeral(answer.text))
@@ -495,7 +482,7 @@ async fn on_click(
                         .await?
                 }
                 None if kind == "accept" => {
-                    let post = board::game_post(bot, &after, &answer.text, None, false);
+                    let post = board::game_post(bot, &after, &answer.text, answer_shown(&after));
                     click.create_followup(&ctx.http, post.followup()).await?;
                 }
                 None => {}
@@ -541,18 +528,17 @@ async fn on_message(
         None if message.guild_id.is_none() => None,
         None => return Ok(()),
     };
-    let answer = bot
-        .handle(
-            &message.author,
-            &message.content,
-            format!("discord:message:{}", message.id),
-            game,
-        )
-        .await?;
+    let inbound = Inbound {
+        text: message.content.clone(),
+        delivery: Some(format!("discord:message:{}", message.id)),
+        game,
+        ..Inbound::default()
+    };
+    let answer = bot.handle(&message.author, inbound).await?;
     let post = match (answer.status, answer.game) {
         (Status::Repeat, _) => return Ok(()),
         (Status::Done | Status::AlreadyApplied, Some(g)) => match bot.state(g, None).await? {
-            Some(state) => board::game_post(bot, &state, &answer.text, None, false),
+            Some(state) => board::game_post(bot, &state, &answer.text, answer_shown(&state)),
             None => board::text_post(&answer.text, None),
         },
         _ => board::text_post(&answer.text, None),

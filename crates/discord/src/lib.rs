@@ -14,7 +14,11 @@
 //!   message nonce (derived from the outbox id, enforced) lets Discord drop a repeat.
 //!
 //! No game logic lives here: whose turn it is, what is legal and what the answer says are the
-//! service's; this crate translates and decides only where on Discord things are shown.
+//! service's; this crate translates and decides only where on Discord things are shown. What it
+//! keeps for itself (each game's channel and thread, the rows posted, the choice of direct
+//! messages) goes through the service's Discord desk ([`agora_service::DiscordDesk`]); the
+//! channel a challenge was made in travels with the challenge ([`agora_service::Origin`]) and a
+//! button's version with its command, so both are written or checked in its transaction.
 
 mod board;
 mod config;
@@ -24,7 +28,7 @@ pub mod slash;
 
 pub use config::DiscordConfig;
 
-use agora_service::{Service, ServiceError, StoreError};
+use agora_service::{Service, ServiceError};
 use poise::serenity_prelude as serenity;
 use std::future::Future;
 use std::sync::Arc;
@@ -69,8 +73,6 @@ impl Default for DiscordSettings {
 pub enum DiscordError {
     #[error(transparent)]
     Service(#[from] ServiceError),
-    #[error(transparent)]
-    Store(#[from] StoreError),
     /// Boxed: serenity's error is large, and every `Result` here would carry its size.
     #[error("discord: {0}")]
     Discord(Box<serenity::Error>),
@@ -90,9 +92,6 @@ pub struct Bot {
     settings: DiscordSettings,
     /// Held while a game's thread is looked up or created, so a game never gets two.
     threads: Mutex<()>,
-    /// Held from a challenge until the channel it was made in is recorded, so its notification
-    /// is not sent before the sender knows where it belongs.
-    origins: Mutex<()>,
     /// Wakes the outbox delivery after a command changed something.
     wake: Notify,
 }
@@ -116,7 +115,6 @@ impl DiscordFrontEnd {
                 service,
                 settings,
                 threads: Mutex::new(()),
-                origins: Mutex::new(()),
                 wake: Notify::new(),
             }),
         }

@@ -7,10 +7,10 @@
 //! (`o<outbox id>`, enforced) makes Discord drop a repeat sent after a crash between posting and
 //! recording.
 
-use crate::board;
+use crate::board::{self, Shown};
 use crate::{Bot, DiscordError};
-use agora_service::outbox::{SendError, Sender};
-use agora_store::{GameStatus, Notice, OutboxMessage};
+use agora_service::outbox::{Delivery, SendError, Sender};
+use agora_store::{GameStatus, Notice};
 use chrono::Utc;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -42,16 +42,18 @@ impl Sender for DiscordSender<'_> {
         "discord"
     }
 
-    async fn send(&self, message: &OutboxMessage) -> Result<(), SendError> {
-        self.post(message)
+    async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
+        self.post(delivery)
             .await
             .map_err(|e| SendError(e.to_string()))
     }
 }
 
 impl DiscordSender<'_> {
-    async fn post(&self, message: &OutboxMessage) -> Result<(), DiscordError> {
+    async fn post(&self, delivery: &Delivery) -> Result<(), DiscordError> {
         let bot = self.bot;
+        let desk = bot.service.discord();
+        let message = &delivery.message;
         let user = message.address.strip_prefix("discord:").unwrap_or("");
         let Some(user_id) = user.parse::<u64>().ok().filter(|&n| n != 0) else {
             return Err(DiscordError::Config(format!(
@@ -59,45 +61,18 @@ impl DiscordSender<'_> {
                 message.address
             )));
         };
-        let wants_dm = {
-            let mut tx = bot.service.store().write().await?;
-            if tx.discord_post(message.id).await?.is_some() {
-                return Ok(());
-            }
-            tx.discord_wants_dm(user).await?
-        };
-        let state = match message.game_id {
-            Some(g) => bot.state(g, message.ply).await?,
-            None => None,
-        };
+        if desk.was_posted(message.id).await? {
+            return Ok(());
+        }
+        let state = delivery.game.as_ref();
         let mut target = None;
-        if let Some(state) = &state {
+        if let Some(state) = state {
             // Reminders and final reports are personal: a player who chose direct messages gets
             // them there; everything else about a game goes to its thread.
-            let personal = wants_dm && matches!(message.kind, Notice::Reminder | Notice::GameOver);
+            let personal = matches!(message.kind, Notice::Reminder | Notice::GameOver)
+                && desk.wants_dm(user).await?;
             if !personal {
-                target = match state.status {
-                    GameStatus::Proposed => {
-                        let _recorded = bot.origins.lock().await;
-                        let mut tx = bot.service.store().write().await?;
-                        tx.discord_game(state.id)
-                            .await?
-                            .filter(|g| g.guild_id.is_some())
-                            .and_then(|g| g.channel_id.parse::<u64>().ok())
-                            .map(serenity::ChannelId::new)
-                    }
-                    GameStatus::Active | GameStatus::Finished => {
-                        bot.ensure_thread(self.http, state.id).await?
-                    }
-                    GameStatus::Declined | GameStatus::Cancelled => {
-                        let mut tx = bot.service.store().write().await?;
-                        tx.discord_game(state.id)
-                            .await?
-                            .and_then(|g| g.thread_id.or(g.guild_id.map(|_| g.channel_id)))
-                            .and_then(|c| c.parse::<u64>().ok())
-                            .map(serenity::ChannelId::new)
-                    }
-                };
+                target = self.place(state.id, state.status).await?;
             }
         }
         let (target, mention) = match target {
@@ -109,11 +84,14 @@ impl DiscordSender<'_> {
                 (dm.id, None)
             }
         };
-        let post = match &state {
+        let post = match state {
             Some(state) => {
-                let challenged = state.status == GameStatus::Proposed
-                    && state.identities[1].contains(&message.address);
-                board::game_post(bot, state, &message.body, mention, challenged)
+                let shown = Shown {
+                    mention,
+                    challenge: message.kind == Notice::ChallengeReceived,
+                    board: message.board,
+                };
+                board::game_post(bot, state, &message.body, shown)
             }
             None => board::text_post(&message.body, mention),
         };
@@ -125,15 +103,41 @@ impl DiscordSender<'_> {
                     .enforce_nonce(true),
             )
             .await?;
-        let mut tx = bot.service.store().write().await?;
-        tx.record_discord_post(
+        desk.record_post(
             message.id,
             &target.to_string(),
             &sent.id.to_string(),
             Utc::now(),
         )
         .await?;
-        tx.commit().await?;
         Ok(())
+    }
+
+    /// Where a message about a game goes on Discord: a challenge to the server channel it was
+    /// made in, a game under way or over to its thread, a closed challenge to its thread or
+    /// channel; `None` (a direct message) for a game that lives elsewhere.
+    async fn place(
+        &self,
+        game: i64,
+        status: GameStatus,
+    ) -> Result<Option<serenity::ChannelId>, DiscordError> {
+        let desk = self.bot.service.discord();
+        let channel = match status {
+            GameStatus::Active | GameStatus::Finished => {
+                return self.bot.ensure_thread(self.http, game).await;
+            }
+            GameStatus::Proposed => desk
+                .place(game)
+                .await?
+                .filter(|g| g.guild_id.is_some())
+                .map(|g| g.channel_id),
+            GameStatus::Declined | GameStatus::Cancelled => desk
+                .place(game)
+                .await?
+                .and_then(|g| g.thread_id.or(g.guild_id.map(|_| g.channel_id))),
+        };
+        Ok(channel
+            .and_then(|c| c.parse::<u64>().ok())
+            .map(serenity::ChannelId::new))
     }
 }

@@ -23,10 +23,12 @@ use crate::imap::{Fetched, Mailbox};
 use crate::parse::{self, Incoming};
 use crate::smtp::Smtp;
 use crate::{MailError, MailSettings, token};
-use agora_service::commands::{self, Command, ParseError};
-use agora_service::outbox::{SendError, Sender};
+use agora_service::commands::{self, ParseError};
+use agora_service::desk::{SpoolEntry, reads_only};
+use agora_service::outbox::{Delivery, SendError, Sender};
+use agora_service::queries::GameState;
 use agora_service::{Inbound, Service, Status};
-use agora_store::{GameStatus, OutboxMessage};
+use agora_store::GameStatus;
 use chrono::{DateTime, Utc};
 use futures::FutureExt;
 use serde::Serialize;
@@ -58,12 +60,6 @@ pub struct MailFrontEnd {
     smtp: Smtp,
 }
 
-/// What a mail about a game shows: its subject and the board picture.
-struct GameMail {
-    subject: String,
-    png: Option<Vec<u8>>,
-}
-
 /// The channel code of mail identities in the service and the outbox.
 const CHANNEL: &str = "mailto";
 
@@ -90,9 +86,7 @@ impl Line {
             return Line::Verify(code);
         }
         match commands::parse(line) {
-            Ok(Command::Help(_) | Command::Board(_) | Command::History(_) | Command::Games) => {
-                Line::Read
-            }
+            Ok(command) if reads_only(&command) => Line::Read,
             Err(ParseError::Unknown { closest, .. }) => Line::NotCommand { closest },
             Err(ParseError::Empty) => Line::NotCommand { closest: None },
             _ => Line::Other,
@@ -214,23 +208,16 @@ impl MailFrontEnd {
         let (local, domain) = self.settings.address_parts();
         let tokens = token::from_recipients(&mail.recipients, local, domain);
 
-        let mut tx = self.service.store().write().await?;
-        let count = tx
-            .count_mail_from(&from, chrono::Duration::hours(1), now)
+        let agora_service::desk::Arrival {
+            this_hour: count,
+            thread,
+            sender,
+            account,
+        } = self
+            .service
+            .mail()
+            .arrival(&from, &tokens, &token::generate(), now)
             .await?;
-        // A valid token is one we made for this very address; someone else's token proves nothing.
-        let mut thread = None;
-        for t in &tokens {
-            if let Some(th) = tx.mail_thread_by_token(t).await?
-                && th.address == from
-            {
-                thread = Some(th);
-                break;
-            }
-        }
-        let sender = tx.mail_sender(&from).await?;
-        let account = tx.mail_thread(&from, None, &token::generate(), now).await?;
-        tx.commit().await?;
 
         if count > self.settings.per_sender_per_hour {
             tracing::warn!(%from, count, "over the per-sender rate limit: not answered");
@@ -266,9 +253,7 @@ impl MailFrontEnd {
         let mut parts = self.parts(&from);
         let mut pending = None;
         if !verified {
-            let mut tx = self.service.store().write().await?;
-            pending = tx.verify_mail_sender(&from, now).await?;
-            tx.commit().await?;
+            pending = self.service.mail().verify(&from, now).await?;
             parts.confirmed = true;
         } else if lines
             .iter()
@@ -312,6 +297,7 @@ impl MailFrontEnd {
                         text: line.clone(),
                         delivery: Some(id.clone()),
                         game,
+                        ..Inbound::default()
                     },
                     now,
                 )
@@ -412,10 +398,10 @@ impl MailFrontEnd {
                 .map(|t| t.lines().map(str::to_owned).collect())
                 .unwrap_or_default();
         } else {
-            let mut tx = self.service.store().write().await?;
-            tx.set_pending_mail(from, &waiting.join("\n"), Some(delivery))
+            self.service
+                .mail()
+                .keep_waiting(from, &waiting.join("\n"), delivery)
                 .await?;
-            tx.commit().await?;
         }
         parts.request = Some(VerifyRequest {
             code: code.to_owned(),
@@ -441,18 +427,20 @@ impl MailFrontEnd {
         now: DateTime<Utc>,
     ) -> Result<(), MailError> {
         let key = format!("answer:{delivery}");
-        let token = {
-            let mut tx = self.service.store().write().await?;
-            let thread = tx.mail_thread(to, game, &token::generate(), now).await?;
-            tx.commit().await?;
-            thread.token
-        };
-        let view = match game {
-            Some(g) => self.game_mail(g, None, picture).await?,
+        let desk = self.service.mail();
+        let token = desk.thread(to, game, &token::generate(), now).await?.token;
+        let state = match game {
+            Some(g) => self.service.game_state(g, None).await?,
             None => None,
         };
-        let (subject, png) = match view {
-            Some(v) => (v.subject, v.png),
+        let (subject, png) = match &state {
+            Some(state) => {
+                // The board goes along once the game has started.
+                let png = (picture && self.settings.png && state.status != GameStatus::Proposed)
+                    .then(|| self.picture(state))
+                    .flatten();
+                (game_subject(state), png)
+            }
             None => (compose::reply_subject(&mail.subject), None),
         };
         let (local, domain) = self.settings.address_parts();
@@ -475,89 +463,48 @@ impl MailFrontEnd {
             footer: self.footer(game),
         };
         let bytes = compose::build(&self.settings, &outgoing)?;
-        let mut tx = self.service.store().write().await?;
-        if tx
-            .spool_mail(&key, &self.settings.address, to, &bytes, now)
-            .await?
-        {
-            tx.set_thread_message(to, game, &message_id).await?;
-        }
-        tx.commit().await?;
+        let entry = SpoolEntry {
+            key: &key,
+            from: &self.settings.address,
+            to,
+            bytes: &bytes,
+            game,
+            message_id: &message_id,
+        };
+        desk.spool(entry, now).await?;
         Ok(())
     }
 
-    /// The subject of a mail about `game_id` and, when `picture`, the board after `ply` (the
-    /// current position if `None`). `None` if the game does not exist.
-    async fn game_mail(
-        &self,
-        game_id: i64,
-        ply: Option<u32>,
-        picture: bool,
-    ) -> Result<Option<GameMail>, MailError> {
-        let (game, actions, names) = {
-            let mut tx = self.service.store().write().await?;
-            let Some(game) = tx.game(game_id).await? else {
-                return Ok(None);
-            };
-            let actions = if picture {
-                tx.actions(game_id).await?
-            } else {
-                Vec::new()
-            };
-            let mut names = Vec::new();
-            for id in game.seats {
-                names.push(tx.player(id).await?.map(|p| p.name).unwrap_or_default());
-            }
-            // Only read: dropping the transaction rolls back nothing.
-            (game, actions, names)
-        };
-        let subject = compose::game_subject(
-            game.id,
-            &agora_service::views::title(game.variant),
-            &names[0],
-            &names[1],
-        );
-        let png = if picture && self.settings.png && game.status != GameStatus::Proposed {
-            match agora_service::views::picture(&game, &actions, ply, self.settings.png_size) {
-                Ok(bytes) => Some(bytes),
-                Err(e) => {
-                    tracing::warn!(game = game.id, error = %e, "board picture failed; sending text only");
-                    None
-                }
-            }
-        } else {
-            None
-        };
-        Ok(Some(GameMail { subject, png }))
+    /// The picture of a game's shown position, if pictures are on; a failure is logged and the
+    /// mail goes without it.
+    fn picture(&self, state: &GameState) -> Option<Vec<u8>> {
+        state
+            .png(self.settings.png_size)
+            .map_err(|e| tracing::warn!(game = state.id, error = %e, "board picture failed; sending text only"))
+            .ok()
     }
 
-    /// Turns one outbox notification into a spooled mail (once per outbox id).
+    /// Turns one outbox notification into a spooled mail (once per outbox id): the text the
+    /// service wrote, the game's subject, and the picture when the row carries one.
     pub async fn spool_notification(
         &self,
-        message: &OutboxMessage,
+        delivery: &Delivery,
         now: DateTime<Utc>,
     ) -> Result<(), MailError> {
+        let message = &delivery.message;
         let key = format!("outbox:{}", message.id);
         let to = message
             .address
             .strip_prefix("mailto:")
             .unwrap_or(&message.address)
             .to_ascii_lowercase();
-        {
-            let mut tx = self.service.store().write().await?;
-            if tx.is_spooled(&key).await? {
-                return Ok(());
-            }
+        let desk = self.service.mail();
+        if desk.is_spooled(&key).await? {
+            return Ok(());
         }
-        let view = match message.game_id {
-            Some(g) => self.game_mail(g, message.ply, message.board).await?,
-            None => None,
-        };
-        let mut tx = self.service.store().write().await?;
-        let thread = tx
-            .mail_thread(&to, message.game_id, &token::generate(), now)
+        let thread = desk
+            .thread(&to, message.game_id, &token::generate(), now)
             .await?;
-        tx.commit().await?;
         let (_, domain) = self.settings.address_parts();
         let mut references = Vec::new();
         if let Some(g) = message.game_id {
@@ -571,28 +518,32 @@ impl MailFrontEnd {
         let message_id = compose::message_id(&format!("outbox-{}", message.id), &self.settings);
         let outgoing = Outgoing {
             to: to.clone(),
-            subject: view
+            subject: delivery
+                .game
                 .as_ref()
-                .map(|v| v.subject.clone())
-                .unwrap_or_else(|| message.subject.clone()),
+                .map_or_else(|| message.subject.clone(), game_subject),
             text: message.body.clone(),
             message_id: message_id.clone(),
             in_reply_to: thread.last_message_id.clone(),
             references,
             token: thread.token.clone(),
-            png: view.and_then(|v| v.png),
+            png: if self.settings.png {
+                delivery.picture(self.settings.png_size)
+            } else {
+                None
+            },
             footer: self.footer(message.game_id),
         };
         let bytes = compose::build(&self.settings, &outgoing)?;
-        let mut tx = self.service.store().write().await?;
-        if tx
-            .spool_mail(&key, &self.settings.address, &to, &bytes, now)
-            .await?
-        {
-            tx.set_thread_message(&to, message.game_id, &message_id)
-                .await?;
-        }
-        tx.commit().await?;
+        let entry = SpoolEntry {
+            key: &key,
+            from: &self.settings.address,
+            to: &to,
+            bytes: &bytes,
+            game: message.game_id,
+            message_id: &message_id,
+        };
+        desk.spool(entry, now).await?;
         Ok(())
     }
 
@@ -602,7 +553,7 @@ impl MailFrontEnd {
         self.service
             .deliver(&OutboxSender { front: self, now }, now)
             .await?;
-        self.smtp.flush(self.service.store(), now).await
+        self.smtp.flush(&self.service.mail(), now).await
     }
 
     /// Reads every new mail (and every failed one that is due again) and handles it in UID order;
@@ -614,22 +565,15 @@ impl MailFrontEnd {
     ) -> Result<usize, MailError> {
         let name = self.settings.imap.mailbox.clone();
         let validity = mailbox.uidvalidity;
-        let (last, retries) = {
-            let mut tx = self.service.store().write().await?;
-            let last = match tx.mailbox_position(&name).await? {
-                Some((v, last)) if v == validity => last,
-                stored => {
-                    if stored.is_some() {
-                        tracing::warn!(mailbox = %name, validity, "UIDVALIDITY changed: reading the mailbox again");
-                    }
-                    tx.set_mailbox_position(&name, validity, 0).await?;
-                    0
-                }
-            };
-            let retries = tx.due_mail_retries(&name, validity, now).await?;
-            tx.commit().await?;
-            (last, retries)
-        };
+        let start = self
+            .service
+            .mail()
+            .mailbox_start(&name, validity, now)
+            .await?;
+        if start.renumbered {
+            tracing::warn!(mailbox = %name, validity, "UIDVALIDITY changed: reading the mailbox again");
+        }
+        let (last, retries) = (start.last, start.retries);
         let mut uids: Vec<u32> = retries.iter().map(|r| r.uid).collect();
         uids.extend(mailbox.uids_after(last).await?);
         let mut handled = 0;
@@ -643,9 +587,7 @@ impl MailFrontEnd {
                     }
                     None => {
                         // Gone from the mailbox (an operator moved it): nothing left to retry.
-                        let mut tx = self.service.store().write().await?;
-                        tx.mail_retried(&name, validity, *uid).await?;
-                        tx.commit().await?;
+                        self.service.mail().mail_gone(&name, validity, *uid).await?;
                     }
                 }
             }
@@ -680,23 +622,18 @@ impl MailFrontEnd {
                 tracing::error!(uid = fetched.uid, error = %e, "mail failed; it will be retried")
             }
         }
-        let mut tx = self.service.store().write().await?;
-        match &result {
-            Ok(_) => tx.mail_retried(name, validity, fetched.uid).await?,
-            Err(e) => {
-                let attempts = tx.mail_attempts(name, validity, fetched.uid).await?;
-                let retry = now + agora_service::outbox::backoff(attempts);
-                tx.mail_failed(name, validity, fetched.uid, &e.to_string(), retry)
-                    .await?;
-            }
-        }
-        if fetched.uid > last {
-            let current = tx.mailbox_position(name).await?.map_or(0, |(_, u)| u);
-            if fetched.uid > current {
-                tx.set_mailbox_position(name, validity, fetched.uid).await?;
-            }
-        }
-        tx.commit().await?;
+        let error = result.as_ref().err().map(ToString::to_string);
+        self.service
+            .mail()
+            .mail_taken(
+                name,
+                validity,
+                fetched.uid,
+                error.as_deref().map_or(Ok(()), Err),
+                last,
+                now,
+            )
+            .await?;
         Ok(())
     }
 
@@ -770,6 +707,11 @@ async fn guarded<T>(work: impl Future<Output = Result<T, MailError>>) -> Result<
     }
 }
 
+/// The subject of every mail about a game, for its whole life.
+fn game_subject(state: &GameState) -> String {
+    compose::game_subject(state.id, &state.title, &state.names[0], &state.names[1])
+}
+
 /// Numbers the commands of one mail: the first keeps the Message-ID as its delivery id, the next
 /// ones get `#2`, `#3`, … so each is de-duplicated on its own.
 fn numbered(base: &str, lines: Vec<String>) -> Vec<(String, String)> {
@@ -798,8 +740,8 @@ impl Sender for OutboxSender<'_> {
         CHANNEL
     }
 
-    async fn send(&self, message: &OutboxMessage) -> Result<(), SendError> {
-        guarded(self.front.spool_notification(message, self.now))
+    async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
+        guarded(self.front.spool_notification(delivery, self.now))
             .await
             .map_err(|e| SendError(e.to_string()))
     }

@@ -5,8 +5,9 @@
 //! and the service's outbox notifications become complete mails ([`compose`]) in a spool that is
 //! sent over SMTP with retries ([`smtp`]). [`MailFrontEnd::run`] ties these together.
 //!
-//! This crate holds no game logic and no SQL: commands go to `agora-service`, state (mailbox
-//! positions, tokens, the spool) goes through `agora-store`. Time comes in as arguments except in
+//! This crate holds no game logic and no SQL: commands go to `agora-service`, and the front
+//! end's own records (mailbox positions, tokens, the spool) go through the service's mail desk
+//! ([`agora_service::MailDesk`]), never to the store directly. Time comes in as arguments except in
 //! the run loop, which is the process's edge.
 
 pub mod compose;
@@ -117,8 +118,6 @@ pub enum MailError {
     /// front end goes on.
     #[error("internal failure: {0}")]
     Panic(String),
-    #[error(transparent)]
-    Store(#[from] agora_store::StoreError),
     #[error(transparent)]
     Service(#[from] agora_service::ServiceError),
 }

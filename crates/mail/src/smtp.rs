@@ -7,7 +7,7 @@
 //! same mail to the recipient's client.
 
 use crate::{MailError, Security, SmtpSettings};
-use agora_store::Store;
+use agora_service::MailDesk;
 use chrono::{DateTime, Utc};
 use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::Credentials;
@@ -75,15 +75,12 @@ impl Smtp {
     }
 
     /// Sends every due spooled mail once; returns how many went out.
-    pub async fn flush(&self, store: &Store, now: DateTime<Utc>) -> Result<usize, MailError> {
+    pub async fn flush(&self, desk: &MailDesk<'_>, now: DateTime<Utc>) -> Result<usize, MailError> {
         let mut sent = 0;
         loop {
             // Read in a short transaction and send outside it: SMTP is slow and the service's
             // commands need the write lock.
-            let batch = {
-                let mut tx = store.write().await?;
-                tx.due_spool(now, 50).await?
-            };
+            let batch = desk.due_spool(now, 50).await?;
             if batch.is_empty() {
                 return Ok(sent);
             }
@@ -92,19 +89,15 @@ impl Smtp {
                 let result = self
                     .send(&mail.sender, &mail.recipient, &mail.message)
                     .await;
-                let mut tx = store.write().await?;
-                match result {
-                    Ok(()) => {
-                        tx.spool_sent(mail.id, now).await?;
-                        sent += 1;
-                    }
-                    Err(e) => {
-                        tracing::warn!(key = %mail.key, to = %mail.recipient, error = %e, "mail not sent; will retry");
-                        let retry = now + agora_service::outbox::backoff(mail.attempts);
-                        tx.spool_failed(mail.id, &e.to_string(), retry).await?;
-                    }
+                let error = result.err().map(|e| {
+                    tracing::warn!(key = %mail.key, to = %mail.recipient, error = %e, "mail not sent; will retry");
+                    e.to_string()
+                });
+                if error.is_none() {
+                    sent += 1;
                 }
-                tx.commit().await?;
+                desk.spool_result(&mail, error.as_deref().map_or(Ok(()), Err), now)
+                    .await?;
             }
             if n < 50 {
                 return Ok(sent);

@@ -53,6 +53,7 @@ impl Service {
                 text: format!("move #{game} ply {ply} {}", position.notation(action)),
                 delivery: Some(format!("computer:{game}:{ply}")),
                 game: Some(game),
+                ..Inbound::default()
             };
             let (answer, again) = self.handle_one(&inbound, now).await?;
             if answer.status != Status::Done {

@@ -13,6 +13,7 @@
 pub mod clock;
 pub mod commands;
 mod computer;
+pub mod desk;
 mod games;
 pub mod outbox;
 mod players;
@@ -25,6 +26,7 @@ pub mod views;
 pub mod queries;
 
 pub use agora_store::{Store, StoreError, StoreOptions};
+pub use desk::{DiscordDesk, MailDesk, Origin};
 pub use templates::Templates;
 
 use agora_store::Tx;
@@ -82,6 +84,11 @@ pub struct Inbound {
     pub delivery: Option<String>,
     /// The game the conversation is about (a reply thread, a button), if the medium knows it.
     pub game: Option<i64>,
+    /// Act only if `game` is still at this version (a button carries the version it was shown
+    /// for): checked in the command's transaction.
+    pub expect_version: Option<i64>,
+    /// Where on Discord the command was given, recorded as the place of the game it makes.
+    pub origin: Option<Origin>,
 }
 
 /// How the service took a command.
@@ -200,6 +207,8 @@ impl Service {
             .contains(&game)
     }
 
+    /// The store, for the binary's statistics and shutdown and for tests. Front ends keep their
+    /// own records through their desks ([`Service::mail`], [`Service::discord`]).
     pub fn store(&self) -> &Store {
         &self.store
     }
@@ -276,10 +285,21 @@ impl Service {
         let mut tx = self.store.write().await?;
         let result = match command {
             Err(e) => Err(Fail::User(e.to_string())),
-            Ok(command) => self.run(&mut tx, inbound, command, now).await,
+            Ok(command) => match desk::check_version(&mut tx, inbound).await {
+                Ok(()) => {
+                    let run = self.run(&mut tx, inbound, command, now);
+                    templates::answering_on(&inbound.from, run).await
+                }
+                Err(fail) => Err(fail),
+            },
         };
         match result {
             Ok(done) => {
+                if let Err(Fail::Internal(e)) =
+                    desk::record_origin(&mut tx, inbound, done.game, now).await
+                {
+                    return Err(e);
+                }
                 if let Some(id) = &inbound.delivery
                     && !tx
                         .try_record_delivery(id, &inbound.from, &done.text, now)

@@ -1,5 +1,10 @@
-//! Delivering the outbox: one [`Sender`] per channel (the terminal now; Discord and mail plug in
-//! the same way) and the loop that feeds it.
+//! Delivering the outbox: one [`Sender`] per channel (the terminal, Discord, mail) and the loop
+//! that feeds it.
+//!
+//! A sender gets a [`Delivery`]: the row (its kind, recipient and the text rendered for the
+//! recipient's channel at commit) and the game it reports as it stood at the row's ply, so a
+//! sender branches on the kind and the flags and draws the picture from the state it is given,
+//! never reading the text or replaying the game itself.
 //!
 //! Rows are read only after the transaction that wrote them committed, so nothing is sent for a
 //! change that did not happen. A row is marked sent after its sender succeeds; a failure records
@@ -8,9 +13,11 @@
 //! stable outbox id so a channel drops a repeat (the terminal's log does; mail uses it as the
 //! Message-ID).
 
+use crate::queries::GameState;
 use crate::{Service, ServiceError};
 use agora_store::OutboxMessage;
 use chrono::{DateTime, Duration, Utc};
+use std::collections::HashMap;
 use std::future::Future;
 
 /// Why a send failed; the text is stored on the row as its last error.
@@ -18,14 +25,36 @@ use std::future::Future;
 #[error("{0}")]
 pub struct SendError(pub String);
 
+/// Everything a sender needs for one outbox row.
+#[derive(Debug, Clone)]
+pub struct Delivery {
+    /// The row: its kind, its recipient, whether a picture belongs, and its text.
+    pub message: OutboxMessage,
+    /// The game the row reports, shown at the row's ply, its picture's field overlay as the row
+    /// says; `None` for a row about no game.
+    pub game: Option<GameState>,
+}
+
+impl Delivery {
+    /// The picture that goes with the row, `size` pixels wide: `None` when the row carries none
+    /// or drawing it failed (logged; the text goes alone).
+    pub fn picture(&self, size: u32) -> Option<Vec<u8>> {
+        let state = self.game.as_ref().filter(|_| self.message.board)?;
+        state
+            .png(size)
+            .map_err(|e| tracing::warn!(game = state.id, error = %e, "board picture failed"))
+            .ok()
+    }
+}
+
 /// A channel that can deliver outbox messages.
 pub trait Sender: Send + Sync {
     /// The channel whose rows this sender takes: `local`, `discord` or `mailto`.
     fn channel(&self) -> &str;
 
-    /// Delivers one message. Must tolerate being given the same `message.id` twice (after a crash
-    /// between sending and marking sent) and drop the repeat.
-    fn send(&self, message: &OutboxMessage) -> impl Future<Output = Result<(), SendError>> + Send;
+    /// Delivers one row. Must tolerate being given the same `delivery.message.id` twice (after a
+    /// crash between sending and marking sent) and drop the repeat.
+    fn send(&self, delivery: &Delivery) -> impl Future<Output = Result<(), SendError>> + Send;
 }
 
 /// How long to wait before attempt `attempts + 1`: 30 s doubling per failure, at most an hour.
@@ -35,6 +64,43 @@ pub fn backoff(attempts: u32) -> Duration {
 }
 
 impl Service {
+    /// What a sender needs for `message`: the row and the game it reports, at the row's ply.
+    pub async fn delivery(&self, message: &OutboxMessage) -> Result<Delivery, ServiceError> {
+        let mut games = HashMap::new();
+        self.delivery_with(message, &mut games).await
+    }
+
+    /// [`Service::delivery`], reusing the states of a batch: a change tells both players, whose
+    /// rows show the same position.
+    async fn delivery_with(
+        &self,
+        message: &OutboxMessage,
+        games: &mut HashMap<(i64, Option<u32>), Option<GameState>>,
+    ) -> Result<Delivery, ServiceError> {
+        let game = match message.game_id {
+            None => None,
+            Some(id) => {
+                let key = (id, message.ply);
+                let state = match games.get(&key) {
+                    Some(state) => state.clone(),
+                    None => {
+                        let state = self.game_state(id, message.ply).await?;
+                        games.insert(key, state.clone());
+                        state
+                    }
+                };
+                state.map(|mut state| {
+                    state.overlay = message.overlay;
+                    state
+                })
+            }
+        };
+        Ok(Delivery {
+            message: message.clone(),
+            game,
+        })
+    }
+
     /// Sends every due message of the sender's channel once; returns how many were sent.
     pub async fn deliver<S: Sender>(
         &self,
@@ -53,8 +119,13 @@ impl Service {
                 return Ok(sent);
             }
             let n = batch.len();
+            let mut games = HashMap::new();
             for message in batch {
-                let result = sender.send(&message).await;
+                let result = match self.delivery_with(&message, &mut games).await {
+                    Ok(delivery) => sender.send(&delivery).await,
+                    // A game that does not replay fails its rows only; they are retried.
+                    Err(e) => Err(SendError(e.to_string())),
+                };
                 let mut tx = self.store.write().await?;
                 match result {
                     Ok(()) => {

@@ -149,7 +149,9 @@ impl Service {
         let Some(identity) = chosen else {
             return Ok(());
         };
-        let body = self.templates.render(template_of(notice.kind), context);
+        let body = self
+            .templates
+            .render_on(template_of(notice.kind), &identity.channel, context);
         let subject = body.lines().next().unwrap_or("Agora").trim().to_owned();
         tx.queue(
             &NewMessage {

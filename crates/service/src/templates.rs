@@ -3,8 +3,16 @@
 //! The files are embedded in the binary, so a bare `agora` needs nothing beside it; a directory
 //! given in the configuration overrides any of them by file name. A notification's first line is
 //! its subject (a mail's Subject, a Discord embed's title).
+//!
+//! Every template sees `channel`, the channel its reader reads it on (`discord`, `mailto`,
+//! `local`, or empty when unknown), so a text can leave out what that channel shows in its own
+//! way: on Discord a picture (or a code block the front end adds) shows the board, so the ASCII
+//! board is left out of the text there. A notification is rendered for its recipient's channel;
+//! a command's answer for the channel of its sender, which the service sets around each command
+//! with [`answering_on`].
 
 use serde::Serialize;
+use std::future::Future;
 use std::path::Path;
 
 /// The embedded templates, by file name.
@@ -136,22 +144,46 @@ impl Templates {
         Ok(Templates { env })
     }
 
-    /// Renders a template; trailing blank lines are dropped so front ends can join texts freely.
+    /// Renders a template for the reader of the answer under way (see [`answering_on`]; no
+    /// channel outside one); trailing blank lines are dropped so front ends can join texts
+    /// freely.
     ///
     /// Panics on a template name that is not embedded, and renders the error itself into the text
     /// if a context lacks a value the template uses (a bug the transcript tests catch).
     pub fn render(&self, name: &str, context: impl Serialize) -> String {
+        let channel = ANSWER_CHANNEL.try_with(|c| c.clone()).unwrap_or_default();
+        self.render_on(name, &channel, context)
+    }
+
+    /// Renders a template for a reader on `channel` (`discord`, `mailto`, `local`).
+    pub fn render_on(&self, name: &str, channel: &str, context: impl Serialize) -> String {
         let template = self
             .env
             .get_template(name)
             .unwrap_or_else(|_| panic!("template {name} is not embedded"));
-        match template.render(minijinja::value::Value::from(minijinja::value::Serde(
-            context,
-        ))) {
+        let context = minijinja::context! {
+            channel => channel,
+            ..minijinja::value::Value::from(minijinja::value::Serde(context))
+        };
+        match template.render(context) {
             Ok(text) => text.trim_end().to_owned(),
             Err(e) => format!("(template {name} failed: {e})"),
         }
     }
+}
+
+tokio::task_local! {
+    /// The channel of the sender of the command being answered.
+    static ANSWER_CHANNEL: String;
+}
+
+/// Runs `work` (a command) so that the answers rendered in it are worded for a reader on the
+/// channel of `identity` (`discord:42` reads on `discord`). A task-local value rather than an
+/// argument: the answer's channel matters to a few templates only, and the answer is rendered
+/// deep in the lifecycle, which has no other use for it.
+pub(crate) async fn answering_on<T>(identity: &str, work: impl Future<Output = T>) -> T {
+    let channel = identity.split_once(':').map_or("", |(c, _)| c);
+    ANSWER_CHANNEL.scope(channel.to_owned(), work).await
 }
 
 #[cfg(test)]

@@ -180,6 +180,7 @@ async fn send(
                 text: text.to_owned(),
                 delivery: Some(format!("test:{n}")),
                 game,
+                ..Inbound::default()
             },
             *now,
         )

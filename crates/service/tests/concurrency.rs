@@ -47,6 +47,7 @@ fn inbound(from: &str, text: &str, delivery: &str) -> Inbound {
         text: text.into(),
         delivery: Some(delivery.into()),
         game: None,
+        ..Inbound::default()
     }
 }
 

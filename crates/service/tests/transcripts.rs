@@ -21,9 +21,8 @@
 //! line indented under its `->` line. Blank lines do not count. Run with `AGORA_BLESS=1` to rewrite the expected text from
 //! what the service says (then read the diff).
 
-use agora_service::outbox::{SendError, Sender};
+use agora_service::outbox::{Delivery, SendError, Sender};
 use agora_service::{Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
-use agora_store::OutboxMessage;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -41,7 +40,8 @@ impl Sender for Collect {
         self.channel
     }
 
-    async fn send(&self, m: &OutboxMessage) -> Result<(), SendError> {
+    async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
+        let m = &delivery.message;
         let to = m.address.strip_prefix("local:").unwrap_or(&m.address);
         let mut lines = self.lines.lock().unwrap();
         lines.push(format!("  -> {to}: {}", m.subject));
@@ -166,6 +166,7 @@ async fn run(path: &Path) -> (String, String) {
                 text: text.to_owned(),
                 delivery: Some(delivery),
                 game,
+                ..Inbound::default()
             };
             let answer = service.handle(&inbound, now).await.unwrap();
             if answer.status == Status::Repeat {

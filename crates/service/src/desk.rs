@@ -1,0 +1,390 @@
+//! The front ends' desks: what the mail and Discord front ends keep for themselves (mail threads
+//! and reply tokens, rate counts, commands waiting for a confirmation, the SMTP spool, mailbox
+//! positions and retries; Discord channels, threads, posts and the choice of direct messages),
+//! reached through named calls on the service instead of the store.
+//!
+//! A front end never opens a transaction: each call here is one, and what belongs with a command
+//! travels in its [`crate::Inbound`] (the Discord channel a challenge was made in, the version a
+//! button acted on) so the service writes or checks it in the command's own transaction.
+//! Nothing here touches a game.
+
+use crate::commands::Command;
+use crate::{Fail, Inbound, Service, ServiceError, user};
+use agora_store::discord::DiscordGame;
+use agora_store::{GameStatus, MailRetry, MailSender, MailThread, SpooledMail, Tx};
+use chrono::{DateTime, Duration, Utc};
+
+/// Whether a command only shows something to its sender and changes nothing: a mail may ask it
+/// without a reply token, and Discord shows its answer to the sender alone.
+pub fn reads_only(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Help(_) | Command::Board(_) | Command::History(_) | Command::Games
+    )
+}
+
+/// Where on Discord a command was given: the channel and, unless it was a direct message, its
+/// server. A challenge made there is announced there, and its game's thread opens there.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Origin {
+    pub channel: String,
+    pub guild: Option<String>,
+}
+
+impl Service {
+    /// The mail front end's desk.
+    pub fn mail(&self) -> MailDesk<'_> {
+        MailDesk { service: self }
+    }
+
+    /// The Discord front end's desk.
+    pub fn discord(&self) -> DiscordDesk<'_> {
+        DiscordDesk { service: self }
+    }
+}
+
+/// Refuses a command that names the game version it acted on (a button) when the game has
+/// changed since: checked in the command's transaction, so no change can slip in between.
+pub(crate) async fn check_version(tx: &mut Tx, inbound: &Inbound) -> Result<(), Fail> {
+    let (Some(expected), Some(id)) = (inbound.expect_version, inbound.game) else {
+        return Ok(());
+    };
+    let Some(game) = tx.game(id).await? else {
+        return user(format!("there is no game #{id}"));
+    };
+    if game.version == expected {
+        return Ok(());
+    }
+    let now = match game.status {
+        GameStatus::Proposed => "changed",
+        GameStatus::Active => "started",
+        GameStatus::Finished => "ended",
+        GameStatus::Declined => "been declined",
+        GameStatus::Cancelled => "been withdrawn",
+    };
+    user(format!(
+        "this is out of date: game #{id} has {now} since it was sent, so nothing was done. `board #{id}` shows where it stands"
+    ))
+}
+
+/// Records the Discord channel a command was given in as the place of the game it made (a
+/// challenge), with the command: the challenge's notification then already knows where it goes.
+/// A game keeps the first place recorded.
+pub(crate) async fn record_origin(
+    tx: &mut Tx,
+    inbound: &Inbound,
+    game: Option<i64>,
+    now: DateTime<Utc>,
+) -> Result<(), Fail> {
+    if let (Some(origin), Some(game)) = (&inbound.origin, game) {
+        tx.set_discord_origin(game, &origin.channel, origin.guild.as_deref(), now)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The mail front end's own records.
+pub struct MailDesk<'a> {
+    service: &'a Service,
+}
+
+/// What is known of a mail's sender when it arrives.
+#[derive(Debug, Clone)]
+pub struct Arrival {
+    /// Mails from the address in the current hour, this one included.
+    pub this_hour: u32,
+    /// The thread of the first of the mail's tokens that was made for this very address (someone
+    /// else's token proves nothing).
+    pub thread: Option<MailThread>,
+    /// The address as known before (verified or not, commands waiting).
+    pub sender: Option<MailSender>,
+    /// The address's own thread, about no game: its token is also the code of `verify <code>`.
+    pub account: MailThread,
+}
+
+/// A finished mail to spool, once per key.
+#[derive(Debug, Clone, Copy)]
+pub struct SpoolEntry<'a> {
+    /// What it answers or reports (`answer:<Message-ID>`, `outbox:<id>`): a second mail with the
+    /// same key is not spooled.
+    pub key: &'a str,
+    pub from: &'a str,
+    pub to: &'a str,
+    pub bytes: &'a [u8],
+    /// The thread it continues (the recipient's thread about this game, or about none), and its
+    /// Message-ID, which the next mail in the thread replies to.
+    pub game: Option<i64>,
+    pub message_id: &'a str,
+}
+
+/// Where reading a mailbox starts.
+#[derive(Debug, Clone)]
+pub struct MailboxStart {
+    /// The last UID handled; 0 when the mailbox is read from the start.
+    pub last: u32,
+    /// The mailbox's UIDVALIDITY changed since it was last read, so it is read again.
+    pub renumbered: bool,
+    /// Mails that failed before and are due again.
+    pub retries: Vec<MailRetry>,
+}
+
+impl MailDesk<'_> {
+    async fn tx(&self) -> Result<Tx, ServiceError> {
+        Ok(self.service.store.write().await?)
+    }
+
+    /// Counts a mail from `from` towards its hourly rate and tells what is known of the sender
+    /// and of the tokens its recipients carry; `new_token` becomes the address's own token if it
+    /// has none yet.
+    pub async fn arrival(
+        &self,
+        from: &str,
+        tokens: &[String],
+        new_token: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Arrival, ServiceError> {
+        let mut tx = self.tx().await?;
+        let this_hour = tx.count_mail_from(from, Duration::hours(1), now).await?;
+        let mut thread = None;
+        for t in tokens {
+            if let Some(th) = tx.mail_thread_by_token(t).await?
+                && th.address == from
+            {
+                thread = Some(th);
+                break;
+            }
+        }
+        let sender = tx.mail_sender(from).await?;
+        let account = tx.mail_thread(from, None, new_token, now).await?;
+        tx.commit().await?;
+        Ok(Arrival {
+            this_hour,
+            thread,
+            sender,
+            account,
+        })
+    }
+
+    /// Marks an address verified and hands back (and forgets) the commands that waited for it,
+    /// with the delivery id they came under.
+    pub async fn verify(
+        &self,
+        address: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(String, Option<String>)>, ServiceError> {
+        let mut tx = self.tx().await?;
+        let waiting = tx.verify_mail_sender(address, now).await?;
+        tx.commit().await?;
+        Ok(waiting)
+    }
+
+    /// Keeps the commands of an unverified address until it is verified (the latest mail wins).
+    pub async fn keep_waiting(
+        &self,
+        address: &str,
+        text: &str,
+        delivery: &str,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.set_pending_mail(address, text, Some(delivery)).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The address's thread about `game` (or about no game), made with `new_token` if it has none.
+    pub async fn thread(
+        &self,
+        address: &str,
+        game: Option<i64>,
+        new_token: &str,
+        now: DateTime<Utc>,
+    ) -> Result<MailThread, ServiceError> {
+        let mut tx = self.tx().await?;
+        let thread = tx.mail_thread(address, game, new_token, now).await?;
+        tx.commit().await?;
+        Ok(thread)
+    }
+
+    /// Whether a mail with this key is spooled already.
+    pub async fn is_spooled(&self, key: &str) -> Result<bool, ServiceError> {
+        Ok(self.tx().await?.is_spooled(key).await?)
+    }
+
+    /// Spools a mail (unless its key was spooled before) and makes it the latest of its thread.
+    pub async fn spool(
+        &self,
+        mail: SpoolEntry<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        if tx
+            .spool_mail(mail.key, mail.from, mail.to, mail.bytes, now)
+            .await?
+        {
+            tx.set_thread_message(mail.to, mail.game, mail.message_id)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Spooled mails due to be sent, oldest first, at most `limit`.
+    pub async fn due_spool(
+        &self,
+        now: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<SpooledMail>, ServiceError> {
+        Ok(self.tx().await?.due_spool(now, limit).await?)
+    }
+
+    /// Records that the server accepted a spooled mail, or why it did not and when to try again
+    /// (with the outbox's backoff).
+    pub async fn spool_result(
+        &self,
+        mail: &SpooledMail,
+        result: Result<(), &str>,
+        now: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        match result {
+            Ok(()) => tx.spool_sent(mail.id, now).await?,
+            Err(error) => {
+                let retry = now + crate::outbox::backoff(mail.attempts);
+                tx.spool_failed(mail.id, error, retry).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Where to start reading `mailbox`, whose UIDVALIDITY is now `validity`.
+    pub async fn mailbox_start(
+        &self,
+        mailbox: &str,
+        validity: u32,
+        now: DateTime<Utc>,
+    ) -> Result<MailboxStart, ServiceError> {
+        let mut tx = self.tx().await?;
+        let (last, renumbered) = match tx.mailbox_position(mailbox).await? {
+            Some((v, last)) if v == validity => (last, false),
+            stored => {
+                tx.set_mailbox_position(mailbox, validity, 0).await?;
+                (0, stored.is_some())
+            }
+        };
+        let retries = tx.due_mail_retries(mailbox, validity, now).await?;
+        tx.commit().await?;
+        Ok(MailboxStart {
+            last,
+            renumbered,
+            retries,
+        })
+    }
+
+    /// Records what became of mail `uid`: handled (`Ok`, its failures forgotten) or failed again
+    /// (retried later with the outbox's backoff); either way the mailbox's position moves past it
+    /// when it is newer than `last`, the position reading started from.
+    pub async fn mail_taken(
+        &self,
+        mailbox: &str,
+        validity: u32,
+        uid: u32,
+        result: Result<(), &str>,
+        last: u32,
+        now: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        match result {
+            Ok(()) => tx.mail_retried(mailbox, validity, uid).await?,
+            Err(error) => {
+                let attempts = tx.mail_attempts(mailbox, validity, uid).await?;
+                let retry = now + crate::outbox::backoff(attempts);
+                tx.mail_failed(mailbox, validity, uid, error, retry).await?;
+            }
+        }
+        if uid > last {
+            let current = tx.mailbox_position(mailbox).await?.map_or(0, |(_, u)| u);
+            if uid > current {
+                tx.set_mailbox_position(mailbox, validity, uid).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Forgets a mail to retry that is gone from the mailbox (an operator moved it).
+    pub async fn mail_gone(
+        &self,
+        mailbox: &str,
+        validity: u32,
+        uid: u32,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.mail_retried(mailbox, validity, uid).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// The Discord front end's own records. Discord ids are passed as text.
+pub struct DiscordDesk<'a> {
+    service: &'a Service,
+}
+
+impl DiscordDesk<'_> {
+    async fn tx(&self) -> Result<Tx, ServiceError> {
+        Ok(self.service.store.write().await?)
+    }
+
+    /// The game whose thread a channel is.
+    pub async fn game_of_thread(&self, channel: &str) -> Result<Option<i64>, ServiceError> {
+        let mut tx = self.tx().await?;
+        Ok(tx.discord_game_by_thread(channel).await?.map(|g| g.game_id))
+    }
+
+    /// Where a game lives on Discord, if it was started there.
+    pub async fn place(&self, game: i64) -> Result<Option<DiscordGame>, ServiceError> {
+        Ok(self.tx().await?.discord_game(game).await?)
+    }
+
+    /// Records the thread a game's messages go to from now on.
+    pub async fn set_thread(&self, game: i64, thread: &str) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.set_discord_thread(game, thread).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Whether an outbox row was posted already.
+    pub async fn was_posted(&self, outbox_id: i64) -> Result<bool, ServiceError> {
+        Ok(self.tx().await?.discord_post(outbox_id).await?.is_some())
+    }
+
+    /// Records the message an outbox row was posted as.
+    pub async fn record_post(
+        &self,
+        outbox_id: i64,
+        channel: &str,
+        message: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.record_discord_post(outbox_id, channel, message, now)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Whether a user wants reminders and final reports as direct messages.
+    pub async fn wants_dm(&self, user: &str) -> Result<bool, ServiceError> {
+        Ok(self.tx().await?.discord_wants_dm(user).await?)
+    }
+
+    /// Sets whether a user wants reminders and final reports as direct messages.
+    pub async fn set_wants_dm(&self, user: &str, dm: bool) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.set_discord_wants_dm(user, dm).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
