@@ -170,8 +170,6 @@ pub struct Service {
     /// Games seen to have the computer in a seat (filled whenever such a game is loaded), so the
     /// question "is it the computer's turn now?" is asked of the database only for them.
     computer_games: Mutex<std::collections::HashSet<i64>>,
-    /// Replayed positions of games, so a command does not replay a whole game again.
-    replays: replay::ReplayCache,
 }
 
 #[derive(Serialize)]
@@ -196,7 +194,6 @@ impl Service {
             rng: Mutex::new(rng),
             secrets: Mutex::new(secrets),
             computer_games: Mutex::default(),
-            replays: replay::ReplayCache::new(replay::DEFAULT_CAPACITY),
         }
     }
 

@@ -1,17 +1,17 @@
-//! One replay of a stored game: its actions played from the variant's start into positions, the
-//! one loader that reads a game with its players and actions into a [`Loaded`], and a bounded
-//! cache of replayed positions so a command does not replay a whole game again.
+//! One replay of a stored game: its actions played from the variant's start into positions
+//! ([`replay`]), and the one loader that reads a game with its players and actions into a
+//! [`Loaded`] ([`Service::load`]). Every caller that needs a position (commands, the scheduler,
+//! the computer, the read-only queries, the picture) goes through them. Nothing here renders or
+//! writes.
 //!
-//! Every caller that needs a position (commands, the scheduler, the computer, the read-only
-//! queries) goes through [`Service::load`] or [`Service::replay`]. Nothing here renders or writes.
+//! Replayed positions are not cached: replaying 200 plies costs the rules about 0.03 ms, a tenth
+//! of a command's time in the store and the templates (see `benches/replay.rs`).
 
 use crate::views::ViewCache;
 use crate::{Service, ServiceError};
-use agora_rules::{AnyAction, AnyPosition, Seat, Variant};
+use agora_rules::{AnyAction, AnyPosition, Seat};
 use agora_store::{Game, PlayedAction, Player, Tx};
 use chrono::{DateTime, Utc};
-use std::collections::BTreeMap;
-use std::sync::Mutex;
 
 /// A game replayed from its actions: the position (with the history the Agon repetition rule
 /// needs) and the last action with the position it was played from.
@@ -45,240 +45,46 @@ pub(crate) struct Replayed {
     pub last: Option<(AnyPosition, AnyAction)>,
 }
 
-impl Replayed {
-    fn start(variant: Variant) -> Replayed {
-        Replayed {
-            position: variant.start(),
-            last: None,
-        }
-    }
-}
-
-/// Replayed positions are kept every this many plies, so an earlier ply (a front end browsing a
-/// game's history) is reached by replaying at most this many actions.
-const CHECKPOINT: usize = 32;
-
-/// How many replayed positions the cache holds by default: a few hundred games' current
-/// positions and checkpoints, a few megabytes at most.
-pub(crate) const DEFAULT_CAPACITY: usize = 512;
-
-/// Replayed positions by (game, ply). An entry keeps the notations it was replayed from and is
-/// used only while they are still the game's first actions, so a takeback followed by another
-/// action never meets a stale position: the check costs a comparison of strings, the replay it
-/// saves a parse and a play per action.
-pub(crate) struct ReplayCache(Mutex<CacheInner>);
-
-struct CacheInner {
-    capacity: usize,
-    /// Counts lookups, to find the least recently used entry.
-    tick: u64,
-    entries: BTreeMap<(i64, usize), Entry>,
-}
-
-struct Entry {
-    variant: Variant,
-    notations: Vec<String>,
-    replayed: Replayed,
-    used: u64,
-    /// Kept as the game's current position (not a checkpoint, nor an earlier ply looked at).
-    tip: bool,
-}
-
-impl Entry {
-    fn fits(&self, variant: Variant, actions: &[PlayedAction]) -> bool {
-        self.variant == variant
-            && self.notations.len() <= actions.len()
-            && self
-                .notations
-                .iter()
-                .zip(actions)
-                .all(|(n, a)| *n == a.notation)
-    }
-}
-
-impl ReplayCache {
-    pub(crate) fn new(capacity: usize) -> ReplayCache {
-        ReplayCache(Mutex::new(CacheInner {
-            capacity,
-            tick: 0,
-            entries: BTreeMap::new(),
-        }))
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, CacheInner> {
-        self.0.lock().expect("replay cache lock")
-    }
-
-    /// The cached position at the latest ply not after `ply` that `actions` still lead to, if
-    /// any. Entries found not to fit (a takeback changed the game) are dropped on the way.
-    fn best(&self, game: &Game, actions: &[PlayedAction], ply: usize) -> Option<(usize, Replayed)> {
-        let mut inner = self.lock();
-        inner.tick += 1;
-        let tick = inner.tick;
-        let mut stale = Vec::new();
-        let mut found = None;
-        for (&key, entry) in inner.entries.range_mut((game.id, 0)..=(game.id, ply)).rev() {
-            if entry.fits(game.variant, &actions[..key.1]) {
-                entry.used = tick;
-                found = Some((key.1, entry.replayed.clone()));
-                break;
-            }
-            stale.push(key);
-        }
-        for key in stale {
-            inner.entries.remove(&key);
-        }
-        found
-    }
-
-    /// Keeps the position at `ply`. A game's current position (`ply` is all of `actions`) is a
-    /// tip: keeping one drops the game's tips before the one before it, so a game that moves on
-    /// does not fill the cache, while a takeback still finds the position it goes back to.
-    fn keep(&self, game: &Game, actions: &[PlayedAction], ply: usize, replayed: &Replayed) {
-        let mut inner = self.lock();
-        if inner.capacity == 0 {
-            return;
-        }
-        let tip = ply == actions.len();
-        if tip && ply > 1 {
-            let old: Vec<_> = inner
-                .entries
-                .range((game.id, 0)..(game.id, ply - 1))
-                .filter(|(key, e)| e.tip && key.1 % CHECKPOINT != 0)
-                .map(|(&key, _)| key)
-                .collect();
-            for key in old {
-                inner.entries.remove(&key);
-            }
-        }
-        inner.tick += 1;
-        let entry = Entry {
-            variant: game.variant,
-            notations: actions[..ply].iter().map(|a| a.notation.clone()).collect(),
-            replayed: replayed.clone(),
-            used: inner.tick,
-            tip,
-        };
-        inner.entries.insert((game.id, ply), entry);
-        while inner.entries.len() > inner.capacity {
-            let oldest = inner
-                .entries
-                .iter()
-                .min_by_key(|(_, e)| e.used)
-                .map(|(&key, _)| key);
-            match oldest {
-                Some(key) => inner.entries.remove(&key),
-                None => break,
-            };
-        }
-    }
-
-    fn set_capacity(&self, capacity: usize) {
-        let mut inner = self.lock();
-        inner.capacity = capacity;
-        inner.entries.clear();
-    }
-}
-
-/// Plays `actions` on from `from` (the position after `from.0` actions), stopping at each ply of
-/// `targets` (ascending, none before `from.0`) and at each checkpoint. An action the rules refuse
-/// means the database was changed by hand: [`ServiceError::Corrupt`], with the ply.
-fn walk(
+/// THE replay of a game: the positions after each of `plies` actions (each at most
+/// `actions.len()`), in that order, in one walk from the variant's start. The position before an
+/// action is kept only where a ply asked for needs it: cloning an Agon position copies its
+/// history. An action the rules refuse means the database was changed by hand:
+/// [`ServiceError::Corrupt`], with the ply.
+pub(crate) fn replay(
     game: &Game,
     actions: &[PlayedAction],
-    from: (usize, Replayed),
-    targets: &[usize],
-) -> Result<Vec<(usize, Replayed)>, ServiceError> {
-    let (mut at, mut r) = from;
-    let mut stops = Vec::new();
-    for &target in targets {
+    plies: &[usize],
+) -> Result<Vec<Replayed>, ServiceError> {
+    let mut order: Vec<usize> = (0..plies.len()).collect();
+    order.sort_by_key(|&i| plies[i]);
+    let mut found: Vec<Option<Replayed>> = vec![None; plies.len()];
+    let mut r = Replayed {
+        position: game.variant.start(),
+        last: None,
+    };
+    let mut at = 0;
+    for i in order {
+        let target = plies[i];
         while at < target {
             let a = &actions[at];
             let action = r.position.parse_action(&a.notation).map_err(|e| {
-                ServiceError::Corrupt(format!(
-                    "game {} ply {}: `{}`: {e}",
-                    game.id, a.ply, a.notation
-                ))
+                let (id, ply, notation) = (game.id, a.ply, &a.notation);
+                ServiceError::Corrupt(format!("game {id} ply {ply}: `{notation}`: {e}"))
             })?;
             at += 1;
-            // The position before the action is kept only where a stop needs it: cloning an
-            // Agon position copies its history.
-            let stop = at == target || at % CHECKPOINT == 0;
-            let before = stop.then(|| r.position.clone());
+            let before = (at == target).then(|| r.position.clone());
             r.position.play_unchecked(action);
             r.last = before.map(|b| (b, action));
-            if stop && at != target {
-                stops.push((at, r.clone()));
-            }
         }
-        stops.push((at, r.clone()));
+        found[i] = Some(r.clone());
     }
-    Ok(stops)
-}
-
-/// The position after `ply` actions, replayed from the start without the cache: for a caller
-/// that holds a game but no service.
-pub(crate) fn replay_uncached(
-    game: &Game,
-    actions: &[PlayedAction],
-    ply: usize,
-) -> Result<Replayed, ServiceError> {
-    let from = (0, Replayed::start(game.variant));
-    let mut stops = walk(game, &actions[..ply], from, &[ply])?;
-    Ok(stops.pop().expect("the walk stops at its target").1)
+    Ok(found
+        .into_iter()
+        .map(|r| r.expect("every ply asked for is replayed"))
+        .collect())
 }
 
 impl Service {
-    /// THE replay of a game: the positions after each of `plies` actions (each at most
-    /// `actions.len()`), in one walk from the nearest cached position, the ones reached kept in
-    /// the cache.
-    pub(crate) fn replay(
-        &self,
-        game: &Game,
-        actions: &[PlayedAction],
-        plies: &[usize],
-    ) -> Result<Vec<Replayed>, ServiceError> {
-        let mut found: Vec<Option<Replayed>> = vec![None; plies.len()];
-        // The plies not cached, and where the walk to the first of them starts.
-        let mut misses: Vec<usize> = Vec::new();
-        let mut from: Option<(usize, Replayed)> = None;
-        let mut order: Vec<usize> = (0..plies.len()).collect();
-        order.sort_by_key(|&i| plies[i]);
-        for i in order {
-            let ply = plies[i];
-            match self.replays.best(game, actions, ply) {
-                Some((at, r)) if at == ply => found[i] = Some(r),
-                best => {
-                    if misses.is_empty() {
-                        from = best;
-                    }
-                    misses.push(ply);
-                }
-            }
-        }
-        misses.dedup();
-        if !misses.is_empty() {
-            let from = from.unwrap_or_else(|| (0, Replayed::start(game.variant)));
-            for (ply, r) in walk(game, actions, from, &misses)? {
-                self.replays.keep(game, actions, ply, &r);
-                for (i, &wanted) in plies.iter().enumerate() {
-                    if wanted == ply && found[i].is_none() {
-                        found[i] = Some(r.clone());
-                    }
-                }
-            }
-        }
-        Ok(found
-            .into_iter()
-            .map(|r| r.expect("every ply asked for is replayed"))
-            .collect())
-    }
-
-    /// Sets how many replayed positions the cache holds (0 turns it off) and empties it.
-    pub fn set_replay_cache(&self, capacity: usize) {
-        self.replays.set_capacity(capacity);
-    }
-
     /// THE loader: a game with its players, their names, their vacations as of `now` (none when
     /// `None`: a look that shows no vacation) and its actions, replayed.
     pub(crate) async fn load(
@@ -317,15 +123,10 @@ impl Service {
         });
         let actions = tx.actions(game.id).await?;
         let current = actions.len();
-        let shown = shown.map(|p| p.min(current));
-        let mut replayed = match shown {
-            Some(p) if p != current => self.replay(&game, &actions, &[current, p])?,
-            _ => self.replay(&game, &actions, &[current])?,
-        };
-        let shown = match shown {
-            Some(p) if p != current => replayed.pop(),
-            _ => None,
-        };
+        let shown = shown.map(|p| p.min(current)).filter(|&p| p != current);
+        let plies: Vec<usize> = std::iter::once(current).chain(shown).collect();
+        let mut replayed = replay(&game, &actions, &plies)?;
+        let shown = shown.and_then(|_| replayed.pop());
         let Replayed { position, last } = replayed.swap_remove(0);
         let loaded = Loaded {
             game,
@@ -344,92 +145,39 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use agora_rules::Variant;
 
-    fn played(notations: &[&str]) -> Vec<PlayedAction> {
-        notations
-            .iter()
-            .enumerate()
-            .map(|(i, n)| PlayedAction {
-                ply: i as u32 + 1,
-                seat: if i % 2 == 0 {
-                    Seat::First
-                } else {
-                    Seat::Second
-                },
-                notation: (*n).to_owned(),
+    /// One walk gives every ply asked for, in the order asked, each with its last action.
+    #[test]
+    fn one_walk_gives_every_ply_asked_for() {
+        let variant = Variant::Agros {
+            board: 8,
+            farmers: 3,
+        };
+        let mut position = variant.start();
+        let mut actions = Vec::new();
+        for i in 0..4 {
+            let action = position.legal_actions()[0];
+            actions.push(PlayedAction {
+                ply: i + 1,
+                seat: position.to_act(),
+                notation: position.notation(action),
                 played_at: DateTime::UNIX_EPOCH,
                 delivery_id: None,
                 spent_ms: None,
-            })
-            .collect()
-    }
-
-    /// A cached position is used only while the game's actions still lead to it: after a
-    /// takeback and another action the same ply holds another position.
-    #[test]
-    fn a_cached_position_never_outlives_its_actions() {
-        let cache = ReplayCache::new(8);
-        let game = Game {
-            id: 1,
-            variant: Variant::Agros {
-                board: 8,
-                farmers: 3,
-            },
-            ..test_game()
-        };
-        let mut position = game.variant.start();
-        let first = position.legal_actions()[0];
-        let a = position.notation(first);
-        position.play_unchecked(first);
-        let before = played(&[&a]);
-        let r = Replayed {
-            position: position.clone(),
-            last: None,
-        };
-        cache.keep(&game, &before, 1, &r);
-        assert!(cache.best(&game, &before, 1).is_some_and(|(p, _)| p == 1));
-        let start = game.variant.start();
-        let other = start.notation(start.legal_actions()[1]);
-        let after = played(&[&other]);
-        assert!(
-            cache.best(&game, &after, 1).is_none(),
-            "a stale entry is not served"
-        );
-        assert!(cache.best(&game, &before, 1).is_none(), "and it is dropped");
-    }
-
-    /// A game that moves on keeps its last two positions and its checkpoints, no more.
-    #[test]
-    fn a_game_keeps_its_last_two_positions() {
-        let cache = ReplayCache::new(64);
-        let game = Game {
-            variant: Variant::Agros {
-                board: 8,
-                farmers: 3,
-            },
-            ..test_game()
-        };
-        let mut position = game.variant.start();
-        let mut notations = Vec::new();
-        for _ in 0..5 {
-            let action = position.legal_actions()[0];
-            notations.push(position.notation(action));
+            });
             position.play_unchecked(action);
-            let refs: Vec<&str> = notations.iter().map(String::as_str).collect();
-            let r = Replayed {
-                position: position.clone(),
-                last: None,
-            };
-            cache.keep(&game, &played(&refs), notations.len(), &r);
         }
-        let kept: Vec<usize> = cache.lock().entries.keys().map(|k| k.1).collect();
-        assert_eq!(kept, [4, 5]);
-        let refs: Vec<&str> = notations[..4].iter().map(String::as_str).collect();
-        assert!(
-            cache
-                .best(&game, &played(&refs), 4)
-                .is_some_and(|(p, _)| p == 4)
-        );
+        let game = Game {
+            variant,
+            ..test_game()
+        };
+        let r = replay(&game, &actions, &[4, 0, 2]).expect("replays");
+        assert_eq!(r[0].position, position);
+        assert!(r[1].last.is_none());
+        assert_eq!(r[1].position, variant.start());
+        let (before, action) = r[2].last.clone().expect("a last action");
+        assert_eq!(before.notation(action), actions[1].notation);
     }
 
     fn test_game() -> Game {

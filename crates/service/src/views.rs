@@ -318,7 +318,7 @@ pub fn picture(
     size: u32,
 ) -> Result<Vec<u8>, PictureError> {
     let shown = (ply.unwrap_or(game.ply) as usize).min(actions.len());
-    let r = crate::replay::replay_uncached(game, actions, shown)?;
+    let r = crate::replay::replay(game, actions, &[shown])?.remove(0);
     let options = agora_render::PngOptions {
         size,
         field_overlay: crate::queries::final_fields(game, shown as u32),
