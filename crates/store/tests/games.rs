@@ -7,7 +7,7 @@ mod common;
 
 use agora_rules::{Seat, Variant};
 use agora_store::{
-    Ending, GameStatus, NewGame, PlayedAction, StoreError, TimeControl, TimeoutPolicy,
+    EndReason, Ending, GameStatus, NewGame, PlayedAction, StoreError, TimeControl, TimeoutPolicy,
 };
 use chrono::Duration;
 use common::{TestDb, game, new_game, player, t0};
@@ -139,7 +139,7 @@ async fn endings_offers_and_clock_times_round_trip() {
     g.status = GameStatus::Finished;
     g.ending = Some(Ending {
         winner: Some(Seat::Second),
-        reason: "throne".into(),
+        reason: agora_rules::EndReason::Throne.into(),
     });
     g.finished_at = Some(start + Duration::days(1));
     g.draw_offer = None;
@@ -149,7 +149,7 @@ async fn endings_offers_and_clock_times_round_trip() {
 
     g.ending = Some(Ending {
         winner: None,
-        reason: "agreement".into(),
+        reason: EndReason::Agreement,
     });
     tx.save_game(&mut g, start).await.unwrap();
     let read = tx.game(g.id).await.unwrap().unwrap();
