@@ -6,7 +6,7 @@
 
 pub use crate::replay::Loaded;
 use agora_rules::{AnyPosition, EndReason as R, GameKind, Seat, Variant};
-use agora_store::{EndReason, Ending, Game, GameStatus, PlayedAction, TimeControl};
+use agora_store::{EndReason, Ending, GameStatus, TimeControl};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 
@@ -303,41 +303,6 @@ impl Loaded {
             (reason, None) => format!("draw ({reason})"),
         }
     }
-}
-
-/// The picture of a game after `ply` actions (all of them if `None`), `size` pixels wide, with the
-/// last action marked and, for the final position of a finished Agros game, its fields tinted
-/// (see [`crate::queries::GameState::overlay`]).
-///
-/// Kept for the mail front end, which still reads the game itself; a front end draws
-/// `Service::game_state(..)?.png(size)` instead.
-pub fn picture(
-    game: &Game,
-    actions: &[PlayedAction],
-    ply: Option<u32>,
-    size: u32,
-) -> Result<Vec<u8>, PictureError> {
-    let shown = (ply.unwrap_or(game.ply) as usize).min(actions.len());
-    let r = crate::replay::replay(game, actions, &[shown])?.remove(0);
-    let options = agora_render::PngOptions {
-        size,
-        field_overlay: crate::queries::final_fields(game, shown as u32),
-        ..agora_render::PngOptions::default()
-    };
-    Ok(agora_render::png(
-        &r.position,
-        r.last.map(|(_, a)| a),
-        &options,
-    )?)
-}
-
-/// Why [`picture`] drew nothing.
-#[derive(Debug, thiserror::Error)]
-pub enum PictureError {
-    #[error(transparent)]
-    Replay(#[from] crate::ServiceError),
-    #[error(transparent)]
-    Render(#[from] agora_render::RenderError),
 }
 
 /// `Agon`, or `Agros 10x10, 5 farmers`.

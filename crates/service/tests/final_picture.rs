@@ -1,7 +1,7 @@
 //! The final report's picture: the final position of a finished Agros game carries the field
 //! overlay (each field tinted by its controller, AR-14); earlier positions and Agon do not.
 
-use agora_service::{Inbound, Service, Settings, Store, StoreOptions, Templates, views};
+use agora_service::{Inbound, Service, Settings, Store, StoreOptions, Templates};
 use agora_store::Notice;
 use chrono::{DateTime, Duration, Utc};
 
@@ -43,13 +43,15 @@ async fn a_finished_agros_game_is_pictured_with_its_fields() {
         now += Duration::minutes(5);
         say(&service, who, text, now).await;
     }
-    let before = {
-        let mut tx = service.store().write().await.unwrap();
-        (
-            tx.game(1).await.unwrap().unwrap(),
-            tx.actions(1).await.unwrap(),
-        )
+    let picture = |ply: Option<u32>| {
+        let service = &service;
+        async move {
+            let state = service.game_state(1, ply).await.unwrap().unwrap();
+            state.png(400).unwrap()
+        }
     };
+    // The game one ply before its end, while it was running: no overlay.
+    let running = picture(None).await;
     now += Duration::minutes(5);
     let over = say(&service, "alice", "pass", now).await;
     assert!(over.starts_with("Game #1 is over"), "{over}");
@@ -80,17 +82,15 @@ async fn a_finished_agros_game_is_pictured_with_its_fields() {
         )
         .unwrap()
     };
-    let final_picture = views::picture(&game, &actions, None, 400).unwrap();
+    let final_picture = picture(None).await;
     assert_eq!(
         final_picture,
         draw(true),
         "the final report shows the fields"
     );
     assert_ne!(final_picture, draw(false));
-    // The same game one ply earlier, while it was running: no overlay.
-    let running = views::picture(&before.0, &before.1, None, 400).unwrap();
     assert_ne!(running, final_picture);
-    let earlier = views::picture(&game, &actions, Some(game.ply - 1), 400).unwrap();
+    let earlier = picture(Some(game.ply - 1)).await;
     assert_eq!(
         running, earlier,
         "an earlier ply of a finished game is drawn as it was"
