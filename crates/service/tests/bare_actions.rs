@@ -175,7 +175,7 @@ async fn send(
     service
         .handle(
             &Inbound {
-                from: from.to_owned(),
+                from: from.parse().unwrap(),
                 name: None,
                 text: text.to_owned(),
                 delivery: Some(format!("test:{n}")),

@@ -42,7 +42,7 @@ async fn two_services(name: &str) -> [Arc<Service>; 2] {
 
 fn inbound(from: &str, text: &str, delivery: &str) -> Inbound {
     Inbound {
-        from: format!("local:{from}"),
+        from: format!("local:{from}").parse().unwrap(),
         name: None,
         text: text.into(),
         delivery: Some(delivery.into()),

@@ -161,7 +161,7 @@ async fn run(path: &Path) -> (String, String) {
                 None => (actor, None),
             };
             let inbound = Inbound {
-                from: identity(actor),
+                from: identity(actor).parse().unwrap(),
                 name: None,
                 text: text.to_owned(),
                 delivery: Some(delivery),
