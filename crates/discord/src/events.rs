@@ -7,7 +7,7 @@ use crate::board::{self, Post};
 use crate::slash::{self, Value};
 use crate::{Bot, Ctx, DiscordError, identity};
 use agora_rules::Seat;
-use agora_service::commands::{self, Command};
+use agora_service::commands::{self, Command, ParseError};
 use agora_service::queries::GameState;
 use agora_service::{Answer, Inbound, Status};
 use agora_store::GameStatus;
@@ -17,13 +17,10 @@ use std::sync::Arc;
 
 type FrameworkError<'a> = poise::FrameworkError<'a, Arc<Bot>, DiscordError>;
 
-/// Commands whose answer only the person who asked sees: nobody else needs it, and a link code
-/// is a secret.
+/// Commands whose answer only the person who asked sees: what only reads (nobody else needs
+/// it), one's own settings, and `link`, whose code is a secret.
 fn private(command: &str) -> bool {
-    matches!(
-        command,
-        "help" | "games" | "settings" | "link" | "board" | "history"
-    )
+    commands::spec(command).is_some_and(|s| s.reads_only) || matches!(command, "settings" | "link")
 }
 
 /// The short apology for an internal failure, with a reference to find it in the log.
@@ -113,6 +110,7 @@ impl Bot {
         Ok(Some(thread.id))
     }
 
+    /// A message's text, which the service parses.
     async fn handle(
         &self,
         user: &serenity::User,
@@ -120,19 +118,34 @@ impl Bot {
         delivery: String,
         game: Option<i64>,
     ) -> Result<Answer, DiscordError> {
-        let answer = self
-            .service
-            .handle(
-                &Inbound {
-                    from: identity(user.id),
-                    name: display_name(user),
-                    text: text.to_owned(),
-                    delivery: Some(delivery),
-                    game,
-                },
-                Utc::now(),
-            )
-            .await?;
+        let inbound = Inbound {
+            text: text.to_owned(),
+            ..inbound(user, delivery, game)
+        };
+        let answer = self.service.handle(&inbound, Utc::now()).await?;
+        if answer.status == Status::Done {
+            self.wake.notify_one();
+        }
+        Ok(answer)
+    }
+
+    /// A command built from typed input (a slash command, a button), or why it could not be.
+    async fn handle_command(
+        &self,
+        user: &serenity::User,
+        command: Result<Command, ParseError>,
+        delivery: String,
+        game: Option<i64>,
+    ) -> Result<Answer, DiscordError> {
+        let inbound = inbound(user, delivery, game);
+        let answer = match command {
+            Ok(command) => {
+                self.service
+                    .handle_command(&inbound, command, Utc::now())
+                    .await?
+            }
+            Err(e) => self.service.refuse(&inbound, &e),
+        };
         if answer.status == Status::Done {
             self.wake.notify_one();
         }
@@ -155,6 +168,16 @@ impl Bot {
             .enforce_nonce(true);
         thread.send_message(http, message).await?;
         Ok(())
+    }
+}
+
+/// What came from a Discord user, with its delivery id and the game its place is about.
+fn inbound(user: &serenity::User, delivery: String, game: Option<i64>) -> Inbound {
+    Inbound {
+        name: display_name(user),
+        delivery: Some(delivery),
+        game,
+        ..Inbound::new(identity(user.id))
     }
 }
 
@@ -234,13 +257,13 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
         }
     }
     let mut answer = None;
-    for (i, text) in slash::texts(command, &values).iter().enumerate() {
+    for (i, built) in slash::commands_of(command, &values).into_iter().enumerate() {
         let delivery = match i {
             0 => format!("discord:interaction:{}", interaction.id),
             n => format!("discord:interaction:{}#{}", interaction.id, n + 1),
         };
         let a = bot
-            .handle(&interaction.user, text, delivery, context)
+            .handle_command(&interaction.user, built, delivery, context)
             .await?;
         notes.push(a.text.clone());
         let refused = a.status == Status::Refused;
@@ -327,7 +350,7 @@ pub(crate) async fn autocomplete(
     };
     let actions = bot
         .service
-        .legal_actions(&identity(ctx.interaction.user.id), game)
+        .legal_actions(&identity(ctx.interaction.user.id).to_string(), game)
         .await
         .unwrap_or_else(|e| {
             tracing::warn!(error = %e, "legal actions for autocomplete failed");
@@ -442,7 +465,7 @@ async fn on_click(
                 click.create_response(&ctx.http, ephemeral(text)).await?;
                 return Ok(());
             }
-            if state.seat_of(&identity(click.user.id)) != Some(Seat::Second) {
+            if state.seat_of(&identity(click.user.id).to_string()) != Some(Seat::Second) {
                 let who = match state.identity_on(Seat::Second, "discord") {
                     Some(id) => format!("<@{}>", id.trim_start_matches("discord:")),
                     None => state.names[Seat::Second.index()].clone(),
@@ -451,10 +474,14 @@ async fn on_click(
                 click.create_response(&ctx.http, ephemeral(text)).await?;
                 return Ok(());
             }
+            let command = match kind {
+                "accept" => Command::Accept(Some(game)),
+                _ => Command::Decline(Some(game)),
+            };
             let answer = bot
-                .handle(
+                .handle_command(
                     &click.user,
-                    &format!("{kind} #{game}"),
+                    Ok(command),
                     format!("discord:interaction:{}", click.id),
                     Some(game),
                 )
@@ -531,7 +558,7 @@ async fn on_message(
             let Some(state) = bot.state(game, None).await? else {
                 return Ok(());
             };
-            let me = identity(message.author.id);
+            let me = identity(message.author.id).to_string();
             match state.to_act {
                 Some(seat) if state.seat_of(&me) == Some(seat) => Some(game),
                 _ => return Ok(()),

@@ -23,9 +23,9 @@ use crate::imap::{Fetched, Mailbox};
 use crate::parse::{self, Incoming};
 use crate::smtp::Smtp;
 use crate::{MailError, MailSettings, token};
-use agora_service::commands::{self, Command, ParseError};
+use agora_service::commands::{self, ParseError};
 use agora_service::outbox::{SendError, Sender};
-use agora_service::{Inbound, Service, Status};
+use agora_service::{Identity, Inbound, Service, Status};
 use agora_store::{GameStatus, OutboxMessage};
 use chrono::{DateTime, Utc};
 use futures::FutureExt;
@@ -67,8 +67,8 @@ struct GameMail {
 /// The channel code of mail identities in the service and the outbox.
 const CHANNEL: &str = "mailto";
 
-fn identity(address: &str) -> String {
-    format!("{CHANNEL}:{address}")
+fn identity(address: &str) -> Identity {
+    Identity::mail(address)
 }
 
 /// What a line of a mail is, decided from the parsed command before anything runs (never from
@@ -90,9 +90,7 @@ impl Line {
             return Line::Verify(code);
         }
         match commands::parse(line) {
-            Ok(Command::Help(_) | Command::Board(_) | Command::History(_) | Command::Games) => {
-                Line::Read
-            }
+            Ok(command) if command.reads_only() => Line::Read,
             Err(ParseError::Unknown { closest, .. }) => Line::NotCommand { closest },
             Err(ParseError::Empty) => Line::NotCommand { closest: None },
             _ => Line::Other,
