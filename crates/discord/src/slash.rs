@@ -326,7 +326,10 @@ mod tests {
         assert!(COMMAND_NAMES.contains(&"vacation"));
     }
 
-    fn v(pairs: &[(&str, Value)]) -> Vec<(String, Value)> {
+    /// An invocation's values by option name.
+    type Values = Vec<(String, Value)>;
+
+    fn v(pairs: &[(&str, Value)]) -> Values {
         pairs
             .iter()
             .map(|(n, v)| ((*n).to_owned(), v.clone()))
@@ -341,7 +344,7 @@ mod tests {
     /// parses to.
     #[test]
     fn invocations_build_the_commands_their_texts_stood_for() {
-        let cases: Vec<(&str, Vec<(String, Value)>, Vec<&str>)> = vec![
+        let cases: Vec<(&str, Values, Vec<&str>)> = vec![
             (
                 "move",
                 v(&[("action", text("a1-b2")), ("game", Value::Number(12))]),

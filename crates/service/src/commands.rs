@@ -377,7 +377,10 @@ mod tests {
         assert!(!Command::SendDigest(1).reads_only());
     }
 
-    fn values(pairs: &[(&str, Value)]) -> Vec<(String, Value)> {
+    /// An invocation's values by argument name.
+    type Values = Vec<(String, Value)>;
+
+    fn values(pairs: &[(&str, Value)]) -> Values {
         pairs
             .iter()
             .map(|(n, v)| ((*n).to_owned(), v.clone()))
@@ -391,7 +394,7 @@ mod tests {
     /// A typed invocation makes the command its text makes, and is refused with the same words.
     #[test]
     fn typed_values_build_what_their_text_parses_to() {
-        let cases: Vec<(&str, Vec<(String, Value)>, &str)> = vec![
+        let cases: Vec<(&str, Values, &str)> = vec![
             (
                 "move",
                 values(&[("action", text("a1-b2")), ("game", Value::Number(12))]),
