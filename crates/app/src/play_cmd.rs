@@ -8,7 +8,7 @@
 
 use crate::config::Config;
 use agora_service::outbox::{Delivery, SendError, Sender};
-use agora_service::{Inbound, Service, Status, Templates};
+use agora_service::{Channel, Identity, Inbound, Service, Status, Templates};
 use agora_store::Store;
 use anyhow::Context;
 use clap::Args;
@@ -178,8 +178,9 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let addresses: Vec<String> = players.iter().map(|p| format!("local:{p}")).collect();
 
     for (name, address) in players.iter().zip(&addresses) {
+        let identity = address.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
         service
-            .register(address, Some(name), chrono::Utc::now())
+            .register(&identity, Some(name), chrono::Utc::now())
             .await?;
     }
     // Deliver what a crash may have left committed but unsent before anything new happens.
@@ -227,13 +228,15 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
             None => addresses[speaker].clone(),
         };
         counter += 1;
+        let Ok(from) = from.parse::<Identity>() else {
+            println!("`{from}` is not an identity such as local:<name> or mailto:<address>");
+            continue;
+        };
         let inbound = Inbound {
-            name: from.strip_prefix("local:").map(str::to_owned),
-            from,
+            name: (from.channel == Channel::Local).then(|| from.id.clone()),
             text,
             delivery: delivery.clone(),
-            game: None,
-            ..Inbound::default()
+            ..Inbound::new(from)
         };
         let answer = service.handle(&inbound, chrono::Utc::now()).await?;
         println!("{}", answer.text);

@@ -3,7 +3,7 @@
 //! command, beside the raw rate of single-row committed inserts on the same disk.
 
 use agora_rules::{AnyPosition, Variant};
-use agora_service::{Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
 use clap::{Args, Subcommand};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -268,7 +268,11 @@ async fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
         for side in ["w", "b"] {
             let name = format!("{side}{i}");
             service
-                .register(&format!("local:{name}"), Some(&name), chrono::Utc::now())
+                .register(
+                    &Identity::local(name.clone()),
+                    Some(&name),
+                    chrono::Utc::now(),
+                )
                 .await?;
         }
     }
@@ -277,14 +281,14 @@ async fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
         .into_iter()
         .enumerate()
         .map(|(i, (variant, actions))| {
-            let (white, black) = (format!("local:w{i}"), format!("local:b{i}"));
-            let send = |from: &String, text: String, n: usize| Inbound {
-                from: from.clone(),
-                name: None,
+            let (white, black) = (
+                Identity::local(format!("w{i}")),
+                Identity::local(format!("b{i}")),
+            );
+            let send = |from: &Identity, text: String, n: usize| Inbound {
                 text,
                 delivery: Some(format!("bench-{i}-{n}")),
-                game: None,
-                ..Inbound::default()
+                ..Inbound::new(from.clone())
             };
             let kind = match variant {
                 Variant::Agon => "agon".to_owned(),

@@ -7,8 +7,7 @@ use crate::board::{self, Post, Shown};
 use crate::slash::{self, Value};
 use crate::{Bot, Ctx, DiscordError, identity};
 use agora_rules::Seat;
-use agora_service::commands::{self, Command};
-use agora_service::desk::reads_only;
+use agora_service::commands::{self, Command, ParseError};
 use agora_service::queries::GameState;
 use agora_service::{Answer, Inbound, Origin, Status};
 use agora_store::GameStatus;
@@ -21,7 +20,7 @@ type FrameworkError<'a> = poise::FrameworkError<'a, Arc<Bot>, DiscordError>;
 /// Whether only the person who asked sees a command's answer: what only reads and their own
 /// settings (nobody else needs them), and `link` (its code is a secret).
 fn private(command: &Command) -> bool {
-    reads_only(command)
+    command.reads_only()
         || matches!(
             command,
             Command::Timezone(_) | Command::Notify(_) | Command::Digest(_) | Command::Link(_)
@@ -119,8 +118,8 @@ impl Bot {
         Ok(Some(thread.id))
     }
 
-    /// Hands a command from `user` to the service (`inbound` says what and where; the sender is
-    /// filled in here).
+    /// Hands a message's text from `user` to the service, which parses it (`inbound` says where
+    /// it came from; the sender is filled in here).
     async fn handle(
         &self,
         user: &serenity::User,
@@ -132,6 +131,33 @@ impl Bot {
             ..inbound
         };
         let answer = self.service.handle(&inbound, Utc::now()).await?;
+        if answer.status == Status::Done {
+            self.wake.notify_one();
+        }
+        Ok(answer)
+    }
+
+    /// Hands a command built from typed input (a slash command, a button) to the service, or
+    /// the reason it could not be built to the service's refusal.
+    async fn handle_command(
+        &self,
+        user: &serenity::User,
+        command: Result<Command, ParseError>,
+        inbound: Inbound,
+    ) -> Result<Answer, DiscordError> {
+        let inbound = Inbound {
+            from: identity(user.id),
+            name: display_name(user),
+            ..inbound
+        };
+        let answer = match command {
+            Ok(command) => {
+                self.service
+                    .handle_command(&inbound, command, Utc::now())
+                    .await?
+            }
+            Err(e) => self.service.refuse(&inbound, &e),
+        };
         if answer.status == Status::Done {
             self.wake.notify_one();
         }
@@ -232,26 +258,26 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
                 .await?;
         }
     }
-    let texts = slash::texts(command, &values);
-    // Every text of one invocation is the same command (`settings` may set several things).
-    let private = texts
+    let built = slash::commands_of(command, &values);
+    // Every command of one invocation is of the same kind (`settings` may set several things).
+    let private = built
         .first()
-        .and_then(|t| commands::parse(t).ok())
-        .is_some_and(|c| private(&c));
+        .is_some_and(|c| c.as_ref().is_ok_and(private));
     let mut answer = None;
-    for (i, text) in texts.iter().enumerate() {
+    for (i, built) in built.into_iter().enumerate() {
         let delivery = match i {
             0 => format!("discord:interaction:{}", interaction.id),
             n => format!("discord:interaction:{}#{}", interaction.id, n + 1),
         };
         let inbound = Inbound {
-            text: text.clone(),
             delivery: Some(delivery),
             game: context,
             origin: origin.clone(),
-            ..Inbound::default()
+            ..Inbound::new(identity(interaction.user.id))
         };
-        let a = bot.handle(&interaction.user, inbound).await?;
+        let a = bot
+            .handle_command(&interaction.user, built, inbound)
+            .await?;
         notes.push(a.text.clone());
         let refused = a.status == Status::Refused;
         answer = Some(a);
@@ -324,7 +350,7 @@ pub(crate) async fn autocomplete(
     };
     let actions = bot
         .service
-        .legal_actions(&identity(ctx.interaction.user.id), game)
+        .legal_actions(&identity(ctx.interaction.user.id).to_string(), game)
         .await
         .unwrap_or_else(|e| {
             tracing::warn!(error = %e, "legal actions for autocomplete failed");
@@ -427,7 +453,7 @@ async fn on_click(
             click.create_response(&ctx.http, ephemeral(text)).await?;
         }
         "accept" | "decline" => {
-            if state.seat_of(&identity(click.user.id)) != Some(Seat::Second) {
+            if state.seat_of(&identity(click.user.id).to_string()) != Some(Seat::Second) {
                 let who = match state.identity_on(Seat::Second, "discord") {
                     Some(id) => format!("<@{}>", id.trim_start_matches("discord:")),
                     None => state.names[Seat::Second.index()].clone(),
@@ -438,14 +464,19 @@ async fn on_click(
             }
             // The service acts only if the game is still as the button showed it (else it says
             // the button is out of date), checked in the command's own transaction.
+            let command = match kind {
+                "accept" => Command::Accept(Some(game)),
+                _ => Command::Decline(Some(game)),
+            };
             let inbound = Inbound {
-                text: format!("{kind} #{game}"),
                 delivery: Some(format!("discord:interaction:{}", click.id)),
                 game: Some(game),
                 expect_version: Some(version),
-                ..Inbound::default()
+                ..Inbound::new(identity(click.user.id))
             };
-            let answer = bot.handle(&click.user, inbound).await?;
+            let answer = bot
+                .handle_command(&click.user, Ok(command), inbound)
+                .await?;
             if answer.status != Status::Done {
                 click
                     .create_response(&ctx.http, ephemeral(answer.text))
@@ -518,7 +549,7 @@ async fn on_message(
             let Some(state) = bot.state(game, None).await? else {
                 return Ok(());
             };
-            let me = identity(message.author.id);
+            let me = identity(message.author.id).to_string();
             match state.to_act {
                 Some(seat) if state.seat_of(&me) == Some(seat) => Some(game),
                 _ => return Ok(()),
@@ -532,7 +563,7 @@ async fn on_message(
         text: message.content.clone(),
         delivery: Some(format!("discord:message:{}", message.id)),
         game,
-        ..Inbound::default()
+        ..Inbound::new(identity(message.author.id))
     };
     let answer = bot.handle(&message.author, inbound).await?;
     let post = match (answer.status, answer.game) {

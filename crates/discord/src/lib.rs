@@ -1,9 +1,9 @@
 //! Agora's Discord front end: a bot on serenity with poise, as thin as the mail front end.
 //!
 //! - Slash commands are generated from the service's command table ([`slash`]): the same names
-//!   and descriptions as `help`, with options per command. Each invocation becomes the equivalent
-//!   command text and goes through [`Service::handle`] with the interaction id as its delivery id,
-//!   so a replayed interaction is never applied twice. `/move` autocompletes the legal actions of
+//!   and descriptions as `help`, with an option per argument. Each invocation becomes a typed
+//!   command and goes through [`Service::handle_command`] with the interaction id as its delivery
+//!   id, so a replayed interaction is never applied twice. `/move` autocompletes the legal actions of
 //!   the player's position.
 //! - A challenge is posted with Accept/Decline buttons for the challenged player; a game that
 //!   starts gets its own thread; every action posts the board as a PNG in an embed, with a button
@@ -28,7 +28,7 @@ pub mod slash;
 
 pub use config::DiscordConfig;
 
-use agora_service::{Service, ServiceError};
+use agora_service::{Identity, Service, ServiceError};
 use poise::serenity_prelude as serenity;
 use std::future::Future;
 use std::sync::Arc;
@@ -99,8 +99,8 @@ pub struct Bot {
 pub(crate) type Ctx<'a> = poise::ApplicationContext<'a, Arc<Bot>, DiscordError>;
 
 /// The identity of a Discord user in the service.
-pub(crate) fn identity(user: serenity::UserId) -> String {
-    format!("discord:{user}")
+pub(crate) fn identity(user: serenity::UserId) -> Identity {
+    Identity::discord(user)
 }
 
 /// The Discord front end over one service.

@@ -1,24 +1,35 @@
-//! The slash commands, generated from the service's command table: one Discord command per
-//! [`COMMANDS`] entry, with its name and summary, and options per command (the game, the action,
-//! the challenge's settings, …). A command the table gains later (and this module does not know)
-//! still appears, with one free-text option for its arguments. Every invocation becomes the
-//! command text the service parses, so Discord, mail and the terminal share one language.
+//! The slash commands, derived from the service's command table: one Discord command per
+//! [`COMMANDS`] entry, with its name and summary, and one option per argument of the table, its
+//! Discord type following the argument's kind (a game or a number is an integer, a choice a list,
+//! an action is autocompleted from the legal actions). A player argument becomes two options: a
+//! Discord user picker and a text for anyone else. `/settings` also takes `messages`, a setting
+//! of this front end's own.
+//!
+//! An invocation's options are read back into typed values and built into typed commands by the
+//! service's [`commands::build`], so Discord, mail and the terminal share one language without
+//! any text going between.
 
 use crate::{Bot, DiscordError};
-use agora_service::commands::{COMMANDS, CommandSpec};
+use agora_service::Identity;
+use agora_service::commands::{self, ArgKind, COMMANDS, Command, CommandSpec, ParseError};
 use poise::serenity_prelude as serenity;
 use std::borrow::Cow;
 use std::sync::Arc;
 
-type Command = poise::Command<Arc<Bot>, DiscordError>;
+pub(crate) use agora_service::commands::Value;
+
+type SlashCommand = poise::Command<Arc<Bot>, DiscordError>;
 type Parameter = poise::CommandParameter<Arc<Bot>, DiscordError>;
 
-/// The kind of a command option.
-#[derive(Debug, Clone, Copy)]
+/// The Discord type of an option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Text,
-    /// A whole number from 1.
-    Number,
+    /// A whole number from `min`, up to `max` if given.
+    Number {
+        min: i64,
+        max: Option<i64>,
+    },
     User,
     /// One of these words.
     Choice(&'static [&'static str]),
@@ -27,154 +38,79 @@ enum Kind {
 }
 
 /// One option of a slash command.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Opt {
     name: &'static str,
-    description: &'static str,
+    description: Cow<'static, str>,
     kind: Kind,
     required: bool,
 }
 
-const fn opt(name: &'static str, description: &'static str, kind: Kind) -> Opt {
-    Opt {
-        name,
-        description,
-        kind,
-        required: false,
-    }
-}
+/// The option that picks a challenged Discord user; it stands in for a player argument's text.
+const USER: &str = "user";
 
-const GAME: Opt = opt(
-    "game",
-    "the game number; may be left out in the game's thread or when only one game fits",
-    Kind::Number,
-);
+/// Discord's own setting: reminders and final reports in the game's thread or as direct messages.
+const MESSAGES: &str = "messages";
 
 /// The names `/help` can explain: every command of the table.
 static COMMAND_NAMES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
-    agora_service::commands::COMMANDS
+    COMMANDS
         .iter()
         .map(|c| c.name)
         .filter(|&n| n != "help")
         .collect()
 });
 
-/// The options of a command of the table; `None` for a command this module does not know.
-fn options(name: &str) -> Option<Vec<Opt>> {
-    Some(match name {
-        "help" => vec![opt(
-            "command",
-            "the command to explain",
-            Kind::Choice(COMMAND_NAMES.as_slice()),
-        )],
-        "challenge" => vec![
-            Opt {
-                required: true,
-                ..opt("game", "agon or agros", Kind::Choice(&["agon", "agros"]))
-            },
-            opt("user", "the Discord user you challenge", Kind::User),
-            opt(
-                "opponent",
-                "or: `computer`, a player's name, or an e-mail address",
-                Kind::Text,
-            ),
-            opt(
-                "board",
-                "Agros: board size (default 10)",
-                Kind::Choice(&["8", "10", "12"]),
-            ),
-            opt(
-                "farmers",
-                "Agros: farmers per side (default 5)",
-                Kind::Choice(&["3", "5", "7"]),
-            ),
-            opt("days", "days per move (the time control)", Kind::Number),
-            opt(
-                "bank",
-                "or a time bank: start+increment, e.g. 7d+1d max 14d",
-                Kind::Text,
-            ),
-            opt(
-                "timeout",
-                "a missed deadline loses (default), or in Agros passes",
-                Kind::Choice(&["loss", "pass"]),
-            ),
-            opt(
-                "level",
-                "the computer's strength",
-                Kind::Choice(&["easy", "normal", "hard"]),
-            ),
-        ],
-        "accept" | "decline" | "cancel" | "pass" | "resign" | "board" | "history" => vec![GAME],
-        "move" => vec![
-            Opt {
-                required: true,
-                ..opt(
-                    "action",
-                    "the action: pick one of your legal actions from the list",
-                    Kind::Action,
-                )
-            },
-            GAME,
-        ],
-        "draw" => vec![
-            Opt {
-                required: true,
-                ..opt(
-                    "reply",
-                    "offer a draw, or answer an offer",
-                    Kind::Choice(&["offer", "accept", "decline"]),
-                )
-            },
-            GAME,
-        ],
-        "undo" => vec![
-            opt(
-                "reply",
-                "ask to take back your last action (default), or answer the request",
-                Kind::Choice(&["ask", "accept", "decline"]),
-            ),
-            GAME,
-        ],
-        "games" => vec![],
-        "settings" => vec![
-            opt(
-                "timezone",
-                "your IANA time zone, e.g. Europe/Amsterdam",
-                Kind::Text,
-            ),
-            opt(
-                "notify",
-                "where notifications go",
-                Kind::Choice(&["discord", "email", "terminal"]),
-            ),
-            opt(
-                "digest",
-                "a local hour (0-23) for one daily digest instead of reminders, or off",
-                Kind::Text,
-            ),
-            opt(
-                "messages",
+/// The options of a command: its table arguments, required ones first (as Discord demands).
+fn options(spec: &CommandSpec) -> Vec<Opt> {
+    let mut opts = Vec::new();
+    for arg in spec.args {
+        let opt = |kind: Kind| Opt {
+            name: arg.name,
+            description: Cow::Borrowed(arg.help),
+            kind,
+            required: !arg.optional,
+        };
+        match arg.kind {
+            ArgKind::Game => opts.push(opt(Kind::Number { min: 1, max: None })),
+            ArgKind::Number { min, max } => opts.push(opt(Kind::Number { min, max })),
+            ArgKind::Action => opts.push(opt(Kind::Action)),
+            ArgKind::Choice(words) => opts.push(opt(Kind::Choice(words))),
+            ArgKind::Command => opts.push(opt(Kind::Choice(COMMAND_NAMES.as_slice()))),
+            ArgKind::Duration | ArgKind::Text => opts.push(opt(Kind::Text)),
+            // Either one names the player, so neither is required.
+            ArgKind::Player => {
+                opts.push(Opt {
+                    name: USER,
+                    description: Cow::Borrowed("the Discord user you challenge"),
+                    kind: Kind::User,
+                    required: false,
+                });
+                opts.push(Opt {
+                    description: Cow::Owned(format!("or: {}", arg.help)),
+                    required: false,
+                    ..opt(Kind::Text)
+                });
+            }
+        }
+    }
+    if spec.name == "settings" {
+        opts.push(Opt {
+            name: MESSAGES,
+            description: Cow::Borrowed(
                 "on Discord: reminders and final reports in the game's thread or as direct messages",
-                Kind::Choice(&["thread", "dm"]),
             ),
-        ],
-        "vacation" => vec![opt(
-            "days",
-            "days to pause your clocks, or `end`; leave out to see your allowance",
-            Kind::Text,
-        )],
-        "link" => vec![opt(
-            "code",
-            "the code `link` gave your other account",
-            Kind::Text,
-        )],
-        _ => return None,
-    })
+            kind: Kind::Choice(&["thread", "dm"]),
+            required: false,
+        });
+    }
+    // A stable sort keeps the table's order within each group.
+    opts.sort_by_key(|o| !o.required);
+    opts
 }
 
 /// The Discord commands for the whole table.
-pub fn commands() -> Vec<Command> {
+pub fn commands() -> Vec<SlashCommand> {
     COMMANDS.iter().map(command).collect()
 }
 
@@ -183,10 +119,8 @@ pub fn names() -> Vec<&'static str> {
     COMMANDS.iter().map(|c| c.name).collect()
 }
 
-fn command(spec: &CommandSpec) -> Command {
-    let opts = options(spec.name)
-        .unwrap_or_else(|| vec![opt("arguments", description_of_usage(spec), Kind::Text)]);
-    Command {
+fn command(spec: &CommandSpec) -> SlashCommand {
+    SlashCommand {
         name: Cow::Borrowed(spec.name),
         qualified_name: Cow::Borrowed(spec.name),
         identifying_name: Cow::Borrowed(spec.name),
@@ -194,26 +128,12 @@ fn command(spec: &CommandSpec) -> Command {
         description: Some(Cow::Owned(crate::board::clip(spec.summary, 100))),
         help_text: Some(Cow::Borrowed(spec.help)),
         slash_action: Some(|ctx| Box::pin(crate::events::slash(ctx))),
-        parameters: opts.iter().map(parameter).collect(),
+        parameters: options(spec).into_iter().map(parameter).collect(),
         ..Default::default()
     }
 }
 
-/// The usage line without the command word, for a command known only from the table.
-fn description_of_usage(spec: &CommandSpec) -> &'static str {
-    let rest = spec
-        .usage
-        .strip_prefix(spec.name)
-        .map(str::trim)
-        .unwrap_or(spec.usage);
-    if rest.is_empty() || rest.len() > 100 {
-        "the command's arguments, as in `help`"
-    } else {
-        rest
-    }
-}
-
-fn parameter(o: &Opt) -> Parameter {
+fn parameter(o: Opt) -> Parameter {
     let choices = match o.kind {
         Kind::Choice(words) => words
             .iter()
@@ -225,13 +145,19 @@ fn parameter(o: &Opt) -> Parameter {
             .collect(),
         _ => Vec::new(),
     };
+    // A type setter is a plain function, so the bounds of a number are picked from a few.
     let type_setter: fn(serenity::CreateCommandOption) -> serenity::CreateCommandOption =
         match o.kind {
             Kind::Text | Kind::Action => |b| b.kind(serenity::CommandOptionType::String),
-            Kind::Number => |b| {
+            Kind::Number { min: 0, max: None } => |b| {
+                b.kind(serenity::CommandOptionType::Integer)
+                    .min_int_value(0)
+            },
+            Kind::Number { min: 1, max: None } => |b| {
                 b.kind(serenity::CommandOptionType::Integer)
                     .min_int_value(1)
             },
+            Kind::Number { .. } => |b| b.kind(serenity::CommandOptionType::Integer),
             Kind::User => |b| b.kind(serenity::CommandOptionType::User),
             // poise registers choices as integers: the index of the word.
             Kind::Choice(_) => |b| b.kind(serenity::CommandOptionType::Integer),
@@ -239,7 +165,7 @@ fn parameter(o: &Opt) -> Parameter {
     Parameter {
         name: Cow::Borrowed(o.name),
         name_localizations: Cow::Borrowed(&[]),
-        description: Some(Cow::Borrowed(o.description)),
+        description: Some(o.description),
         description_localizations: Cow::Borrowed(&[]),
         required: o.required,
         channel_types: None,
@@ -255,27 +181,9 @@ fn parameter(o: &Opt) -> Parameter {
     }
 }
 
-/// An option's value as the person gave it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Value {
-    Text(String),
-    Number(i64),
-    User(u64),
-}
-
-impl Value {
-    fn text(&self) -> String {
-        match self {
-            Value::Text(t) => t.clone(),
-            Value::Number(n) => n.to_string(),
-            Value::User(id) => format!("<@{id}>"),
-        }
-    }
-}
-
 /// The options of an invocation by name, choices turned back into their words.
 pub(crate) fn values(command: &str, args: &[serenity::ResolvedOption<'_>]) -> Vec<(String, Value)> {
-    let opts = options(command).unwrap_or_default();
+    let opts = commands::spec(command).map(options).unwrap_or_default();
     args.iter()
         .filter_map(|a| {
             let kind = opts.iter().find(|o| o.name == a.name).map(|o| o.kind);
@@ -288,9 +196,11 @@ pub(crate) fn values(command: &str, args: &[serenity::ResolvedOption<'_>]) -> Ve
                 (serenity::ResolvedValue::Autocomplete { value, .. }, _) => {
                     Value::Text(value.trim().to_owned())
                 }
-                (serenity::ResolvedValue::User(u, _), _) => Value::User(u.id.get()),
+                (serenity::ResolvedValue::User(u, _), _) => {
+                    Value::Identity(Identity::discord(u.id))
+                }
                 (serenity::ResolvedValue::Unresolved(serenity::Unresolved::User(id)), _) => {
-                    Value::User(id.get())
+                    Value::Identity(Identity::discord(id))
                 }
                 _ => return None,
             };
@@ -299,68 +209,50 @@ pub(crate) fn values(command: &str, args: &[serenity::ResolvedOption<'_>]) -> Ve
         .collect()
 }
 
-/// The command texts an invocation stands for (`/move action:a1-b2 game:12` is `move #12 a1-b2`);
-/// `settings` may set several things at once. The `messages` setting is the front end's own and
-/// is not among them.
-pub(crate) fn texts(command: &str, values: &[(String, Value)]) -> Vec<String> {
-    let get = |name: &str| {
-        values
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.text())
+/// The commands an invocation stands for, each built or refused: one, except that `/settings`
+/// may set several things at once (one command each, in the table's order). The `messages`
+/// setting is the front end's own and is not among them.
+pub(crate) fn commands_of(
+    command: &str,
+    values: &[(String, Value)],
+) -> Vec<Result<Command, ParseError>> {
+    let Some(spec) = commands::spec(command) else {
+        return vec![Err(ParseError::Unknown {
+            word: command.to_owned(),
+            closest: commands::closest_command(command),
+        })];
     };
-    let game = get("game");
-    // For every command but `challenge` (where it is the kind of game), `game` is a reference.
-    let game_ref = game.clone().map(|g| format!("#{g}"));
-    let join =
-        |words: Vec<Option<String>>| words.into_iter().flatten().collect::<Vec<_>>().join(" ");
-    let one = |t: String| vec![t];
-    match command {
-        "challenge" => {
-            let opponent = get("user").or_else(|| get("opponent"));
-            one(join(vec![
-                Some("challenge".into()),
-                opponent,
-                game,
-                get("board").map(|b| format!("board {b}")),
-                get("farmers").map(|f| format!("farmers {f}")),
-                get("days").map(|d| format!("days {d}")),
-                get("bank").map(|b| format!("bank {b}")),
-                get("timeout").map(|t| format!("timeout {t}")),
-                get("level").map(|l| format!("level {l}")),
-            ]))
-        }
-        "move" => one(join(vec![Some("move".into()), game_ref, get("action")])),
-        "draw" | "undo" => one(join(vec![
-            Some(command.into()),
-            get("reply").map(|r| if r == "ask" { "offer".into() } else { r }),
-            game_ref,
-        ])),
-        "help" => one(join(vec![Some("help".into()), get("command")])),
-        "link" => one(join(vec![Some("link".into()), get("code")])),
-        "vacation" => one(join(vec![Some("vacation".into()), get("days")])),
-        "settings" => {
-            let mut out = Vec::new();
-            if let Some(zone) = get("timezone") {
-                out.push(format!("settings timezone {zone}"));
-            }
-            if let Some(channel) = get("notify") {
-                out.push(format!("settings notify {channel}"));
-            }
-            if let Some(hour) = get("digest") {
-                out.push(format!("settings digest {hour}"));
-            }
-            if out.is_empty() && get("messages").is_none() {
-                // Lets the service say what is missing, in its own words.
-                out.push("settings".into());
-            }
-            out
-        }
-        other => {
-            let rest = get("arguments").or(game_ref);
-            one(join(vec![Some(other.to_owned()), rest]))
-        }
+    let picked = values.iter().any(|(n, _)| n == USER);
+    let messages = values.iter().any(|(n, _)| n == MESSAGES);
+    let player = spec.args.iter().find(|a| a.kind == ArgKind::Player);
+    let mut values: Vec<(String, Value)> = values
+        .iter()
+        .filter(|(n, _)| n != MESSAGES)
+        // A picked user is the player; the text option is for anyone else.
+        .filter(|(n, _)| !(picked && player.is_some_and(|p| p.name == n)))
+        .map(|(n, v)| match (n.as_str(), player) {
+            (USER, Some(p)) => (p.name.to_owned(), v.clone()),
+            _ => (n.clone(), v.clone()),
+        })
+        .collect();
+    if spec.name != "settings" {
+        return vec![commands::build(spec, &values)];
     }
+    if values.is_empty() {
+        // Only `messages`: nothing for the service. Nothing at all: the service says what is
+        // missing, in its own words.
+        return if messages {
+            Vec::new()
+        } else {
+            vec![commands::build(spec, &values)]
+        };
+    }
+    let position = |name: &str| spec.args.iter().position(|a| a.name == name);
+    values.sort_by_key(|(n, _)| position(n));
+    values
+        .into_iter()
+        .map(|one| commands::build(spec, &[one]))
+        .collect()
 }
 
 #[cfg(test)]
@@ -377,66 +269,137 @@ mod tests {
         }
     }
 
+    /// The Discord type an argument of the table gets.
+    fn kind_of(kind: ArgKind) -> Kind {
+        match kind {
+            ArgKind::Game => Kind::Number { min: 1, max: None },
+            ArgKind::Number { min, max } => Kind::Number { min, max },
+            ArgKind::Action => Kind::Action,
+            ArgKind::Choice(words) => Kind::Choice(words),
+            ArgKind::Command => Kind::Choice(COMMAND_NAMES.as_slice()),
+            ArgKind::Duration | ArgKind::Text | ArgKind::Player => Kind::Text,
+        }
+    }
+
     #[test]
-    fn invocations_become_command_texts() {
-        let v = |pairs: &[(&str, Value)]| {
-            pairs
+    fn options_derive_from_the_table() {
+        for spec in COMMANDS {
+            let opts = options(spec);
+            let players = spec
+                .args
                 .iter()
-                .map(|(n, v)| ((*n).to_owned(), v.clone()))
-                .collect::<Vec<_>>()
-        };
+                .filter(|a| a.kind == ArgKind::Player)
+                .count();
+            let own = usize::from(spec.name == "settings");
+            assert_eq!(
+                opts.len(),
+                spec.args.len() + players + own,
+                "/{}",
+                spec.name
+            );
+            for arg in spec.args {
+                let o = opts.iter().find(|o| o.name == arg.name).unwrap();
+                assert_eq!(o.kind, kind_of(arg.kind), "/{} {}", spec.name, arg.name);
+                let required = !arg.optional && arg.kind != ArgKind::Player;
+                assert_eq!(o.required, required, "/{} {}", spec.name, arg.name);
+                assert!(o.description.len() <= 100, "/{} {}", spec.name, arg.name);
+            }
+            // Discord refuses a required option after an optional one.
+            assert!(
+                opts.windows(2).all(|w| w[0].required || !w[1].required),
+                "/{}",
+                spec.name
+            );
+        }
+        let challenge = options(commands::spec("challenge").unwrap());
+        let names: Vec<&str> = challenge.iter().map(|o| o.name).collect();
         assert_eq!(
-            texts(
-                "move",
-                &v(&[
-                    ("action", Value::Text("a1-b2".into())),
-                    ("game", Value::Number(12))
-                ])
-            ),
-            ["move #12 a1-b2"]
+            names,
+            [
+                "game", "user", "opponent", "board", "farmers", "days", "bank", "timeout", "level"
+            ]
         );
-        assert_eq!(
-            texts(
-                "challenge",
-                &v(&[
-                    ("game", Value::Text("agros".into())),
-                    ("user", Value::User(42)),
-                    ("board", Value::Text("8".into())),
-                    ("days", Value::Number(2)),
-                ])
-            ),
-            ["challenge <@42> agros board 8 days 2"]
-        );
-        assert_eq!(
-            texts("undo", &v(&[("reply", Value::Text("ask".into()))])),
-            ["undo offer"]
-        );
-        assert_eq!(
-            texts("vacation", &v(&[("days", Value::Text("7".into()))])),
-            ["vacation 7"]
-        );
-        assert_eq!(
-            texts(
-                "challenge",
-                &v(&[
-                    ("game", Value::Text("agros".into())),
-                    ("opponent", Value::Text("bob".into())),
-                    ("bank", Value::Text("7d+1d max 14d".into())),
-                    ("timeout", Value::Text("pass".into())),
-                ])
-            ),
-            ["challenge bob agros bank 7d+1d max 14d timeout pass"]
-        );
-        assert_eq!(
-            texts("settings", &v(&[("digest", Value::Text("8".into()))])),
-            ["settings digest 8"]
-        );
+        let moves = options(commands::spec("move").unwrap());
+        assert_eq!(moves[0].name, "action");
+        assert_eq!(moves[0].kind, Kind::Action);
         // Every command of the table can be asked about, the newest included.
         assert!(COMMAND_NAMES.contains(&"vacation"));
-        assert!(
-            COMMANDS
-                .iter()
-                .all(|c| c.name == "help" || COMMAND_NAMES.contains(&c.name))
-        );
+    }
+
+    /// An invocation's values by option name.
+    type Values = Vec<(String, Value)>;
+
+    fn v(pairs: &[(&str, Value)]) -> Values {
+        pairs
+            .iter()
+            .map(|(n, v)| ((*n).to_owned(), v.clone()))
+            .collect()
+    }
+
+    fn text(t: &str) -> Value {
+        Value::Text(t.into())
+    }
+
+    /// What an invocation builds is what its command text, as this front end once sent it,
+    /// parses to.
+    #[test]
+    fn invocations_build_the_commands_their_texts_stood_for() {
+        let cases: Vec<(&str, Values, Vec<&str>)> = vec![
+            (
+                "move",
+                v(&[("action", text("a1-b2")), ("game", Value::Number(12))]),
+                vec!["move #12 a1-b2"],
+            ),
+            (
+                "challenge",
+                v(&[
+                    ("game", text("agros")),
+                    ("user", Value::Identity(Identity::discord(42))),
+                    ("board", text("8")),
+                    ("days", Value::Number(2)),
+                ]),
+                vec!["challenge <@42> agros board 8 days 2"],
+            ),
+            (
+                "challenge",
+                v(&[
+                    ("game", text("agon")),
+                    ("user", Value::Identity(Identity::discord(42))),
+                    ("opponent", text("bob")),
+                ]),
+                vec!["challenge <@42> agon"],
+            ),
+            (
+                "challenge",
+                v(&[
+                    ("game", text("agros")),
+                    ("opponent", text("bob")),
+                    ("bank", text("7d+1d max 14d")),
+                    ("timeout", text("pass")),
+                ]),
+                vec!["challenge bob agros bank 7d+1d max 14d timeout pass"],
+            ),
+            ("undo", v(&[("reply", text("ask"))]), vec!["undo offer"]),
+            ("vacation", v(&[("days", text("7"))]), vec!["vacation 7"]),
+            (
+                "settings",
+                v(&[("digest", text("8")), ("timezone", text("Europe/Paris"))]),
+                vec!["settings timezone Europe/Paris", "settings digest 8"],
+            ),
+            (
+                "settings",
+                v(&[("notify", text("email")), ("messages", text("dm"))]),
+                vec!["settings notify email"],
+            ),
+            ("settings", v(&[("messages", text("dm"))]), vec![]),
+            ("settings", v(&[]), vec!["settings"]),
+            ("help", v(&[("command", text("move"))]), vec!["help move"]),
+            ("games", v(&[]), vec!["games"]),
+        ];
+        for (command, values, texts) in cases {
+            let built = commands_of(command, &values);
+            let parsed: Vec<_> = texts.iter().map(|t| commands::parse(t)).collect();
+            assert_eq!(built, parsed, "/{command} {values:?}");
+        }
     }
 }

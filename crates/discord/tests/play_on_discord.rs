@@ -191,10 +191,9 @@ async fn agon_through_slash_commands_buttons_and_the_game_thread() {
         .service
         .handle(
             &Inbound {
-                from: format!("discord:{}", alice.id),
                 text: "move z9-z8".into(),
                 game: Some(1),
-                ..Inbound::default()
+                ..Inbound::new(format!("discord:{}", alice.id).parse().unwrap())
             },
             chrono::Utc::now(),
         )

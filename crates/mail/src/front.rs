@@ -24,10 +24,10 @@ use crate::parse::{self, Incoming};
 use crate::smtp::Smtp;
 use crate::{MailError, MailSettings, token};
 use agora_service::commands::{self, ParseError};
-use agora_service::desk::{SpoolEntry, reads_only};
+use agora_service::desk::SpoolEntry;
 use agora_service::outbox::{Delivery, SendError, Sender};
 use agora_service::queries::GameState;
-use agora_service::{Inbound, Service, Status};
+use agora_service::{Identity, Inbound, Service, Status};
 use agora_store::GameStatus;
 use chrono::{DateTime, Utc};
 use futures::FutureExt;
@@ -63,8 +63,8 @@ pub struct MailFrontEnd {
 /// The channel code of mail identities in the service and the outbox.
 const CHANNEL: &str = "mailto";
 
-fn identity(address: &str) -> String {
-    format!("{CHANNEL}:{address}")
+fn identity(address: &str) -> Identity {
+    Identity::mail(address)
 }
 
 /// What a line of a mail is, decided from the parsed command before anything runs (never from
@@ -86,7 +86,7 @@ impl Line {
             return Line::Verify(code);
         }
         match commands::parse(line) {
-            Ok(command) if reads_only(&command) => Line::Read,
+            Ok(command) if command.reads_only() => Line::Read,
             Err(ParseError::Unknown { closest, .. }) => Line::NotCommand { closest },
             Err(ParseError::Empty) => Line::NotCommand { closest: None },
             _ => Line::Other,
@@ -292,12 +292,11 @@ impl MailFrontEnd {
                 .service
                 .handle(
                     &Inbound {
-                        from: identity(&from),
                         name: mail.name.clone(),
                         text: line.clone(),
                         delivery: Some(id.clone()),
                         game,
-                        ..Inbound::default()
+                        ..Inbound::new(identity(&from))
                     },
                     now,
                 )

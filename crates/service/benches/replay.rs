@@ -15,7 +15,7 @@
 //! (Agon); even at 1,000 Agon plies it saved 0.2 ms a load. It was not kept.
 
 use agora_rules::{AnyPosition, Variant};
-use agora_service::{Inbound, Service, Settings, Store, StoreOptions, Templates};
+use agora_service::{Identity, Inbound, Service, Settings, Store, StoreOptions, Templates};
 use chrono::{DateTime, Duration, Utc};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -69,9 +69,8 @@ fn choose(position: &AnyPosition, rng: &mut SmallRng) -> Option<String> {
 
 async fn say(service: &Service, from: &str, text: &str, now: DateTime<Utc>) -> String {
     let inbound = Inbound {
-        from: format!("local:{from}"),
         text: text.into(),
-        ..Inbound::default()
+        ..Inbound::new(Identity::local(from))
     };
     service.handle(&inbound, now).await.expect("command").text
 }

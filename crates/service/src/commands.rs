@@ -1,172 +1,29 @@
-//! The command language: one table of commands (name, aliases, usage, help) that feeds the parser,
-//! the `help` reply and every front end's command list, and the parser itself.
+//! The command language: one table of commands ([`COMMANDS`]: names, aliases, usage, help,
+//! arguments with their kinds, whether a command only reads), the text parser ([`parse`]) and the
+//! builder of a command from a front end's typed values ([`build`]).
 //!
-//! Parsing is pure and knows no games or players: it turns text into a [`Command`] or a
+//! Both ways in are pure and know no games or players: they make a [`Command`] or a
 //! [`ParseError`] that says what is wrong and how to fix it. Whether an action is legal, whose
 //! turn it is and which game is meant are the lifecycle's business.
 
-use agora_rules::{GameKind, Variant};
-use agora_store::{TimeControl, TimeoutPolicy};
+mod build;
+mod parse;
+mod table;
+
+pub use build::{Value, build};
+pub use parse::{amount, command_line, looks_like_action, parse};
+pub use table::{Arg, ArgKind, COMMANDS, CommandSpec, closest_command, edit_distance, spec};
+
+use agora_domain::{Channel, Identity, TimeControl, TimeoutPolicy};
+use agora_rules::Variant;
 use std::fmt;
-
-/// One entry of the command table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CommandSpec {
-    pub name: &'static str,
-    pub aliases: &'static [&'static str],
-    pub usage: &'static str,
-    /// One line, for the command list.
-    pub summary: &'static str,
-    /// A paragraph, for `help <command>`.
-    pub help: &'static str,
-}
-
-/// Every command, in the order `help` lists them.
-pub const COMMANDS: &[CommandSpec] = &[
-    CommandSpec {
-        name: "help",
-        aliases: &["?", "commands"],
-        usage: "help [command]",
-        summary: "list the commands, or explain one",
-        help: "Without a command, lists every command. With one, shows its usage and what it does.",
-    },
-    CommandSpec {
-        name: "challenge",
-        aliases: &["invite", "new"],
-        usage: "challenge <opponent> <agon|agros> [board 8|10|12] [farmers 3|5|7] [days D | bank 7d+1d max 14d] [timeout loss|pass] [level easy|normal|hard]",
-        summary: "invite someone (or the computer) to a game",
-        help: "The opponent is a player's name, an e-mail address, a Discord mention or `computer`. \
-               You take the first seat (White in Agon, Light in Agros). Agros takes a board size \
-               (default 10) and farmers per side (default 5). The clock is `days D` per move \
-               (default 3) or a time bank: `bank 7d+1d max 14d` starts each player with 7 days, \
-               adds 1 day after each of their actions and never holds more than 14 (amounts in \
-               d, h or m; the increment defaults to 1d, the cap to twice the start). A missed \
-               deadline loses the game; in Agros `timeout pass` passes the turn instead. `level` \
-               sets the computer's strength.",
-    },
-    CommandSpec {
-        name: "accept",
-        aliases: &["yes"],
-        usage: "accept [#game]",
-        summary: "accept a challenge",
-        help: "Starts a game you were challenged to, e.g. `accept #12`. The game may be left out \
-               when only one challenge waits for you.",
-    },
-    CommandSpec {
-        name: "decline",
-        aliases: &["no", "refuse"],
-        usage: "decline [#game]",
-        summary: "refuse a challenge",
-        help: "Refuses a game you were challenged to; nothing is recorded against anyone.",
-    },
-    CommandSpec {
-        name: "cancel",
-        aliases: &["withdraw"],
-        usage: "cancel [#game]",
-        summary: "withdraw a challenge you made",
-        help: "Withdraws a challenge that has not been accepted yet. A game under way ends with \
-               `resign` instead.",
-    },
-    CommandSpec {
-        name: "move",
-        aliases: &["mv", "m", "play"],
-        usage: "move [#game] [ply N] <action>",
-        summary: "play an action (the word `move` may be left out)",
-        help: "Plays an action in the game's notation: Agon `k1-j1`, a return `b7=f6`; Agros `e5`, \
-               `c3,h8` (or `c3 h8`), a harvest `e5-e7`, a sow `e6=e8`, `pass`; any case, spaces around \
-               `-` and `=` allowed. Name the game as `#12` (or `game 12`) when several wait for you; \
-               in an answer to a game's mail or in its Discord thread the game is known. `ply N` \
-               guards against acting on a position that has changed: N must be the number of \
-               actions played so far. With only one game waiting for you, a bare action is enough.",
-    },
-    CommandSpec {
-        name: "pass",
-        aliases: &[],
-        usage: "pass [#game]",
-        summary: "pass your turn (Agros, movement phase)",
-        help: "Passes in Agros (AR-7). A pass right after your opponent's pass ends the game (AR-9). \
-               Agon has no passing.",
-    },
-    CommandSpec {
-        name: "resign",
-        aliases: &["forfeit"],
-        usage: "resign [#game]",
-        summary: "give up a game under way",
-        help: "Ends the game at once as a loss for you.",
-    },
-    CommandSpec {
-        name: "draw",
-        aliases: &[],
-        usage: "draw offer|accept|decline [#game]",
-        summary: "offer, accept or decline a draw (Agon)",
-        help: "Offers a draw in Agon; the offer stands until your opponent accepts, declines or acts.",
-    },
-    CommandSpec {
-        name: "undo",
-        aliases: &["takeback"],
-        usage: "undo [accept|decline] [#game]",
-        summary: "ask to take back your last action, or grant it",
-        help: "`undo` asks your opponent to let you take back your last action, as long as they have \
-               not acted since; `undo accept` grants it, `undo decline` refuses.",
-    },
-    CommandSpec {
-        name: "board",
-        aliases: &["show", "position"],
-        usage: "board [#game]",
-        summary: "show the board of a game",
-        help: "Shows the current position, whose turn it is and the deadline (and the score so far in \
-               Agros).",
-    },
-    CommandSpec {
-        name: "history",
-        aliases: &["record", "moves"],
-        usage: "history [#game]",
-        summary: "show a game's record",
-        help: "Shows every action of the game, numbered per pair (AG-16, AR-17), and the result.",
-    },
-    CommandSpec {
-        name: "games",
-        aliases: &["list", "mygames"],
-        usage: "games",
-        summary: "list your open games",
-        help: "Lists your challenges and games under way: opponent, whose turn it is and the deadline.",
-    },
-    CommandSpec {
-        name: "settings",
-        aliases: &["set"],
-        usage: "settings timezone <IANA zone> | settings notify <discord|email|terminal> | settings digest <hour|off>",
-        summary: "set your time zone, where notifications go, or a daily digest",
-        help: "`settings timezone Europe/Amsterdam` shows deadlines in your zone. `settings notify \
-               email` sends your notifications by mail (to a linked address), `discord` to Discord. \
-               `settings digest 8` sends one message at 08:00 your time listing every game waiting \
-               for you, instead of a reminder per game; `settings digest off` goes back to \
-               reminders.",
-    },
-    CommandSpec {
-        name: "vacation",
-        aliases: &["holiday", "away"],
-        usage: "vacation [days | end]",
-        summary: "pause your clocks in all your games",
-        help: "`vacation 7` pauses the clocks of all your games for 7 days, taken from your yearly \
-               allowance; your opponents see it on their boards. `vacation end` comes back early \
-               and returns the unused days. `vacation` alone shows what is left of your allowance.",
-    },
-    CommandSpec {
-        name: "link",
-        aliases: &[],
-        usage: "link [code]",
-        summary: "link another Discord account or e-mail address to you",
-        help: "`link` gives a one-time code; send `link <code>` from your other account (Discord or \
-               an address) and both become one player, with the same games.",
-    },
-];
 
 /// Who a challenge is for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Opponent {
     Name(String),
-    /// An identity address: `mailto:…` or `discord:…`.
-    Identity(String),
+    /// An identity: an e-mail address or a Discord user.
+    Identity(Identity),
     Computer,
 }
 
@@ -204,7 +61,8 @@ pub enum Command {
     History(Option<i64>),
     Games,
     Timezone(String),
-    Notify(String),
+    /// `settings notify <channel>`: where notifications go.
+    Notify(Channel),
     /// `settings digest <hour>`; `None` = off.
     Digest(Option<u32>),
     Vacation(VacationRequest),
@@ -220,6 +78,43 @@ pub enum VacationRequest {
     Show,
     Days(u32),
     End,
+}
+
+impl Command {
+    /// The table entry of the command; `None` for the scheduler's own commands, which no person
+    /// sends.
+    pub fn spec(&self) -> Option<&'static CommandSpec> {
+        let name = match self {
+            Command::Help(_) => "help",
+            Command::Challenge { .. } => "challenge",
+            Command::Accept(_) => "accept",
+            Command::Decline(_) => "decline",
+            Command::Cancel(_) => "cancel",
+            Command::Move { .. } => "move",
+            Command::Resign(_) => "resign",
+            Command::Draw(..) => "draw",
+            Command::Undo(..) => "undo",
+            Command::Board(_) => "board",
+            Command::History(_) => "history",
+            Command::Games => "games",
+            Command::Timezone(_) | Command::Notify(_) | Command::Digest(_) => "settings",
+            Command::Vacation(_) => "vacation",
+            Command::Link(_) => "link",
+            Command::Clock(_) | Command::SendDigest(_) => return None,
+        };
+        spec(name)
+    }
+
+    /// Whether the command only shows something to its sender (see [`CommandSpec::reads_only`]).
+    pub fn reads_only(&self) -> bool {
+        self.spec().is_some_and(|s| s.reads_only)
+    }
+}
+
+/// Whether a command only shows something to its sender; the front ends' lists of read-only
+/// commands ask this.
+pub fn reads_only(command: &Command) -> bool {
+    command.reads_only()
 }
 
 /// Why a text is not a command, with the fix.
@@ -256,492 +151,6 @@ impl fmt::Display for ParseError {
                 write!(f, "{problem}; usage: {usage}")
             }
         }
-    }
-}
-
-/// The table entry for a name or alias, case-insensitive.
-pub fn spec(word: &str) -> Option<&'static CommandSpec> {
-    let word = word.trim().to_ascii_lowercase();
-    COMMANDS
-        .iter()
-        .find(|c| c.name == word || c.aliases.contains(&word.as_str()))
-}
-
-/// The command name closest to a mistyped word, if any is close enough to be a likely typo.
-pub fn closest_command(word: &str) -> Option<&'static str> {
-    let word = word.to_ascii_lowercase();
-    COMMANDS
-        .iter()
-        .flat_map(|c| {
-            std::iter::once(c.name)
-                .chain(c.aliases.iter().copied())
-                .map(move |n| (c.name, n))
-        })
-        .map(|(name, n)| (edit_distance(&word, n), name))
-        .filter(|&(d, name)| d <= 2.max(name.len() / 3) && d < word.len().max(1))
-        .min()
-        .map(|(_, name)| name)
-}
-
-/// The Levenshtein distance, for suggestions of commands and player names.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
-
-/// The command line of a message: the first non-empty line that is not quoted mail, without a
-/// leading `/` or `!`, trailing punctuation, a ` -- signature` tail, and with runs of spaces
-/// collapsed. Everything after that line (a signature, a quoted reply) is ignored.
-pub fn command_line(text: &str) -> String {
-    let line = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('>'))
-        .unwrap_or("");
-    let line = line.split(" -- ").next().unwrap_or("");
-    let line = line.trim_start_matches(['/', '!']);
-    let line = line.trim_end_matches(['.', '!', '?', ';', ',', ':', ' ']);
-    line.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Whether a word looks like the start of an action rather than a command: a cell or square
-/// (`k1`, `g5`, `e10`), an Agon piece prefix (`Qk1`, `Gg1`) or an Agros long form.
-pub fn looks_like_action(word: &str) -> bool {
-    let w = word.to_ascii_lowercase();
-    let b = w.as_bytes();
-    let cell = |s: &[u8]| s.len() >= 2 && s[0].is_ascii_lowercase() && s[1].is_ascii_digit();
-    cell(b)
-        || (b.len() >= 3 && (b[0] == b'q' || b[0] == b'g') && cell(&b[1..]))
-        || ["harvest", "sow", "pass"].contains(&w.as_str())
-}
-
-/// Reads a game reference word: `#12`, or a bare `12` (no action of either game is a bare
-/// number). A word such as `g12` is never a game: it is a cell.
-fn game_number(word: &str) -> Option<i64> {
-    let w = word.strip_prefix('#').unwrap_or(word);
-    (!w.is_empty() && w.len() <= 15 && w.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| w.parse().ok())
-        .flatten()
-}
-
-/// Takes every game reference out of `words`, wherever it stands: `#12`, `game 12`, `game #12`
-/// and a bare `12`. Two references to different games are a mistake, not a choice.
-fn take_game(command: &'static str, words: &mut Vec<String>) -> Result<Option<i64>, ParseError> {
-    let mut found: Option<i64> = None;
-    let mut i = 0;
-    while i < words.len() {
-        let named = words[i].eq_ignore_ascii_case("game");
-        let n = if named {
-            match words.get(i + 1).and_then(|w| game_number(w)) {
-                Some(n) => {
-                    words.drain(i..i + 2);
-                    n
-                }
-                None => {
-                    let after = words.get(i + 1).map_or("nothing", String::as_str);
-                    return Err(ParseError::Usage {
-                        command,
-                        problem: format!(
-                            "`game` is followed by a game number such as `game 12`, not {after}"
-                        ),
-                    });
-                }
-            }
-        } else if let Some(n) = game_number(&words[i]) {
-            words.remove(i);
-            n
-        } else {
-            i += 1;
-            continue;
-        };
-        match found {
-            Some(m) if m != n => {
-                return Err(ParseError::Usage {
-                    command,
-                    problem: format!("two games are named, #{m} and #{n}: name one"),
-                });
-            }
-            _ => found = Some(n),
-        }
-    }
-    Ok(found)
-}
-
-/// Takes the ply guard `ply 30` out of `words`, wherever it stands.
-fn take_ply(words: &mut Vec<String>) -> Result<Option<u32>, ParseError> {
-    let Some(i) = words.iter().position(|w| w.eq_ignore_ascii_case("ply")) else {
-        return Ok(None);
-    };
-    let usage = |problem: String| ParseError::Usage {
-        command: "move",
-        problem,
-    };
-    let Some(w) = words.get(i + 1) else {
-        return Err(usage(
-            "`ply` is followed by the number of actions played so far".into(),
-        ));
-    };
-    let n = w
-        .strip_prefix('#')
-        .unwrap_or(w)
-        .parse()
-        .map_err(|_| usage(format!("`ply {w}`: `{w}` is not a ply number")))?;
-    words.drain(i..i + 2);
-    Ok(Some(n))
-}
-
-/// A command that takes only an optional game reference.
-fn game_only(command: &'static str, mut words: Vec<String>) -> Result<Option<i64>, ParseError> {
-    let game = take_game(command, &mut words)?;
-    if let Some(extra) = words.first() {
-        return Err(ParseError::Usage {
-            command,
-            problem: format!("`{extra}` is not a game reference such as #12"),
-        });
-    }
-    Ok(game)
-}
-
-/// Parses a command text (see [`command_line`] for the tolerance).
-pub fn parse(text: &str) -> Result<Command, ParseError> {
-    let line = command_line(text);
-    let mut words: Vec<String> = line
-        .split(' ')
-        .filter(|w| !w.is_empty())
-        .map(str::to_owned)
-        .collect();
-    if words.is_empty() {
-        return Err(ParseError::Empty);
-    }
-    let first = words[0].to_ascii_lowercase();
-    let Some(spec) = spec(&first) else {
-        // A bare action (`k1-j1`, `#12 g5`, `game 12 ply 4 e5`) is a move.
-        let mut body = words.clone();
-        let refs = take_ply(&mut body).and_then(|_| take_game("move", &mut body));
-        if body.first().is_some_and(|w| looks_like_action(w)) {
-            refs?;
-            return parse_move(words);
-        }
-        return Err(ParseError::Unknown {
-            closest: closest_command(&first),
-            word: words.swap_remove(0),
-        });
-    };
-    words.remove(0);
-    let args: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
-    match spec.name {
-        "help" => Ok(Command::Help(args.first().cloned())),
-        "challenge" => parse_challenge(args),
-        "accept" => Ok(Command::Accept(game_only("accept", args)?)),
-        "decline" => Ok(Command::Decline(game_only("decline", args)?)),
-        "cancel" => Ok(Command::Cancel(game_only("cancel", args)?)),
-        "move" => parse_move(words),
-        "pass" => Ok(Command::Move {
-            game: game_only("pass", args)?,
-            ply: None,
-            action: "pass".into(),
-        }),
-        "resign" => Ok(Command::Resign(game_only("resign", args)?)),
-        "draw" | "undo" => {
-            let command = spec.name;
-            let mut args = args;
-            let game = take_game(command, &mut args)?;
-            let reply = match args.first().map(String::as_str) {
-                None if command == "undo" => Reply::Offer,
-                Some("offer" | "propose" | "ask") => Reply::Offer,
-                Some("accept" | "yes" | "agree" | "grant") => Reply::Accept,
-                Some("decline" | "no" | "refuse") => Reply::Decline,
-                None => {
-                    return Err(ParseError::Usage {
-                        command,
-                        problem: "say offer, accept or decline".into(),
-                    });
-                }
-                Some(other) => {
-                    return Err(ParseError::Usage {
-                        command,
-                        problem: format!("`{other}` is not offer, accept or decline"),
-                    });
-                }
-            };
-            if let Some(extra) = args.get(1) {
-                return Err(ParseError::Usage {
-                    command,
-                    problem: format!("`{extra}` is not a game reference such as #12"),
-                });
-            }
-            Ok(match command {
-                "draw" => Command::Draw(reply, game),
-                _ => Command::Undo(reply, game),
-            })
-        }
-        "board" => Ok(Command::Board(game_only("board", args)?)),
-        "history" => Ok(Command::History(game_only("history", args)?)),
-        "games" => Ok(Command::Games),
-        "settings" => parse_settings(words),
-        "vacation" => parse_vacation(&args),
-        "link" => match args.as_slice() {
-            [] => Ok(Command::Link(None)),
-            [code] => Ok(Command::Link(Some(code.to_ascii_uppercase()))),
-            _ => Err(ParseError::Usage {
-                command: "link",
-                problem: "the code is one word".into(),
-            }),
-        },
-        other => unreachable!("command `{other}` in the table but not in the parser"),
-    }
-}
-
-fn parse_move(mut words: Vec<String>) -> Result<Command, ParseError> {
-    // The ply guard first: its number is not a game.
-    let ply = take_ply(&mut words)?;
-    let game = take_game("move", &mut words)?;
-    if words.is_empty() {
-        return Err(ParseError::Usage {
-            command: "move",
-            problem: "the action is missing".into(),
-        });
-    }
-    Ok(Command::Move {
-        game,
-        ply,
-        action: words.join(" "),
-    })
-}
-
-fn number<T: std::str::FromStr>(
-    command: &'static str,
-    key: &str,
-    value: Option<&String>,
-) -> Result<T, ParseError> {
-    value
-        .and_then(|v| v.parse().ok())
-        .ok_or_else(|| ParseError::Usage {
-            command,
-            problem: format!("`{key}` needs a number"),
-        })
-}
-
-fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
-    let usage = |problem: String| ParseError::Usage {
-        command: "challenge",
-        problem,
-    };
-    let mut it = args.iter();
-    let who = it
-        .next()
-        .ok_or_else(|| usage("who do you challenge?".into()))?;
-    let opponent = if who == "computer" || who == "cpu" || who == "ai" {
-        Opponent::Computer
-    } else if let Some(id) = who
-        .strip_prefix("<@")
-        .and_then(|w| w.strip_suffix('>'))
-        .map(|w| w.trim_start_matches('!'))
-    {
-        if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(usage(format!("`{who}` is not a Discord mention")));
-        }
-        Opponent::Identity(format!("discord:{id}"))
-    } else if who.contains('@') {
-        let address = who.strip_prefix("mailto:").unwrap_or(who);
-        let (local, domain) = address.split_once('@').unwrap_or(("", ""));
-        if local.is_empty() || !domain.contains('.') {
-            return Err(usage(format!("`{who}` is not an e-mail address")));
-        }
-        Opponent::Identity(format!("mailto:{address}"))
-    } else {
-        Opponent::Name(who.trim_start_matches('@').to_owned())
-    };
-    let kind: GameKind = match it.next() {
-        None => return Err(usage("the game is missing: agon or agros".into())),
-        Some(g) => g.parse().map_err(usage)?,
-    };
-    let (mut board, mut farmers, mut time, mut timeout, mut level) = (None, None, None, None, None);
-    let mut it = it.peekable();
-    while let Some(key) = it.next() {
-        match key.as_str() {
-            "board" | "size" => board = Some(number("challenge", key, it.next())?),
-            "farmers" => farmers = Some(number("challenge", key, it.next())?),
-            "days" => {
-                if time.is_some() {
-                    return Err(usage("give one clock: `days D` or `bank ...`".into()));
-                }
-                time = Some(TimeControl::PerMove {
-                    days: number("challenge", key, it.next())?,
-                });
-            }
-            "bank" => {
-                if time.is_some() {
-                    return Err(usage("give one clock: `days D` or `bank ...`".into()));
-                }
-                let spec = it.next().ok_or_else(|| {
-                    usage("`bank` needs a reserve, e.g. `bank 7d+1d max 14d`".into())
-                })?;
-                let cap = match it.peek().map(|w| w.as_str()) {
-                    Some("max" | "cap") => {
-                        it.next();
-                        let w = it
-                            .next()
-                            .ok_or_else(|| usage("`max` needs an amount, e.g. `max 14d`".into()))?;
-                        Some(amount(w).ok_or_else(|| {
-                            usage(format!("`{w}` is not an amount of time such as 14d or 12h"))
-                        })?)
-                    }
-                    _ => None,
-                };
-                time = Some(bank(spec, cap).map_err(usage)?);
-            }
-            "timeout" | "ontime" => {
-                timeout = Some(match it.next().map(String::as_str) {
-                    Some("loss" | "lose" | "forfeit") => TimeoutPolicy::Loss,
-                    Some("pass" | "auto-pass" | "autopass") => TimeoutPolicy::Pass,
-                    _ => return Err(usage("`timeout` is followed by loss or pass".into())),
-                });
-            }
-            "auto-pass" | "autopass" => timeout = Some(TimeoutPolicy::Pass),
-            "level" => match it.next().map(String::as_str) {
-                Some(l @ ("easy" | "normal" | "hard")) => level = Some(l.to_owned()),
-                _ => return Err(usage("the level is easy, normal or hard".into())),
-            },
-            // `8x8` for `board 8`.
-            k if k
-                .split_once('x')
-                .is_some_and(|(a, b)| a == b && a.parse::<u32>().is_ok()) =>
-            {
-                board = k.split_once('x').and_then(|(a, _)| a.parse().ok());
-            }
-            other => return Err(usage(format!("`{other}` is not an option"))),
-        }
-    }
-    let variant = Variant::new(kind, board, farmers).map_err(|e| usage(e.to_string()))?;
-    if level.is_some() && opponent != Opponent::Computer {
-        return Err(usage("`level` is for a game against the computer".into()));
-    }
-    if timeout == Some(TimeoutPolicy::Pass) && kind == GameKind::Agon {
-        return Err(usage(
-            "`timeout pass` is for Agros: Agon has no passing (AG-5), so a missed deadline loses"
-                .into(),
-        ));
-    }
-    Ok(Command::Challenge {
-        opponent,
-        variant,
-        time,
-        timeout,
-        level,
-    })
-}
-
-/// An amount of time: `7d`, `12h`, `30m`, or a sum such as `1d12h`; in seconds.
-pub fn amount(word: &str) -> Option<i64> {
-    let mut total: i64 = 0;
-    let mut digits = String::new();
-    for c in word.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-            continue;
-        }
-        let n: i64 = digits.parse().ok()?;
-        digits.clear();
-        let unit = match c {
-            'd' => 86_400,
-            'h' => 3600,
-            'm' => 60,
-            _ => return None,
-        };
-        total = total.checked_add(n.checked_mul(unit)?)?;
-    }
-    digits.is_empty().then_some(total)
-}
-
-/// `7d+1d` (the increment defaults to a day) with an optional cap (twice the start by default).
-fn bank(spec: &str, cap: Option<i64>) -> Result<TimeControl, String> {
-    let (start, increment) = match spec.split_once('+') {
-        Some((a, b)) => (a, Some(b)),
-        None => (spec, None),
-    };
-    let bad = |w: &str| format!("`{w}` is not an amount of time such as 7d or 12h");
-    let initial = amount(start).ok_or_else(|| bad(start))?;
-    let increment = match increment {
-        Some(w) => amount(w).ok_or_else(|| bad(w))?,
-        None => 86_400,
-    };
-    let max = cap.unwrap_or(initial.saturating_mul(2));
-    if initial <= 0 {
-        return Err("the bank's reserve must be more than nothing".into());
-    }
-    if max < initial {
-        return Err("the bank's cap (`max`) must be at least its reserve".into());
-    }
-    Ok(TimeControl::Bank {
-        initial,
-        increment,
-        max,
-    })
-}
-
-fn parse_vacation(args: &[String]) -> Result<Command, ParseError> {
-    let usage = |problem: String| ParseError::Usage {
-        command: "vacation",
-        problem,
-    };
-    let words: Vec<&str> = args.iter().map(String::as_str).collect();
-    match words.as_slice() {
-        [] => Ok(Command::Vacation(VacationRequest::Show)),
-        ["end" | "stop" | "off" | "over"] => Ok(Command::Vacation(VacationRequest::End)),
-        [n] | [n, "day" | "days" | "d"] => match n.trim_end_matches('d').parse::<u32>() {
-            Ok(days) if days > 0 => Ok(Command::Vacation(VacationRequest::Days(days))),
-            Ok(_) => Err(usage("a vacation is at least 1 day".into())),
-            _ => Err(usage(format!("`{n}` is not a number of days or `end`"))),
-        },
-        [_, extra, ..] => Err(usage(format!("`{extra}` is not understood here"))),
-    }
-}
-
-fn parse_settings(words: Vec<String>) -> Result<Command, ParseError> {
-    let usage = |problem: String| ParseError::Usage {
-        command: "settings",
-        problem,
-    };
-    match words.as_slice() {
-        [key, zone] if key.eq_ignore_ascii_case("timezone") || key.eq_ignore_ascii_case("tz") => {
-            Ok(Command::Timezone(zone.clone()))
-        }
-        [key, channel] if key.eq_ignore_ascii_case("notify") => {
-            match channel.to_ascii_lowercase().as_str() {
-                "discord" => Ok(Command::Notify("discord".into())),
-                "email" | "e-mail" | "mail" => Ok(Command::Notify("mailto".into())),
-                "terminal" | "local" => Ok(Command::Notify("local".into())),
-                other => Err(usage(format!(
-                    "`{other}` is not discord, email or terminal"
-                ))),
-            }
-        }
-        [key, hour] if key.eq_ignore_ascii_case("digest") => {
-            match hour.to_ascii_lowercase().trim_end_matches(":00") {
-                "off" | "none" | "no" => Ok(Command::Digest(None)),
-                h => match h.parse::<u32>() {
-                    Ok(h) if h < 24 => Ok(Command::Digest(Some(h))),
-                    _ => Err(usage(format!(
-                        "`{hour}` is not an hour from 0 to 23 or `off`"
-                    ))),
-                },
-            }
-        }
-        [] => Err(usage("the setting is missing".into())),
-        [key, ..] => Err(usage(format!(
-            "`{key}` is not timezone, notify or digest with one value"
-        ))),
     }
 }
 
@@ -849,7 +258,7 @@ mod tests {
         assert_eq!(
             c,
             Command::Challenge {
-                opponent: Opponent::Identity("discord:123".into()),
+                opponent: Opponent::Identity(Identity::discord(123)),
                 variant: Variant::Agros {
                     board: 8,
                     farmers: 3
@@ -895,6 +304,34 @@ mod tests {
         assert!(parse("settings digest 24").is_err());
     }
 
+    /// Texts of every command of the table, so that each entry is known to parse.
+    const EXAMPLES: &[(&str, &str)] = &[
+        ("help", "help"),
+        ("help", "help move"),
+        ("challenge", "challenge bob agon"),
+        ("challenge", "challenge computer agros board 8 level easy"),
+        ("accept", "accept #3"),
+        ("decline", "decline"),
+        ("cancel", "cancel game 4"),
+        ("move", "move #3 ply 2 e5"),
+        ("move", "k1-j1"),
+        ("pass", "pass #3"),
+        ("resign", "resign"),
+        ("draw", "draw offer"),
+        ("undo", "undo"),
+        ("undo", "undo accept #2"),
+        ("board", "board #3"),
+        ("history", "history"),
+        ("games", "games"),
+        ("settings", "settings timezone Europe/Amsterdam"),
+        ("settings", "settings notify email"),
+        ("settings", "settings digest off"),
+        ("vacation", "vacation"),
+        ("vacation", "vacation 7"),
+        ("link", "link"),
+        ("link", "link abcd2345"),
+    ];
+
     #[test]
     fn every_table_entry_parses() {
         for c in COMMANDS {
@@ -902,6 +339,231 @@ mod tests {
             for a in c.aliases {
                 assert_eq!(spec(a).unwrap().name, c.name);
             }
+            assert!(
+                EXAMPLES.iter().any(|(name, _)| *name == c.name),
+                "`{}` has no example here",
+                c.name
+            );
+            assert!(c.args.iter().all(|a| a.help.len() <= 100), "{}", c.name);
         }
+        for (name, text) in EXAMPLES {
+            let command = parse(text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+            // `pass` is a move of the action `pass`.
+            let expected = if *name == "pass" { "move" } else { name };
+            assert_eq!(command.spec().map(|s| s.name), Some(expected), "`{text}`");
+        }
+    }
+
+    #[test]
+    fn reads_only_agrees_with_what_each_command_does() {
+        // The commands that change nothing of a game or a player: the lifecycle answers them
+        // from what it reads (`help`, `board`, `history`, `games`).
+        let readers: Vec<&str> = COMMANDS
+            .iter()
+            .filter(|c| c.reads_only)
+            .map(|c| c.name)
+            .collect();
+        assert_eq!(readers, ["help", "board", "history", "games"]);
+        for (_, text) in EXAMPLES {
+            let command = parse(text).unwrap();
+            assert_eq!(
+                command.reads_only(),
+                command.spec().unwrap().reads_only,
+                "`{text}`"
+            );
+            assert_eq!(reads_only(&command), command.reads_only());
+        }
+        assert!(!Command::Clock(1).reads_only());
+        assert!(!Command::SendDigest(1).reads_only());
+    }
+
+    /// An invocation's values by argument name.
+    type Values = Vec<(String, Value)>;
+
+    fn values(pairs: &[(&str, Value)]) -> Values {
+        pairs
+            .iter()
+            .map(|(n, v)| ((*n).to_owned(), v.clone()))
+            .collect()
+    }
+
+    fn text(t: &str) -> Value {
+        Value::Text(t.into())
+    }
+
+    /// A typed invocation makes the command its text makes, and is refused with the same words.
+    #[test]
+    fn typed_values_build_what_their_text_parses_to() {
+        let cases: Vec<(&str, Values, &str)> = vec![
+            (
+                "move",
+                values(&[("action", text("a1-b2")), ("game", Value::Number(12))]),
+                "move #12 a1-b2",
+            ),
+            (
+                "move",
+                values(&[("action", text("  G1 -  F1 ")), ("ply", Value::Number(4))]),
+                "move ply 4 G1 - F1",
+            ),
+            ("move", values(&[]), "move"),
+            (
+                "challenge",
+                values(&[
+                    ("game", text("agros")),
+                    ("opponent", Value::Identity(Identity::discord(42))),
+                    ("board", text("8")),
+                    ("days", Value::Number(2)),
+                ]),
+                "challenge <@42> agros board 8 days 2",
+            ),
+            (
+                "challenge",
+                values(&[
+                    ("game", text("agros")),
+                    ("opponent", text("Bob")),
+                    ("bank", text("7d+1d max 14d")),
+                    ("timeout", text("pass")),
+                ]),
+                "challenge bob agros bank 7d+1d max 14d timeout pass",
+            ),
+            (
+                "challenge",
+                values(&[
+                    ("game", text("agon")),
+                    ("opponent", text("ann@example.org")),
+                ]),
+                "challenge ann@example.org agon",
+            ),
+            (
+                "challenge",
+                values(&[
+                    ("game", text("agon")),
+                    ("opponent", text("computer")),
+                    ("level", text("easy")),
+                    ("days", Value::Number(1)),
+                ]),
+                "challenge computer agon days 1 level easy",
+            ),
+            (
+                "challenge",
+                values(&[
+                    ("game", text("agon")),
+                    ("opponent", text("bob")),
+                    ("level", text("hard")),
+                ]),
+                "challenge bob agon level hard",
+            ),
+            (
+                "challenge",
+                values(&[
+                    ("game", text("agon")),
+                    ("opponent", text("bob")),
+                    ("timeout", text("pass")),
+                ]),
+                "challenge bob agon timeout pass",
+            ),
+            (
+                "challenge",
+                values(&[
+                    ("game", text("agros")),
+                    ("opponent", text("bob")),
+                    ("farmers", text("4")),
+                ]),
+                "challenge bob agros farmers 4",
+            ),
+            (
+                "challenge",
+                values(&[
+                    ("game", text("agros")),
+                    ("opponent", text("bob")),
+                    ("days", Value::Number(3)),
+                    ("bank", text("7d")),
+                ]),
+                "challenge bob agros days 3 bank 7d",
+            ),
+            (
+                "challenge",
+                values(&[
+                    ("game", text("agros")),
+                    ("opponent", text("bob")),
+                    ("bank", text("7x")),
+                ]),
+                "challenge bob agros bank 7x",
+            ),
+            ("challenge", values(&[("game", text("agon"))]), "challenge"),
+            ("accept", values(&[("game", Value::Number(3))]), "accept #3"),
+            ("decline", values(&[]), "decline"),
+            ("pass", values(&[("game", Value::Number(3))]), "pass #3"),
+            (
+                "draw",
+                values(&[("reply", text("offer")), ("game", Value::Number(4))]),
+                "draw offer #4",
+            ),
+            ("undo", values(&[("reply", text("ask"))]), "undo offer"),
+            ("undo", values(&[]), "undo"),
+            ("help", values(&[("command", text("move"))]), "help move"),
+            ("help", values(&[]), "help"),
+            ("vacation", values(&[("days", text("7"))]), "vacation 7"),
+            (
+                "vacation",
+                values(&[("days", text("10 days"))]),
+                "vacation 10 days",
+            ),
+            ("vacation", values(&[("days", text("End"))]), "vacation end"),
+            ("vacation", values(&[("days", text("0"))]), "vacation 0"),
+            (
+                "link",
+                values(&[("code", text("abcd2345"))]),
+                "link abcd2345",
+            ),
+            ("link", values(&[]), "link"),
+            (
+                "settings",
+                values(&[("timezone", text("Europe/Amsterdam"))]),
+                "settings timezone Europe/Amsterdam",
+            ),
+            (
+                "settings",
+                values(&[("notify", text("email"))]),
+                "settings notify email",
+            ),
+            (
+                "settings",
+                values(&[("digest", text("8"))]),
+                "settings digest 8",
+            ),
+            (
+                "settings",
+                values(&[("digest", text("25"))]),
+                "settings digest 25",
+            ),
+            ("settings", values(&[]), "settings"),
+            ("games", values(&[]), "games"),
+            ("board", values(&[("game", Value::Number(7))]), "board #7"),
+        ];
+        for (name, values, text) in cases {
+            let built = build(spec(name).unwrap(), &values);
+            assert_eq!(built, parse(text), "{name} {values:?} as `{text}`");
+        }
+    }
+
+    #[test]
+    fn typed_values_outside_the_table_are_refused() {
+        let refused = build(
+            spec("board").unwrap(),
+            &values(&[("ply", Value::Number(1))]),
+        );
+        assert!(matches!(
+            refused,
+            Err(ParseError::Usage {
+                command: "board",
+                ..
+            })
+        ));
+        let two = build(
+            spec("settings").unwrap(),
+            &values(&[("notify", text("email")), ("digest", text("8"))]),
+        );
+        assert!(two.is_err());
     }
 }

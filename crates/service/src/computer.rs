@@ -1,8 +1,10 @@
 //! The computer opponent's turns. The computer is a player like any other: its action is chosen
-//! by `agora-ai` off the async threads and then sent through [`Service::handle`]'s own path, with
-//! a ply guard and a delivery id, so it is stored, de-duplicated and notified like a person's.
+//! by `agora-ai` off the async threads and then sent as a typed move through the path of every
+//! command ([`Service::handle_command`]'s), with a ply guard and a delivery id, so it is stored,
+//! de-duplicated and notified like a person's.
 
-use crate::{Inbound, Service, ServiceError, Status};
+use crate::commands::Command;
+use crate::{Identity, Inbound, Service, ServiceError, Status};
 use agora_store::GameStatus;
 use chrono::{DateTime, Utc};
 use rand::Rng;
@@ -47,15 +49,22 @@ impl Service {
             let Some(action) = chosen else {
                 return Ok(());
             };
+            let Ok(from) = address.parse::<Identity>() else {
+                return Err(ServiceError::Corrupt(format!(
+                    "the computer's identity `{address}` is not one"
+                )));
+            };
             let inbound = Inbound {
-                from: address,
-                name: None,
-                text: format!("move #{game} ply {ply} {}", position.notation(action)),
                 delivery: Some(format!("computer:{game}:{ply}")),
                 game: Some(game),
-                ..Inbound::default()
+                ..Inbound::new(from)
             };
-            let (answer, again) = self.handle_one(&inbound, now).await?;
+            let command = Command::Move {
+                game: Some(game),
+                ply: Some(ply),
+                action: position.notation(action),
+            };
+            let (answer, again) = self.execute(&inbound, Ok(command), now).await?;
             if answer.status != Status::Done {
                 tracing::warn!(game, ply, reply = %answer.text, "computer action not applied");
                 return Ok(());

@@ -1,14 +1,16 @@
 //! Agora's game service: the heart every front end shares.
 //!
-//! A front end turns what arrived into an [`Inbound`] and calls [`Service::handle`] with the time;
-//! the service drops a delivery it has seen, parses the command ([`commands`]), resolves the
+//! A front end turns what arrived into an [`Inbound`] and calls [`Service::handle`] with the time
+//! (text, parsed by [`commands::parse`]) or [`Service::handle_command`] (a command it built from
+//! typed input, such as a Discord slash command or button); the computer opponent and the
+//! scheduler take the second way too. The service drops a delivery it has seen, resolves the
 //! player, and runs the command in ONE write transaction: game state, the action, the delivery
 //! record and one outbox row per notification commit together or not at all. Channel senders
 //! ([`outbox::Sender`]) deliver the outbox after the commit.
 //!
 //! The service never reads the clock, the environment or files: `now` and [`Settings`] come in as
-//! arguments. It knows no Discord and no mail; identities are plain addresses
-//! (`discord:<id>`, `mailto:<address>`, `local:<name>`).
+//! arguments. It knows no Discord and no mail; a sender is an [`Identity`] (`discord:<id>`,
+//! `mailto:<address>`, `local:<name>`), kept in the store in that text form.
 
 pub mod clock;
 pub mod commands;
@@ -25,6 +27,7 @@ pub mod views;
 // Read-only questions a front end asks beyond the command language.
 pub mod queries;
 
+pub use agora_domain::{Channel, Identity, IdentityError, TimeControl, TimeoutPolicy};
 pub use agora_store::{Store, StoreError, StoreOptions};
 pub use desk::{DiscordDesk, MailDesk, Origin};
 pub use templates::Templates;
@@ -71,14 +74,16 @@ impl Default for Settings {
     }
 }
 
-/// What arrived from a person.
-#[derive(Debug, Clone, Default)]
+/// What arrived from a person (or from the service's own scheduler and computer opponent).
+#[derive(Debug, Clone)]
 pub struct Inbound {
-    /// The identity it came from, already authenticated by the front end (`discord:<id>`, a
-    /// verified `mailto:` address with its reply token checked, `local:<name>`).
-    pub from: String,
+    /// The identity it came from, already authenticated by the front end (a Discord user, a
+    /// verified address with its reply token checked, a local name).
+    pub from: Identity,
     /// A display name for a first-time sender (their player name if it is free).
     pub name: Option<String>,
+    /// The text as received: what [`Service::handle`] parses. Empty when the command comes
+    /// typed ([`Service::handle_command`]), which never reads it.
     pub text: String,
     /// Message-ID, interaction id, …: a delivery seen before is answered, never applied again.
     pub delivery: Option<String>,
@@ -177,6 +182,22 @@ struct Message<'a> {
     message: &'a str,
 }
 
+impl Inbound {
+    /// An inbound from `from` with nothing else known yet; the rest is filled in with struct
+    /// update syntax (`Inbound { text, ..Inbound::new(from) }`).
+    pub fn new(from: Identity) -> Inbound {
+        Inbound {
+            from,
+            name: None,
+            text: String::new(),
+            delivery: None,
+            game: None,
+            expect_version: None,
+            origin: None,
+        }
+    }
+}
+
 impl Service {
     pub fn new(store: Store, templates: Templates, settings: Settings) -> Service {
         let rng = match settings.seed {
@@ -214,28 +235,50 @@ impl Service {
         &self.templates
     }
 
-    /// Handles one inbound command (see the crate docs), then lets the computer take any turns it
-    /// now has, each through this same path.
+    /// Handles one inbound text (see the crate docs): parses it, then goes the way of
+    /// [`Service::handle_command`].
     pub async fn handle(
         &self,
         inbound: &Inbound,
         now: DateTime<Utc>,
     ) -> Result<Answer, ServiceError> {
-        let (answer, computer) = self.handle_one(inbound, now).await?;
+        self.handle_parsed(inbound, commands::parse(&inbound.text), now)
+            .await
+    }
+
+    /// Handles one typed command (`inbound.text` is not read), then lets the computer take any
+    /// turns it now has, each through this same path.
+    pub async fn handle_command(
+        &self,
+        inbound: &Inbound,
+        command: commands::Command,
+        now: DateTime<Utc>,
+    ) -> Result<Answer, ServiceError> {
+        self.handle_parsed(inbound, Ok(command), now).await
+    }
+
+    /// The answer to a command a front end could not build from typed input ([`commands::build`]
+    /// refused it): the same words a text with the same mistake gets. Nothing is read or
+    /// written, as for a text that does not parse.
+    pub fn refuse(&self, inbound: &Inbound, error: &commands::ParseError) -> Answer {
+        Answer {
+            text: self.refusal(error.to_string()),
+            status: Status::Refused,
+            game: inbound.game,
+        }
+    }
+
+    async fn handle_parsed(
+        &self,
+        inbound: &Inbound,
+        command: Result<commands::Command, commands::ParseError>,
+        now: DateTime<Utc>,
+    ) -> Result<Answer, ServiceError> {
+        let (answer, computer) = self.execute(inbound, command, now).await?;
         if let (true, Some(game)) = (computer, answer.game) {
             self.computer_turns(game, now).await?;
         }
         Ok(answer)
-    }
-
-    /// Handles one command; the flag says that the computer is now to act in the answer's game.
-    async fn handle_one(
-        &self,
-        inbound: &Inbound,
-        now: DateTime<Utc>,
-    ) -> Result<(Answer, bool), ServiceError> {
-        self.execute(inbound, commands::parse(&inbound.text), now)
-            .await
     }
 
     /// Runs a parsed command (or the parse error) in one write transaction: the path of every
@@ -247,6 +290,7 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<(Answer, bool), ServiceError> {
         let now = truncate(now);
+        let from = inbound.from.to_string();
         let repeat = |text: String| {
             Ok((
                 Answer {
@@ -298,15 +342,9 @@ impl Service {
                     return Err(e);
                 }
                 if let Some(id) = &inbound.delivery
-                    && !tx
-                        .try_record_delivery(id, &inbound.from, &done.text, now)
-                        .await?
+                    && !tx.try_record_delivery(id, &from, &done.text, now).await?
                 {
-                    return repeat(
-                        tx.delivery_reply(id, &inbound.from)
-                            .await?
-                            .unwrap_or_default(),
-                    );
+                    return repeat(tx.delivery_reply(id, &from).await?.unwrap_or_default());
                 }
                 let computer = match done.game {
                     Some(game) if self.has_computer(game) => tx.computer_to_act(game).await?,
@@ -325,15 +363,9 @@ impl Service {
             Err(Fail::Already(text, game)) => {
                 // Nothing else was written; record the delivery so its repeat answers the same.
                 if let Some(id) = &inbound.delivery
-                    && !tx
-                        .try_record_delivery(id, &inbound.from, &text, now)
-                        .await?
+                    && !tx.try_record_delivery(id, &from, &text, now).await?
                 {
-                    return repeat(
-                        tx.delivery_reply(id, &inbound.from)
-                            .await?
-                            .unwrap_or_default(),
-                    );
+                    return repeat(tx.delivery_reply(id, &from).await?.unwrap_or_default());
                 }
                 tx.commit().await?;
                 Ok((
@@ -347,7 +379,7 @@ impl Service {
             }
             Err(Fail::User(message)) => {
                 if let Some(id) = &inbound.delivery
-                    && let Some(text) = tx.delivery_reply(id, &inbound.from).await?
+                    && let Some(text) = tx.delivery_reply(id, &from).await?
                 {
                     return repeat(text);
                 }
@@ -445,7 +477,7 @@ impl Service {
             C::History(g) => self.board(tx, &me, aim(g, context)?, true, now).await,
             C::Games => self.games(tx, &me, now).await,
             C::Timezone(zone) => self.set_timezone(tx, &me, &zone, now).await,
-            C::Notify(channel) => self.set_notify(tx, &me, &channel).await,
+            C::Notify(channel) => self.set_notify(tx, &me, channel).await,
             C::Digest(hour) => self.set_digest(tx, &me, hour, now).await,
             C::Vacation(request) => self.vacation(tx, &me, request, now).await,
             C::Link(code) => self.link(tx, &me, inbound, code.as_deref(), now).await,

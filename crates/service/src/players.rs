@@ -1,23 +1,19 @@
 //! Players as the service sees them: who sent a command, where their notifications go, their
 //! settings, and linking a second identity with a one-time code.
 
-use crate::{Done, Fail, Service, user};
+use crate::{Channel, Done, Fail, Identity, Service, user};
 use agora_store::{NewMessage, Notice, Player, Tx};
 use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
 use serde::Serialize;
 
-/// A player name made from an identity: the local part of an address, `discord-<id>`, the local
-/// name. Kept to letters, digits, `-`, `_` and `.` so it can be typed in a challenge.
-fn name_from(address: &str, display: Option<&str>) -> String {
+/// A player name made from a display name, else from the identity (the local part of an address,
+/// `discord-<id>`, the local name). Kept to letters, digits, `-`, `_` and `.` so it can be typed
+/// in a challenge.
+fn name_from(identity: &Identity, display: Option<&str>) -> String {
     let raw = match display {
         Some(d) if !d.trim().is_empty() => d.trim().to_owned(),
-        _ => match address.split_once(':') {
-            Some(("mailto", a)) => a.split('@').next().unwrap_or(a).to_owned(),
-            Some(("discord", id)) => format!("discord-{id}"),
-            Some((_, rest)) => rest.to_owned(),
-            None => address.to_owned(),
-        },
+        _ => identity.name_hint(),
     };
     let clean: String = raw
         .chars()
@@ -61,15 +57,14 @@ impl Service {
     /// front so they can challenge each other by name). Returns the player's name.
     pub async fn register(
         &self,
-        address: &str,
+        identity: &Identity,
         name: Option<&str>,
         now: DateTime<Utc>,
     ) -> Result<String, crate::ServiceError> {
         let mut tx = self.store.write().await?;
         let inbound = crate::Inbound {
-            from: address.to_owned(),
             name: name.map(str::to_owned),
-            ..crate::Inbound::default()
+            ..crate::Inbound::new(identity.clone())
         };
         let player = match self.actor(&mut tx, &inbound, crate::truncate(now)).await {
             Ok(p) => p,
@@ -88,18 +83,17 @@ impl Service {
         inbound: &crate::Inbound,
         now: DateTime<Utc>,
     ) -> Result<Player, Fail> {
-        if let Some((player, verified)) = tx.identity_player(&inbound.from).await? {
+        let address = inbound.from.to_string();
+        if let Some((player, verified)) = tx.identity_player(&address).await? {
             if !verified {
-                tx.verify_identity(&inbound.from).await?;
+                tx.verify_identity(&address).await?;
             }
             return Ok(player);
         }
         let name = tx
             .free_name(&name_from(&inbound.from, inbound.name.as_deref()))
             .await?;
-        Ok(tx
-            .create_player(&name, &inbound.from, true, None, now)
-            .await?)
+        Ok(tx.create_player(&name, &address, true, None, now).await?)
     }
 
     /// Queues a notification for a player on their preferred channel: the `notify` setting if they
@@ -218,14 +212,15 @@ impl Service {
         &self,
         tx: &mut Tx,
         me: &Player,
-        channel: &str,
+        channel: Channel,
     ) -> Result<Done, Fail> {
         let identities = tx.identities_of(me.id).await?;
         let word = match channel {
-            "mailto" => "e-mail",
-            "discord" => "Discord",
-            _ => "the terminal",
+            Channel::Mail => "e-mail",
+            Channel::Discord => "Discord",
+            Channel::Local | Channel::System => "the terminal",
         };
+        let channel = channel.code();
         if !identities.iter().any(|i| i.channel == channel) {
             return user(format!(
                 "you have no {word} identity yet: send `link` here, then `link <code>` from that account"
@@ -322,7 +317,7 @@ impl Service {
                         "linked.txt",
                         Ctx {
                             name: &target.name,
-                            address: &inbound.from,
+                            address: &inbound.from.to_string(),
                             accounts,
                         },
                     ),
@@ -336,12 +331,17 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::name_from;
+    use crate::Identity;
 
     #[test]
     fn names_from_identities() {
-        assert_eq!(name_from("mailto:ann.smith@example.org", None), "ann.smith");
-        assert_eq!(name_from("discord:42", None), "discord-42");
-        assert_eq!(name_from("discord:42", Some("Bo Rad!")), "BoRad");
-        assert_eq!(name_from("local:computer", None), "player");
+        let id = |text: &str| text.parse::<Identity>().unwrap();
+        assert_eq!(
+            name_from(&id("mailto:ann.smith@example.org"), None),
+            "ann.smith"
+        );
+        assert_eq!(name_from(&id("discord:42"), None), "discord-42");
+        assert_eq!(name_from(&id("discord:42"), Some("Bo Rad!")), "BoRad");
+        assert_eq!(name_from(&id("local:computer"), None), "player");
     }
 }

@@ -7,13 +7,15 @@
 use crate::clock::{self, Due, seat_to_act};
 use crate::commands::{Command, VacationRequest};
 use crate::games::Extra;
-use crate::{Done, Fail, Inbound, Service, ServiceError, Status, user};
+use crate::{Channel, Done, Fail, Identity, Inbound, Service, ServiceError, Status, user};
 use agora_store::{GameStatus, Notice, Player, Tx, Vacation};
 use chrono::{DateTime, Datelike, Duration, Utc};
 use serde::Serialize;
 
-/// The identity the scheduler acts under; front ends never produce a `system:` address.
-const CLOCK: &str = "system:clock";
+/// The identity the scheduler acts under (`system:clock`); front ends never produce one.
+fn clock_identity() -> Identity {
+    Identity::new(Channel::System, "clock")
+}
 
 impl Service {
     /// One sweep of the scheduler at `now`: every game whose due time has come (a reminder point
@@ -79,10 +81,9 @@ impl Service {
         // The version names this look at the game: a repeat after a crash before the commit
         // runs again, a repeat after it is answered from the deliveries.
         let inbound = Inbound {
-            from: CLOCK.into(),
             delivery: Some(format!("clock:{game}:{version}")),
             game: Some(game),
-            ..Inbound::default()
+            ..Inbound::new(clock_identity())
         };
         match self.execute(&inbound, Ok(Command::Clock(game)), now).await {
             Ok((answer, computer)) => {
@@ -102,9 +103,8 @@ impl Service {
     async fn sweep_digest(&self, p: &Player, now: DateTime<Utc>) -> bool {
         let due = p.digest_due_at.map_or_else(String::new, |d| d.to_rfc3339());
         let inbound = Inbound {
-            from: CLOCK.into(),
             delivery: Some(format!("digest:{}:{due}", p.id)),
-            ..Inbound::default()
+            ..Inbound::new(clock_identity())
         };
         match self
             .execute(&inbound, Ok(Command::SendDigest(p.id)), now)
@@ -123,12 +123,12 @@ impl Service {
     /// resignation) slips in between a missed deadline and the sweep that would find it.
     pub(crate) async fn meet_clocks_of(
         &self,
-        identity: &str,
+        identity: &Identity,
         now: DateTime<Utc>,
     ) -> Result<(), ServiceError> {
         let now = crate::truncate(now);
         let mut tx = self.store.write().await?;
-        let Some((me, _)) = tx.identity_player(identity).await? else {
+        let Some((me, _)) = tx.identity_player(&identity.to_string()).await? else {
             return Ok(());
         };
         let mut late = false;

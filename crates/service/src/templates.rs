@@ -181,9 +181,13 @@ tokio::task_local! {
 /// channel of `identity` (`discord:42` reads on `discord`). A task-local value rather than an
 /// argument: the answer's channel matters to a few templates only, and the answer is rendered
 /// deep in the lifecycle, which has no other use for it.
-pub(crate) async fn answering_on<T>(identity: &str, work: impl Future<Output = T>) -> T {
-    let channel = identity.split_once(':').map_or("", |(c, _)| c);
-    ANSWER_CHANNEL.scope(channel.to_owned(), work).await
+pub(crate) async fn answering_on<T>(
+    identity: &agora_domain::Identity,
+    work: impl Future<Output = T>,
+) -> T {
+    ANSWER_CHANNEL
+        .scope(identity.channel.code().to_owned(), work)
+        .await
 }
 
 #[cfg(test)]

@@ -175,12 +175,11 @@ async fn send(
     service
         .handle(
             &Inbound {
-                from: from.to_owned(),
                 name: None,
                 text: text.to_owned(),
                 delivery: Some(format!("test:{n}")),
                 game,
-                ..Inbound::default()
+                ..Inbound::new(from.parse().unwrap())
             },
             *now,
         )

@@ -42,12 +42,11 @@ async fn two_services(name: &str) -> [Arc<Service>; 2] {
 
 fn inbound(from: &str, text: &str, delivery: &str) -> Inbound {
     Inbound {
-        from: format!("local:{from}"),
         name: None,
         text: text.into(),
         delivery: Some(delivery.into()),
         game: None,
-        ..Inbound::default()
+        ..Inbound::new(format!("local:{from}").parse().unwrap())
     }
 }
 

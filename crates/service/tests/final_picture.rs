@@ -7,9 +7,8 @@ use chrono::{DateTime, Duration, Utc};
 
 async fn say(service: &Service, from: &str, text: &str, now: DateTime<Utc>) -> String {
     let inbound = Inbound {
-        from: format!("local:{from}"),
         text: text.into(),
-        ..Inbound::default()
+        ..Inbound::new(format!("local:{from}").parse().unwrap())
     };
     service.handle(&inbound, now).await.unwrap().text
 }

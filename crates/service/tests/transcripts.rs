@@ -161,12 +161,11 @@ async fn run(path: &Path) -> (String, String) {
                 None => (actor, None),
             };
             let inbound = Inbound {
-                from: identity(actor),
                 name: None,
                 text: text.to_owned(),
                 delivery: Some(delivery),
                 game,
-                ..Inbound::default()
+                ..Inbound::new(identity(actor).parse().unwrap())
             };
             let answer = service.handle(&inbound, now).await.unwrap();
             if answer.status == Status::Repeat {

@@ -107,9 +107,12 @@ impl From<IdentityRow> for Identity {
 const PLAYER_COLUMNS: &str = "id, name, timezone, notify, computer, vacation_from, \
     vacation_until, vacation_year, vacation_used, digest_hour, digest_due_at";
 
-/// The channel part of an identity address (`discord`, `mailto`, `local`).
-pub fn channel_of(address: &str) -> &str {
-    address.split_once(':').map_or("local", |(c, _)| c)
+/// The channel code of an identity address (`discord`, `mailto`, `local`); an address that names
+/// no known channel counts as local.
+pub fn channel_of(address: &str) -> &'static str {
+    address
+        .parse::<agora_domain::Identity>()
+        .map_or("local", |i| i.channel.code())
 }
 
 impl Tx {

@@ -15,7 +15,7 @@ impl Service {
         level: &str,
         now: DateTime<Utc>,
     ) -> Result<Player, Fail> {
-        let address = format!("local:computer-{level}");
+        let address = crate::Identity::local(format!("computer-{level}")).to_string();
         if let Some(p) = tx.player_by_identity(&address).await? {
             return Ok(p);
         }
@@ -276,20 +276,16 @@ impl Service {
                     });
                 }
             },
-            Opponent::Identity(address) => match tx.player_by_identity(&address).await? {
-                Some(p) => p,
-                None => {
-                    let base = address
-                        .split_once(':')
-                        .map(|(c, a)| match c {
-                            "mailto" => a.split('@').next().unwrap_or(a).to_owned(),
-                            _ => format!("{c}-{a}"),
-                        })
-                        .unwrap_or_default();
-                    let name = tx.free_name(&base).await?;
-                    tx.create_player(&name, &address, false, None, now).await?
+            Opponent::Identity(identity) => {
+                match tx.player_by_identity(&identity.to_string()).await? {
+                    Some(p) => p,
+                    None => {
+                        let address = identity.to_string();
+                        let name = tx.free_name(&identity.name_hint()).await?;
+                        tx.create_player(&name, &address, false, None, now).await?
+                    }
                 }
-            },
+            }
         })
     }
 }

@@ -1,0 +1,521 @@
+//! The text parser: a message's command line into a [`Command`], tolerant of case, spacing,
+//! punctuation, quoted mail and signatures, with a [`ParseError`] that says what is wrong and how to
+//! fix it. The pieces that read one argument's value (an opponent, a time bank, a vacation, a
+//! setting) are shared with [`super::build`], which makes a command from typed values.
+
+use super::table::{closest_command, spec};
+use super::{Command, Opponent, ParseError, Reply, VacationRequest};
+use agora_domain::{Channel, Identity, TimeControl, TimeoutPolicy};
+use agora_rules::{GameKind, Variant};
+
+/// The command line of a message: the first non-empty line that is not quoted mail, without a
+/// leading `/` or `!`, trailing punctuation, a ` -- signature` tail, and with runs of spaces
+/// collapsed. Everything after that line (a signature, a quoted reply) is ignored.
+pub fn command_line(text: &str) -> String {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('>'))
+        .unwrap_or("");
+    let line = line.split(" -- ").next().unwrap_or("");
+    let line = line.trim_start_matches(['/', '!']);
+    let line = line.trim_end_matches(['.', '!', '?', ';', ',', ':', ' ']);
+    line.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether a word looks like the start of an action rather than a command: a cell or square
+/// (`k1`, `g5`, `e10`), an Agon piece prefix (`Qk1`, `Gg1`) or an Agros long form.
+pub fn looks_like_action(word: &str) -> bool {
+    let w = word.to_ascii_lowercase();
+    let b = w.as_bytes();
+    let cell = |s: &[u8]| s.len() >= 2 && s[0].is_ascii_lowercase() && s[1].is_ascii_digit();
+    cell(b)
+        || (b.len() >= 3 && (b[0] == b'q' || b[0] == b'g') && cell(&b[1..]))
+        || ["harvest", "sow", "pass"].contains(&w.as_str())
+}
+
+/// Reads a game reference word: `#12`, or a bare `12` (no action of either game is a bare
+/// number). A word such as `g12` is never a game: it is a cell.
+fn game_number(word: &str) -> Option<i64> {
+    let w = word.strip_prefix('#').unwrap_or(word);
+    (!w.is_empty() && w.len() <= 15 && w.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| w.parse().ok())
+        .flatten()
+}
+
+/// Takes every game reference out of `words`, wherever it stands: `#12`, `game 12`, `game #12`
+/// and a bare `12`. Two references to different games are a mistake, not a choice.
+fn take_game(command: &'static str, words: &mut Vec<String>) -> Result<Option<i64>, ParseError> {
+    let mut found: Option<i64> = None;
+    let mut i = 0;
+    while i < words.len() {
+        let named = words[i].eq_ignore_ascii_case("game");
+        let n = if named {
+            match words.get(i + 1).and_then(|w| game_number(w)) {
+                Some(n) => {
+                    words.drain(i..i + 2);
+                    n
+                }
+                None => {
+                    let after = words.get(i + 1).map_or("nothing", String::as_str);
+                    return Err(ParseError::Usage {
+                        command,
+                        problem: format!(
+                            "`game` is followed by a game number such as `game 12`, not {after}"
+                        ),
+                    });
+                }
+            }
+        } else if let Some(n) = game_number(&words[i]) {
+            words.remove(i);
+            n
+        } else {
+            i += 1;
+            continue;
+        };
+        match found {
+            Some(m) if m != n => {
+                return Err(ParseError::Usage {
+                    command,
+                    problem: format!("two games are named, #{m} and #{n}: name one"),
+                });
+            }
+            _ => found = Some(n),
+        }
+    }
+    Ok(found)
+}
+
+/// Takes the ply guard `ply 30` out of `words`, wherever it stands.
+fn take_ply(words: &mut Vec<String>) -> Result<Option<u32>, ParseError> {
+    let Some(i) = words.iter().position(|w| w.eq_ignore_ascii_case("ply")) else {
+        return Ok(None);
+    };
+    let usage = |problem: String| ParseError::Usage {
+        command: "move",
+        problem,
+    };
+    let Some(w) = words.get(i + 1) else {
+        return Err(usage(
+            "`ply` is followed by the number of actions played so far".into(),
+        ));
+    };
+    let n = w
+        .strip_prefix('#')
+        .unwrap_or(w)
+        .parse()
+        .map_err(|_| usage(format!("`ply {w}`: `{w}` is not a ply number")))?;
+    words.drain(i..i + 2);
+    Ok(Some(n))
+}
+
+/// A command that takes only an optional game reference.
+fn game_only(command: &'static str, mut words: Vec<String>) -> Result<Option<i64>, ParseError> {
+    let game = take_game(command, &mut words)?;
+    if let Some(extra) = words.first() {
+        return Err(ParseError::Usage {
+            command,
+            problem: format!("`{extra}` is not a game reference such as #12"),
+        });
+    }
+    Ok(game)
+}
+
+/// Parses a command text (see [`command_line`] for the tolerance).
+pub fn parse(text: &str) -> Result<Command, ParseError> {
+    let line = command_line(text);
+    let mut words: Vec<String> = line
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect();
+    if words.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let first = words[0].to_ascii_lowercase();
+    let Some(spec) = spec(&first) else {
+        // A bare action (`k1-j1`, `#12 g5`, `game 12 ply 4 e5`) is a move.
+        let mut body = words.clone();
+        let refs = take_ply(&mut body).and_then(|_| take_game("move", &mut body));
+        if body.first().is_some_and(|w| looks_like_action(w)) {
+            refs?;
+            return parse_move(words);
+        }
+        return Err(ParseError::Unknown {
+            closest: closest_command(&first),
+            word: words.swap_remove(0),
+        });
+    };
+    words.remove(0);
+    let args: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+    match spec.name {
+        "help" => Ok(Command::Help(args.first().cloned())),
+        "challenge" => parse_challenge(args),
+        "accept" => Ok(Command::Accept(game_only("accept", args)?)),
+        "decline" => Ok(Command::Decline(game_only("decline", args)?)),
+        "cancel" => Ok(Command::Cancel(game_only("cancel", args)?)),
+        "move" => parse_move(words),
+        "pass" => Ok(Command::Move {
+            game: game_only("pass", args)?,
+            ply: None,
+            action: "pass".into(),
+        }),
+        "resign" => Ok(Command::Resign(game_only("resign", args)?)),
+        "draw" | "undo" => {
+            let command = spec.name;
+            let mut args = args;
+            let game = take_game(command, &mut args)?;
+            let reply = reply(command, args.first().map(String::as_str))?;
+            if let Some(extra) = args.get(1) {
+                return Err(ParseError::Usage {
+                    command,
+                    problem: format!("`{extra}` is not a game reference such as #12"),
+                });
+            }
+            Ok(match command {
+                "draw" => Command::Draw(reply, game),
+                _ => Command::Undo(reply, game),
+            })
+        }
+        "board" => Ok(Command::Board(game_only("board", args)?)),
+        "history" => Ok(Command::History(game_only("history", args)?)),
+        "games" => Ok(Command::Games),
+        "settings" => parse_settings(words),
+        "vacation" => parse_vacation(&args),
+        "link" => link(&args),
+        other => unreachable!("command `{other}` in the table but not in the parser"),
+    }
+}
+
+fn parse_move(mut words: Vec<String>) -> Result<Command, ParseError> {
+    // The ply guard first: its number is not a game.
+    let ply = take_ply(&mut words)?;
+    let game = take_game("move", &mut words)?;
+    if words.is_empty() {
+        return Err(ParseError::Usage {
+            command: "move",
+            problem: "the action is missing".into(),
+        });
+    }
+    Ok(Command::Move {
+        game,
+        ply,
+        action: words.join(" "),
+    })
+}
+
+/// The answer word of `draw` and `undo`; `undo` alone asks.
+pub(super) fn reply(command: &'static str, word: Option<&str>) -> Result<Reply, ParseError> {
+    match word {
+        None if command == "undo" => Ok(Reply::Offer),
+        Some("offer" | "propose" | "ask") => Ok(Reply::Offer),
+        Some("accept" | "yes" | "agree" | "grant") => Ok(Reply::Accept),
+        Some("decline" | "no" | "refuse") => Ok(Reply::Decline),
+        None => Err(ParseError::Usage {
+            command,
+            problem: "say offer, accept or decline".into(),
+        }),
+        Some(other) => Err(ParseError::Usage {
+            command,
+            problem: format!("`{other}` is not offer, accept or decline"),
+        }),
+    }
+}
+
+/// `link` and `link <code>`; codes are shown in capitals.
+pub(super) fn link(args: &[String]) -> Result<Command, ParseError> {
+    match args {
+        [] => Ok(Command::Link(None)),
+        [code] => Ok(Command::Link(Some(code.to_ascii_uppercase()))),
+        _ => Err(ParseError::Usage {
+            command: "link",
+            problem: "the code is one word".into(),
+        }),
+    }
+}
+
+/// Who a challenge is for, from one word: `computer`, a Discord mention, an address or a name.
+pub(super) fn opponent(who: &str) -> Result<Opponent, String> {
+    if who == "computer" || who == "cpu" || who == "ai" {
+        Ok(Opponent::Computer)
+    } else if let Some(id) = who
+        .strip_prefix("<@")
+        .and_then(|w| w.strip_suffix('>'))
+        .map(|w| w.trim_start_matches('!'))
+    {
+        if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("`{who}` is not a Discord mention"));
+        }
+        Ok(Opponent::Identity(Identity::discord(id)))
+    } else if who.contains('@') {
+        let address = who.strip_prefix("mailto:").unwrap_or(who);
+        let (local, domain) = address.split_once('@').unwrap_or(("", ""));
+        if local.is_empty() || !domain.contains('.') {
+            return Err(format!("`{who}` is not an e-mail address"));
+        }
+        Ok(Opponent::Identity(Identity::mail(address)))
+    } else {
+        Ok(Opponent::Name(who.trim_start_matches('@').to_owned()))
+    }
+}
+
+/// What a challenge names, before the checks that take several of its parts together.
+#[derive(Default)]
+pub(super) struct ChallengeParts {
+    pub board: Option<u32>,
+    pub farmers: Option<u32>,
+    pub time: Option<TimeControl>,
+    pub timeout: Option<TimeoutPolicy>,
+    pub level: Option<String>,
+}
+
+impl ChallengeParts {
+    /// Sets the clock, which a challenge names once.
+    pub fn set_time(&mut self, time: TimeControl) -> Result<(), String> {
+        if self.time.is_some() {
+            return Err("give one clock: `days D` or `bank ...`".into());
+        }
+        self.time = Some(time);
+        Ok(())
+    }
+
+    pub fn set_level(&mut self, word: Option<&str>) -> Result<(), String> {
+        match word {
+            Some(l @ ("easy" | "normal" | "hard")) => {
+                self.level = Some(l.to_owned());
+                Ok(())
+            }
+            _ => Err("the level is easy, normal or hard".into()),
+        }
+    }
+
+    pub fn set_timeout(&mut self, word: Option<&str>) -> Result<(), String> {
+        self.timeout = Some(match word {
+            Some("loss" | "lose" | "forfeit") => TimeoutPolicy::Loss,
+            Some("pass" | "auto-pass" | "autopass") => TimeoutPolicy::Pass,
+            _ => return Err("`timeout` is followed by loss or pass".into()),
+        });
+        Ok(())
+    }
+
+    /// The challenge, once the parts agree with each other and with the game.
+    pub fn finish(self, opponent: Opponent, kind: GameKind) -> Result<Command, String> {
+        let variant = Variant::new(kind, self.board, self.farmers).map_err(|e| e.to_string())?;
+        if self.level.is_some() && opponent != Opponent::Computer {
+            return Err("`level` is for a game against the computer".into());
+        }
+        if self.timeout == Some(TimeoutPolicy::Pass) && kind == GameKind::Agon {
+            return Err(
+                "`timeout pass` is for Agros: Agon has no passing (AG-5), so a missed deadline loses"
+                    .into(),
+            );
+        }
+        Ok(Command::Challenge {
+            opponent,
+            variant,
+            time: self.time,
+            timeout: self.timeout,
+            level: self.level,
+        })
+    }
+}
+
+fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
+    let usage = |problem: String| ParseError::Usage {
+        command: "challenge",
+        problem,
+    };
+    let mut it = args.iter();
+    let who = it
+        .next()
+        .ok_or_else(|| usage("who do you challenge?".into()))?;
+    let opponent = opponent(who).map_err(usage)?;
+    let kind: GameKind = match it.next() {
+        None => return Err(usage("the game is missing: agon or agros".into())),
+        Some(g) => g.parse().map_err(usage)?,
+    };
+    let mut parts = ChallengeParts::default();
+    let mut it = it.map(String::as_str).peekable();
+    while let Some(key) = it.next() {
+        match key {
+            "board" | "size" => parts.board = Some(number("challenge", key, it.next())?),
+            "farmers" => parts.farmers = Some(number("challenge", key, it.next())?),
+            "days" => {
+                if parts.time.is_some() {
+                    return Err(usage("give one clock: `days D` or `bank ...`".into()));
+                }
+                let days = number("challenge", key, it.next())?;
+                parts
+                    .set_time(TimeControl::PerMove { days })
+                    .map_err(usage)?;
+            }
+            "bank" => {
+                if parts.time.is_some() {
+                    return Err(usage("give one clock: `days D` or `bank ...`".into()));
+                }
+                let bank = take_bank(&mut it).map_err(usage)?;
+                parts.set_time(bank).map_err(usage)?;
+            }
+            "timeout" | "ontime" => parts.set_timeout(it.next()).map_err(usage)?,
+            "auto-pass" | "autopass" => parts.timeout = Some(TimeoutPolicy::Pass),
+            "level" => parts.set_level(it.next()).map_err(usage)?,
+            // `8x8` for `board 8`.
+            k if k
+                .split_once('x')
+                .is_some_and(|(a, b)| a == b && a.parse::<u32>().is_ok()) =>
+            {
+                parts.board = k.split_once('x').and_then(|(a, _)| a.parse().ok());
+            }
+            other => return Err(usage(format!("`{other}` is not an option"))),
+        }
+    }
+    parts.finish(opponent, kind).map_err(usage)
+}
+
+fn number<T: std::str::FromStr>(
+    command: &'static str,
+    key: &str,
+    value: Option<&str>,
+) -> Result<T, ParseError> {
+    value
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| ParseError::Usage {
+            command,
+            problem: format!("`{key}` needs a number"),
+        })
+}
+
+/// A time bank from the words after `bank`: its reserve `7d+1d`, then `max 14d` if given.
+pub(super) fn take_bank<'a>(
+    it: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
+) -> Result<TimeControl, String> {
+    let spec = it
+        .next()
+        .ok_or("`bank` needs a reserve, e.g. `bank 7d+1d max 14d`")?;
+    let cap = match it.peek() {
+        Some(&("max" | "cap")) => {
+            it.next();
+            let w = it.next().ok_or("`max` needs an amount, e.g. `max 14d`")?;
+            Some(
+                amount(w)
+                    .ok_or_else(|| format!("`{w}` is not an amount of time such as 14d or 12h"))?,
+            )
+        }
+        _ => None,
+    };
+    bank(spec, cap)
+}
+
+/// An amount of time: `7d`, `12h`, `30m`, or a sum such as `1d12h`; in seconds.
+pub fn amount(word: &str) -> Option<i64> {
+    let mut total: i64 = 0;
+    let mut digits = String::new();
+    for c in word.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        let n: i64 = digits.parse().ok()?;
+        digits.clear();
+        let unit = match c {
+            'd' => 86_400,
+            'h' => 3600,
+            'm' => 60,
+            _ => return None,
+        };
+        total = total.checked_add(n.checked_mul(unit)?)?;
+    }
+    digits.is_empty().then_some(total)
+}
+
+/// `7d+1d` (the increment defaults to a day) with an optional cap (twice the start by default).
+fn bank(spec: &str, cap: Option<i64>) -> Result<TimeControl, String> {
+    let (start, increment) = match spec.split_once('+') {
+        Some((a, b)) => (a, Some(b)),
+        None => (spec, None),
+    };
+    let bad = |w: &str| format!("`{w}` is not an amount of time such as 7d or 12h");
+    let initial = amount(start).ok_or_else(|| bad(start))?;
+    let increment = match increment {
+        Some(w) => amount(w).ok_or_else(|| bad(w))?,
+        None => 86_400,
+    };
+    let max = cap.unwrap_or(initial.saturating_mul(2));
+    if initial <= 0 {
+        return Err("the bank's reserve must be more than nothing".into());
+    }
+    if max < initial {
+        return Err("the bank's cap (`max`) must be at least its reserve".into());
+    }
+    Ok(TimeControl::Bank {
+        initial,
+        increment,
+        max,
+    })
+}
+
+/// `vacation`, `vacation 7`, `vacation 7 days`, `vacation end`, from the (lowercase) words after
+/// the command.
+pub(super) fn parse_vacation(args: &[String]) -> Result<Command, ParseError> {
+    let usage = |problem: String| ParseError::Usage {
+        command: "vacation",
+        problem,
+    };
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        [] => Ok(Command::Vacation(VacationRequest::Show)),
+        ["end" | "stop" | "off" | "over"] => Ok(Command::Vacation(VacationRequest::End)),
+        [n] | [n, "day" | "days" | "d"] => match n.trim_end_matches('d').parse::<u32>() {
+            Ok(days) if days > 0 => Ok(Command::Vacation(VacationRequest::Days(days))),
+            Ok(_) => Err(usage("a vacation is at least 1 day".into())),
+            _ => Err(usage(format!("`{n}` is not a number of days or `end`"))),
+        },
+        [_, extra, ..] => Err(usage(format!("`{extra}` is not understood here"))),
+    }
+}
+
+fn settings_usage(problem: String) -> ParseError {
+    ParseError::Usage {
+        command: "settings",
+        problem,
+    }
+}
+
+/// The channel `settings notify` names.
+pub(super) fn notify(channel: &str) -> Result<Command, ParseError> {
+    match channel.to_ascii_lowercase().as_str() {
+        "discord" => Ok(Command::Notify(Channel::Discord)),
+        "email" | "e-mail" | "mail" => Ok(Command::Notify(Channel::Mail)),
+        "terminal" | "local" => Ok(Command::Notify(Channel::Local)),
+        other => Err(settings_usage(format!(
+            "`{other}` is not discord, email or terminal"
+        ))),
+    }
+}
+
+/// The hour `settings digest` names, or `off`.
+pub(super) fn digest(hour: &str) -> Result<Command, ParseError> {
+    match hour.to_ascii_lowercase().trim_end_matches(":00") {
+        "off" | "none" | "no" => Ok(Command::Digest(None)),
+        h => match h.parse::<u32>() {
+            Ok(h) if h < 24 => Ok(Command::Digest(Some(h))),
+            _ => Err(settings_usage(format!(
+                "`{hour}` is not an hour from 0 to 23 or `off`"
+            ))),
+        },
+    }
+}
+
+fn parse_settings(words: Vec<String>) -> Result<Command, ParseError> {
+    match words.as_slice() {
+        [key, zone] if key.eq_ignore_ascii_case("timezone") || key.eq_ignore_ascii_case("tz") => {
+            Ok(Command::Timezone(zone.clone()))
+        }
+        [key, channel] if key.eq_ignore_ascii_case("notify") => notify(channel),
+        [key, hour] if key.eq_ignore_ascii_case("digest") => digest(hour),
+        [] => Err(settings_usage("the setting is missing".into())),
+        [key, ..] => Err(settings_usage(format!(
+            "`{key}` is not timezone, notify or digest with one value"
+        ))),
+    }
+}

@@ -1,0 +1,389 @@
+//! The command table: every command's name, aliases, usage, help, arguments (with their kinds)
+//! and whether it only reads. The text parser, the `help` reply, Discord's slash commands with
+//! their options and autocompletion, and the front ends' lists of read-only commands all derive
+//! from it.
+
+/// What kind of value an argument takes. A front end picks its input widget from it (a Discord
+/// integer option, a user picker, a list of choices, autocompletion of actions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgKind {
+    /// A game number: `#12`, `game 12` or `12` in text.
+    Game,
+    /// An action in the game's notation, one of the legal actions of the position.
+    Action,
+    /// Who to play: a player's name, an e-mail address, a Discord mention or `computer`.
+    Player,
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// A whole number from `min`, up to `max` when there is a fixed bound.
+    Number { min: i64, max: Option<i64> },
+    /// Amounts of time such as `7d`, `12h` or `30m`.
+    Duration,
+    /// The name of a command of this table.
+    Command,
+    /// Free text, read by the command itself.
+    Text,
+}
+
+/// One argument of a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arg {
+    pub name: &'static str,
+    pub kind: ArgKind,
+    pub optional: bool,
+    /// One line of at most 100 characters (Discord's limit for an option's description).
+    pub help: &'static str,
+}
+
+const fn required(name: &'static str, kind: ArgKind, help: &'static str) -> Arg {
+    Arg {
+        name,
+        kind,
+        optional: false,
+        help,
+    }
+}
+
+const fn optional(name: &'static str, kind: ArgKind, help: &'static str) -> Arg {
+    Arg {
+        name,
+        kind,
+        optional: true,
+        help,
+    }
+}
+
+/// The game a command is for, which may be left out where the game is known.
+const GAME: Arg = optional(
+    "game",
+    ArgKind::Game,
+    "the game number; may be left out in the game's thread or when only one game fits",
+);
+
+/// One entry of the command table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommandSpec {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub usage: &'static str,
+    /// One line, for the command list.
+    pub summary: &'static str,
+    /// A paragraph, for `help <command>`.
+    pub help: &'static str,
+    /// The arguments, in the order the usage names them.
+    pub args: &'static [Arg],
+    /// The command only shows something to its sender: it changes no game and no setting, so a
+    /// front end may answer it to a sender it has not fully authenticated, and only to them.
+    pub reads_only: bool,
+}
+
+impl CommandSpec {
+    /// The argument of this name, if the command has one.
+    pub fn arg(&self, name: &str) -> Option<&'static Arg> {
+        self.args.iter().find(|a| a.name == name)
+    }
+}
+
+/// Every command, in the order `help` lists them.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "help",
+        aliases: &["?", "commands"],
+        usage: "help [command]",
+        summary: "list the commands, or explain one",
+        help: "Without a command, lists every command. With one, shows its usage and what it does.",
+        args: &[optional(
+            "command",
+            ArgKind::Command,
+            "the command to explain",
+        )],
+        reads_only: true,
+    },
+    CommandSpec {
+        name: "challenge",
+        aliases: &["invite", "new"],
+        usage: "challenge <opponent> <agon|agros> [board 8|10|12] [farmers 3|5|7] [days D | bank 7d+1d max 14d] [timeout loss|pass] [level easy|normal|hard]",
+        summary: "invite someone (or the computer) to a game",
+        help: "The opponent is a player's name, an e-mail address, a Discord mention or `computer`. \
+               You take the first seat (White in Agon, Light in Agros). Agros takes a board size \
+               (default 10) and farmers per side (default 5). The clock is `days D` per move \
+               (default 3) or a time bank: `bank 7d+1d max 14d` starts each player with 7 days, \
+               adds 1 day after each of their actions and never holds more than 14 (amounts in \
+               d, h or m; the increment defaults to 1d, the cap to twice the start). A missed \
+               deadline loses the game; in Agros `timeout pass` passes the turn instead. `level` \
+               sets the computer's strength.",
+        args: &[
+            required(
+                "opponent",
+                ArgKind::Player,
+                "`computer`, a player's name, or an e-mail address",
+            ),
+            required("game", ArgKind::Choice(&["agon", "agros"]), "agon or agros"),
+            optional(
+                "board",
+                ArgKind::Choice(&["8", "10", "12"]),
+                "Agros: board size (default 10)",
+            ),
+            optional(
+                "farmers",
+                ArgKind::Choice(&["3", "5", "7"]),
+                "Agros: farmers per side (default 5)",
+            ),
+            optional(
+                "days",
+                ArgKind::Number { min: 1, max: None },
+                "days per move (the time control)",
+            ),
+            optional(
+                "bank",
+                ArgKind::Duration,
+                "or a time bank: start+increment, e.g. 7d+1d max 14d",
+            ),
+            optional(
+                "timeout",
+                ArgKind::Choice(&["loss", "pass"]),
+                "a missed deadline loses (default), or in Agros passes",
+            ),
+            optional(
+                "level",
+                ArgKind::Choice(&["easy", "normal", "hard"]),
+                "the computer's strength",
+            ),
+        ],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "accept",
+        aliases: &["yes"],
+        usage: "accept [#game]",
+        summary: "accept a challenge",
+        help: "Starts a game you were challenged to, e.g. `accept #12`. The game may be left out \
+               when only one challenge waits for you.",
+        args: &[GAME],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "decline",
+        aliases: &["no", "refuse"],
+        usage: "decline [#game]",
+        summary: "refuse a challenge",
+        help: "Refuses a game you were challenged to; nothing is recorded against anyone.",
+        args: &[GAME],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "cancel",
+        aliases: &["withdraw"],
+        usage: "cancel [#game]",
+        summary: "withdraw a challenge you made",
+        help: "Withdraws a challenge that has not been accepted yet. A game under way ends with \
+               `resign` instead.",
+        args: &[GAME],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "move",
+        aliases: &["mv", "m", "play"],
+        usage: "move [#game] [ply N] <action>",
+        summary: "play an action (the word `move` may be left out)",
+        help: "Plays an action in the game's notation: Agon `k1-j1`, a return `b7=f6`; Agros `e5`, \
+               `c3,h8` (or `c3 h8`), a harvest `e5-e7`, a sow `e6=e8`, `pass`; any case, spaces around \
+               `-` and `=` allowed. Name the game as `#12` (or `game 12`) when several wait for you; \
+               in an answer to a game's mail or in its Discord thread the game is known. `ply N` \
+               guards against acting on a position that has changed: N must be the number of \
+               actions played so far. With only one game waiting for you, a bare action is enough.",
+        args: &[
+            GAME,
+            optional(
+                "ply",
+                ArgKind::Number { min: 0, max: None },
+                "the number of actions played so far, so a changed position refuses the action",
+            ),
+            required(
+                "action",
+                ArgKind::Action,
+                "the action: pick one of your legal actions from the list",
+            ),
+        ],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "pass",
+        aliases: &[],
+        usage: "pass [#game]",
+        summary: "pass your turn (Agros, movement phase)",
+        help: "Passes in Agros (AR-7). A pass right after your opponent's pass ends the game (AR-9). \
+               Agon has no passing.",
+        args: &[GAME],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "resign",
+        aliases: &["forfeit"],
+        usage: "resign [#game]",
+        summary: "give up a game under way",
+        help: "Ends the game at once as a loss for you.",
+        args: &[GAME],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "draw",
+        aliases: &[],
+        usage: "draw offer|accept|decline [#game]",
+        summary: "offer, accept or decline a draw (Agon)",
+        help: "Offers a draw in Agon; the offer stands until your opponent accepts, declines or acts.",
+        args: &[
+            required(
+                "reply",
+                ArgKind::Choice(&["offer", "accept", "decline"]),
+                "offer a draw, or answer an offer",
+            ),
+            GAME,
+        ],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "undo",
+        aliases: &["takeback"],
+        usage: "undo [accept|decline] [#game]",
+        summary: "ask to take back your last action, or grant it",
+        help: "`undo` asks your opponent to let you take back your last action, as long as they have \
+               not acted since; `undo accept` grants it, `undo decline` refuses.",
+        args: &[
+            optional(
+                "reply",
+                ArgKind::Choice(&["ask", "accept", "decline"]),
+                "ask to take back your last action (default), or answer the request",
+            ),
+            GAME,
+        ],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "board",
+        aliases: &["show", "position"],
+        usage: "board [#game]",
+        summary: "show the board of a game",
+        help: "Shows the current position, whose turn it is and the deadline (and the score so far in \
+               Agros).",
+        args: &[GAME],
+        reads_only: true,
+    },
+    CommandSpec {
+        name: "history",
+        aliases: &["record", "moves"],
+        usage: "history [#game]",
+        summary: "show a game's record",
+        help: "Shows every action of the game, numbered per pair (AG-16, AR-17), and the result.",
+        args: &[GAME],
+        reads_only: true,
+    },
+    CommandSpec {
+        name: "games",
+        aliases: &["list", "mygames"],
+        usage: "games",
+        summary: "list your open games",
+        help: "Lists your challenges and games under way: opponent, whose turn it is and the deadline.",
+        args: &[],
+        reads_only: true,
+    },
+    CommandSpec {
+        name: "settings",
+        aliases: &["set"],
+        usage: "settings timezone <IANA zone> | settings notify <discord|email|terminal> | settings digest <hour|off>",
+        summary: "set your time zone, where notifications go, or a daily digest",
+        help: "`settings timezone Europe/Amsterdam` shows deadlines in your zone. `settings notify \
+               email` sends your notifications by mail (to a linked address), `discord` to Discord. \
+               `settings digest 8` sends one message at 08:00 your time listing every game waiting \
+               for you, instead of a reminder per game; `settings digest off` goes back to \
+               reminders.",
+        // One of them per command.
+        args: &[
+            optional(
+                "timezone",
+                ArgKind::Text,
+                "your IANA time zone, e.g. Europe/Amsterdam",
+            ),
+            optional(
+                "notify",
+                ArgKind::Choice(&["discord", "email", "terminal"]),
+                "where notifications go",
+            ),
+            optional(
+                "digest",
+                ArgKind::Text,
+                "a local hour (0-23) for one daily digest instead of reminders, or off",
+            ),
+        ],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "vacation",
+        aliases: &["holiday", "away"],
+        usage: "vacation [days | end]",
+        summary: "pause your clocks in all your games",
+        help: "`vacation 7` pauses the clocks of all your games for 7 days, taken from your yearly \
+               allowance; your opponents see it on their boards. `vacation end` comes back early \
+               and returns the unused days. `vacation` alone shows what is left of your allowance.",
+        args: &[optional(
+            "days",
+            ArgKind::Text,
+            "days to pause your clocks, or `end`; leave out to see your allowance",
+        )],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "link",
+        aliases: &[],
+        usage: "link [code]",
+        summary: "link another Discord account or e-mail address to you",
+        help: "`link` gives a one-time code; send `link <code>` from your other account (Discord or \
+               an address) and both become one player, with the same games.",
+        args: &[optional(
+            "code",
+            ArgKind::Text,
+            "the code `link` gave your other account",
+        )],
+        reads_only: false,
+    },
+];
+
+/// The table entry for a name or alias, case-insensitive.
+pub fn spec(word: &str) -> Option<&'static CommandSpec> {
+    let word = word.trim().to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .find(|c| c.name == word || c.aliases.contains(&word.as_str()))
+}
+
+/// The command name closest to a mistyped word, if any is close enough to be a likely typo.
+pub fn closest_command(word: &str) -> Option<&'static str> {
+    let word = word.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .flat_map(|c| {
+            std::iter::once(c.name)
+                .chain(c.aliases.iter().copied())
+                .map(move |n| (c.name, n))
+        })
+        .map(|(name, n)| (edit_distance(&word, n), name))
+        .filter(|&(d, name)| d <= 2.max(name.len() / 3) && d < word.len().max(1))
+        .min()
+        .map(|(_, name)| name)
+}
+
+/// The Levenshtein distance, for suggestions of commands and player names.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
