@@ -260,9 +260,7 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
     }
     let built = slash::commands_of(command, &values);
     // Every command of one invocation is of the same kind (`settings` may set several things).
-    let private = built
-        .first()
-        .is_some_and(|c| c.as_ref().is_ok_and(private));
+    let private = built.first().is_some_and(|c| c.as_ref().is_ok_and(private));
     let mut answer = None;
     for (i, built) in built.into_iter().enumerate() {
         let delivery = match i {

@@ -8,20 +8,10 @@
 //! button acted on) so the service writes or checks it in the command's own transaction.
 //! Nothing here touches a game.
 
-use crate::commands::Command;
 use crate::{Fail, Inbound, Service, ServiceError, user};
 use agora_store::discord::DiscordGame;
 use agora_store::{GameStatus, MailRetry, MailSender, MailThread, SpooledMail, Tx};
 use chrono::{DateTime, Duration, Utc};
-
-/// Whether a command only shows something to its sender and changes nothing: a mail may ask it
-/// without a reply token, and Discord shows its answer to the sender alone.
-pub fn reads_only(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::Help(_) | Command::Board(_) | Command::History(_) | Command::Games
-    )
-}
 
 /// Where on Discord a command was given: the channel and, unless it was a direct message, its
 /// server. A challenge made there is announced there, and its game's thread opens there.

@@ -60,7 +60,7 @@ pub fn servers(test: &str) -> Option<Servers> {
                 "AGORA_TEST_SUBMISSIONS_PORT",
             ]
             .into_iter()
-            .filter(|name| port(*name).is_none())
+            .filter(|name| port(name).is_none())
             .chain(
                 std::env::var("AGORA_TEST_CA")
                     .is_err()
