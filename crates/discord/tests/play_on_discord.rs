@@ -242,10 +242,13 @@ async fn agon_through_slash_commands_buttons_and_the_game_thread() {
         };
         assert!(answer.png().is_some(), "ply {ply}: the board as a PNG");
         assert!(answer.text().contains(action.as_str()), "{}", answer.text());
+        // The picture shows the board: the text, written for Discord, has no ASCII copy of it.
+        assert!(!answer.text().contains("queen/guard"), "{}", answer.text());
         if ply + 1 < record.len() {
             // The opponent is told in the thread, with a mention.
             let told = mention_in(&double, thread.channel, other, before).await;
             assert!(told.png().is_some());
+            assert!(!told.text().contains("queen/guard"), "{}", told.text());
             assert!(told.text().contains("To act"), "{}", told.text());
         }
         last = Some(answer);

@@ -2,8 +2,8 @@
 //!
 //! Every mail we send carries, in its Reply-To, the address `agora+<token>@domain`, with a token
 //! made for that recipient and that game (or for the recipient alone). A reply comes back to
-//! that address; a forger who never saw our mail cannot guess it. Tokens are stored by the store
-//! crate; this module only makes and recognises them.
+//! that address; a forger who never saw our mail cannot guess it. Tokens are kept through the
+//! service's mail desk; this module only makes and recognises them.
 
 use rand::Rng;
 

@@ -212,4 +212,26 @@ mod tests {
         assert_eq!(t.render("error.txt", M { message: "x" }), "Oops: x");
         std::fs::remove_dir_all(dir).unwrap();
     }
+
+    #[tokio::test]
+    async fn a_text_is_rendered_for_its_readers_channel() {
+        let dir = std::env::temp_dir().join(format!("agora-tpl-channel-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("error.txt"), "[{{ channel }}] {{ message }}").unwrap();
+        let t = Templates::load(Some(&dir)).unwrap();
+        #[derive(Serialize)]
+        struct M {
+            message: &'static str,
+        }
+        assert_eq!(
+            t.render_on("error.txt", "discord", M { message: "x" }),
+            "[discord] x"
+        );
+        assert_eq!(t.render("error.txt", M { message: "x" }), "[] x");
+        let answer = answering_on("mailto:ann@example.org", async {
+            t.render("error.txt", M { message: "x" })
+        });
+        assert_eq!(answer.await, "[mailto] x");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }
