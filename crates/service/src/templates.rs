@@ -228,7 +228,7 @@ mod tests {
             "[discord] x"
         );
         assert_eq!(t.render("error.txt", M { message: "x" }), "[] x");
-        let answer = answering_on("mailto:ann@example.org", async {
+        let answer = answering_on(&"mailto:ann@example.org".parse().unwrap(), async {
             t.render("error.txt", M { message: "x" })
         });
         assert_eq!(answer.await, "[mailto] x");
