@@ -228,9 +228,8 @@ mod tests {
             "[discord] x"
         );
         assert_eq!(t.render("error.txt", M { message: "x" }), "[] x");
-        let answer = answering_on(&"mailto:ann@example.org".parse().unwrap(), async {
-            t.render("error.txt", M { message: "x" })
-        });
+        let ann = "mailto:ann@example.org".parse().unwrap();
+        let answer = answering_on(&ann, async { t.render("error.txt", M { message: "x" }) });
         assert_eq!(answer.await, "[mailto] x");
         std::fs::remove_dir_all(dir).unwrap();
     }
