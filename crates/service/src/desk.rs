@@ -9,7 +9,7 @@
 //! Nothing here touches a game.
 
 use crate::commands::Command;
-use crate::{Fail, Inbound, Service, ServiceError, user};
+use crate::{Fail, Inbound, Service, ServiceError, StoreError, user};
 use agora_store::discord::DiscordGame;
 use agora_store::{GameStatus, MailRetry, MailSender, MailThread, SpooledMail, Tx};
 use chrono::{DateTime, Duration, Utc};
@@ -75,7 +75,7 @@ pub(crate) async fn record_origin(
     inbound: &Inbound,
     game: Option<i64>,
     now: DateTime<Utc>,
-) -> Result<(), Fail> {
+) -> Result<(), StoreError> {
     if let (Some(origin), Some(game)) = (&inbound.origin, game) {
         tx.set_discord_origin(game, &origin.channel, origin.guild.as_deref(), now)
             .await?;
