@@ -8,7 +8,7 @@
 //! button acted on) so the service writes or checks it in the command's own transaction.
 //! Nothing here touches a game.
 
-use crate::{Fail, Inbound, Service, ServiceError, user};
+use crate::{Fail, Inbound, Service, ServiceError, StoreError, user};
 use agora_store::discord::DiscordGame;
 use agora_store::{GameStatus, MailRetry, MailSender, MailThread, SpooledMail, Tx};
 use chrono::{DateTime, Duration, Utc};
@@ -65,7 +65,7 @@ pub(crate) async fn record_origin(
     inbound: &Inbound,
     game: Option<i64>,
     now: DateTime<Utc>,
-) -> Result<(), Fail> {
+) -> Result<(), StoreError> {
     if let (Some(origin), Some(game)) = (&inbound.origin, game) {
         tx.set_discord_origin(game, &origin.channel, origin.guild.as_deref(), now)
             .await?;

@@ -326,21 +326,14 @@ impl Service {
         let mut tx = self.store.write().await?;
         let result = match command {
             Err(e) => Err(Fail::User(e.to_string())),
-            Ok(command) => match desk::check_version(&mut tx, inbound).await {
-                Ok(()) => {
-                    let run = self.run(&mut tx, inbound, command, now);
-                    templates::answering_on(&inbound.from, run).await
-                }
-                Err(fail) => Err(fail),
-            },
+            Ok(command) => {
+                let run = self.run(&mut tx, inbound, command, now);
+                templates::answering_on(&inbound.from, run).await
+            }
         };
         match result {
             Ok(done) => {
-                if let Err(Fail::Internal(e)) =
-                    desk::record_origin(&mut tx, inbound, done.game, now).await
-                {
-                    return Err(e);
-                }
+                desk::record_origin(&mut tx, inbound, done.game, now).await?;
                 if let Some(id) = &inbound.delivery
                     && !tx.try_record_delivery(id, &from, &done.text, now).await?
                 {
@@ -437,6 +430,7 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         use commands::Command as C;
+        desk::check_version(tx, inbound).await?;
         match command {
             C::Clock(game) => return self.clock(tx, game, now).await,
             C::SendDigest(player) => return self.digest(tx, player, now).await,
