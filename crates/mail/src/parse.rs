@@ -36,7 +36,7 @@ pub struct Incoming {
 
 /// Parses a whole mail. Bytes that are not a mail at all give an empty [`Incoming`].
 pub fn parse(raw: &[u8]) -> Incoming {
-    let Some(message) = MessageParser::default().parse(raw) else {
+    let Some(message) = unless_parser_panics(|| MessageParser::default().parse(raw)) else {
         return Incoming {
             automatic: Some("not a mail"),
             ..Incoming::default()
@@ -73,13 +73,21 @@ pub fn parse(raw: &[u8]) -> Incoming {
 
 /// Parses only the header of a mail (for one too large to read whole).
 pub fn parse_header(raw: &[u8]) -> Incoming {
-    match MessageParser::default().parse_headers(raw) {
+    match unless_parser_panics(|| MessageParser::default().parse_headers(raw)) {
         Some(message) => headers(&message),
         None => Incoming {
             automatic: Some("not a mail"),
             ..Incoming::default()
         },
     }
+}
+
+/// The parser's result, or `None` if it panics: mail-parser 0.11 reaches a `debug_assert!` on some
+/// malformed multipart nesting, and one hostile mail must not stop the mailbox from being read.
+fn unless_parser_panics<T>(parse: impl FnOnce() -> Option<T>) -> Option<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(parse))
+        .ok()
+        .flatten()
 }
 
 fn headers(message: &Message<'_>) -> Incoming {
