@@ -1,0 +1,413 @@
+//! Unit tests of the command language: the text parser, the table, and building from typed
+//! values.
+
+use super::*;
+
+#[test]
+fn tolerant_of_case_spaces_punctuation_and_signature() {
+    assert_eq!(
+        parse("  MOVE   k1-j1 .\n\n-- \nAnn").unwrap(),
+        Command::Move {
+            game: None,
+            ply: None,
+            action: "k1-j1".into()
+        }
+    );
+    assert_eq!(parse("/Accept 3!").unwrap(), Command::Accept(Some(3)));
+    assert_eq!(parse("> quoted\nresign").unwrap(), Command::Resign(None));
+}
+
+fn mv(game: Option<i64>, ply: Option<u32>, action: &str) -> Command {
+    Command::Move {
+        game,
+        ply,
+        action: action.into(),
+    }
+}
+
+#[test]
+fn a_game_is_hash_or_the_word_game_and_the_ply_guard_is_the_word_ply() {
+    assert_eq!(
+        parse("move ply 0 k1-j1").unwrap(),
+        mv(None, Some(0), "k1-j1")
+    );
+    assert_eq!(parse("move #3 k1-j1").unwrap(), mv(Some(3), None, "k1-j1"));
+    assert_eq!(
+        parse("game 3 ply 4 e5").unwrap(),
+        mv(Some(3), Some(4), "e5")
+    );
+    assert_eq!(parse("Game #3 e5").unwrap(), mv(Some(3), None, "e5"));
+    assert_eq!(parse("e5 #3").unwrap(), mv(Some(3), None, "e5"));
+    assert_eq!(parse("accept #12").unwrap(), Command::Accept(Some(12)));
+    assert_eq!(parse("accept game 12").unwrap(), Command::Accept(Some(12)));
+    assert_eq!(parse("accept 12").unwrap(), Command::Accept(Some(12)));
+    assert_eq!(
+        parse("draw offer #4").unwrap(),
+        Command::Draw(Reply::Offer, Some(4))
+    );
+    assert_eq!(
+        parse("undo #4 accept").unwrap(),
+        Command::Undo(Reply::Accept, Some(4))
+    );
+    assert!(parse("move #3 #4 e5").is_err());
+    assert!(parse("move ply x e5").is_err());
+    assert!(parse("accept g12").is_err());
+}
+
+#[test]
+fn squares_of_the_g_file_are_never_games() {
+    for (text, action) in [
+        ("g5", "g5"),
+        ("move g5", "g5"),
+        ("G5", "G5"),
+        ("play g5", "g5"),
+    ] {
+        assert_eq!(parse(text).unwrap(), mv(None, None, action));
+    }
+    assert_eq!(parse("g6 f5").unwrap(), mv(None, None, "g6 f5"));
+    assert_eq!(parse("g1 f5").unwrap(), mv(None, None, "g1 f5"));
+    assert_eq!(parse("g1 - f1").unwrap(), mv(None, None, "g1 - f1"));
+    assert_eq!(parse("G1 - F1").unwrap(), mv(None, None, "G1 - F1"));
+    assert_eq!(parse("Gg1-f1").unwrap(), mv(None, None, "Gg1-f1"));
+    assert_eq!(parse("g10 – g9").unwrap(), mv(None, None, "g10 – g9"));
+    assert_eq!(parse("#2 g12").unwrap(), mv(Some(2), None, "g12"));
+    assert_eq!(
+        parse("harvest g5 n").unwrap(),
+        mv(None, None, "harvest g5 n")
+    );
+}
+
+#[test]
+fn bare_actions_are_moves() {
+    assert_eq!(
+        parse("#12 ply 4 c3,h8").unwrap(),
+        mv(Some(12), Some(4), "c3,h8")
+    );
+    assert!(matches!(parse("harvest e5 n"), Ok(Command::Move { .. })));
+}
+
+#[test]
+fn unknown_commands_suggest_the_closest() {
+    assert_eq!(
+        parse("chalenge bob agon"),
+        Err(ParseError::Unknown {
+            word: "chalenge".into(),
+            closest: Some("challenge")
+        })
+    );
+}
+
+#[test]
+fn challenge_options() {
+    let c = parse("challenge <@123> agros board 8 farmers 3 days 2").unwrap();
+    assert_eq!(
+        c,
+        Command::Challenge {
+            opponent: Opponent::Identity(Identity::discord(123)),
+            variant: Variant::Agros {
+                board: 8,
+                farmers: 3
+            },
+            time: Some(TimeControl::PerMove { days: 2 }),
+            timeout: None,
+            level: None
+        }
+    );
+    assert!(parse("challenge bob agon board 8").is_err());
+    assert!(parse("challenge ann@example.org agros farmers 4").is_err());
+}
+
+#[test]
+fn time_banks_and_timeout_policies() {
+    let Ok(Command::Challenge { time, timeout, .. }) =
+        parse("challenge bob agros bank 7d+1d max 14d timeout pass")
+    else {
+        panic!("not a challenge");
+    };
+    assert_eq!(
+        time,
+        Some(TimeControl::Bank {
+            initial: 7 * 86_400,
+            increment: 86_400,
+            max: 14 * 86_400
+        })
+    );
+    assert_eq!(timeout, Some(TimeoutPolicy::Pass));
+    assert_eq!(amount("1d12h"), Some(129_600));
+    assert!(parse("challenge bob agon timeout pass").is_err());
+    assert!(parse("challenge bob agon bank 7x").is_err());
+    assert!(parse("challenge bob agon bank 7d max 3d").is_err());
+    assert!(parse("challenge bob agon days 3 bank 7d").is_err());
+    assert_eq!(
+        parse("vacation 10 days").unwrap(),
+        Command::Vacation(VacationRequest::Days(10))
+    );
+    assert_eq!(
+        parse("settings digest 8").unwrap(),
+        Command::Digest(Some(8))
+    );
+    assert!(parse("settings digest 24").is_err());
+}
+
+/// Texts of every command of the table, so that each entry is known to parse.
+const EXAMPLES: &[(&str, &str)] = &[
+    ("help", "help"),
+    ("help", "help move"),
+    ("challenge", "challenge bob agon"),
+    ("challenge", "challenge computer agros board 8 level easy"),
+    ("accept", "accept #3"),
+    ("decline", "decline"),
+    ("cancel", "cancel game 4"),
+    ("move", "move #3 ply 2 e5"),
+    ("move", "k1-j1"),
+    ("pass", "pass #3"),
+    ("resign", "resign"),
+    ("draw", "draw offer"),
+    ("undo", "undo"),
+    ("undo", "undo accept #2"),
+    ("board", "board #3"),
+    ("history", "history"),
+    ("games", "games"),
+    ("settings", "settings timezone Europe/Amsterdam"),
+    ("settings", "settings notify email"),
+    ("settings", "settings digest off"),
+    ("vacation", "vacation"),
+    ("vacation", "vacation 7"),
+    ("link", "link"),
+    ("link", "link abcd2345"),
+];
+
+#[test]
+fn every_table_entry_parses() {
+    for c in COMMANDS {
+        assert!(spec(c.name).is_some());
+        for a in c.aliases {
+            assert_eq!(spec(a).unwrap().name, c.name);
+        }
+        assert!(
+            EXAMPLES.iter().any(|(name, _)| *name == c.name),
+            "`{}` has no example here",
+            c.name
+        );
+        assert!(c.args.iter().all(|a| a.help.len() <= 100), "{}", c.name);
+    }
+    for (name, text) in EXAMPLES {
+        let command = parse(text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+        // `pass` is a move of the action `pass`.
+        let expected = if *name == "pass" { "move" } else { name };
+        assert_eq!(command.spec().map(|s| s.name), Some(expected), "`{text}`");
+    }
+}
+
+#[test]
+fn reads_only_agrees_with_what_each_command_does() {
+    // The commands that change nothing of a game or a player: the lifecycle answers them
+    // from what it reads (`help`, `board`, `history`, `games`).
+    let readers: Vec<&str> = COMMANDS
+        .iter()
+        .filter(|c| c.reads_only)
+        .map(|c| c.name)
+        .collect();
+    assert_eq!(readers, ["help", "board", "history", "games"]);
+    for (_, text) in EXAMPLES {
+        let command = parse(text).unwrap();
+        assert_eq!(
+            command.reads_only(),
+            command.spec().unwrap().reads_only,
+            "`{text}`"
+        );
+        assert_eq!(reads_only(&command), command.reads_only());
+    }
+    assert!(!Command::Clock(1).reads_only());
+    assert!(!Command::SendDigest(1).reads_only());
+}
+
+/// An invocation's values by argument name.
+type Values = Vec<(String, Value)>;
+
+fn values(pairs: &[(&str, Value)]) -> Values {
+    pairs
+        .iter()
+        .map(|(n, v)| ((*n).to_owned(), v.clone()))
+        .collect()
+}
+
+fn text(t: &str) -> Value {
+    Value::Text(t.into())
+}
+
+/// A typed invocation makes the command its text makes, and is refused with the same words.
+#[test]
+fn typed_values_build_what_their_text_parses_to() {
+    let cases: Vec<(&str, Values, &str)> = vec![
+        (
+            "move",
+            values(&[("action", text("a1-b2")), ("game", Value::Number(12))]),
+            "move #12 a1-b2",
+        ),
+        (
+            "move",
+            values(&[("action", text("  G1 -  F1 ")), ("ply", Value::Number(4))]),
+            "move ply 4 G1 - F1",
+        ),
+        ("move", values(&[]), "move"),
+        (
+            "challenge",
+            values(&[
+                ("game", text("agros")),
+                ("opponent", Value::Identity(Identity::discord(42))),
+                ("board", text("8")),
+                ("days", Value::Number(2)),
+            ]),
+            "challenge <@42> agros board 8 days 2",
+        ),
+        (
+            "challenge",
+            values(&[
+                ("game", text("agros")),
+                ("opponent", text("Bob")),
+                ("bank", text("7d+1d max 14d")),
+                ("timeout", text("pass")),
+            ]),
+            "challenge bob agros bank 7d+1d max 14d timeout pass",
+        ),
+        (
+            "challenge",
+            values(&[
+                ("game", text("agon")),
+                ("opponent", text("ann@example.org")),
+            ]),
+            "challenge ann@example.org agon",
+        ),
+        (
+            "challenge",
+            values(&[
+                ("game", text("agon")),
+                ("opponent", text("computer")),
+                ("level", text("easy")),
+                ("days", Value::Number(1)),
+            ]),
+            "challenge computer agon days 1 level easy",
+        ),
+        (
+            "challenge",
+            values(&[
+                ("game", text("agon")),
+                ("opponent", text("bob")),
+                ("level", text("hard")),
+            ]),
+            "challenge bob agon level hard",
+        ),
+        (
+            "challenge",
+            values(&[
+                ("game", text("agon")),
+                ("opponent", text("bob")),
+                ("timeout", text("pass")),
+            ]),
+            "challenge bob agon timeout pass",
+        ),
+        (
+            "challenge",
+            values(&[
+                ("game", text("agros")),
+                ("opponent", text("bob")),
+                ("farmers", text("4")),
+            ]),
+            "challenge bob agros farmers 4",
+        ),
+        (
+            "challenge",
+            values(&[
+                ("game", text("agros")),
+                ("opponent", text("bob")),
+                ("days", Value::Number(3)),
+                ("bank", text("7d")),
+            ]),
+            "challenge bob agros days 3 bank 7d",
+        ),
+        (
+            "challenge",
+            values(&[
+                ("game", text("agros")),
+                ("opponent", text("bob")),
+                ("bank", text("7x")),
+            ]),
+            "challenge bob agros bank 7x",
+        ),
+        ("challenge", values(&[("game", text("agon"))]), "challenge"),
+        ("accept", values(&[("game", Value::Number(3))]), "accept #3"),
+        ("decline", values(&[]), "decline"),
+        ("pass", values(&[("game", Value::Number(3))]), "pass #3"),
+        (
+            "draw",
+            values(&[("reply", text("offer")), ("game", Value::Number(4))]),
+            "draw offer #4",
+        ),
+        ("undo", values(&[("reply", text("ask"))]), "undo offer"),
+        ("undo", values(&[]), "undo"),
+        ("help", values(&[("command", text("move"))]), "help move"),
+        ("help", values(&[]), "help"),
+        ("vacation", values(&[("days", text("7"))]), "vacation 7"),
+        (
+            "vacation",
+            values(&[("days", text("10 days"))]),
+            "vacation 10 days",
+        ),
+        ("vacation", values(&[("days", text("End"))]), "vacation end"),
+        ("vacation", values(&[("days", text("0"))]), "vacation 0"),
+        (
+            "link",
+            values(&[("code", text("abcd2345"))]),
+            "link abcd2345",
+        ),
+        ("link", values(&[]), "link"),
+        (
+            "settings",
+            values(&[("timezone", text("Europe/Amsterdam"))]),
+            "settings timezone Europe/Amsterdam",
+        ),
+        (
+            "settings",
+            values(&[("notify", text("email"))]),
+            "settings notify email",
+        ),
+        (
+            "settings",
+            values(&[("digest", text("8"))]),
+            "settings digest 8",
+        ),
+        (
+            "settings",
+            values(&[("digest", text("25"))]),
+            "settings digest 25",
+        ),
+        ("settings", values(&[]), "settings"),
+        ("games", values(&[]), "games"),
+        ("board", values(&[("game", Value::Number(7))]), "board #7"),
+    ];
+    for (name, values, text) in cases {
+        let built = build(spec(name).unwrap(), &values);
+        assert_eq!(built, parse(text), "{name} {values:?} as `{text}`");
+    }
+}
+
+#[test]
+fn typed_values_outside_the_table_are_refused() {
+    let refused = build(
+        spec("board").unwrap(),
+        &values(&[("ply", Value::Number(1))]),
+    );
+    assert!(matches!(
+        refused,
+        Err(ParseError::Usage {
+            command: "board",
+            ..
+        })
+    ));
+    let two = build(
+        spec("settings").unwrap(),
+        &values(&[("notify", text("email")), ("digest", text("8"))]),
+    );
+    assert!(two.is_err());
+}
