@@ -203,6 +203,10 @@ pub(crate) async fn slash(ctx: Ctx<'_>) -> Result<(), FrameworkError<'_>> {
     Ok(())
 }
 
+/// One slash command from arrival to answer.
+// Long on purpose: deferring, registering mentioned users, the commands of one invocation, and
+// where the answer goes (ephemeral, in place, in the game's thread) are one sequence whose steps
+// depend on what the previous ones learned.
 async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
     let interaction = ctx.interaction;
     let http = &ctx.framework.serenity_context.http;
@@ -399,6 +403,8 @@ pub(crate) async fn on_event(
 }
 
 /// A button: `accept:<game>:<version>`, `decline:<game>:<version>` or `ascii:<game>:<ply>`.
+// Long on purpose: one arm per kind of button, each short; the arms share the parsing of the
+// button's id and the checks of who pressed it.
 async fn on_click(
     bot: &Bot,
     ctx: &serenity::Context,

@@ -178,6 +178,9 @@ impl MailFrontEnd {
     /// Handles one received mail: `raw` is the whole mail, or only its header when `header_only`
     /// (it was larger than the limit). `fallback_id` stands in for a missing Message-ID and must be
     /// stable for this mail (the mailbox, UIDVALIDITY and UID).
+    // Long on purpose: the trust rules of the module's header (automatic mail, rate limit, size,
+    // verification, the key, then the commands in order and one reply) are one sequence, read top
+    // to bottom in the order they apply; each step that has more to it is a function of its own.
     pub async fn handle_mail(
         &self,
         raw: &[u8],

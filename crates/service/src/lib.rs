@@ -283,6 +283,9 @@ impl Service {
 
     /// Runs a parsed command (or the parse error) in one write transaction: the path of every
     /// command, the scheduler's included.
+    // Longer than the other functions on purpose: the four ways a command ends (done, already
+    // applied, refused, internal failure) each decide whether and how its delivery is recorded,
+    // and keeping them side by side in one place is what makes "recorded exactly once" checkable.
     async fn execute(
         &self,
         inbound: &Inbound,

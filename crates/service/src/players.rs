@@ -244,6 +244,8 @@ impl Service {
 
     /// `link` makes a code; `link <code>` from another identity joins that identity's player into
     /// the code's owner.
+    // Making a code and redeeming one share the checks on both identities; kept together so the
+    // two halves of the exchange read as one.
     pub(crate) async fn link(
         &self,
         tx: &mut Tx,
