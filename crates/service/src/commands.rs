@@ -105,6 +105,33 @@ impl Command {
         spec(name)
     }
 
+    /// The game a command acts in: `Some(named)` for a command about one game (`named` is the game
+    /// its text names, if any), `None` for one about the player or about no game yet (settings, a
+    /// new challenge, the list of games).
+    pub fn game(&self) -> Option<Option<i64>> {
+        match self {
+            Command::Accept(g)
+            | Command::Decline(g)
+            | Command::Cancel(g)
+            | Command::Resign(g)
+            | Command::Draw(_, g)
+            | Command::Undo(_, g)
+            | Command::Board(g)
+            | Command::History(g)
+            | Command::Move { game: g, .. } => Some(*g),
+            Command::Clock(g) => Some(Some(*g)),
+            Command::Help(_)
+            | Command::Challenge { .. }
+            | Command::Games
+            | Command::Timezone(_)
+            | Command::Notify(_)
+            | Command::Digest(_)
+            | Command::Vacation(_)
+            | Command::Link(_)
+            | Command::SendDigest(_) => None,
+        }
+    }
+
     /// Whether the command only shows something to its sender (see [`CommandSpec::reads_only`]).
     pub fn reads_only(&self) -> bool {
         self.spec().is_some_and(|s| s.reads_only)

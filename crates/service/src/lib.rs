@@ -94,6 +94,23 @@ pub struct Inbound {
     pub expect_version: Option<i64>,
     /// Where on Discord the command was given, recorded as the place of the game it makes.
     pub origin: Option<Origin>,
+    /// How far the proof that came with the command reaches.
+    pub scope: Scope,
+}
+
+/// How far the proof that came with a command reaches. A mail's reply token is made for one
+/// player and one game's conversation (or for the player's conversation about no game), so a
+/// leaked token is worth that and no more. Commands that only show something to the sender are
+/// allowed in every scope: the answer goes to the sender anyway.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scope {
+    /// All of the sender's games and settings: a Discord user, a local name, the service itself.
+    #[default]
+    Everything,
+    /// One game: a command that acts in another game, or on the player's settings, is refused.
+    Game(i64),
+    /// The player's settings and new challenges, but no existing game.
+    NoGame,
 }
 
 /// How the service took a command.
@@ -194,6 +211,7 @@ impl Inbound {
             game: None,
             expect_version: None,
             origin: None,
+            scope: Scope::Everything,
         }
     }
 }
@@ -439,8 +457,9 @@ impl Service {
             C::SendDigest(player) => return self.digest(tx, player, now).await,
             _ => {}
         }
-        let me = self.actor(tx, inbound, now).await?;
         let context = inbound.game;
+        within(inbound.scope, &command, context)?;
+        let me = self.actor(tx, inbound, now).await?;
         match command {
             C::Help(topic) => self.help(topic.as_deref()),
             C::Challenge {
@@ -544,6 +563,34 @@ fn aim(named: Option<i64>, context: Option<i64>) -> Result<Option<i64>, Fail> {
             "this message answers game #{c}, but it names game #{n}, so nothing was done. To act in game #{c}, leave out `#{n}`; to act in game #{n}, answer one of game #{n}'s own messages or send the command on its own"
         )),
         (n, c) => Ok(n.or(c)),
+    }
+}
+
+/// Refuses a command that reaches beyond the scope of the proof it came with.
+fn within(scope: Scope, command: &commands::Command, context: Option<i64>) -> Result<(), Fail> {
+    if command.reads_only() {
+        return Ok(());
+    }
+    let game = command.game().map(|named| named.or(context));
+    match (scope, game) {
+        (Scope::Everything, _) => Ok(()),
+        (Scope::Game(g), Some(Some(n))) if n == g => Ok(()),
+        (Scope::Game(g), Some(Some(n))) => user(format!(
+            "this mail answers game #{g}, so it can act in game #{g} only, not in game #{n}. Nothing was done; to act in game #{n}, answer one of game #{n}'s own mails"
+        )),
+        (Scope::Game(g), Some(None)) => user(format!(
+            "this mail answers game #{g}, so it can act in game #{g} only. Nothing was done; name the game, or answer one of that game's own mails"
+        )),
+        (Scope::Game(g), None) => user(format!(
+            "this mail answers game #{g}, so it can act in that game only, not on your settings or new challenges. Nothing was done; send the command in a new mail, or answer a mail of ours about no game (such as the answer to `help`)"
+        )),
+        (Scope::NoGame, Some(Some(n))) => user(format!(
+            "to act in game #{n}, answer one of game #{n}'s own mails; this one is about no game, so nothing was done"
+        )),
+        (Scope::NoGame, Some(None)) => user(
+            "to act in a game, answer one of that game's own mails; this one is about no game, so nothing was done",
+        ),
+        (Scope::NoGame, None) => Ok(()),
     }
 }
 
