@@ -1,5 +1,6 @@
-//! The e-mail front end's tables: IMAP positions and retries, known senders (verification, pending
-//! commands, rate limit), reply tokens with their threads, and the SMTP spool. Addresses are
+//! The e-mail front end's tables: IMAP positions and retries, known senders (verification, rate
+//! limit, wrong codes), verification codes, hourly counts per domain and overall, reply tokens
+//! with their threads, and the SMTP spool. Addresses are
 //! stored lower case and without `mailto:`; the front end normalises them before calling.
 
 use crate::{Result, Tx};
@@ -10,9 +11,6 @@ use chrono::{DateTime, Utc};
 pub struct MailSender {
     pub address: String,
     pub verified: bool,
-    /// Commands received before the address was verified, run once it is.
-    pub pending_text: Option<String>,
-    pub pending_delivery: Option<String>,
 }
 
 /// A reply token: which address it was sent to and which game it is about (`None` = no game).
@@ -65,8 +63,6 @@ impl From<ThreadRow> for MailThread {
 struct SenderRow {
     address: String,
     verified_at: Option<DateTime<Utc>>,
-    pending_text: Option<String>,
-    pending_delivery: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -190,8 +186,7 @@ impl Tx {
 
     pub async fn mail_sender(&mut self, address: &str) -> Result<Option<MailSender>> {
         let row: Option<SenderRow> = sqlx::query_as(
-            "SELECT address, verified_at, pending_text, pending_delivery
-             FROM mail_senders WHERE address = ?",
+            "SELECT address, verified_at FROM mail_senders WHERE address = ?",
         )
         .bind(address.to_owned())
         .fetch_optional(&mut *self.tx)
@@ -199,13 +194,11 @@ impl Tx {
         Ok(row.map(|r| MailSender {
             address: r.address,
             verified: r.verified_at.is_some(),
-            pending_text: r.pending_text,
-            pending_delivery: r.pending_delivery,
         }))
     }
 
-    /// Counts one mail from `address` in its rate window (`window` long) and returns the count in
-    /// the current window, this mail included.
+    /// Counts one unauthenticated mail from `address` in its rate window (`window` long) and
+    /// returns the count in the current window, this mail included.
     pub async fn count_mail_from(
         &mut self,
         address: &str,
@@ -228,45 +221,149 @@ impl Tx {
         Ok(count as u32)
     }
 
-    /// Marks an address verified and hands back (and clears) its pending commands.
-    pub async fn verify_mail_sender(
+    /// Counts one mail under `key` (`domain:<domain>`, `all`) in its rate window and returns the
+    /// count in the current window, this mail included.
+    pub async fn count_mail_rate(
         &mut self,
-        address: &str,
+        key: &str,
+        window: chrono::Duration,
         now: DateTime<Utc>,
-    ) -> Result<Option<(String, Option<String>)>> {
-        let row: Option<(Option<String>, Option<String>)> = sqlx::query_as(
-            "SELECT pending_text, pending_delivery FROM mail_senders WHERE address = ?",
+    ) -> Result<u32> {
+        let count: i64 = sqlx::query_scalar(
+            "INSERT INTO mail_rates (key, window_start, window_count) VALUES (?1, ?2, 1)
+             ON CONFLICT (key) DO UPDATE SET
+                 window_count = CASE WHEN window_start <= ?3 THEN 1 ELSE window_count + 1 END,
+                 window_start = CASE WHEN window_start <= ?3 THEN ?2 ELSE window_start END
+             RETURNING window_count",
         )
-        .bind(address.to_owned())
-        .fetch_optional(&mut *self.tx)
-        .await?;
-        sqlx::query(
-            "UPDATE mail_senders SET verified_at = COALESCE(verified_at, ?),
-                 pending_text = NULL, pending_delivery = NULL
-             WHERE address = ?",
-        )
+        .bind(key.to_owned())
         .bind(now)
-        .bind(address.to_owned())
-        .execute(&mut *self.tx)
+        .bind(now - window)
+        .fetch_one(&mut *self.tx)
         .await?;
-        Ok(row.and_then(|(text, delivery)| text.map(|t| (t, delivery))))
+        Ok(count as u32)
     }
 
-    /// Keeps commands of an unverified address until it is verified (the latest mail wins).
-    pub async fn set_pending_mail(
+    /// Wrong verification codes sent for `address` in the current window (`window` long).
+    pub async fn wrong_codes(
         &mut self,
         address: &str,
-        text: &str,
-        delivery: Option<&str>,
+        window: chrono::Duration,
+        now: DateTime<Utc>,
+    ) -> Result<u32> {
+        let n: Option<i64> = sqlx::query_scalar(
+            "SELECT code_failures FROM mail_senders
+             WHERE address = ? AND code_window_start > ?",
+        )
+        .bind(address.to_owned())
+        .bind(now - window)
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        Ok(n.unwrap_or(0) as u32)
+    }
+
+    /// Counts one wrong verification code for `address` in its window (`window` long, from the
+    /// first wrong code) and returns the count in the current window, this one included.
+    pub async fn count_wrong_code(
+        &mut self,
+        address: &str,
+        window: chrono::Duration,
+        now: DateTime<Utc>,
+    ) -> Result<u32> {
+        let count: i64 = sqlx::query_scalar(
+            "INSERT INTO mail_senders (address, window_start, window_count, created_at,
+                 code_window_start, code_failures)
+             VALUES (?1, ?2, 0, ?2, ?2, 1)
+             ON CONFLICT (address) DO UPDATE SET
+                 code_failures = CASE WHEN code_window_start IS NULL OR code_window_start <= ?3
+                     THEN 1 ELSE code_failures + 1 END,
+                 code_window_start = CASE WHEN code_window_start IS NULL
+                     OR code_window_start <= ?3 THEN ?2 ELSE code_window_start END
+             RETURNING code_failures",
+        )
+        .bind(address.to_owned())
+        .bind(now)
+        .bind(now - window)
+        .fetch_one(&mut *self.tx)
+        .await?;
+        Ok(count as u32)
+    }
+
+    /// The verification code of `address` that is still valid at `now`, if any.
+    pub async fn mail_code(&mut self, address: &str, now: DateTime<Utc>) -> Result<Option<String>> {
+        Ok(sqlx::query_scalar(
+            "SELECT code FROM mail_codes WHERE address = ? AND expires_at > ?",
+        )
+        .bind(address.to_owned())
+        .bind(now)
+        .fetch_optional(&mut *self.tx)
+        .await?)
+    }
+
+    /// Gives `address` a new verification code, replacing any earlier one.
+    pub async fn set_mail_code(
+        &mut self,
+        address: &str,
+        code: &str,
+        expires_at: DateTime<Utc>,
     ) -> Result<()> {
         sqlx::query(
-            "UPDATE mail_senders SET pending_text = ?, pending_delivery = ? WHERE address = ?",
+            "INSERT INTO mail_codes (address, code, expires_at) VALUES (?, ?, ?)
+             ON CONFLICT (address) DO UPDATE SET code = excluded.code,
+                 expires_at = excluded.expires_at",
         )
-        .bind(text.to_owned())
-        .bind(delivery.map(str::to_owned))
         .bind(address.to_owned())
+        .bind(code.to_owned())
+        .bind(expires_at)
         .execute(&mut *self.tx)
         .await?;
+        Ok(())
+    }
+
+    /// Marks an address verified (it keeps the time of its first verification) and voids its
+    /// verification code, so a code confirms once.
+    pub async fn verify_mail_sender(&mut self, address: &str, now: DateTime<Utc>) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO mail_senders (address, verified_at, window_start, window_count, created_at)
+             VALUES (?1, ?2, ?2, 0, ?2)
+             ON CONFLICT (address) DO UPDATE SET verified_at = COALESCE(verified_at, ?2)",
+        )
+        .bind(address.to_owned())
+        .bind(now)
+        .execute(&mut *self.tx)
+        .await?;
+        sqlx::query("DELETE FROM mail_codes WHERE address = ?")
+            .bind(address.to_owned())
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
+    /// Every thread (and so every reply token) of an address.
+    pub async fn mail_threads_of(&mut self, address: &str) -> Result<Vec<MailThread>> {
+        let rows: Vec<ThreadRow> = sqlx::query_as(
+            "SELECT address, game_id, token, last_message_id FROM mail_threads
+             WHERE address = ? ORDER BY game_id",
+        )
+        .bind(address.to_owned())
+        .fetch_all(&mut *self.tx)
+        .await?;
+        Ok(rows.into_iter().map(MailThread::from).collect())
+    }
+
+    /// Replaces the token of one of an address's threads; the old token stops working at once.
+    pub async fn set_mail_thread_token(
+        &mut self,
+        address: &str,
+        game_id: Option<i64>,
+        token: &str,
+    ) -> Result<()> {
+        sqlx::query("UPDATE mail_threads SET token = ? WHERE address = ? AND game_id = ?")
+            .bind(token.to_owned())
+            .bind(address.to_owned())
+            .bind(game_id.unwrap_or(0))
+            .execute(&mut *self.tx)
+            .await?;
         Ok(())
     }
 

@@ -1,7 +1,7 @@
 //! The e-mail front end's tables on a fresh real database: the position in each mailbox, mails to
-//! try again after a failure, senders with their rate window and the commands they left before
-//! verifying, one reply token per address and game, and the SMTP spool with its key against
-//! doubles and its backoff.
+//! try again after a failure, senders with their rate window, verification codes that expire and
+//! confirm once, wrong codes and other counts per window, one reply token per address and game
+//! (replaceable), and the SMTP spool with its key against doubles and its backoff.
 
 mod common;
 
@@ -148,72 +148,132 @@ async fn a_senders_mails_are_counted_per_window() {
         Some(MailSender {
             address: "ann@example.org".into(),
             verified: false,
-            pending_text: None,
-            pending_delivery: None,
         })
     );
 }
 
 #[tokio::test]
-async fn commands_wait_until_the_sender_is_verified() {
+async fn a_code_expires_and_confirms_once() {
     let db = TestDb::fresh("verify").await;
     let mut tx = db.write().await;
     let ann = "ann@example.org";
-    tx.count_mail_from(ann, Duration::hours(1), t0())
-        .await
-        .unwrap();
-    tx.set_pending_mail(ann, "challenge bo agon", Some("<m1@example.org>"))
-        .await
-        .unwrap();
-    // The latest mail wins.
-    tx.set_pending_mail(ann, "challenge bo agros", None)
-        .await
-        .unwrap();
-    let sender = tx.mail_sender(ann).await.unwrap().unwrap();
-    assert!(!sender.verified);
+    assert_eq!(tx.mail_code(ann, t0()).await.unwrap(), None);
+    let expires = t0() + Duration::days(2);
+    tx.set_mail_code(ann, "code-one", expires).await.unwrap();
     assert_eq!(
-        (
-            sender.pending_text.as_deref(),
-            sender.pending_delivery.as_deref()
-        ),
-        (Some("challenge bo agros"), None)
+        tx.mail_code(ann, t0()).await.unwrap().as_deref(),
+        Some("code-one")
     );
-    tx.set_pending_mail(ann, "challenge bo agon", Some("<m2@example.org>"))
-        .await
-        .unwrap();
+    // Void from its expiry on.
+    assert_eq!(tx.mail_code(ann, expires).await.unwrap(), None);
+    tx.set_mail_code(ann, "code-two", expires).await.unwrap();
+    assert_eq!(
+        tx.mail_code(ann, t0()).await.unwrap().as_deref(),
+        Some("code-two")
+    );
 
-    // Verifying hands the commands back once and clears them.
-    assert_eq!(
-        tx.verify_mail_sender(ann, t0()).await.unwrap(),
-        Some((
-            "challenge bo agon".to_owned(),
-            Some("<m2@example.org>".to_owned())
-        ))
-    );
+    // Verifying an address that never wrote makes its row; the code is used up.
+    tx.verify_mail_sender(ann, t0()).await.unwrap();
     assert_eq!(
         tx.mail_sender(ann).await.unwrap(),
         Some(MailSender {
             address: ann.into(),
             verified: true,
-            pending_text: None,
-            pending_delivery: None,
         })
     );
-    assert_eq!(
-        tx.verify_mail_sender(ann, t0() + Duration::hours(1))
-            .await
-            .unwrap(),
-        None
-    );
+    assert_eq!(tx.mail_code(ann, t0()).await.unwrap(), None);
+    tx.verify_mail_sender(ann, t0() + Duration::hours(1))
+        .await
+        .unwrap();
     assert!(tx.mail_sender(ann).await.unwrap().unwrap().verified);
-    // An address that never wrote has nothing to verify.
+    assert_eq!(tx.mail_sender("eve@example.org").await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn wrong_codes_and_rates_are_counted_per_window() {
+    let db = TestDb::fresh("wrong-codes").await;
+    let mut tx = db.write().await;
+    let day = Duration::days(1);
+    let vic = "vic@example.org";
+    assert_eq!(tx.wrong_codes(vic, day, t0()).await.unwrap(), 0);
+    for n in 1..=3 {
+        let at = t0() + Duration::hours(n.into());
+        assert_eq!(tx.count_wrong_code(vic, day, at).await.unwrap(), n);
+    }
     assert_eq!(
-        tx.verify_mail_sender("eve@example.org", t0())
+        tx.wrong_codes(vic, day, t0() + Duration::hours(23))
             .await
             .unwrap(),
-        None
+        3
     );
-    assert_eq!(tx.mail_sender("eve@example.org").await.unwrap(), None);
+    // The window is a day from the first wrong code (made an hour after t0).
+    let next = t0() + day + Duration::hours(1);
+    assert_eq!(tx.wrong_codes(vic, day, next).await.unwrap(), 0);
+    assert_eq!(tx.count_wrong_code(vic, day, next).await.unwrap(), 1);
+    // Counting wrong codes is not counting mail.
+    assert_eq!(
+        tx.count_mail_from(vic, Duration::hours(1), next)
+            .await
+            .unwrap(),
+        1
+    );
+    assert!(!tx.mail_sender(vic).await.unwrap().unwrap().verified);
+
+    let hour = Duration::hours(1);
+    assert_eq!(
+        tx.count_mail_rate("domain:example.org", hour, t0())
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(tx.count_mail_rate("all", hour, t0()).await.unwrap(), 1);
+    assert_eq!(
+        tx.count_mail_rate("domain:example.org", hour, t0() + Duration::minutes(5))
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        tx.count_mail_rate("domain:example.org", hour, t0() + hour)
+            .await
+            .unwrap(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn every_token_of_an_address_can_be_replaced() {
+    let db = TestDb::fresh("revoke").await;
+    let mut tx = db.write().await;
+    let ann = "ann@example.org";
+    tx.mail_thread(ann, None, "tok-a", t0()).await.unwrap();
+    tx.mail_thread(ann, Some(3), "tok-b", t0()).await.unwrap();
+    tx.mail_thread("bo@example.org", Some(3), "tok-c", t0())
+        .await
+        .unwrap();
+    let threads = tx.mail_threads_of(ann).await.unwrap();
+    assert_eq!(
+        threads
+            .iter()
+            .map(|t| (t.game_id, t.token.as_str()))
+            .collect::<Vec<_>>(),
+        [(None, "tok-a"), (Some(3), "tok-b")]
+    );
+    tx.set_mail_thread_token(ann, None, "tok-x").await.unwrap();
+    tx.set_mail_thread_token(ann, Some(3), "tok-y")
+        .await
+        .unwrap();
+    assert_eq!(tx.mail_thread_by_token("tok-a").await.unwrap(), None);
+    assert_eq!(tx.mail_thread_by_token("tok-b").await.unwrap(), None);
+    assert_eq!(
+        tx.mail_thread_by_token("tok-y").await.unwrap().unwrap().game_id,
+        Some(3)
+    );
+    assert_eq!(
+        tx.mail_thread(ann, None, "tok-z", t0()).await.unwrap().token,
+        "tok-x"
+    );
+    assert!(tx.mail_thread_by_token("tok-c").await.unwrap().is_some());
 }
 
 #[tokio::test]
