@@ -174,6 +174,11 @@ mod tests {
             },
             max_bytes: 256 * 1024,
             per_sender_per_hour: 60,
+            per_domain_per_hour: 1000,
+            unauthenticated_per_hour: 1000,
+            code_lifetime: chrono::Duration::hours(48),
+            wrong_codes_per_day: 5,
+            trust_authentication_results: None,
             png: true,
             png_size: 400,
         }

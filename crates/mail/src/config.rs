@@ -20,6 +20,18 @@ pub struct MailConfig {
     pub max_kb: u32,
     #[serde(default = "default_rate")]
     pub per_sender_per_hour: u32,
+    #[serde(default = "default_domain_rate")]
+    pub per_domain_per_hour: u32,
+    #[serde(default = "default_overall_rate")]
+    pub unauthenticated_per_hour: u32,
+    /// Hours a verification code stays valid.
+    #[serde(default = "default_code_hours")]
+    pub verify_code_hours: u32,
+    #[serde(default = "default_wrong_codes")]
+    pub wrong_codes_per_day: u32,
+    /// The authserv-id whose Authentication-Results are trusted; empty or absent = off.
+    #[serde(default)]
+    pub trust_authentication_results: Option<String>,
     #[serde(default = "yes")]
     pub png: bool,
     #[serde(default = "default_png_size")]
@@ -83,6 +95,18 @@ fn default_max_kb() -> u32 {
 }
 fn default_rate() -> u32 {
     30
+}
+fn default_domain_rate() -> u32 {
+    100
+}
+fn default_overall_rate() -> u32 {
+    300
+}
+fn default_code_hours() -> u32 {
+    48
+}
+fn default_wrong_codes() -> u32 {
+    5
 }
 fn yes() -> bool {
     true
@@ -184,6 +208,14 @@ impl MailConfig {
             },
             max_bytes: self.max_kb.saturating_mul(1024),
             per_sender_per_hour: self.per_sender_per_hour,
+            per_domain_per_hour: self.per_domain_per_hour,
+            unauthenticated_per_hour: self.unauthenticated_per_hour,
+            code_lifetime: chrono::Duration::hours(i64::from(self.verify_code_hours.max(1))),
+            wrong_codes_per_day: self.wrong_codes_per_day,
+            trust_authentication_results: self
+                .trust_authentication_results
+                .map(|id| id.trim().to_owned())
+                .filter(|id| !id.is_empty()),
             png: self.png,
             png_size: self.png_size,
         })

@@ -4,17 +4,21 @@
 //! Trust, in order:
 //! 1. Automatic mail (bounces, holiday notices, lists) is never answered, so two robots can never
 //!    talk to each other forever.
-//! 2. Each sender gets [`crate::MailSettings::per_sender_per_hour`] mails an hour; the rest are
-//!    dropped unanswered (floods and loops end there).
-//! 3. An address is verified when a mail from it carries a token we sent to it (the plus address
-//!    of our Reply-To) or its `verify <code>` line. Until then what needs no player is answered
-//!    (`help`, lines that are no command, commands written wrongly), the other commands wait, and
-//!    the sender is asked to confirm; a forged From therefore only ever makes the real owner
-//!    receive an answer and a question.
-//! 4. From a verified address, commands that change something (moves, accepting, resigning,
-//!    settings) need a valid token of that address in the mail; reading (`help`, `board`,
-//!    `history`, `games`) does not, since the answer goes to the address anyway. A game token also
-//!    tells the service which game the reply is about.
+//! 2. With [`crate::MailSettings::trust_authentication_results`], a mail whose receiving server
+//!    found its sender forged ([`crate::authres`]) is not acted on and gets no answer.
+//! 3. A mail proves its sender with a token we sent to that address (the plus address of our
+//!    Reply-To) or with the address's `verify <code>`. Such mail is never limited. Every other
+//!    mail counts against hourly limits per address, per domain and overall; over them it is
+//!    dropped, the first one over the address's limit with one short notice.
+//! 4. A mail from an address that is not confirmed and proves nothing gets one answer: `help` is
+//!    answered, nothing else is done or kept, none of its text is repeated (the subject is ours
+//!    too), and the answer says how to confirm and then send the commands again. A forged From
+//!    therefore only ever makes the real owner receive one question.
+//! 5. A command runs with the authority of its own mail only: without a token only reading
+//!    (`help`, `board`, `history`, `games`), whose answer goes to the address anyway; with a
+//!    token, what the token's scope allows: a game's token acts in that game only, the address's
+//!    own token (or its code) on no existing game. `revoke` in a tokened mail replaces all the
+//!    sender's tokens.
 //!
 //! The service remains the only place where games change; this module only translates.
 
@@ -22,12 +26,12 @@ use crate::compose::{self, Outgoing};
 use crate::imap::{Fetched, Mailbox};
 use crate::parse::{self, Incoming};
 use crate::smtp::Smtp;
-use crate::{MailError, MailSettings, token};
+use crate::{MailError, MailSettings, authres, token};
 use agora_service::commands::{self, ParseError};
-use agora_service::desk::SpoolEntry;
+use agora_service::desk::{Arrival, SpoolEntry};
 use agora_service::outbox::{Delivery, SendError, Sender};
 use agora_service::queries::GameState;
-use agora_service::{Identity, Inbound, Service, Status};
+use agora_service::{Identity, Inbound, Scope, Service, Status};
 use agora_store::GameStatus;
 use chrono::{DateTime, Utc};
 use futures::FutureExt;
@@ -40,14 +44,15 @@ use std::time::Duration;
 /// What became of one received mail (for logs, tests and the benchmark).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
-    /// Not answered: the reason (an automatic mail, no usable sender).
+    /// Not answered: the reason (an automatic mail, no usable sender, a forged sender, too many
+    /// wrong codes).
     Ignored(&'static str),
-    /// The sender is over the rate limit: not answered.
+    /// Unauthenticated and over an hourly limit: not answered, or with the one notice.
     RateLimited,
     /// Too large to read: a short refusal was spooled.
     TooLarge,
-    /// The sender's address is not verified: its commands wait; a confirmation request was
-    /// spooled, after the answers to what needs no player (`help`).
+    /// The sender's address is not confirmed and the mail proved nothing: `help` was answered,
+    /// nothing else done, and a confirmation request spooled.
     Verification,
     /// Commands were handled and one reply spooled (none when the mail was a repeat).
     Answered { commands: usize, repeat: bool },
@@ -63,8 +68,34 @@ pub struct MailFrontEnd {
 /// The channel code of mail identities in the service and the outbox.
 const CHANNEL: &str = "mailto";
 
+/// The window in which wrong verification codes are counted (`wrong_codes_per_day`).
+fn code_window() -> chrono::Duration {
+    chrono::Duration::days(1)
+}
+
 fn identity(address: &str) -> Identity {
     Identity::mail(address)
+}
+
+/// What proves that a mail comes from its From address, and so how far its commands reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Proof {
+    /// A token made for the sender: of its thread about a game, or about no game (`None`).
+    Token(Option<i64>),
+    /// The address's verification code, which was mailed to it like its own token.
+    Code,
+    /// Nothing: only reading runs.
+    Nothing,
+}
+
+impl Proof {
+    /// The scope of the service's commands under this proof.
+    fn scope(self) -> Scope {
+        match self {
+            Proof::Token(Some(game)) => Scope::Game(game),
+            Proof::Token(None) | Proof::Code | Proof::Nothing => Scope::NoGame,
+        }
+    }
 }
 
 /// What a line of a mail is, decided from the parsed command before anything runs (never from
@@ -72,6 +103,8 @@ fn identity(address: &str) -> Identity {
 enum Line {
     /// `verify <code>`, or `verify` alone (`None`), which asks for the code.
     Verify(Option<String>),
+    /// `revoke`: new tokens for all of the sender's conversations.
+    Revoke,
     /// No command at all: its first word is neither a command nor an action.
     NotCommand { closest: Option<&'static str> },
     /// A command that only shows something to the sender, so a mail without a token may ask it.
@@ -85,6 +118,9 @@ impl Line {
         if let Some(code) = token::verify_command(line) {
             return Line::Verify(code);
         }
+        if token::revoke_command(line) {
+            return Line::Revoke;
+        }
         match commands::parse(line) {
             Ok(command) if command.reads_only() => Line::Read,
             Err(ParseError::Unknown { closest, .. }) => Line::NotCommand { closest },
@@ -95,17 +131,24 @@ impl Line {
 }
 
 /// The parts of one reply to a received mail; `templates/mail_reply.txt` puts them into words
-/// (its header says what each part means).
+/// (its header says what each part means), and `templates/mail_subject.txt` names a reply that
+/// must not repeat the received subject.
 #[derive(Debug, Default, Serialize)]
 struct ReplyParts {
     address: String,
     service: String,
-    /// Filled in when the reply's token is known.
-    reply_address: String,
+    /// The reply goes to an address that proved nothing: it gets our own subject and no
+    /// threading headers, so nothing the sender wrote goes back out.
+    #[serde(skip)]
+    fixed_subject: bool,
+    limited: bool,
     too_large_kb: Option<u32>,
     confirmed: bool,
     already_confirmed: bool,
-    wrong_codes: Vec<String>,
+    wrong_code: bool,
+    codes_locked: bool,
+    revoked: bool,
+    revoke_refused: bool,
     answers: Vec<Answered>,
     not_done: Vec<String>,
     not_commands: Vec<NotCommand>,
@@ -115,6 +158,7 @@ struct ReplyParts {
 
 #[derive(Debug, Serialize)]
 struct Answered {
+    /// The command answered, quoted above its answer when there are several.
     line: String,
     text: String,
 }
@@ -125,21 +169,24 @@ struct NotCommand {
     closest: Option<&'static str>,
 }
 
-/// How to confirm an address: its code, and the commands that wait for the confirmation.
+/// How to confirm an address: its code, and whether the mail held more than was answered.
 #[derive(Debug, Serialize)]
 struct VerifyRequest {
     code: String,
-    waiting: Vec<String>,
+    /// How long the code stays valid.
+    hours: i64,
+    not_done: bool,
 }
 
 impl ReplyParts {
     /// The commands among `lines`, in order; the lines that are no command are kept to be
-    /// answered together, and `verify` lines are left out (the caller has dealt with them).
+    /// answered together, and `verify` and `revoke` lines are left out (the caller deals with
+    /// them).
     fn take_commands(&mut self, lines: impl IntoIterator<Item = (String, Line)>) -> Vec<String> {
         let mut commands = Vec::new();
         for (line, kind) in lines {
             match kind {
-                Line::Verify(_) => {}
+                Line::Verify(_) | Line::Revoke => {}
                 Line::NotCommand { closest } => {
                     self.not_commands.push(NotCommand { line, closest })
                 }
@@ -178,9 +225,10 @@ impl MailFrontEnd {
     /// Handles one received mail: `raw` is the whole mail, or only its header when `header_only`
     /// (it was larger than the limit). `fallback_id` stands in for a missing Message-ID and must be
     /// stable for this mail (the mailbox, UIDVALIDITY and UID).
-    // Long on purpose: the trust rules of the module's header (automatic mail, rate limit, size,
-    // verification, the key, then the commands in order and one reply) are one sequence, read top
-    // to bottom in the order they apply; each step that has more to it is a function of its own.
+    // Long on purpose: the trust rules of the module's header (automatic mail, the receiving
+    // server's checks, the proof, the limits, size, confirmation, then the commands and one reply)
+    // are one sequence, read top to bottom in the order they apply; each step that has more to it
+    // is a function of its own.
     pub async fn handle_mail(
         &self,
         raw: &[u8],
@@ -204,59 +252,55 @@ impl MailFrontEnd {
         if from.eq_ignore_ascii_case(&self.settings.address) {
             return Ok(Outcome::Ignored("our own mail"));
         }
+        if let Some(trusted) = &self.settings.trust_authentication_results
+            && let Some(reason) = authres::failure(&mail.auth_results, trusted)
+        {
+            tracing::warn!(%from, reason, "the receiving server found the sender forged: not acted on, not answered");
+            return Ok(Outcome::Ignored("forged sender"));
+        }
         let delivery = mail
             .message_id
             .clone()
             .unwrap_or_else(|| fallback_id.to_owned());
         let (local, domain) = self.settings.address_parts();
         let tokens = token::from_recipients(&mail.recipients, local, domain);
-
-        let agora_service::desk::Arrival {
-            this_hour: count,
-            thread,
-            sender,
-            account,
-        } = self
+        let arrival = self
             .service
             .mail()
-            .arrival(&from, &tokens, &token::generate(), now)
+            .arrival(&from, &tokens, code_window(), now)
             .await?;
-
-        if count > self.settings.per_sender_per_hour {
-            tracing::warn!(%from, count, "over the per-sender rate limit: not answered");
-            return Ok(Outcome::RateLimited);
+        let verified = arrival.sender.as_ref().is_some_and(|s| s.verified);
+        let lines: Vec<(String, Line)> = mail
+            .commands
+            .iter()
+            .map(|l| (l.clone(), Line::of(l)))
+            .collect();
+        let proof = self.proof(&arrival, verified, &lines);
+        if proof == Proof::Nothing
+            && let Some(outcome) = self.limit(&mail, &from, &delivery, now).await?
+        {
+            return Ok(outcome);
         }
+        let stranger = !verified && proof == Proof::Nothing;
         if too_large {
             let parts = ReplyParts {
                 too_large_kb: Some(self.settings.max_bytes / 1024),
+                fixed_subject: stranger,
                 ..self.parts(&from)
             };
             self.reply(&mail, &from, &delivery, parts, None, false, now)
                 .await?;
             return Ok(Outcome::TooLarge);
         }
-
-        let verified = sender.as_ref().is_some_and(|s| s.verified);
-        let lines: Vec<(String, Line)> = mail
-            .commands
-            .iter()
-            .map(|l| (l.clone(), Line::of(l)))
-            .collect();
-        let right_code = lines
-            .iter()
-            .any(|(_, kind)| matches!(kind, Line::Verify(Some(c)) if *c == account.token));
-        // A valid code in the body proves the address as well as a token in the reply address.
-        let authenticated = thread.is_some() || right_code;
-        if !verified && !authenticated {
-            let stored = sender.and_then(|s| s.pending_text);
+        if stranger {
             return self
-                .ask_to_verify(&mail, &from, &delivery, &account.token, lines, stored, now)
+                .ask_to_verify(&mail, &from, &delivery, lines, now)
                 .await;
         }
+
         let mut parts = self.parts(&from);
-        let mut pending = None;
         if !verified {
-            pending = self.service.mail().verify(&from, now).await?;
+            self.service.mail().verify(&from, now).await?;
             parts.confirmed = true;
         } else if lines
             .iter()
@@ -264,24 +308,124 @@ impl MailFrontEnd {
         {
             parts.already_confirmed = true;
         }
-        let game = thread.as_ref().and_then(|t| t.game_id);
-
+        let revoke = lines.iter().any(|(_, kind)| matches!(kind, Line::Revoke));
         // Lines that are no command are answered together, once; the commands run in order.
-        let mut runs: Vec<(String, String)> = Vec::new();
-        if let Some((text, pending_delivery)) = pending {
-            let base = pending_delivery.unwrap_or_else(|| format!("{delivery}/pending"));
-            let waiting = parts.take_commands(text.lines().map(|l| (l.to_owned(), Line::of(l))));
-            runs.extend(numbered(&base, waiting));
-        }
         let commands = parts.take_commands(lines);
-        runs.extend(numbered(&delivery, commands));
+        let runs = numbered(&delivery, commands);
+        let (repeats, game_of_reply) = self
+            .run_commands(&mail, &from, &runs, proof, &mut parts, now)
+            .await?;
+        if revoke {
+            if matches!(proof, Proof::Token(_)) {
+                let replaced = self.service.mail().revoke(&from, token::generate).await?;
+                tracing::info!(%from, replaced, "reply tokens revoked by their owner");
+                parts.revoked = true;
+            } else {
+                parts.revoke_refused = true;
+            }
+        }
+        parts.nothing = runs.is_empty()
+            && parts.not_commands.is_empty()
+            && !parts.confirmed
+            && !parts.already_confirmed
+            && !revoke;
+        let repeat = !runs.is_empty() && repeats == runs.len();
+        // A reply in a game's conversation stays in it (same subject, same key) even when its
+        // answer is about no game, such as `help`; the board goes along only when the answer is
+        // about the game. Even for a repeat: the reply is spooled at most once per Message-ID,
+        // and a mail handled just before a crash gets its reply now.
+        let game = match proof {
+            Proof::Token(game) => game,
+            Proof::Code | Proof::Nothing => None,
+        };
+        let about = game_of_reply.or(game);
+        self.reply(
+            &mail,
+            &from,
+            &delivery,
+            parts,
+            about,
+            game_of_reply.is_some(),
+            now,
+        )
+        .await?;
+        Ok(Outcome::Answered {
+            commands: runs.len(),
+            repeat,
+        })
+    }
 
+    /// What the mail proves: a token of the sender's, else the right verification code (checked
+    /// only for an address not yet confirmed, and not while it has had too many wrong ones).
+    fn proof(&self, arrival: &Arrival, verified: bool, lines: &[(String, Line)]) -> Proof {
+        if let Some(thread) = &arrival.thread {
+            return Proof::Token(thread.game_id);
+        }
+        let checked = !verified && arrival.wrong_codes < self.settings.wrong_codes_per_day;
+        let right = checked
+            && arrival.code.as_ref().is_some_and(|code| {
+                lines
+                    .iter()
+                    .any(|(_, kind)| matches!(kind, Line::Verify(Some(c)) if c == code))
+            });
+        if right { Proof::Code } else { Proof::Nothing }
+    }
+
+    /// Counts a mail that proves nothing against the hourly limits. `Some` when it is over one:
+    /// it is then not read further, and the first one over its address's limit gets one notice
+    /// (the domain's and everyone's limits stop floods from many addresses, which get none).
+    async fn limit(
+        &self,
+        mail: &Incoming,
+        from: &str,
+        delivery: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Outcome>, MailError> {
+        let count = self.service.mail().count_unauthenticated(from, now).await?;
+        let s = &self.settings;
+        if count.overall > s.unauthenticated_per_hour || count.domain > s.per_domain_per_hour {
+            tracing::warn!(%from, ?count, "over the hourly limit of unauthenticated mail of its domain or of everyone: not answered");
+            return Ok(Some(Outcome::RateLimited));
+        }
+        if count.address <= s.per_sender_per_hour {
+            return Ok(None);
+        }
+        if count.address == s.per_sender_per_hour.saturating_add(1) {
+            tracing::warn!(%from, count = count.address, "over the per-sender limit: one notice, then silence for the hour");
+            let parts = ReplyParts {
+                limited: true,
+                fixed_subject: true,
+                ..self.parts(from)
+            };
+            self.reply(mail, from, delivery, parts, None, false, now)
+                .await?;
+        } else {
+            tracing::warn!(%from, count = count.address, "over the per-sender limit: not answered");
+        }
+        Ok(Some(Outcome::RateLimited))
+    }
+
+    /// Runs the commands of a mail in order under its proof and adds their answers to `parts`;
+    /// returns how many were repeats and the game the first answer about a game is about.
+    async fn run_commands(
+        &self,
+        mail: &Incoming,
+        from: &str,
+        runs: &[(String, String)],
+        proof: Proof,
+        parts: &mut ReplyParts,
+        now: DateTime<Utc>,
+    ) -> Result<(usize, Option<i64>), MailError> {
+        let game = match proof {
+            Proof::Token(game) => game,
+            Proof::Code | Proof::Nothing => None,
+        };
         let mut repeats = 0;
         let mut game_of_reply = None;
-        for (line, id) in runs.iter() {
+        for (line, id) in runs {
             let read = matches!(Line::of(line), Line::Read);
-            if !authenticated && !read {
-                // Without the key only a mistake in the command itself can be answered.
+            if proof == Proof::Nothing && !read {
+                // Without proof only a mistake in the command itself can be answered.
                 match self.service.answer_without_sender(line) {
                     Some(answer) => parts.answers.push(Answered {
                         line: line.clone(),
@@ -299,7 +443,8 @@ impl MailFrontEnd {
                         text: line.clone(),
                         delivery: Some(id.clone()),
                         game,
-                        ..Inbound::new(identity(&from))
+                        scope: proof.scope(),
+                        ..Inbound::new(identity(from))
                     },
                     now,
                 )
@@ -315,30 +460,7 @@ impl MailFrontEnd {
                 text: answer.text,
             });
         }
-        parts.nothing = runs.is_empty()
-            && parts.not_commands.is_empty()
-            && !parts.confirmed
-            && !parts.already_confirmed;
-        let repeat = !runs.is_empty() && repeats == runs.len();
-        // A reply in a game's conversation stays in it (same subject, same key) even when its
-        // answer is about no game, such as `help`; the board goes along only when the answer is
-        // about the game. Even for a repeat: the reply is spooled at most once per Message-ID,
-        // and a mail handled just before a crash gets its reply now.
-        let about = game_of_reply.or(game);
-        self.reply(
-            &mail,
-            &from,
-            &delivery,
-            parts,
-            about,
-            game_of_reply.is_some(),
-            now,
-        )
-        .await?;
-        Ok(Outcome::Answered {
-            commands: runs.len(),
-            repeat,
-        })
+        Ok((repeats, game_of_reply))
     }
 
     /// The parts of a reply to `address`, with nothing said yet.
@@ -361,69 +483,94 @@ impl MailFrontEnd {
         )
     }
 
-    /// Answers what an unverified sender may ask before confirming (`help`, and the mistakes in
-    /// their commands), keeps their other commands until the address is confirmed, and asks them
-    /// to confirm it. `stored` is what an earlier mail left waiting.
-    #[allow(clippy::too_many_arguments)]
+    /// The one answer to a mail from an address that is not confirmed and proved nothing:
+    /// `help` is answered, nothing else is done or kept, a wrong code is counted (past the day's
+    /// limit codes are not checked, which is said once; after that such mail gets no answer),
+    /// and the address is told how to confirm. None of the mail's text is repeated.
     async fn ask_to_verify(
         &self,
         mail: &Incoming,
         from: &str,
         delivery: &str,
-        code: &str,
         lines: Vec<(String, Line)>,
-        stored: Option<String>,
         now: DateTime<Utc>,
     ) -> Result<Outcome, MailError> {
-        let mut parts = self.parts(from);
-        let mut waiting = Vec::new();
+        let mut parts = ReplyParts {
+            fixed_subject: true,
+            ..self.parts(from)
+        };
+        let mut not_done = false;
+        let mut codes = false;
         for (line, kind) in lines {
             match kind {
-                // The right code would have confirmed the address.
-                Line::Verify(Some(_)) => parts.wrong_codes.push(line),
+                Line::Verify(Some(_)) => codes = true,
                 Line::Verify(None) => {}
-                Line::NotCommand { closest } => {
-                    parts.not_commands.push(NotCommand { line, closest })
-                }
-                Line::Read | Line::Other => match self.service.answer_without_sender(&line) {
-                    Some(answer) => parts.answers.push(Answered {
-                        line,
-                        text: answer.text,
-                    }),
-                    None => waiting.push(line),
+                Line::Read | Line::Other => match self.help_for_stranger(&line) {
+                    Some(answer) => parts.answers.push(answer),
+                    None => not_done = true,
                 },
+                Line::Revoke | Line::NotCommand { .. } => not_done = true,
             }
         }
-        if waiting.is_empty() {
-            // This mail asked nothing to wait: what an earlier one asked still waits.
-            waiting = stored
-                .map(|t| t.lines().map(str::to_owned).collect())
-                .unwrap_or_default();
-        } else {
-            self.service
-                .mail()
-                .keep_waiting(from, &waiting.join("\n"), delivery)
-                .await?;
+        let desk = self.service.mail();
+        if codes {
+            let limit = self.settings.wrong_codes_per_day;
+            let wrong = desk.wrong_code(from, code_window(), now).await?;
+            if wrong > limit.saturating_add(1) {
+                tracing::warn!(%from, wrong, "verification codes still locked: not answered");
+                return Ok(Outcome::Ignored("too many wrong codes"));
+            }
+            if wrong > limit {
+                tracing::warn!(%from, wrong, "too many wrong verification codes: not checked for a day");
+                parts.codes_locked = true;
+            } else {
+                parts.wrong_code = true;
+            }
         }
+        let code = desk
+            .code(from, &token::code(), self.settings.code_lifetime, now)
+            .await?;
         parts.request = Some(VerifyRequest {
-            code: code.to_owned(),
-            waiting,
+            code,
+            hours: self.settings.code_lifetime.num_hours(),
+            not_done,
         });
         self.reply(mail, from, delivery, parts, None, false, now)
             .await?;
         Ok(Outcome::Verification)
     }
 
-    /// Spools the one reply to a received mail, threaded under it (once per Message-ID). A reply
-    /// about `game` carries the game's subject and the sender's key to it, and the board when
-    /// `picture`; any other carries the sender's own key.
+    /// The answer to `help` (or `help <command>`) for an address that proved nothing; `None` for
+    /// any other line. It is quoted in the table's words, never the sender's.
+    fn help_for_stranger(&self, line: &str) -> Option<Answered> {
+        let Ok(commands::Command::Help(topic)) = commands::parse(line) else {
+            return None;
+        };
+        let answer = self.service.answer_without_sender(line)?;
+        if answer.status != Status::Done {
+            return None;
+        }
+        let quote = match topic.as_deref().and_then(commands::spec) {
+            Some(spec) => format!("help {}", spec.name),
+            None => "help".to_owned(),
+        };
+        Some(Answered {
+            line: quote,
+            text: answer.text,
+        })
+    }
+
+    /// Spools the one reply to a received mail, threaded under it (once per Message-ID) unless
+    /// it has a fixed subject. A reply about `game` carries the game's subject and the sender's
+    /// key to it, and the board when `picture`; any other carries the sender's own key. The key
+    /// is only ever in the Reply-To, never in the text.
     #[allow(clippy::too_many_arguments)]
     async fn reply(
         &self,
         mail: &Incoming,
         to: &str,
         delivery: &str,
-        mut parts: ReplyParts,
+        parts: ReplyParts,
         game: Option<i64>,
         picture: bool,
         now: DateTime<Utc>,
@@ -435,6 +582,7 @@ impl MailFrontEnd {
             Some(g) => self.service.game_state(g, None).await?,
             None => None,
         };
+        let templates = self.service.templates();
         let (subject, png) = match &state {
             Some(state) => {
                 // The board goes along once the game has started.
@@ -443,22 +591,29 @@ impl MailFrontEnd {
                     .flatten();
                 (game_subject(state), png)
             }
+            None if parts.fixed_subject => {
+                let subject = templates.render("mail_subject.txt", &parts);
+                (subject.trim().to_owned(), None)
+            }
             None => (compose::reply_subject(&mail.subject), None),
         };
-        let (local, domain) = self.settings.address_parts();
-        parts.reply_address = token::reply_address(local, domain, &token);
-        let mut references = mail.references.clone();
-        if let Some(id) = &mail.message_id {
-            references.push(id.clone());
-        }
+        let (in_reply_to, references) = if parts.fixed_subject {
+            (None, Vec::new())
+        } else {
+            let mut references = mail.references.clone();
+            if let Some(id) = &mail.message_id {
+                references.push(id.clone());
+            }
+            (mail.message_id.clone(), references)
+        };
         let message_id =
             compose::message_id(&format!("reply.{}", token::generate()), &self.settings);
         let outgoing = Outgoing {
             to: to.to_owned(),
             subject,
-            text: self.service.templates().render("mail_reply.txt", &parts),
+            text: templates.render("mail_reply.txt", &parts),
             message_id: message_id.clone(),
-            in_reply_to: mail.message_id.clone(),
+            in_reply_to,
             references,
             token,
             png,

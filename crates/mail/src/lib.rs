@@ -10,6 +10,7 @@
 //! ([`agora_service::MailDesk`]), never to the store directly. Time comes in as arguments except in
 //! the run loop, which is the process's edge.
 
+pub mod authres;
 pub mod compose;
 pub mod config;
 pub mod front;
@@ -86,8 +87,22 @@ pub struct MailSettings {
     pub smtp: SmtpSettings,
     /// Mails larger than this are not read; the sender gets a short refusal.
     pub max_bytes: u32,
-    /// Mails accepted from one sender per hour; beyond it they are dropped unanswered.
+    /// Unauthenticated mails (without a valid token of their sender or the right code) read
+    /// from one address per hour; the first one over gets a short notice, the rest nothing.
+    /// Authenticated mail is never limited.
     pub per_sender_per_hour: u32,
+    /// Unauthenticated mails read from one domain per hour; more get no answer.
+    pub per_domain_per_hour: u32,
+    /// Unauthenticated mails read from anyone per hour; more get no answer.
+    pub unauthenticated_per_hour: u32,
+    /// How long a verification code stays valid.
+    pub code_lifetime: chrono::Duration,
+    /// Wrong verification codes allowed per address and day; past them, codes are not checked
+    /// until the day is over.
+    pub wrong_codes_per_day: u32,
+    /// The authserv-id of the receiving server whose Authentication-Results headers are trusted
+    /// (see [`authres`]); `None` = none are.
+    pub trust_authentication_results: Option<String>,
     /// Attach a PNG picture of the board to mails about a game.
     pub png: bool,
     /// Pixels of that picture.

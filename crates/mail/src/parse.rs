@@ -32,7 +32,14 @@ pub struct Incoming {
     pub automatic: Option<&'static str>,
     /// The commands, in order.
     pub commands: Vec<String>,
+    /// The values of its Authentication-Results headers (unfolded), at most
+    /// [`MAX_AUTH_RESULTS`]; whose they are is for [`crate::authres`] to judge.
+    pub auth_results: Vec<String>,
 }
+
+/// The most Authentication-Results headers read from one mail: a receiving server adds one, a few
+/// relays a few more; hundreds would be an attempt to make reading them slow.
+pub const MAX_AUTH_RESULTS: usize = 20;
 
 /// Parses a whole mail. Bytes that are not a mail at all give an empty [`Incoming`].
 pub fn parse(raw: &[u8]) -> Incoming {
@@ -42,7 +49,7 @@ pub fn parse(raw: &[u8]) -> Incoming {
             ..Incoming::default()
         };
     };
-    let mut incoming = headers(&message);
+    let mut incoming = headers(&message, raw);
     // A text part is what the person typed; an HTML-only mail is turned into text here, where
     // block elements become lines and quoted blocks are dropped (mail-parser's own conversion
     // runs block elements together).
@@ -74,7 +81,7 @@ pub fn parse(raw: &[u8]) -> Incoming {
 /// Parses only the header of a mail (for one too large to read whole).
 pub fn parse_header(raw: &[u8]) -> Incoming {
     match unless_parser_panics(|| MessageParser::default().parse_headers(raw)) {
-        Some(message) => headers(&message),
+        Some(message) => headers(&message, raw),
         None => Incoming {
             automatic: Some("not a mail"),
             ..Incoming::default()
@@ -90,7 +97,7 @@ fn unless_parser_panics<T>(parse: impl FnOnce() -> Option<T>) -> Option<T> {
         .flatten()
 }
 
-fn headers(message: &Message<'_>) -> Incoming {
+fn headers(message: &Message<'_>, raw: &[u8]) -> Incoming {
     let first = message.from().and_then(|a| a.first());
     let from = first.and_then(address_of);
     let name = first
@@ -123,9 +130,34 @@ fn headers(message: &Message<'_>) -> Incoming {
         subject: message.subject().unwrap_or("").trim().to_owned(),
         recipients,
         commands: Vec::new(),
+        auth_results: auth_results(message, raw),
     };
     incoming.automatic = automatic(message, incoming.from.as_deref());
     incoming
+}
+
+/// The raw values of the Authentication-Results headers, unfolded, read from the mail's bytes
+/// (the parser's offsets) so that nothing of them is lost to its idea of the header.
+fn auth_results(message: &Message<'_>, raw: &[u8]) -> Vec<String> {
+    message
+        .headers()
+        .iter()
+        .filter(|h| {
+            h.name
+                .as_str()
+                .eq_ignore_ascii_case("Authentication-Results")
+        })
+        .filter_map(|h| raw.get(h.offset_start as usize..h.offset_end as usize))
+        .take(MAX_AUTH_RESULTS)
+        .map(|bytes| {
+            String::from_utf8_lossy(bytes)
+                .split(['\r', '\n'])
+                .collect::<Vec<_>>()
+                .join(" ")
+                .trim()
+                .to_owned()
+        })
+        .collect()
 }
 
 fn address_of(addr: &Addr<'_>) -> Option<String> {
@@ -443,6 +475,24 @@ mod tests {
         assert_eq!(m.recipients, vec!["agora+abc@example.test"]);
         assert_eq!(m.commands, vec!["e2-e4", "board"]);
         assert_eq!(m.automatic, None);
+    }
+
+    #[test]
+    fn every_authentication_results_header_is_kept_unfolded() {
+        let raw = mail(
+            "From: ann@example.org\r\nAuthentication-Results: mx.example.test;\r\n\tdmarc=fail (p=none)\r\nSubject: hi\r\nauthentication-results: other.example; spf=pass",
+            "help",
+        );
+        let m = parse(&raw);
+        assert_eq!(m.auth_results.len(), 2, "{:?}", m.auth_results);
+        assert!(!m.auth_results[0].contains(['\r', '\n']), "{:?}", m.auth_results);
+        let first = crate::authres::parse(&m.auth_results[0]).unwrap();
+        assert_eq!(first.authserv_id, "mx.example.test");
+        assert_eq!(first.results, [("dmarc".to_owned(), "fail".to_owned())]);
+        assert_eq!(m.auth_results[1], "other.example; spf=pass");
+        assert_eq!(parse_header(&raw).auth_results.len(), 2);
+        let many = format!("{}From: a@b.org", "Authentication-Results: x; none\r\n".repeat(50));
+        assert_eq!(parse(&mail(&many, "")).auth_results.len(), MAX_AUTH_RESULTS);
     }
 
     #[test]

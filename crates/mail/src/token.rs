@@ -1,23 +1,45 @@
-//! Reply tokens: the secret that proves a mail is a reply to one we sent to that mailbox.
+//! The mail front end's secrets, made and recognised: reply tokens, verification codes, and the
+//! mail-only lines `verify <code>` and `revoke`.
 //!
-//! Every mail we send carries, in its Reply-To, the address `agora+<token>@domain`, with a token
-//! made for that recipient and that game (or for the recipient alone). A reply comes back to
-//! that address; a forger who never saw our mail cannot guess it. Tokens are kept through the
-//! service's mail desk; this module only makes and recognises them.
+//! Every mail we send carries, in its Reply-To and nowhere else, the address
+//! `agora+<token>@domain`, with a token made for that recipient and that game (or for the
+//! recipient alone). A reply comes back to that address; a forger who never saw our mail cannot
+//! guess it, and a leaked token is worth one player in one game at most. A verification code is
+//! another secret: shorter (it is typed), used once, valid for a while, and guessed wrongly only
+//! a few times a day. Both are kept through the service's mail desk.
 
 use rand::Rng;
 
 /// Lower-case letters and digits without look-alikes, so a token survives being typed.
 const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
-/// 20 symbols of 31 are about 99 bits: not guessable.
-pub const LENGTH: usize = 20;
+/// 26 symbols of 31 are about 128.8 bits.
+pub const LENGTH: usize = 26;
+/// 10 symbols of 31 are about 49.5 bits: with a few guesses a day before it expires, no guess
+/// finds it.
+pub const CODE_LENGTH: usize = 10;
 
-/// A fresh random token.
-pub fn generate() -> String {
+/// `len` random symbols of [`ALPHABET`]. `rand::rng()` is the thread's ChaCha12 generator, seeded
+/// from the operating system and reseeded as it goes: a cryptographic generator.
+fn random(len: usize) -> String {
     let mut rng = rand::rng();
-    (0..LENGTH)
+    (0..len)
         .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
         .collect()
+}
+
+/// A fresh random reply token.
+pub fn generate() -> String {
+    random(LENGTH)
+}
+
+/// A fresh random verification code.
+pub fn code() -> String {
+    random(CODE_LENGTH)
+}
+
+/// Whether a line is `revoke`, which replaces all the sender's tokens with new ones.
+pub fn revoke_command(line: &str) -> bool {
+    line.trim().trim_end_matches(['.', '!']).eq_ignore_ascii_case("revoke")
 }
 
 /// Whether a string has the shape of a token (checked before any database lookup).
@@ -115,5 +137,16 @@ mod tests {
         assert_eq!(verify_command("verify a b"), Some(Some("a b".into())));
         assert_eq!(verify_command("play e4"), None);
         assert_eq!(verify_command("verifying"), None);
+        assert!(revoke_command(" Revoke "));
+        assert!(!revoke_command("revoke 3"));
+    }
+
+    #[test]
+    fn tokens_have_128_bits_and_codes_differ() {
+        assert!((LENGTH as f64) * (ALPHABET.len() as f64).log2() >= 128.0);
+        let c = code();
+        assert_eq!(c.len(), CODE_LENGTH);
+        assert!(!is_token(&c));
+        assert_ne!(c, code());
     }
 }

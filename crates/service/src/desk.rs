@@ -1,6 +1,6 @@
 //! The front ends' desks: what the mail and Discord front ends keep for themselves (mail threads
-//! and reply tokens, rate counts, commands waiting for a confirmation, the SMTP spool, mailbox
-//! positions and retries; Discord channels, threads, posts and the choice of direct messages),
+//! and reply tokens, verification codes, rate counts, the SMTP spool, mailbox positions and
+//! retries; Discord channels, threads, posts and the choice of direct messages),
 //! reached through named calls on the service instead of the store.
 //!
 //! A front end never opens a transaction: each call here is one, and what belongs with a command
@@ -78,18 +78,29 @@ pub struct MailDesk<'a> {
     service: &'a Service,
 }
 
-/// What is known of a mail's sender when it arrives.
+/// What is known of a mail's sender when it arrives, before anything is counted.
 #[derive(Debug, Clone)]
 pub struct Arrival {
-    /// Mails from the address in the current hour, this one included.
-    pub this_hour: u32,
     /// The thread of the first of the mail's tokens that was made for this very address (someone
     /// else's token proves nothing).
     pub thread: Option<MailThread>,
-    /// The address as known before (verified or not, commands waiting).
+    /// The address as known before (verified or not).
     pub sender: Option<MailSender>,
-    /// The address's own thread, about no game: its token is also the code of `verify <code>`.
-    pub account: MailThread,
+    /// The address's verification code, while it is valid.
+    pub code: Option<String>,
+    /// Wrong codes sent for the address in the current window.
+    pub wrong_codes: u32,
+}
+
+/// Unauthenticated mails in the current hour, this one included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateCount {
+    /// From the mail's sender address.
+    pub address: u32,
+    /// From the sender's domain.
+    pub domain: u32,
+    /// From anyone.
+    pub overall: u32,
 }
 
 /// A finished mail to spool, once per key.
@@ -123,18 +134,16 @@ impl MailDesk<'_> {
         Ok(self.service.store.write().await?)
     }
 
-    /// Counts a mail from `from` towards its hourly rate and tells what is known of the sender
-    /// and of the tokens its recipients carry; `new_token` becomes the address's own token if it
-    /// has none yet.
+    /// What is known of the sender `from` and of the tokens its recipients carry; `code_window`
+    /// is how far back wrong verification codes count. Nothing is written.
     pub async fn arrival(
         &self,
         from: &str,
         tokens: &[String],
-        new_token: &str,
+        code_window: Duration,
         now: DateTime<Utc>,
     ) -> Result<Arrival, ServiceError> {
         let mut tx = self.tx().await?;
-        let this_hour = tx.count_mail_from(from, Duration::hours(1), now).await?;
         let mut thread = None;
         for t in tokens {
             if let Some(th) = tx.mail_thread_by_token(t).await?
@@ -145,40 +154,96 @@ impl MailDesk<'_> {
             }
         }
         let sender = tx.mail_sender(from).await?;
-        let account = tx.mail_thread(from, None, new_token, now).await?;
-        tx.commit().await?;
+        let code = tx.mail_code(from, now).await?;
+        let wrong_codes = tx.wrong_codes(from, code_window, now).await?;
         Ok(Arrival {
-            this_hour,
             thread,
             sender,
-            account,
+            code,
+            wrong_codes,
         })
     }
 
-    /// Marks an address verified and hands back (and forgets) the commands that waited for it,
-    /// with the delivery id they came under.
-    pub async fn verify(
+    /// Counts an unauthenticated mail from `from` towards the hourly limits: of its address, of
+    /// its domain and of everyone.
+    pub async fn count_unauthenticated(
         &self,
-        address: &str,
+        from: &str,
         now: DateTime<Utc>,
-    ) -> Result<Option<(String, Option<String>)>, ServiceError> {
+    ) -> Result<RateCount, ServiceError> {
+        let hour = Duration::hours(1);
+        let domain = from.rsplit_once('@').map_or(from, |(_, d)| d);
         let mut tx = self.tx().await?;
-        let waiting = tx.verify_mail_sender(address, now).await?;
+        let address = tx.count_mail_from(from, hour, now).await?;
+        let domain = tx
+            .count_mail_rate(&format!("domain:{domain}"), hour, now)
+            .await?;
+        let overall = tx.count_mail_rate("all", hour, now).await?;
         tx.commit().await?;
-        Ok(waiting)
+        Ok(RateCount {
+            address,
+            domain,
+            overall,
+        })
     }
 
-    /// Keeps the commands of an unverified address until it is verified (the latest mail wins).
-    pub async fn keep_waiting(
+    /// Counts a wrong verification code for `address` in its window; returns the count so far.
+    pub async fn wrong_code(
         &self,
         address: &str,
-        text: &str,
-        delivery: &str,
-    ) -> Result<(), ServiceError> {
+        window: Duration,
+        now: DateTime<Utc>,
+    ) -> Result<u32, ServiceError> {
         let mut tx = self.tx().await?;
-        tx.set_pending_mail(address, text, Some(delivery)).await?;
+        let n = tx.count_wrong_code(address, window, now).await?;
+        tx.commit().await?;
+        Ok(n)
+    }
+
+    /// The address's verification code: the valid one it has, else `new_code`, valid for
+    /// `lifetime`.
+    pub async fn code(
+        &self,
+        address: &str,
+        new_code: &str,
+        lifetime: Duration,
+        now: DateTime<Utc>,
+    ) -> Result<String, ServiceError> {
+        let mut tx = self.tx().await?;
+        let code = match tx.mail_code(address, now).await? {
+            Some(code) => code,
+            None => {
+                tx.set_mail_code(address, new_code, now + lifetime).await?;
+                new_code.to_owned()
+            }
+        };
+        tx.commit().await?;
+        Ok(code)
+    }
+
+    /// Marks an address verified and voids its verification code.
+    pub async fn verify(&self, address: &str, now: DateTime<Utc>) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.verify_mail_sender(address, now).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Replaces every reply token of an address with one from `new_token`, so the old ones stop
+    /// working at once; returns how many were replaced.
+    pub async fn revoke(
+        &self,
+        address: &str,
+        mut new_token: impl FnMut() -> String,
+    ) -> Result<usize, ServiceError> {
+        let mut tx = self.tx().await?;
+        let threads = tx.mail_threads_of(address).await?;
+        for thread in &threads {
+            tx.set_mail_thread_token(address, thread.game_id, &new_token())
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(threads.len())
     }
 
     /// The address's thread about `game` (or about no game), made with `new_token` if it has none.

@@ -89,6 +89,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         "mail_footer.txt",
         include_str!("../../../templates/mail_footer.txt"),
     ),
+    (
+        "mail_subject.txt",
+        include_str!("../../../templates/mail_subject.txt"),
+    ),
 ];
 
 /// Why the templates could not be loaded.
