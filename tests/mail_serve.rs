@@ -92,6 +92,7 @@ path = {db:?}
 [mail]
 enabled = true
 address = "{SERVICE}"
+trust_authentication_results = "mx.example.test"
 
 [mail.imap]
 host = "127.0.0.1"
@@ -127,10 +128,25 @@ ca_file = {ca:?}
         )
         .await;
     let confirm = alice.next_mail(WAIT).await;
-    alice.reply(&confirm, "").await;
+    // Nothing of a first mail is kept: the confirming reply sends the challenge again.
+    alice
+        .reply(
+            &confirm,
+            &format!("challenge {} agros board 8 farmers 3", bob.address),
+        )
+        .await;
     let challenged = alice.next_mail(WAIT).await;
     assert!(challenged.text.contains("you challenged"), "{challenged:?}");
     let invitation = bob.next_mail(WAIT).await;
+    // The receiving server (named in the configuration) found this one forged: no answer.
+    bob.reply_with(
+        &invitation,
+        "Authentication-Results: mx.example.test; dmarc=fail header.from=example.test\r\n",
+        "accept",
+    )
+    .await;
+    serve.wait_for("the receiving server found the sender forged");
+    bob.no_mail(Duration::from_secs(2)).await;
     bob.reply(&invitation, "accept").await;
     let bob_latest = bob.next_mail(WAIT).await;
     let alice_latest = alice.next_mail(WAIT).await;

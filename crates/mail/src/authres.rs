@@ -172,7 +172,10 @@ mod tests {
         let r = parse("mx; dmarc=fail (a (nested; dmarc=pass) \\) still; dmarc=pass) x=y").unwrap();
         assert_eq!(pairs(&r), [("dmarc", "fail")]);
         // An unclosed comment or quote swallows the rest, never panics.
-        assert_eq!(pairs(&parse("mx; spf=fail (open; dmarc=pass").unwrap()), [("spf", "fail")]);
+        assert_eq!(
+            pairs(&parse("mx; spf=fail (open; dmarc=pass").unwrap()),
+            [("spf", "fail")]
+        );
         assert!(parse("mx; spf=\"fail;").is_some());
     }
 

@@ -485,13 +485,20 @@ mod tests {
         );
         let m = parse(&raw);
         assert_eq!(m.auth_results.len(), 2, "{:?}", m.auth_results);
-        assert!(!m.auth_results[0].contains(['\r', '\n']), "{:?}", m.auth_results);
+        assert!(
+            !m.auth_results[0].contains(['\r', '\n']),
+            "{:?}",
+            m.auth_results
+        );
         let first = crate::authres::parse(&m.auth_results[0]).unwrap();
         assert_eq!(first.authserv_id, "mx.example.test");
         assert_eq!(first.results, [("dmarc".to_owned(), "fail".to_owned())]);
         assert_eq!(m.auth_results[1], "other.example; spf=pass");
         assert_eq!(parse_header(&raw).auth_results.len(), 2);
-        let many = format!("{}From: a@b.org", "Authentication-Results: x; none\r\n".repeat(50));
+        let many = format!(
+            "{}From: a@b.org",
+            "Authentication-Results: x; none\r\n".repeat(50)
+        );
         assert_eq!(parse(&mail(&many, "")).auth_results.len(), MAX_AUTH_RESULTS);
     }
 

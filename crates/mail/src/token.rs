@@ -39,7 +39,9 @@ pub fn code() -> String {
 
 /// Whether a line is `revoke`, which replaces all the sender's tokens with new ones.
 pub fn revoke_command(line: &str) -> bool {
-    line.trim().trim_end_matches(['.', '!']).eq_ignore_ascii_case("revoke")
+    line.trim()
+        .trim_end_matches(['.', '!'])
+        .eq_ignore_ascii_case("revoke")
 }
 
 /// Whether a string has the shape of a token (checked before any database lookup).

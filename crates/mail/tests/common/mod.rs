@@ -117,6 +117,11 @@ pub fn settings(s: &Servers) -> MailSettings {
         },
         max_bytes: 64 * 1024,
         per_sender_per_hour: 1000,
+        per_domain_per_hour: 1000,
+        unauthenticated_per_hour: 1000,
+        code_lifetime: chrono::Duration::hours(48),
+        wrong_codes_per_day: 5,
+        trust_authentication_results: None,
         png: true,
         png_size: 320,
     }
@@ -228,6 +233,24 @@ pub struct Received {
 }
 
 impl Received {
+    /// The token of its Reply-To (`agora+<token>@…`), or "" when it has none.
+    pub fn token(&self) -> &str {
+        self.reply_to
+            .strip_prefix("agora+")
+            .and_then(|r| r.split('@').next())
+            .unwrap_or("")
+    }
+
+    /// The verification code it tells (`verify <code>` on a line of its own).
+    pub fn code(&self) -> String {
+        self.text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("verify "))
+            .unwrap_or_else(|| panic!("no code in {self:?}"))
+            .trim()
+            .to_owned()
+    }
+
     fn parse(raw: Vec<u8>) -> Received {
         let m = mail_parser::MessageParser::default().parse(&raw).unwrap();
         let ids = |v: &mail_parser::HeaderValue<'_>| match v {
@@ -330,6 +353,12 @@ impl Player {
     /// Answers a received mail the way a mail program does: to its Reply-To, with threading
     /// headers, the text on top and the original quoted below.
     pub async fn reply(&mut self, to: &Received, body: &str) -> String {
+        self.reply_with(to, "", body).await
+    }
+
+    /// [`Player::reply`] with more header lines (each ending in `\r\n`) on top, as a receiving
+    /// server adds them.
+    pub async fn reply_with(&mut self, to: &Received, extra: &str, body: &str) -> String {
         let quoted: String = to.text.lines().map(|l| format!("> {l}\r\n")).collect();
         let mut refs = to.references.clone();
         refs.push(to.message_id.clone());
@@ -339,7 +368,7 @@ impl Player {
             &from,
             &to.reply_to,
             &format!(
-                "Subject: Re: {}\r\nIn-Reply-To: <{}>\r\nReferences: {}\r\nContent-Type: text/plain; charset=utf-8",
+                "{extra}Subject: Re: {}\r\nIn-Reply-To: <{}>\r\nReferences: {}\r\nContent-Type: text/plain; charset=utf-8",
                 to.subject,
                 to.message_id,
                 refs.join(" ")
@@ -370,7 +399,15 @@ impl Player {
                 .unwrap();
             for f in fetched {
                 if let Some(body) = f.body() {
-                    out.push(Received::parse(body.to_vec()));
+                    let mail = Received::parse(body.to_vec());
+                    // The personal key lives in the Reply-To only, never in what a person reads
+                    // (and forwards): every mail every test receives is checked.
+                    let key = mail.token();
+                    assert!(
+                        key.is_empty() || !mail.text.contains(key),
+                        "the reply token is in the body: {mail:?}"
+                    );
+                    out.push(mail);
                 }
             }
             self.seen = uid;
