@@ -185,12 +185,11 @@ impl Tx {
     }
 
     pub async fn mail_sender(&mut self, address: &str) -> Result<Option<MailSender>> {
-        let row: Option<SenderRow> = sqlx::query_as(
-            "SELECT address, verified_at FROM mail_senders WHERE address = ?",
-        )
-        .bind(address.to_owned())
-        .fetch_optional(&mut *self.tx)
-        .await?;
+        let row: Option<SenderRow> =
+            sqlx::query_as("SELECT address, verified_at FROM mail_senders WHERE address = ?")
+                .bind(address.to_owned())
+                .fetch_optional(&mut *self.tx)
+                .await?;
         Ok(row.map(|r| MailSender {
             address: r.address,
             verified: r.verified_at.is_some(),
@@ -291,13 +290,13 @@ impl Tx {
 
     /// The verification code of `address` that is still valid at `now`, if any.
     pub async fn mail_code(&mut self, address: &str, now: DateTime<Utc>) -> Result<Option<String>> {
-        Ok(sqlx::query_scalar(
-            "SELECT code FROM mail_codes WHERE address = ? AND expires_at > ?",
+        Ok(
+            sqlx::query_scalar("SELECT code FROM mail_codes WHERE address = ? AND expires_at > ?")
+                .bind(address.to_owned())
+                .bind(now)
+                .fetch_optional(&mut *self.tx)
+                .await?,
         )
-        .bind(address.to_owned())
-        .bind(now)
-        .fetch_optional(&mut *self.tx)
-        .await?)
     }
 
     /// Gives `address` a new verification code, replacing any earlier one.

@@ -266,11 +266,18 @@ async fn every_token_of_an_address_can_be_replaced() {
     assert_eq!(tx.mail_thread_by_token("tok-a").await.unwrap(), None);
     assert_eq!(tx.mail_thread_by_token("tok-b").await.unwrap(), None);
     assert_eq!(
-        tx.mail_thread_by_token("tok-y").await.unwrap().unwrap().game_id,
+        tx.mail_thread_by_token("tok-y")
+            .await
+            .unwrap()
+            .unwrap()
+            .game_id,
         Some(3)
     );
     assert_eq!(
-        tx.mail_thread(ann, None, "tok-z", t0()).await.unwrap().token,
+        tx.mail_thread(ann, None, "tok-z", t0())
+            .await
+            .unwrap()
+            .token,
         "tok-x"
     );
     assert!(tx.mail_thread_by_token("tok-c").await.unwrap().is_some());
