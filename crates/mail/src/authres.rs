@@ -180,6 +180,21 @@ mod tests {
     }
 
     #[test]
+    fn any_text_is_read_without_a_panic() {
+        let tricky =
+            "mx.example (c \\( \"q;\" ; x) ; \"dmarc\"=\"fail\\\" (p) ; spf = ; =pass ;; dkim/=";
+        for end in 0..=tricky.len() {
+            if let Some(prefix) = tricky.get(..end) {
+                let _ = parse(prefix);
+                let _ = failure(&[prefix.to_owned()], "mx.example");
+            }
+        }
+        for odd in ["\\", "(", ")", "\"", ";", "=", "é; dmarc=fail", "\u{0}"] {
+            let _ = parse(odd);
+        }
+    }
+
+    #[test]
     fn only_the_trusted_server_counts() {
         let trusted = "mx.example.org";
         let forged = vec!["evil.example; dmarc=fail".to_owned()];

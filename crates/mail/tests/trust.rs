@@ -407,3 +407,43 @@ async fn a_mail_the_receiving_server_found_forged_is_not_acted_on() {
     assert!(dave.next_mail(WAIT).await.text.contains("challenges you"));
     agora.stop().await;
 }
+
+/// A flood from many addresses of one domain, or from everywhere, is cut off by the domain's and
+/// the overall hourly limits without any notice; a tokened mail still goes through.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn domain_and_overall_limits_cut_off_silently() {
+    let Some(servers) = common::servers("domain_and_overall_limits_cut_off_silently") else {
+        return;
+    };
+    let _turn = MAILBOXES.lock().await;
+    common::empty_mailboxes(&servers).await;
+    let mut settings = common::settings(&servers);
+    settings.per_domain_per_hour = 3;
+    let agora = Agora::start(&temp_db("domain"), settings).await;
+    let mut carol = Player::new(&servers, "carol");
+    let mut dave = Player::new(&servers, "dave");
+    carol.send(SERVICE, "help", "help").await;
+    let first = carol.next_mail(WAIT).await;
+    dave.send(SERVICE, "help", "help").await;
+    dave.next_mail(WAIT).await;
+    carol.send(SERVICE, "help", "help").await;
+    carol.next_mail(WAIT).await;
+    // The domain's fourth mail of the hour, from either address: nothing, not even a notice.
+    dave.send(SERVICE, "help", "help").await;
+    carol.send(SERVICE, "help", "help").await;
+    dave.no_mail(Duration::from_secs(3)).await;
+    carol.no_mail(Duration::from_millis(100)).await;
+    carol.reply(&first, "games").await;
+    let confirmed = carol.next_mail(WAIT).await;
+    assert!(confirmed.text.contains("is confirmed"), "{confirmed:?}");
+    agora.stop().await;
+
+    let mut settings = common::settings(&servers);
+    settings.unauthenticated_per_hour = 1;
+    let agora = Agora::start(&temp_db("overall"), settings).await;
+    carol.send(SERVICE, "help", "help").await;
+    carol.next_mail(WAIT).await;
+    dave.send(SERVICE, "help", "help").await;
+    dave.no_mail(Duration::from_secs(3)).await;
+    agora.stop().await;
+}
