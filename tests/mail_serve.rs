@@ -1,5 +1,6 @@
 //! `agora serve` with the mail front end, end to end against the local mail servers of
-//! `tests/mail/servers.sh`: players confirm their addresses, challenge, accept and move by mail; the
+//! `tests/mail/servers.sh`: players confirm their addresses, challenge, accept and move by mail; a
+//! mail whose receiving server (trusted in the configuration) found it forged gets no answer; the
 //! process is stopped with SIGTERM and started again between two moves, and the game goes on with
 //! nothing lost or answered twice. Prints SKIPPED without the servers (fails instead when
 //! `AGORA_REQUIRE_MAIL_SERVERS=1`, as in CI).
