@@ -1,11 +1,12 @@
 //! A received mail from raw bytes: the whole-mail and header-only parsers, what the front end then
-//! reads out of the result (reply tokens, `verify`, the commands) and the answer it builds from it.
+//! reads out of the result (reply tokens, `verify`, `revoke`, the receiving server's
+//! Authentication-Results, the commands) and the answer it builds from it.
 //! Any bytes must give an `Incoming` and, from that, either a mail or an error, never a panic.
 
 #![no_main]
 
 use agora_mail::compose::{self, Outgoing};
-use agora_mail::{MailConfig, MailSettings, parse, token};
+use agora_mail::{MailConfig, MailSettings, authres, parse, token};
 use libfuzzer_sys::fuzz_target;
 use std::sync::{LazyLock, Once};
 
@@ -33,6 +34,11 @@ fuzz_target!(|raw: &[u8]| {
     let whole = parse::parse(raw);
     let head = parse::parse_header(raw);
     assert!(whole.commands.len() <= parse::MAX_COMMANDS);
+    assert!(whole.auth_results.len() <= parse::MAX_AUTH_RESULTS);
+    for value in &whole.auth_results {
+        let _ = authres::parse(value);
+    }
+    let _ = authres::failure(&whole.auth_results, "mx.example.test");
     for incoming in [&whole, &head] {
         let (local, domain) = SETTINGS.address_parts();
         for t in token::from_recipients(&incoming.recipients, local, domain) {
@@ -42,6 +48,7 @@ fuzz_target!(|raw: &[u8]| {
     }
     for line in &whole.commands {
         let _ = token::verify_command(line);
+        let _ = token::revoke_command(line);
         let _ = agora_service::commands::parse(line);
     }
     // The text helpers on their own, where the mail parser does not shape their input first.
@@ -49,6 +56,8 @@ fuzz_target!(|raw: &[u8]| {
         let _ = parse::commands(&parse::html_to_text(text));
         let _ = parse::commands(text);
         let _ = token::verify_command(text);
+        let _ = authres::parse(text);
+        let _ = authres::failure(&[text.to_owned()], "mx.example.test");
         let _ = compose::reply_subject(text);
     }
 });
