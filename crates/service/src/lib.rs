@@ -53,6 +53,15 @@ pub struct Settings {
     pub vacation_days: u32,
     /// Minutes a link code stays valid.
     pub link_code_minutes: u32,
+    /// Wrong link codes one identity may send in a day; beyond them `link <code>` is refused
+    /// without looking at the code until the oldest guess is a day old.
+    pub link_guesses_per_day: u32,
+    /// Challenges one player may have waiting for an answer at once.
+    pub max_open_challenges: u32,
+    /// Days after which an unanswered challenge is closed.
+    pub challenge_expiry_days: u32,
+    /// Challenges one player may send in a day to people who have never used Agora.
+    pub new_opponent_challenges_per_day: u32,
     /// Seed of link codes and the computer's choices; `None` = from the operating system. Tests
     /// fix it so transcripts are reproducible.
     pub seed: Option<u64>,
@@ -68,6 +77,10 @@ impl Default for Settings {
             reminder_hours: vec![24, 2],
             vacation_days: 21,
             link_code_minutes: 30,
+            link_guesses_per_day: 5,
+            max_open_challenges: 10,
+            challenge_expiry_days: 7,
+            new_opponent_challenges_per_day: 3,
             seed: None,
             computer_level: "normal".into(),
         }
@@ -343,6 +356,21 @@ impl Service {
             ) {
                 self.meet_clocks_of(&inbound.from, now).await?;
             }
+        }
+        // A link code meets the limit on wrong guesses first, in a transaction of its own, so a
+        // wrong guess counts even though the command is then refused.
+        if let Ok(link @ commands::Command::Link(Some(code))) = &command
+            && within(inbound.scope, link, inbound.game).is_ok()
+            && let Some(message) = self.guard_link_guess(&inbound.from, code, now).await?
+        {
+            return Ok((
+                Answer {
+                    text: self.refusal(message),
+                    status: Status::Refused,
+                    game: inbound.game,
+                },
+                false,
+            ));
         }
         let mut tx = self.store.write().await?;
         let result = match command {

@@ -206,13 +206,14 @@ async fn actions_keep_their_order_and_one_action_per_ply() {
 }
 
 #[tokio::test]
-async fn the_sweep_sees_running_games_that_are_due_earliest_first() {
+async fn the_sweep_sees_running_games_and_challenges_that_are_due_earliest_first() {
     let db = TestDb::fresh("due").await;
     let mut tx = db.write().await;
     let ann = player(&mut tx, "ann", "mailto:ann@example.org").await;
     let bo = player(&mut tx, "bo", "discord:7").await;
     let mut ids = Vec::new();
-    // Due in 3, 1 and 2 hours; then one proposed and one finished with a due time all the same.
+    // Due in 3, 1 and 2 hours; then a challenge (due at its expiry) and a finished game with a
+    // due time all the same: the finished one is never due.
     for (hours, status) in [
         (3, GameStatus::Active),
         (1, GameStatus::Active),
@@ -230,11 +231,11 @@ async fn the_sweep_sees_running_games_that_are_due_earliest_first() {
     assert!(tx.games_due(t0(), 10).await.unwrap().is_empty());
     assert_eq!(
         due(tx.games_due(t0() + Duration::hours(2), 10).await.unwrap()),
-        [ids[1], ids[2]]
+        [ids[1], ids[3], ids[2]]
     );
     assert_eq!(
         due(tx.games_due(t0() + Duration::days(1), 10).await.unwrap()),
-        [ids[1], ids[2], ids[0]]
+        [ids[1], ids[3], ids[2], ids[0]]
     );
     assert_eq!(
         due(tx.games_due(t0() + Duration::days(1), 1).await.unwrap()),
