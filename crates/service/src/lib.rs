@@ -626,3 +626,123 @@ fn within(scope: Scope, command: &commands::Command, context: Option<i64>) -> Re
 fn truncate(t: DateTime<Utc>) -> DateTime<Utc> {
     DateTime::from_timestamp_millis(t.timestamp_millis()).unwrap_or(t)
 }
+
+#[cfg(test)]
+mod scope_tests {
+    //! `within` for every kind of command in every scope.
+
+    use super::{Scope, within};
+    use crate::commands::{Command, Opponent, Reply, VacationRequest};
+    use agora_domain::Channel;
+    use agora_rules::Variant;
+
+    /// One command of each kind about game `g` (`None` = naming no game), then every command
+    /// about no game.
+    fn game_commands(g: Option<i64>) -> Vec<Command> {
+        vec![
+            Command::Accept(g),
+            Command::Decline(g),
+            Command::Cancel(g),
+            Command::Move {
+                game: g,
+                ply: None,
+                action: "k1-j1".into(),
+            },
+            Command::Resign(g),
+            Command::Draw(Reply::Offer, g),
+            Command::Undo(Reply::Accept, g),
+        ]
+    }
+
+    fn reads(g: Option<i64>) -> Vec<Command> {
+        vec![
+            Command::Help(None),
+            Command::Board(g),
+            Command::History(g),
+            Command::Games,
+        ]
+    }
+
+    fn player_commands() -> Vec<Command> {
+        vec![
+            Command::Challenge {
+                opponent: Opponent::Name("bob".into()),
+                variant: Variant::Agon,
+                time: None,
+                timeout: None,
+                level: None,
+            },
+            Command::Timezone("UTC".into()),
+            Command::Notify(Channel::Mail),
+            Command::Digest(Some(7)),
+            Command::Vacation(VacationRequest::Days(3)),
+            Command::Vacation(VacationRequest::Show),
+            Command::Link(None),
+            Command::Link(Some("ABCDEFGH".into())),
+        ]
+    }
+
+    #[test]
+    fn everything_allows_every_command() {
+        for context in [None, Some(1)] {
+            for c in game_commands(None)
+                .into_iter()
+                .chain(game_commands(Some(2)))
+                .chain(reads(Some(2)))
+                .chain(player_commands())
+            {
+                assert!(within(Scope::Everything, &c, context).is_ok(), "{c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn reading_is_allowed_in_every_scope() {
+        for scope in [Scope::Everything, Scope::Game(1), Scope::NoGame] {
+            for context in [None, Some(1)] {
+                for c in reads(None).into_iter().chain(reads(Some(2))) {
+                    assert!(within(scope, &c, context).is_ok(), "{scope:?} {c:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_game_allows_that_game_only() {
+        let scope = Scope::Game(1);
+        for c in game_commands(Some(1)) {
+            assert!(within(scope, &c, None).is_ok(), "{c:?}");
+            assert!(within(scope, &c, Some(1)).is_ok(), "{c:?}");
+        }
+        // Unnamed, the game is the conversation's: allowed when that is the scope's game.
+        for c in game_commands(None) {
+            assert!(within(scope, &c, Some(1)).is_ok(), "{c:?}");
+            assert!(within(scope, &c, None).is_err(), "{c:?}");
+            assert!(within(scope, &c, Some(2)).is_err(), "{c:?}");
+        }
+        for c in game_commands(Some(2)) {
+            assert!(within(scope, &c, None).is_err(), "{c:?}");
+            assert!(within(scope, &c, Some(1)).is_err(), "{c:?}");
+        }
+        for c in player_commands() {
+            assert!(within(scope, &c, Some(1)).is_err(), "{c:?}");
+            assert!(within(scope, &c, None).is_err(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn no_game_allows_the_player_but_no_game() {
+        let scope = Scope::NoGame;
+        for context in [None, Some(1)] {
+            for c in game_commands(None)
+                .into_iter()
+                .chain(game_commands(Some(1)))
+            {
+                assert!(within(scope, &c, context).is_err(), "{c:?}");
+            }
+            for c in player_commands() {
+                assert!(within(scope, &c, context).is_ok(), "{c:?}");
+            }
+        }
+    }
+}
