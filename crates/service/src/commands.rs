@@ -182,7 +182,7 @@ impl fmt::Display for ParseError {
             } => write!(f, "unknown command `{word}`: send `help` for the list"),
             ParseError::TooLong { chars, max } => write!(
                 f,
-                "that command is {chars} characters long, and a command has at most {max}: send one short command per line (`help` lists them)"
+                "that command is {chars} characters long, and a command has at most {max}, so none of it was read: `help` lists the commands"
             ),
             ParseError::Usage { command, problem } => {
                 let usage = spec(command).map_or("", |s| s.usage);
