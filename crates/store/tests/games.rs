@@ -1,7 +1,8 @@
 //! Games and their actions on a fresh real database: what is written comes back unchanged (clocks,
 //! endings, offers), a write against an old version is refused and changes nothing, the record of
-//! actions keeps its order and refuses a second action at one ply, and the scheduler's sweep sees
-//! exactly the running games that are due.
+//! actions keeps its order and refuses a second action at one ply, the scheduler's sweep sees
+//! exactly the running games and open challenges that are due, and a player's open challenges and
+//! challenges to strangers are counted.
 
 mod common;
 
@@ -309,4 +310,57 @@ async fn the_computer_is_to_act_only_on_its_own_turn_in_a_running_game() {
     g.ply = 2;
     tx.save_game(&mut g, t0()).await.unwrap();
     assert!(!tx.computer_to_act(g.id).await.unwrap());
+}
+
+#[tokio::test]
+async fn open_challenges_and_challenges_to_strangers_are_counted() {
+    let db = TestDb::fresh("challenge-counts").await;
+    let mut tx = db.write().await;
+    let ann = player(&mut tx, "ann", "discord:1").await;
+    let bo = player(&mut tx, "bo", "discord:2").await;
+    let cy = player(&mut tx, "cy", "mailto:cy@example.org").await;
+    // bo has used Agora since before; cy never has.
+    tx.mark_seen(bo.id, t0() - Duration::days(30))
+        .await
+        .unwrap();
+    let to_bo = game(&mut tx, [ann.id, bo.id]).await;
+    game(&mut tx, [ann.id, cy.id]).await;
+    game(&mut tx, [bo.id, ann.id]).await;
+    assert_eq!(tx.open_challenges_by(ann.id).await.unwrap(), 2);
+    assert_eq!(tx.open_challenges_by(bo.id).await.unwrap(), 1);
+    let since = t0() - Duration::days(1);
+    assert_eq!(
+        tx.challenges_to_strangers_since(ann.id, since)
+            .await
+            .unwrap(),
+        1
+    );
+    // ann was a stranger when bo challenged her (she had never sent a command).
+    assert_eq!(
+        tx.challenges_to_strangers_since(bo.id, since)
+            .await
+            .unwrap(),
+        1
+    );
+    // A stranger who answers later was still a stranger when challenged; a withdrawn challenge
+    // still counts; nothing counts from before `since`.
+    tx.mark_seen(cy.id, t0() + Duration::hours(1))
+        .await
+        .unwrap();
+    let mut g = to_bo;
+    g.status = GameStatus::Cancelled;
+    tx.save_game(&mut g, t0()).await.unwrap();
+    assert_eq!(tx.open_challenges_by(ann.id).await.unwrap(), 1);
+    assert_eq!(
+        tx.challenges_to_strangers_since(ann.id, since)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        tx.challenges_to_strangers_since(ann.id, t0())
+            .await
+            .unwrap(),
+        0
+    );
 }
