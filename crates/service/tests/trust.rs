@@ -157,6 +157,16 @@ async fn a_challenge_to_a_never_seen_address_carries_no_chosen_name() {
         text.contains("not written to Agora from this address"),
         "{text}"
     );
+    // What a sender may show beside the text (a mail's subject names the players) says the same.
+    let row = {
+        let mut tx = service.store().write().await.unwrap();
+        let far = t0() + Duration::days(400);
+        tx.pending("mailto", far, 10).await.unwrap().remove(0)
+    };
+    let delivery = service.delivery(&row).await.unwrap();
+    let names = delivery.game.unwrap().names;
+    assert_eq!(names[0], "a Discord user (id 4242)");
+    assert_eq!(names[1], "victim");
 
     // A player with a confirmed address is named by it, never by their chosen name.
     let inbound = Inbound {
