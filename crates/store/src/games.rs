@@ -539,7 +539,7 @@ impl Tx {
     }
 
     /// How many challenges `player` made since `since` to someone who had never used Agora when
-    /// challenged (whatever became of the challenge since).
+    /// challenged (whatever became of the challenge since); games against the computer are none.
     pub async fn challenges_to_strangers_since(
         &mut self,
         player: i64,
@@ -549,7 +549,7 @@ impl Tx {
             "SELECT COUNT(*) FROM games g JOIN players p
                ON p.id = CASE WHEN g.first_player = g.challenger THEN g.second_player
                               ELSE g.first_player END
-             WHERE g.challenger = ?1 AND g.created_at > ?2
+             WHERE g.challenger = ?1 AND g.created_at > ?2 AND p.computer IS NULL
                AND (p.first_seen_at IS NULL OR p.first_seen_at > g.created_at)",
         )
         .bind(player)

@@ -363,4 +363,22 @@ async fn open_challenges_and_challenges_to_strangers_are_counted() {
             .unwrap(),
         0
     );
+    // The computer is no stranger, though it never sends a command.
+    let computer = tx
+        .create_player(
+            "computer-easy",
+            "local:computer-easy",
+            true,
+            Some("easy"),
+            t0(),
+        )
+        .await
+        .unwrap();
+    game(&mut tx, [ann.id, computer.id]).await;
+    assert_eq!(
+        tx.challenges_to_strangers_since(ann.id, since)
+            .await
+            .unwrap(),
+        1
+    );
 }
