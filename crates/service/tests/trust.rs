@@ -1,6 +1,6 @@
 //! Attacks on the service's trust that must fail: a proof for one game used on another, a
 //! challenge that relays a stranger's chosen name to an address nobody confirmed, guessing link
-//! codes (across a restart), and command texts too long to read.
+//! codes (across a restart), command texts too long to read, and answering a challenge too late.
 
 use agora_service::{
     Identity, Inbound, Scope, Service, Settings, Status, Store, StoreOptions, Templates,
@@ -286,4 +286,41 @@ async fn a_command_text_too_long_to_read_is_refused_clearly() {
     .await;
     assert_eq!(status, Status::Refused, "{reply}");
     assert!(reply.contains("no player is called"), "{reply}");
+}
+
+#[tokio::test]
+async fn a_challenge_past_its_expiry_cannot_be_accepted_even_before_the_sweep() {
+    let service = open(&temp_db("expiry")).await;
+    let now = t0();
+    service
+        .register(&Identity::local("bob"), Some("bob"), now)
+        .await
+        .unwrap();
+    let (status, reply) = send(
+        &service,
+        "local:ann",
+        Scope::Everything,
+        "challenge bob agon",
+        now,
+    )
+    .await;
+    assert_eq!(status, Status::Done, "{reply}");
+    let late = now + Duration::days(7);
+    let (status, reply) = send(&service, "local:bob", Scope::Everything, "accept #1", late).await;
+    assert_eq!(status, Status::Refused);
+    assert!(reply.contains("expired after 7 days"), "{reply}");
+    assert_eq!(status_of(&service, 1).await.0, GameStatus::Proposed);
+    // The sweep then closes it and tells both sides.
+    assert_eq!(service.sweep(late).await.unwrap(), 1);
+    assert_eq!(status_of(&service, 1).await.0, GameStatus::Cancelled);
+    let mut tx = service.store().write().await.unwrap();
+    let told: Vec<_> = tx
+        .pending("local", late, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|m| m.kind == Notice::ChallengeExpired)
+        .map(|m| m.address)
+        .collect();
+    assert_eq!(told, ["local:ann", "local:bob"]);
 }

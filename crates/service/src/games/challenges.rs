@@ -71,7 +71,7 @@ impl Service {
             tx.save_game(&mut l.game, now).await?;
         } else {
             // The scheduler closes the challenge if nobody answers it in time.
-            let expires = now + Duration::days(self.settings.challenge_expiry_days.into());
+            let expires = self.expiry_of(&l.game);
             tx.set_due(l.game.id, Some(expires)).await?;
             l.game.due_at = Some(expires);
         }
@@ -98,6 +98,16 @@ impl Service {
             text,
             game: Some(l.game.id),
         })
+    }
+
+    /// When a challenge expires if nobody answers it.
+    fn expiry_of(&self, game: &Game) -> DateTime<Utc> {
+        game.created_at + Duration::days(self.settings.challenge_expiry_days.into())
+    }
+
+    /// Whether a challenge waited too long for an answer at `now`.
+    fn expired(&self, game: &Game, now: DateTime<Utc>) -> bool {
+        self.expiry_of(game) <= now
     }
 
     /// Refuses a challenge beyond the caps: open challenges per player, and challenges per day
@@ -138,10 +148,10 @@ impl Service {
     ) -> Result<Done, Fail> {
         let id = game.id;
         let days = self.settings.challenge_expiry_days;
-        let expires = game.created_at + Duration::days(days.into());
+        let expired = self.expired(&game, now);
         let mut l = self.load(tx, game, Some(now)).await?;
-        if expires > now {
-            l.game.due_at = Some(expires);
+        if !expired {
+            l.game.due_at = Some(self.expiry_of(&l.game));
             tx.save_game(&mut l.game, now).await?;
             return Ok(Done {
                 text: format!("game #{id}: challenge rescheduled"),
@@ -191,6 +201,13 @@ impl Service {
             GameStatus::Proposed if game.challenger == me.id => {
                 return user(format!(
                     "game #{id} is your own challenge: your opponent accepts it (`cancel #{id}` withdraws it)"
+                ));
+            }
+            // Expired, though the sweep has not closed it yet: too late all the same.
+            GameStatus::Proposed if self.expired(&game, now) => {
+                return user(format!(
+                    "the challenge of game #{id} expired after {} days without an answer: challenge again to play",
+                    self.settings.challenge_expiry_days
                 ));
             }
             GameStatus::Proposed => {}
