@@ -93,7 +93,8 @@ pub struct Inbound {
     /// The identity it came from, already authenticated by the front end (a Discord user, a
     /// verified address with its reply token checked, a local name).
     pub from: Identity,
-    /// A display name for a first-time sender (their player name if it is free).
+    /// A display name for a first-time sender (their player name if it is free), as the medium
+    /// gave it: the service cleans it ([`agora_domain::clean_name`]) before anyone sees it.
     pub name: Option<String>,
     /// The text as received: what [`Service::handle`] parses. Empty when the command comes
     /// typed ([`Service::handle_command`]), which never reads it.
