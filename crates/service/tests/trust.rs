@@ -255,6 +255,10 @@ async fn wrong_link_codes_stop_at_the_limit_even_across_a_restart() {
         .trim_end_matches('.');
     let (status, reply) = send(&service, "discord:67", all, &format!("link {fresh}"), now).await;
     assert_eq!(status, Status::Done, "{reply}");
+    // The answer names the sender's own account and how many there are, never the others.
+    assert!(reply.contains("discord:67"), "{reply}");
+    assert!(!reply.contains("local:alice"), "{reply}");
+    assert!(reply.contains("2 accounts"), "{reply}");
 
     // A day after the first wrong guess, guessing may go on.
     now += Duration::hours(2);

@@ -219,13 +219,18 @@ impl Tx {
             .ok_or_else(|| StoreError::Corrupt(format!("player {id} vanished")))
     }
 
-    /// `base`, or `base2`, `base3`, … : the first name no player has.
+    /// `base`, or `base2`, `base3`, … : the first name no player has. A number takes the place
+    /// of the base's last characters rather than making the name longer than a shown name may be
+    /// ([`agora_domain::MAX_NAME_CHARS`]), so cutting it when shown never makes it look like
+    /// another player's.
     pub async fn free_name(&mut self, base: &str) -> Result<String> {
         let mut name = base.to_owned();
         let mut n = 1;
         while self.player_named(&name).await?.is_some() {
             n += 1;
-            name = format!("{base}{n}");
+            let number = n.to_string();
+            let keep = agora_domain::MAX_NAME_CHARS.saturating_sub(number.len());
+            name = base.chars().take(keep).collect::<String>() + &number;
         }
         Ok(name)
     }

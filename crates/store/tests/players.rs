@@ -315,4 +315,10 @@ async fn names_are_read_back_clean() {
     let p = player(&mut tx, "@everyone\u{202E}x", "discord:9").await;
     assert_eq!(p.name, "everyonex");
     assert_eq!(tx.player_names().await.unwrap(), ["everyonex"]);
+
+    // A free name made from a long one stays within what is shown.
+    let long = "a".repeat(32);
+    player(&mut tx, &long, "discord:10").await;
+    let free = tx.free_name(&long).await.unwrap();
+    assert_eq!(free, format!("{}2", "a".repeat(31)));
 }
