@@ -9,13 +9,14 @@ use rand::Rng;
 use serde::Serialize;
 
 /// A player name made from a display name, else from the identity (the local part of an address,
-/// `discord-<id>`, the local name). The display name is cleaned first ([`clean_name`]: nothing
+/// `discord-<id>`, the local name). Either is cleaned first ([`clean_name`]: nothing
 /// hidden, no mention, no link), then kept to letters, digits, `-`, `_` and `.` so it can be typed
 /// in a challenge.
-fn name_from(identity: &Identity, display: Option<&str>) -> String {
+pub(crate) fn name_from(identity: &Identity, display: Option<&str>) -> String {
     let raw = display
         .and_then(clean_name)
-        .unwrap_or_else(|| identity.name_hint());
+        .or_else(|| clean_name(&identity.name_hint()))
+        .unwrap_or_default();
     let clean: String = raw
         .chars()
         .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
@@ -477,5 +478,11 @@ mod tests {
             name_from(&id("discord:42"), Some("\u{200B}<@1>")),
             "discord-42"
         );
+        // An address named in a challenge gives a name the same way.
+        assert_eq!(
+            name_from(&id("mailto:[x](http://e.vil)@e.vil.com"), None),
+            "player"
+        );
+        assert_eq!(name_from(&id("mailto:**bob**@example.org"), None), "bob");
     }
 }

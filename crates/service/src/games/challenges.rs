@@ -374,7 +374,9 @@ impl Service {
                     Some(p) => p,
                     None => {
                         let address = identity.to_string();
-                        let name = tx.free_name(&identity.name_hint()).await?;
+                        let name = tx
+                            .free_name(&crate::players::name_from(&identity, None))
+                            .await?;
                         tx.create_player(&name, &address, false, None, now).await?
                     }
                 }
