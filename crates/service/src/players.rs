@@ -356,9 +356,13 @@ impl Service {
         }
         tx.record_link_guess(&identity, now, since).await?;
         tx.commit().await?;
-        let left = limit - wrong - 1;
+        let left = match limit - wrong - 1 {
+            0 => "no more wrong code is accepted".to_owned(),
+            1 => "one more wrong code is accepted".to_owned(),
+            n => format!("{n} more wrong codes are accepted"),
+        };
         Ok(Some(format!(
-            "`{code}` is not a valid link code (codes work once and expire after {} minutes): send `link` from your first account for a new one. {left} more wrong codes are accepted from this account today",
+            "`{code}` is not a valid link code (codes work once and expire after {} minutes): send `link` from your first account for a new one. {left} from this account today",
             self.settings.link_code_minutes
         )))
     }
