@@ -357,8 +357,8 @@ impl Service {
         tx.record_link_guess(&identity, now, since).await?;
         tx.commit().await?;
         let left = match limit - wrong - 1 {
-            0 => "no more wrong code is accepted".to_owned(),
-            1 => "one more wrong code is accepted".to_owned(),
+            0 => "No more wrong code is accepted".to_owned(),
+            1 => "One more wrong code is accepted".to_owned(),
             n => format!("{n} more wrong codes are accepted"),
         };
         Ok(Some(format!(
