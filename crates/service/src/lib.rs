@@ -362,7 +362,7 @@ impl Service {
         // wrong guess counts even though the command is then refused.
         if let Ok(link @ commands::Command::Link(Some(code))) = &command
             && within(inbound.scope, link, inbound.game).is_ok()
-            && let Some(message) = self.guard_link_guess(&inbound.from, code, now).await?
+            && let Some(message) = self.guard_link_guess(inbound, code, now).await?
         {
             return Ok((
                 Answer {

@@ -337,14 +337,20 @@ impl Service {
     /// one in 200 billion.
     pub(crate) async fn guard_link_guess(
         &self,
-        from: &Identity,
+        inbound: &crate::Inbound,
         code: &str,
         now: DateTime<Utc>,
     ) -> Result<Option<String>, crate::ServiceError> {
         let limit = self.settings.link_guesses_per_day;
-        let identity = from.to_string();
+        let identity = inbound.from.to_string();
         let since = now - Duration::days(1);
         let mut tx = self.store.write().await?;
+        // A delivery seen before is no new guess: the command path gives its first answer again.
+        if let Some(id) = &inbound.delivery
+            && tx.delivery_reply(id, &identity).await?.is_some()
+        {
+            return Ok(None);
+        }
         let wrong = tx.link_guesses_since(&identity, since).await?;
         if wrong >= limit {
             return Ok(Some(format!(

@@ -260,6 +260,29 @@ async fn wrong_link_codes_stop_at_the_limit_even_across_a_restart() {
     assert!(!reply.contains("local:alice"), "{reply}");
     assert!(reply.contains("2 accounts"), "{reply}");
 
+    // The same delivery of a code that worked, seen again, is answered as the first time and
+    // counts as no guess.
+    let (_, third) = send(&service, "local:alice", all, "link", now).await;
+    let third = third
+        .split_whitespace()
+        .nth(4)
+        .unwrap()
+        .trim_end_matches('.');
+    let inbound = Inbound {
+        text: format!("link {third}"),
+        delivery: Some("discord:interaction:1".into()),
+        ..Inbound::new(id("discord:68"))
+    };
+    let first = service.handle(&inbound, now).await.unwrap();
+    assert_eq!(first.status, Status::Done, "{}", first.text);
+    for _ in 0..6 {
+        let again = service.handle(&inbound, now).await.unwrap();
+        assert_eq!(again.status, Status::Repeat);
+        assert_eq!(again.text, first.text);
+    }
+    let (_, reply) = send(&service, "discord:68", all, "link ZZZZZZZZ", now).await;
+    assert!(reply.contains("4 more wrong codes"), "{reply}");
+
     // A day after the first wrong guess, guessing may go on.
     now += Duration::hours(2);
     let (status, reply) = send(&service, "discord:66", all, "link ZZZZZZZZ", now).await;
