@@ -51,6 +51,9 @@ pub struct Game {
     pub reminder_hours: Vec<u32>,
     pub vacation_days: u32,
     pub computer_level: String,
+    pub max_open_challenges: u32,
+    pub challenge_expiry_days: u32,
+    pub new_opponent_challenges_per_day: u32,
 }
 
 impl Default for Game {
@@ -62,6 +65,9 @@ impl Default for Game {
             reminder_hours: s.reminder_hours,
             vacation_days: s.vacation_days,
             computer_level: s.computer_level,
+            max_open_challenges: s.max_open_challenges,
+            challenge_expiry_days: s.challenge_expiry_days,
+            new_opponent_challenges_per_day: s.new_opponent_challenges_per_day,
         }
     }
 }
@@ -70,6 +76,7 @@ impl Default for Game {
 #[serde(default, deny_unknown_fields)]
 pub struct Service {
     pub link_code_minutes: u32,
+    pub link_guesses_per_day: u32,
     pub templates_dir: Option<PathBuf>,
     pub sweep_seconds: u64,
     pub outbox_poll_seconds: u64,
@@ -79,6 +86,7 @@ impl Default for Service {
     fn default() -> Service {
         Service {
             link_code_minutes: Settings::default().link_code_minutes,
+            link_guesses_per_day: Settings::default().link_guesses_per_day,
             templates_dir: None,
             sweep_seconds: 60,
             outbox_poll_seconds: 2,
@@ -143,6 +151,10 @@ impl Config {
             reminder_hours: self.game.reminder_hours.clone(),
             vacation_days: self.game.vacation_days,
             link_code_minutes: self.service.link_code_minutes,
+            link_guesses_per_day: self.service.link_guesses_per_day,
+            max_open_challenges: self.game.max_open_challenges,
+            challenge_expiry_days: self.game.challenge_expiry_days,
+            new_opponent_challenges_per_day: self.game.new_opponent_challenges_per_day,
             seed: None,
             computer_level: self.game.computer_level.clone(),
         }

@@ -14,6 +14,9 @@ use poise::serenity_prelude as serenity;
 /// A message ready to post or to answer with.
 pub(crate) struct Post {
     pub content: String,
+    /// The one user the message pings, if any: every way a post is sent allows that mention and
+    /// no other, so a text that reaches Discord (a name, an echoed command) can ping nobody.
+    pub mention: Option<serenity::UserId>,
     pub embed: Option<serenity::CreateEmbed>,
     pub file: Option<serenity::CreateAttachment>,
     pub components: Vec<serenity::CreateActionRow>,
@@ -121,6 +124,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
     };
     Post {
         content,
+        mention: mention_of(shown.mention),
         embed: Some(embed),
         file,
         components: buttons(state, shown.challenge),
@@ -135,9 +139,31 @@ pub(crate) fn text_post(text: &str, mention: Option<&str>) -> Post {
             Some(user) => format!("<@{user}>\n{text}"),
             None => text,
         },
+        mention: mention_of(mention),
         embed: None,
         file: None,
         components: Vec::new(),
+    }
+}
+
+/// The user id of a mention given as text.
+fn mention_of(user: Option<&str>) -> Option<serenity::UserId> {
+    user.and_then(|u| u.parse::<u64>().ok())
+        .filter(|&n| n != 0)
+        .map(serenity::UserId::new)
+}
+
+/// The mentions a message the bot sends may ping: `user` alone, or nobody. Never `@everyone`,
+/// `@here` or a role, whatever the text holds, and no ping of the author of a message replied to.
+pub(crate) fn allowed_mentions(user: Option<serenity::UserId>) -> serenity::CreateAllowedMentions {
+    let allowed = serenity::CreateAllowedMentions::new()
+        .everyone(false)
+        .all_users(false)
+        .all_roles(false)
+        .replied_user(false);
+    match user {
+        Some(user) => allowed.users([user]),
+        None => allowed,
     }
 }
 
@@ -145,6 +171,7 @@ impl Post {
     pub(crate) fn reply(self, ephemeral: bool) -> poise::CreateReply {
         let mut reply = poise::CreateReply::default()
             .content(self.content)
+            .allowed_mentions(allowed_mentions(self.mention))
             .components(self.components)
             .ephemeral(ephemeral);
         if let Some(embed) = self.embed {
@@ -160,7 +187,7 @@ impl Post {
         let mut message = serenity::CreateMessage::new()
             .content(self.content)
             .components(self.components)
-            .allowed_mentions(serenity::CreateAllowedMentions::new().all_users(true));
+            .allowed_mentions(allowed_mentions(self.mention));
         if let Some(embed) = self.embed {
             message = message.embed(embed);
         }
@@ -173,6 +200,7 @@ impl Post {
     pub(crate) fn followup(self) -> serenity::CreateInteractionResponseFollowup {
         let mut message = serenity::CreateInteractionResponseFollowup::new()
             .content(self.content)
+            .allowed_mentions(allowed_mentions(self.mention))
             .components(self.components);
         if let Some(embed) = self.embed {
             message = message.embed(embed);

@@ -195,6 +195,7 @@ pub(crate) async fn slash(ctx: Ctx<'_>) -> Result<(), FrameworkError<'_>> {
         tracing::error!(%reference, error = %e, "slash command failed");
         let reply = poise::CreateReply::default()
             .content(apology(reference))
+            .allowed_mentions(board::allowed_mentions(None))
             .ephemeral(true);
         if let Err(e) = poise::Context::Application(ctx).send(reply).await {
             tracing::warn!(%reference, error = %e, "could not send the apology");
@@ -389,6 +390,7 @@ pub(crate) async fn on_event(
                 let answer = serenity::CreateInteractionResponse::Message(
                     serenity::CreateInteractionResponseMessage::new()
                         .content(apology(click.id))
+                        .allowed_mentions(board::allowed_mentions(None))
                         .ephemeral(true),
                 );
                 click.create_response(&ctx.http, answer).await?;
@@ -414,6 +416,7 @@ async fn on_click(
         serenity::CreateInteractionResponse::Message(
             serenity::CreateInteractionResponseMessage::new()
                 .content(board::clip(&text, 1900))
+                .allowed_mentions(board::allowed_mentions(None))
                 .ephemeral(true),
         )
     };
@@ -506,6 +509,7 @@ async fn on_click(
                     serenity::CreateInteractionResponse::UpdateMessage(
                         serenity::CreateInteractionResponseMessage::new()
                             .content(summary)
+                            .allowed_mentions(board::allowed_mentions(None))
                             .embeds(Vec::new())
                             .components(Vec::new()),
                     ),

@@ -11,8 +11,10 @@ mod parse;
 mod table;
 
 pub use build::{Value, build};
-pub use parse::{amount, command_line, looks_like_action, parse};
-pub use table::{Arg, ArgKind, COMMANDS, CommandSpec, closest_command, edit_distance, spec};
+pub use parse::{MAX_COMMAND_CHARS, amount, command_line, looks_like_action, parse};
+pub use table::{
+    Arg, ArgKind, COMMANDS, CommandSpec, MAX_FUZZY_CHARS, closest_command, edit_distance, spec,
+};
 
 use agora_domain::{Channel, Identity, TimeControl, TimeoutPolicy};
 use agora_rules::Variant;
@@ -156,6 +158,11 @@ pub enum ParseError {
         command: &'static str,
         problem: String,
     },
+    /// The command line has more characters than a command can have; none of it was read.
+    TooLong {
+        chars: usize,
+        max: usize,
+    },
 }
 
 impl fmt::Display for ParseError {
@@ -173,6 +180,10 @@ impl fmt::Display for ParseError {
                 word,
                 closest: None,
             } => write!(f, "unknown command `{word}`: send `help` for the list"),
+            ParseError::TooLong { chars, max } => write!(
+                f,
+                "that command is {chars} characters long, and a command has at most {max}, so none of it was read: `help` lists the commands"
+            ),
             ParseError::Usage { command, problem } => {
                 let usage = spec(command).map_or("", |s| s.usage);
                 write!(f, "{problem}; usage: {usage}")

@@ -53,6 +53,15 @@ pub struct Settings {
     pub vacation_days: u32,
     /// Minutes a link code stays valid.
     pub link_code_minutes: u32,
+    /// Wrong link codes one identity may send in a day; beyond them `link <code>` is refused
+    /// without looking at the code until the oldest guess is a day old.
+    pub link_guesses_per_day: u32,
+    /// Challenges one player may have waiting for an answer at once.
+    pub max_open_challenges: u32,
+    /// Days after which an unanswered challenge is closed.
+    pub challenge_expiry_days: u32,
+    /// Challenges one player may send in a day to people who have never used Agora.
+    pub new_opponent_challenges_per_day: u32,
     /// Seed of link codes and the computer's choices; `None` = from the operating system. Tests
     /// fix it so transcripts are reproducible.
     pub seed: Option<u64>,
@@ -68,6 +77,10 @@ impl Default for Settings {
             reminder_hours: vec![24, 2],
             vacation_days: 21,
             link_code_minutes: 30,
+            link_guesses_per_day: 5,
+            max_open_challenges: 10,
+            challenge_expiry_days: 7,
+            new_opponent_challenges_per_day: 3,
             seed: None,
             computer_level: "normal".into(),
         }
@@ -80,7 +93,8 @@ pub struct Inbound {
     /// The identity it came from, already authenticated by the front end (a Discord user, a
     /// verified address with its reply token checked, a local name).
     pub from: Identity,
-    /// A display name for a first-time sender (their player name if it is free).
+    /// A display name for a first-time sender (their player name if it is free), as the medium
+    /// gave it: the service cleans it ([`agora_domain::clean_name`]) before anyone sees it.
     pub name: Option<String>,
     /// The text as received: what [`Service::handle`] parses. Empty when the command comes
     /// typed ([`Service::handle_command`]), which never reads it.
@@ -344,6 +358,21 @@ impl Service {
                 self.meet_clocks_of(&inbound.from, now).await?;
             }
         }
+        // A link code meets the limit on wrong guesses first, in a transaction of its own, so a
+        // wrong guess counts even though the command is then refused.
+        if let Ok(link @ commands::Command::Link(Some(code))) = &command
+            && within(inbound.scope, link, inbound.game).is_ok()
+            && let Some(message) = self.guard_link_guess(inbound, code, now).await?
+        {
+            return Ok((
+                Answer {
+                    text: self.refusal(message),
+                    status: Status::Refused,
+                    game: inbound.game,
+                },
+                false,
+            ));
+        }
         let mut tx = self.store.write().await?;
         let result = match command {
             Err(e) => Err(Fail::User(e.to_string())),
@@ -597,4 +626,124 @@ fn within(scope: Scope, command: &commands::Command, context: Option<i64>) -> Re
 /// Times are kept to the millisecond so their text form sorts and compares exactly.
 fn truncate(t: DateTime<Utc>) -> DateTime<Utc> {
     DateTime::from_timestamp_millis(t.timestamp_millis()).unwrap_or(t)
+}
+
+#[cfg(test)]
+mod scope_tests {
+    //! `within` for every kind of command in every scope.
+
+    use super::{Scope, within};
+    use crate::commands::{Command, Opponent, Reply, VacationRequest};
+    use agora_domain::Channel;
+    use agora_rules::Variant;
+
+    /// One command of each kind about game `g` (`None` = naming no game), then every command
+    /// about no game.
+    fn game_commands(g: Option<i64>) -> Vec<Command> {
+        vec![
+            Command::Accept(g),
+            Command::Decline(g),
+            Command::Cancel(g),
+            Command::Move {
+                game: g,
+                ply: None,
+                action: "k1-j1".into(),
+            },
+            Command::Resign(g),
+            Command::Draw(Reply::Offer, g),
+            Command::Undo(Reply::Accept, g),
+        ]
+    }
+
+    fn reads(g: Option<i64>) -> Vec<Command> {
+        vec![
+            Command::Help(None),
+            Command::Board(g),
+            Command::History(g),
+            Command::Games,
+        ]
+    }
+
+    fn player_commands() -> Vec<Command> {
+        vec![
+            Command::Challenge {
+                opponent: Opponent::Name("bob".into()),
+                variant: Variant::Agon,
+                time: None,
+                timeout: None,
+                level: None,
+            },
+            Command::Timezone("UTC".into()),
+            Command::Notify(Channel::Mail),
+            Command::Digest(Some(7)),
+            Command::Vacation(VacationRequest::Days(3)),
+            Command::Vacation(VacationRequest::Show),
+            Command::Link(None),
+            Command::Link(Some("ABCDEFGH".into())),
+        ]
+    }
+
+    #[test]
+    fn everything_allows_every_command() {
+        for context in [None, Some(1)] {
+            for c in game_commands(None)
+                .into_iter()
+                .chain(game_commands(Some(2)))
+                .chain(reads(Some(2)))
+                .chain(player_commands())
+            {
+                assert!(within(Scope::Everything, &c, context).is_ok(), "{c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn reading_is_allowed_in_every_scope() {
+        for scope in [Scope::Everything, Scope::Game(1), Scope::NoGame] {
+            for context in [None, Some(1)] {
+                for c in reads(None).into_iter().chain(reads(Some(2))) {
+                    assert!(within(scope, &c, context).is_ok(), "{scope:?} {c:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_game_allows_that_game_only() {
+        let scope = Scope::Game(1);
+        for c in game_commands(Some(1)) {
+            assert!(within(scope, &c, None).is_ok(), "{c:?}");
+            assert!(within(scope, &c, Some(1)).is_ok(), "{c:?}");
+        }
+        // Unnamed, the game is the conversation's: allowed when that is the scope's game.
+        for c in game_commands(None) {
+            assert!(within(scope, &c, Some(1)).is_ok(), "{c:?}");
+            assert!(within(scope, &c, None).is_err(), "{c:?}");
+            assert!(within(scope, &c, Some(2)).is_err(), "{c:?}");
+        }
+        for c in game_commands(Some(2)) {
+            assert!(within(scope, &c, None).is_err(), "{c:?}");
+            assert!(within(scope, &c, Some(1)).is_err(), "{c:?}");
+        }
+        for c in player_commands() {
+            assert!(within(scope, &c, Some(1)).is_err(), "{c:?}");
+            assert!(within(scope, &c, None).is_err(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn no_game_allows_the_player_but_no_game() {
+        let scope = Scope::NoGame;
+        for context in [None, Some(1)] {
+            for c in game_commands(None)
+                .into_iter()
+                .chain(game_commands(Some(1)))
+            {
+                assert!(within(scope, &c, context).is_err(), "{c:?}");
+            }
+            for c in player_commands() {
+                assert!(within(scope, &c, context).is_ok(), "{c:?}");
+            }
+        }
+    }
 }

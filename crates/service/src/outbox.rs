@@ -89,16 +89,56 @@ impl Service {
                         state
                     }
                 };
-                state.map(|mut state| {
-                    state.overlay = message.overlay;
-                    state
-                })
+                match state {
+                    Some(mut state) => {
+                        state.overlay = message.overlay;
+                        self.hide_names_from_stranger(message, &mut state).await?;
+                        Some(state)
+                    }
+                    None => None,
+                }
             }
         };
         Ok(Delivery {
             message: message.clone(),
             game,
         })
+    }
+
+    /// For a row to a mail address nobody confirmed, the other seat's name in the state (which a
+    /// sender may show, such as a mail's subject) becomes what that player proved, as in the
+    /// row's text: such a mail repeats nothing someone else chose.
+    async fn hide_names_from_stranger(
+        &self,
+        message: &OutboxMessage,
+        state: &mut GameState,
+    ) -> Result<(), ServiceError> {
+        if message.channel != "mailto" {
+            return Ok(());
+        }
+        let Some(seat) = state.seat_of(&message.address) else {
+            return Ok(());
+        };
+        let mut tx = self.store.write().await?;
+        let Some(identity) = tx.identity(&message.address).await? else {
+            return Ok(());
+        };
+        let other = seat.other();
+        let label = async {
+            if !self.unconfirmed_mail(&mut tx, &identity).await? {
+                return Ok(None);
+            }
+            self.identity_label(&mut tx, state.players[other.index()])
+                .await
+                .map(Some)
+        };
+        match label.await {
+            Ok(Some(label)) => state.names[other.index()] = label,
+            Ok(None) => {}
+            Err(crate::Fail::Internal(e)) => return Err(e),
+            Err(crate::Fail::User(_) | crate::Fail::Already(..)) => {}
+        }
+        Ok(())
     }
 
     /// Sends every due message of the sender's channel once; returns how many were sent.

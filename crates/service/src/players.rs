@@ -2,26 +2,28 @@
 //! settings, and linking a second identity with a one-time code.
 
 use crate::{Channel, Done, Fail, Identity, Service, user};
-use agora_store::{NewMessage, Notice, Player, Tx};
+use agora_domain::{MAX_NAME_CHARS, NEUTRAL_NAME, clean_name};
+use agora_store::{Identity as StoredIdentity, NewMessage, Notice, Player, Tx};
 use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
 use serde::Serialize;
 
 /// A player name made from a display name, else from the identity (the local part of an address,
-/// `discord-<id>`, the local name). Kept to letters, digits, `-`, `_` and `.` so it can be typed
+/// `discord-<id>`, the local name). Either is cleaned first ([`clean_name`]: nothing
+/// hidden, no mention, no link), then kept to letters, digits, `-`, `_` and `.` so it can be typed
 /// in a challenge.
-fn name_from(identity: &Identity, display: Option<&str>) -> String {
-    let raw = match display {
-        Some(d) if !d.trim().is_empty() => d.trim().to_owned(),
-        _ => identity.name_hint(),
-    };
+pub(crate) fn name_from(identity: &Identity, display: Option<&str>) -> String {
+    let raw = display
+        .and_then(clean_name)
+        .or_else(|| clean_name(&identity.name_hint()))
+        .unwrap_or_default();
     let clean: String = raw
         .chars()
         .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
-        .take(32)
+        .take(MAX_NAME_CHARS)
         .collect();
     if clean.is_empty() || clean.eq_ignore_ascii_case("computer") {
-        "player".into()
+        NEUTRAL_NAME.into()
     } else {
         clean
     }
@@ -40,6 +42,7 @@ pub(crate) fn template_of(kind: Notice) -> &'static str {
     match kind {
         Notice::ChallengeReceived => "challenge_received.txt",
         Notice::ChallengeClosed => "challenge_closed.txt",
+        Notice::ChallengeExpired => "challenge_expired.txt",
         Notice::GameStarted => "game_started.txt",
         Notice::MovePlayed | Notice::Timeout => "action_played.txt",
         Notice::Reminder => "reminder.txt",
@@ -66,18 +69,42 @@ impl Service {
             name: name.map(str::to_owned),
             ..crate::Inbound::new(identity.clone())
         };
-        let player = match self.actor(&mut tx, &inbound, crate::truncate(now)).await {
+        let now = crate::truncate(now);
+        let player = match self.player_of_identity(&mut tx, &inbound, now).await {
             Ok(p) => p,
             Err(crate::Fail::Internal(e)) => return Err(e),
-            Err(_) => unreachable!("registering raises no user error"),
+            Err(crate::Fail::User(m) | crate::Fail::Already(m, _)) => {
+                return Err(crate::ServiceError::Corrupt(format!("registering: {m}")));
+            }
         };
+        // A terminal's players sit at the terminal: they use Agora. Anyone else registered here
+        // (a Discord user named in a challenge) has not used it until they send a command.
+        if identity.channel == Channel::Local {
+            tx.mark_seen(player.id, now).await?;
+        }
         tx.commit().await?;
         Ok(player.name)
     }
 
+    /// The player behind the sender of a command, created on first contact, and marked as having
+    /// used Agora.
+    pub(crate) async fn actor(
+        &self,
+        tx: &mut Tx,
+        inbound: &crate::Inbound,
+        now: DateTime<Utc>,
+    ) -> Result<Player, Fail> {
+        let mut player = self.player_of_identity(tx, inbound, now).await?;
+        if player.first_seen_at.is_none() {
+            tx.mark_seen(player.id, now).await?;
+            player.first_seen_at = Some(now);
+        }
+        Ok(player)
+    }
+
     /// The player behind an inbound identity, created on first contact. The front end has
     /// authenticated the identity, so it is marked verified.
-    pub(crate) async fn actor(
+    async fn player_of_identity(
         &self,
         tx: &mut Tx,
         inbound: &crate::Inbound,
@@ -133,14 +160,7 @@ impl Service {
         if p.computer.is_some() {
             return Ok(());
         }
-        let identities = tx.identities_of(player).await?;
-        let chosen = p
-            .notify
-            .as_deref()
-            .and_then(|c| identities.iter().find(|i| i.channel == c))
-            .or_else(|| identities.iter().find(|i| i.verified))
-            .or(identities.first());
-        let Some(identity) = chosen else {
+        let Some(identity) = self.notice_identity(tx, p).await? else {
             return Ok(());
         };
         let body = self
@@ -164,6 +184,74 @@ impl Service {
         )
         .await?;
         Ok(())
+    }
+
+    /// Where a player's notifications go: the `notify` setting if they have an identity there,
+    /// otherwise their first verified identity, otherwise any.
+    pub(crate) async fn notice_identity(
+        &self,
+        tx: &mut Tx,
+        p: &Player,
+    ) -> Result<Option<StoredIdentity>, Fail> {
+        let mut identities = tx.identities_of(p.id).await?;
+        let chosen = p
+            .notify
+            .as_deref()
+            .and_then(|c| identities.iter().position(|i| i.channel == c))
+            .or_else(|| identities.iter().position(|i| i.verified))
+            .or((!identities.is_empty()).then_some(0));
+        Ok(chosen.map(|i| identities.swap_remove(i)))
+    }
+
+    /// Whether a notification to `identity` goes to a mail address whose owner has not confirmed
+    /// it (never sent an authenticated command from it, never confirmed it to the mail front end,
+    /// or never seen at all): such a mail must not carry anything someone else wrote, since
+    /// anyone may name any address in a challenge.
+    pub(crate) async fn unconfirmed_mail(
+        &self,
+        tx: &mut Tx,
+        identity: &StoredIdentity,
+    ) -> Result<bool, Fail> {
+        let Ok(parsed) = identity.address.parse::<Identity>() else {
+            return Ok(false);
+        };
+        if parsed.channel != Channel::Mail || identity.verified {
+            return Ok(false);
+        }
+        let sender = tx.mail_sender(&parsed.id).await?;
+        Ok(!sender.is_some_and(|s| s.verified))
+    }
+
+    /// How a player is named to someone whose mail address is not confirmed: by an identity the
+    /// player proved (a confirmed mail address, a Discord user), never by a name they chose.
+    pub(crate) async fn identity_label(&self, tx: &mut Tx, player: i64) -> Result<String, Fail> {
+        #[derive(Serialize, Default)]
+        struct Ctx {
+            mail: Option<String>,
+            discord: Option<String>,
+        }
+        let mut ctx = Ctx::default();
+        for identity in tx.identities_of(player).await? {
+            let Ok(parsed) = identity.address.parse::<Identity>() else {
+                continue;
+            };
+            match parsed.channel {
+                Channel::Mail
+                    if ctx.mail.is_none() && !self.unconfirmed_mail(tx, &identity).await? =>
+                {
+                    ctx.mail = Some(parsed.id.clone());
+                }
+                Channel::Discord if ctx.discord.is_none() => {
+                    ctx.discord = Some(parsed.id.clone());
+                }
+                _ => {}
+            }
+        }
+        Ok(self
+            .templates
+            .render("_stranger.txt", ctx)
+            .trim()
+            .to_owned())
     }
 
     pub(crate) async fn set_timezone(
@@ -242,6 +330,49 @@ impl Service {
         })
     }
 
+    /// The limit on wrong link codes, met before `link <code>` runs: `Some(refusal)` when the
+    /// sender has used up their wrong guesses of the day (the code is not even looked at), or
+    /// when the code is wrong (the guess is recorded and committed); `None` when the code may be
+    /// redeemed. A code is 8 characters of 32, so 5 guesses a day find one with a chance of about
+    /// one in 200 billion.
+    pub(crate) async fn guard_link_guess(
+        &self,
+        inbound: &crate::Inbound,
+        code: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<String>, crate::ServiceError> {
+        let limit = self.settings.link_guesses_per_day;
+        let identity = inbound.from.to_string();
+        let since = now - Duration::days(1);
+        let mut tx = self.store.write().await?;
+        // A delivery seen before is no new guess: the command path gives its first answer again.
+        if let Some(id) = &inbound.delivery
+            && tx.delivery_reply(id, &identity).await?.is_some()
+        {
+            return Ok(None);
+        }
+        let wrong = tx.link_guesses_since(&identity, since).await?;
+        if wrong >= limit {
+            return Ok(Some(format!(
+                "this account sent {wrong} wrong link codes within a day, so `link <code>` is refused for now, whatever the code: try again tomorrow"
+            )));
+        }
+        if tx.link_code_valid(&code.to_ascii_uppercase(), now).await? {
+            return Ok(None);
+        }
+        tx.record_link_guess(&identity, now, since).await?;
+        tx.commit().await?;
+        let left = match limit - wrong - 1 {
+            0 => "No more wrong code is accepted".to_owned(),
+            1 => "One more wrong code is accepted".to_owned(),
+            n => format!("{n} more wrong codes are accepted"),
+        };
+        Ok(Some(format!(
+            "`{code}` is not a valid link code (codes work once and expire after {} minutes): send `link` from your first account for a new one. {left} from this account today",
+            self.settings.link_code_minutes
+        )))
+    }
+
     /// `link` makes a code; `link <code>` from another identity joins that identity's player into
     /// the code's owner.
     // Making a code and redeeming one share the checks on both identities; kept together so the
@@ -285,7 +416,8 @@ impl Service {
                 })
             }
             Some(code) => {
-                let Some(owner) = tx.take_link_code(code, now).await? else {
+                let code = code.to_ascii_uppercase();
+                let Some(owner) = tx.take_link_code(&code, now).await? else {
                     return user(format!(
                         "`{code}` is not a valid link code (codes work once and expire after {} minutes): send `link` from your first account for a new one",
                         self.settings.link_code_minutes
@@ -345,5 +477,22 @@ mod tests {
         assert_eq!(name_from(&id("discord:42"), None), "discord-42");
         assert_eq!(name_from(&id("discord:42"), Some("Bo Rad!")), "BoRad");
         assert_eq!(name_from(&id("local:computer"), None), "player");
+        let hostile = format!(
+            "@everyone \u{202E}evil\u{200B} [x](http://e.vil) {}",
+            "y".repeat(40)
+        );
+        let name = name_from(&id("discord:42"), Some(&hostile));
+        assert!(name.starts_with("everyoneevilyyy"), "{name}");
+        assert!(name.chars().count() <= 32);
+        assert_eq!(
+            name_from(&id("discord:42"), Some("\u{200B}<@1>")),
+            "discord-42"
+        );
+        // An address named in a challenge gives a name the same way.
+        assert_eq!(
+            name_from(&id("mailto:[x](http://e.vil)@e.vil.com"), None),
+            "player"
+        );
+        assert_eq!(name_from(&id("mailto:**bob**@example.org"), None), "bob");
     }
 }

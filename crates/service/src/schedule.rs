@@ -1,6 +1,6 @@
-//! The scheduler and what it drives: reminders, timeouts and daily digests, found by sweeping the
-//! indexed due times of games and players (nothing is held in memory, so a restart loses
-//! nothing), and each pushed through the same command path as a player's command: one write
+//! The scheduler and what it drives: reminders, timeouts, expired challenges and daily digests,
+//! found by sweeping the indexed due times of games and players (nothing is held in memory, so a
+//! restart loses nothing), and each pushed through the same command path as a player's command: one write
 //! transaction, a delivery id that makes a repeat a no-op, notifications in the outbox. Also the
 //! player commands that move clocks: `vacation` and `settings digest`.
 
@@ -165,8 +165,13 @@ impl Service {
         let Some(game) = tx.game(id).await? else {
             return user(format!("game #{id} is gone"));
         };
-        if game.status != GameStatus::Active || game.due_at.is_none_or(|d| d > now) {
+        if game.due_at.is_none_or(|d| d > now) {
             return user(format!("game #{id} is not due"));
+        }
+        match game.status {
+            GameStatus::Active => {}
+            GameStatus::Proposed => return self.expire_challenge(tx, game, now).await,
+            _ => return user(format!("game #{id} is not due")),
         }
         let hours = &self.settings.reminder_hours;
         let mut l = self.load(tx, game, Some(now)).await?;

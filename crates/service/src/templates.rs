@@ -72,6 +72,14 @@ const EMBEDDED: &[(&str, &str)] = &[
     ),
     ("linked.txt", include_str!("../../../templates/linked.txt")),
     ("_turn.txt", include_str!("../../../templates/_turn.txt")),
+    (
+        "_stranger.txt",
+        include_str!("../../../templates/_stranger.txt"),
+    ),
+    (
+        "challenge_expired.txt",
+        include_str!("../../../templates/challenge_expired.txt"),
+    ),
     ("digest.txt", include_str!("../../../templates/digest.txt")),
     (
         "vacation.txt",

@@ -387,6 +387,17 @@ impl Tx {
         Ok(n > 0)
     }
 
+    /// Sets when the scheduler next looks at a game (a new challenge's expiry) without a new
+    /// version: nobody's view of the game changes, so a button shown for it stays good.
+    pub async fn set_due(&mut self, game_id: i64, due_at: Option<DateTime<Utc>>) -> Result<()> {
+        sqlx::query("UPDATE games SET due_at = ? WHERE id = ?")
+            .bind(due_at)
+            .bind(game_id)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
     /// Writes every changeable field of `game`, provided the stored version is still
     /// `game.version`; bumps the version (also in `game`). A mismatch is [`StoreError::Conflict`]
     /// and writes nothing.
@@ -500,19 +511,52 @@ impl Tx {
         Ok(())
     }
 
-    /// Active games due at or before `now` (a reminder or a deadline), earliest first: the
+    /// Active games and challenges due at or before `now` (a reminder, a deadline, an expiry),
+    /// earliest first: the
     /// scheduler's sweep over the indexed `due_at`.
     pub async fn games_due(&mut self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>> {
         let rows: Vec<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT {GAME_COLUMNS} FROM games
-             WHERE status = 'active' AND due_at <= ?
-             ORDER BY due_at LIMIT ?"
+             WHERE status IN ('active', 'proposed') AND due_at <= ?
+             ORDER BY due_at, id LIMIT ?"
         )))
         .bind(now)
         .bind(limit as i64)
         .fetch_all(&mut *self.tx)
         .await?;
         rows.into_iter().map(Game::try_from).collect()
+    }
+
+    /// How many challenges `player` made that wait for an answer.
+    pub async fn open_challenges_by(&mut self, player: i64) -> Result<u32> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE challenger = ? AND status = 'proposed'",
+        )
+        .bind(player)
+        .fetch_one(&mut *self.tx)
+        .await?;
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    }
+
+    /// How many challenges `player` made since `since` to someone who had never used Agora when
+    /// challenged (whatever became of the challenge since); games against the computer are none.
+    pub async fn challenges_to_strangers_since(
+        &mut self,
+        player: i64,
+        since: DateTime<Utc>,
+    ) -> Result<u32> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games g JOIN players p
+               ON p.id = CASE WHEN g.first_player = g.challenger THEN g.second_player
+                              ELSE g.first_player END
+             WHERE g.challenger = ?1 AND g.created_at > ?2 AND p.computer IS NULL
+               AND (p.first_seen_at IS NULL OR p.first_seen_at > g.created_at)",
+        )
+        .bind(player)
+        .bind(since)
+        .fetch_one(&mut *self.tx)
+        .await?;
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
 
     /// Whether a running game waits for the computer (the player to act has a level).

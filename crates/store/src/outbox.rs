@@ -12,6 +12,8 @@ pub enum Notice {
     ChallengeReceived,
     /// A challenge was declined or withdrawn.
     ChallengeClosed,
+    /// A challenge went unanswered for too long and was closed (to both sides).
+    ChallengeExpired,
     /// A game started.
     GameStarted,
     /// An action was played (by the opponent, or for the recipient by the clock).
@@ -33,9 +35,10 @@ pub enum Notice {
 }
 
 impl Notice {
-    pub const ALL: [Notice; 11] = [
+    pub const ALL: [Notice; 12] = [
         Notice::ChallengeReceived,
         Notice::ChallengeClosed,
+        Notice::ChallengeExpired,
         Notice::GameStarted,
         Notice::MovePlayed,
         Notice::Timeout,
@@ -52,6 +55,7 @@ impl Notice {
         match self {
             Notice::ChallengeReceived => "challenge_received",
             Notice::ChallengeClosed => "challenge_closed",
+            Notice::ChallengeExpired => "challenge_expired",
             Notice::GameStarted => "game_started",
             Notice::MovePlayed => "move_played",
             Notice::Timeout => "timeout",

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
     pub id: i64,
+    /// The name as others see it: read through [`agora_domain::shown_name`].
     pub name: String,
     /// IANA zone name, `UTC` by default.
     pub timezone: String,
@@ -25,6 +26,9 @@ pub struct Player {
     pub digest_hour: Option<u32>,
     /// When the next digest is due.
     pub digest_due_at: Option<DateTime<Utc>>,
+    /// When the player first sent a command; `None` for a player someone else's challenge made,
+    /// who has not answered yet.
+    pub first_seen_at: Option<DateTime<Utc>>,
 }
 
 /// A vacation: the player's clocks are paused from `from` to `until`.
@@ -63,13 +67,16 @@ struct PlayerRow {
     vacation_used: i64,
     digest_hour: Option<i64>,
     digest_due_at: Option<DateTime<Utc>>,
+    first_seen_at: Option<DateTime<Utc>>,
 }
 
 impl From<PlayerRow> for Player {
     fn from(r: PlayerRow) -> Player {
         Player {
             id: r.id,
-            name: r.name,
+            // Names are cleaned when they are chosen; cleaning again on the way out keeps a name
+            // stored before that (or written by hand) from reaching anyone unclean.
+            name: agora_domain::shown_name(&r.name),
             timezone: r.timezone,
             notify: r.notify,
             computer: r.computer,
@@ -81,6 +88,7 @@ impl From<PlayerRow> for Player {
             vacation_used: r.vacation_used,
             digest_hour: r.digest_hour.map(|h| h as u32),
             digest_due_at: r.digest_due_at,
+            first_seen_at: r.first_seen_at,
         }
     }
 }
@@ -105,7 +113,7 @@ impl From<IdentityRow> for Identity {
 }
 
 const PLAYER_COLUMNS: &str = "id, name, timezone, notify, computer, vacation_from, \
-    vacation_until, vacation_year, vacation_used, digest_hour, digest_due_at";
+    vacation_until, vacation_year, vacation_used, digest_hour, digest_due_at, first_seen_at";
 
 /// The channel code of an identity address (`discord`, `mailto`, `local`); an address that names
 /// no known channel counts as local.
@@ -150,11 +158,12 @@ impl Tx {
         Ok(row.map(Player::from))
     }
 
-    /// Every player name, for "did you mean" suggestions.
+    /// Every player name, for "did you mean" suggestions, as shown (see [`Player::name`]).
     pub async fn player_names(&mut self) -> Result<Vec<String>> {
-        Ok(sqlx::query_scalar("SELECT name FROM players ORDER BY name")
+        let names: Vec<String> = sqlx::query_scalar("SELECT name FROM players ORDER BY name")
             .fetch_all(&mut *self.tx)
-            .await?)
+            .await?;
+        Ok(names.iter().map(|n| agora_domain::shown_name(n)).collect())
     }
 
     /// The player an identity belongs to, and whether the identity is verified, in one query.
@@ -210,13 +219,18 @@ impl Tx {
             .ok_or_else(|| StoreError::Corrupt(format!("player {id} vanished")))
     }
 
-    /// `base`, or `base2`, `base3`, … : the first name no player has.
+    /// `base`, or `base2`, `base3`, … : the first name no player has. A number takes the place
+    /// of the base's last characters rather than making the name longer than a shown name may be
+    /// ([`agora_domain::MAX_NAME_CHARS`]), so cutting it when shown never makes it look like
+    /// another player's.
     pub async fn free_name(&mut self, base: &str) -> Result<String> {
         let mut name = base.to_owned();
         let mut n = 1;
         while self.player_named(&name).await?.is_some() {
             n += 1;
-            name = format!("{base}{n}");
+            let number = n.to_string();
+            let keep = agora_domain::MAX_NAME_CHARS.saturating_sub(number.len());
+            name = base.chars().take(keep).collect::<String>() + &number;
         }
         Ok(name)
     }
@@ -262,6 +276,16 @@ impl Tx {
         .fetch_all(&mut *self.tx)
         .await?;
         Ok(rows.into_iter().map(Identity::from).collect())
+    }
+
+    /// Marks a player as having used Agora (their first command), if not marked already.
+    pub async fn mark_seen(&mut self, player_id: i64, now: DateTime<Utc>) -> Result<()> {
+        sqlx::query("UPDATE players SET first_seen_at = ? WHERE id = ? AND first_seen_at IS NULL")
+            .bind(now)
+            .bind(player_id)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
     }
 
     pub async fn verify_identity(&mut self, address: &str) -> Result<()> {
@@ -372,6 +396,52 @@ impl Tx {
         Ok(row.and_then(|(p, exp)| (exp > now).then_some(p)))
     }
 
+    /// Whether a link code exists and is still valid at `now`, without using it up.
+    pub async fn link_code_valid(&mut self, code: &str, now: DateTime<Utc>) -> Result<bool> {
+        let expires: Option<DateTime<Utc>> =
+            sqlx::query_scalar("SELECT expires_at FROM link_codes WHERE code = ?")
+                .bind(code.to_owned())
+                .fetch_optional(&mut *self.tx)
+                .await?;
+        Ok(expires.is_some_and(|e| e > now))
+    }
+
+    /// How many wrong link codes `identity` sent since `since`.
+    pub async fn link_guesses_since(
+        &mut self,
+        identity: &str,
+        since: DateTime<Utc>,
+    ) -> Result<u32> {
+        let n: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM link_guesses WHERE identity = ? AND at > ?")
+                .bind(identity.to_owned())
+                .bind(since)
+                .fetch_one(&mut *self.tx)
+                .await?;
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    }
+
+    /// Records a wrong link code from `identity` at `now`, and forgets its guesses from before
+    /// `forget_before` (they no longer count).
+    pub async fn record_link_guess(
+        &mut self,
+        identity: &str,
+        now: DateTime<Utc>,
+        forget_before: DateTime<Utc>,
+    ) -> Result<()> {
+        sqlx::query("DELETE FROM link_guesses WHERE identity = ? AND at <= ?")
+            .bind(identity.to_owned())
+            .bind(forget_before)
+            .execute(&mut *self.tx)
+            .await?;
+        sqlx::query("INSERT INTO link_guesses (identity, at) VALUES (?, ?)")
+            .bind(identity.to_owned())
+            .bind(now)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
     /// Folds player `from` into player `into`: identities, seats, challenges and notifications move
     /// over and `from` is deleted. The caller checks the two share no game.
     pub async fn merge_players(&mut self, from: i64, into: i64) -> Result<()> {
@@ -381,6 +451,9 @@ impl Tx {
             "UPDATE games SET second_player = ?1 WHERE second_player = ?2",
             "UPDATE games SET challenger = ?1 WHERE challenger = ?2",
             "UPDATE outbox SET player_id = ?1 WHERE player_id = ?2",
+            // The merged player has used Agora if either had.
+            "UPDATE players SET first_seen_at = COALESCE(first_seen_at,
+                 (SELECT first_seen_at FROM players WHERE id = ?2)) WHERE id = ?1",
             "DELETE FROM link_codes WHERE player_id = ?2",
             "DELETE FROM players WHERE id = ?2",
         ] {

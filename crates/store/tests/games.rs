@@ -1,7 +1,8 @@
 //! Games and their actions on a fresh real database: what is written comes back unchanged (clocks,
 //! endings, offers), a write against an old version is refused and changes nothing, the record of
-//! actions keeps its order and refuses a second action at one ply, and the scheduler's sweep sees
-//! exactly the running games that are due.
+//! actions keeps its order and refuses a second action at one ply, the scheduler's sweep sees
+//! exactly the running games and open challenges that are due, and a player's open challenges and
+//! challenges to strangers are counted.
 
 mod common;
 
@@ -206,13 +207,14 @@ async fn actions_keep_their_order_and_one_action_per_ply() {
 }
 
 #[tokio::test]
-async fn the_sweep_sees_running_games_that_are_due_earliest_first() {
+async fn the_sweep_sees_running_games_and_challenges_that_are_due_earliest_first() {
     let db = TestDb::fresh("due").await;
     let mut tx = db.write().await;
     let ann = player(&mut tx, "ann", "mailto:ann@example.org").await;
     let bo = player(&mut tx, "bo", "discord:7").await;
     let mut ids = Vec::new();
-    // Due in 3, 1 and 2 hours; then one proposed and one finished with a due time all the same.
+    // Due in 3, 1 and 2 hours; then a challenge (due at its expiry) and a finished game with a
+    // due time all the same: the finished one is never due.
     for (hours, status) in [
         (3, GameStatus::Active),
         (1, GameStatus::Active),
@@ -230,11 +232,11 @@ async fn the_sweep_sees_running_games_that_are_due_earliest_first() {
     assert!(tx.games_due(t0(), 10).await.unwrap().is_empty());
     assert_eq!(
         due(tx.games_due(t0() + Duration::hours(2), 10).await.unwrap()),
-        [ids[1], ids[2]]
+        [ids[1], ids[3], ids[2]]
     );
     assert_eq!(
         due(tx.games_due(t0() + Duration::days(1), 10).await.unwrap()),
-        [ids[1], ids[2], ids[0]]
+        [ids[1], ids[3], ids[2], ids[0]]
     );
     assert_eq!(
         due(tx.games_due(t0() + Duration::days(1), 1).await.unwrap()),
@@ -308,4 +310,75 @@ async fn the_computer_is_to_act_only_on_its_own_turn_in_a_running_game() {
     g.ply = 2;
     tx.save_game(&mut g, t0()).await.unwrap();
     assert!(!tx.computer_to_act(g.id).await.unwrap());
+}
+
+#[tokio::test]
+async fn open_challenges_and_challenges_to_strangers_are_counted() {
+    let db = TestDb::fresh("challenge-counts").await;
+    let mut tx = db.write().await;
+    let ann = player(&mut tx, "ann", "discord:1").await;
+    let bo = player(&mut tx, "bo", "discord:2").await;
+    let cy = player(&mut tx, "cy", "mailto:cy@example.org").await;
+    // bo has used Agora since before; cy never has.
+    tx.mark_seen(bo.id, t0() - Duration::days(30))
+        .await
+        .unwrap();
+    let to_bo = game(&mut tx, [ann.id, bo.id]).await;
+    game(&mut tx, [ann.id, cy.id]).await;
+    game(&mut tx, [bo.id, ann.id]).await;
+    assert_eq!(tx.open_challenges_by(ann.id).await.unwrap(), 2);
+    assert_eq!(tx.open_challenges_by(bo.id).await.unwrap(), 1);
+    let since = t0() - Duration::days(1);
+    assert_eq!(
+        tx.challenges_to_strangers_since(ann.id, since)
+            .await
+            .unwrap(),
+        1
+    );
+    // ann was a stranger when bo challenged her (she had never sent a command).
+    assert_eq!(
+        tx.challenges_to_strangers_since(bo.id, since)
+            .await
+            .unwrap(),
+        1
+    );
+    // A stranger who answers later was still a stranger when challenged; a withdrawn challenge
+    // still counts; nothing counts from before `since`.
+    tx.mark_seen(cy.id, t0() + Duration::hours(1))
+        .await
+        .unwrap();
+    let mut g = to_bo;
+    g.status = GameStatus::Cancelled;
+    tx.save_game(&mut g, t0()).await.unwrap();
+    assert_eq!(tx.open_challenges_by(ann.id).await.unwrap(), 1);
+    assert_eq!(
+        tx.challenges_to_strangers_since(ann.id, since)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        tx.challenges_to_strangers_since(ann.id, t0())
+            .await
+            .unwrap(),
+        0
+    );
+    // The computer is no stranger, though it never sends a command.
+    let computer = tx
+        .create_player(
+            "computer-easy",
+            "local:computer-easy",
+            true,
+            Some("easy"),
+            t0(),
+        )
+        .await
+        .unwrap();
+    game(&mut tx, [ann.id, computer.id]).await;
+    assert_eq!(
+        tx.challenges_to_strangers_since(ann.id, since)
+            .await
+            .unwrap(),
+        1
+    );
 }

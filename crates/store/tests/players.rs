@@ -1,7 +1,8 @@
 //! Players and their identities on a fresh real database: names unique without regard to case,
 //! identities found by address with their verified flag, each player's settings (zone, channel,
 //! vacation, digest) written and read back, one-time link codes used once and only in time, and
-//! the merge of two players carrying everything over.
+//! the merge of two players carrying everything over; wrong link codes counted per identity, the
+//! first command of a player kept, and names read back clean.
 
 mod common;
 
@@ -229,4 +230,95 @@ async fn a_merge_moves_identities_seats_and_notifications() {
         [(queued, ann.id)]
     );
     assert_eq!(tx.take_link_code("code", t0()).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn wrong_link_codes_are_counted_per_identity_for_a_day() {
+    let db = TestDb::fresh("guesses").await;
+    let mut tx = db.write().await;
+    let day = Duration::days(1);
+    for minutes in [0, 10, 20] {
+        let at = t0() + Duration::minutes(minutes);
+        tx.record_link_guess("discord:6", at, at - day)
+            .await
+            .unwrap();
+    }
+    tx.record_link_guess("discord:7", t0(), t0() - day)
+        .await
+        .unwrap();
+    assert_eq!(
+        tx.link_guesses_since("discord:6", t0() - day)
+            .await
+            .unwrap(),
+        3
+    );
+    assert_eq!(
+        tx.link_guesses_since("discord:7", t0() - day)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        tx.link_guesses_since("discord:6", t0() + Duration::minutes(5))
+            .await
+            .unwrap(),
+        2
+    );
+    // A guess a day later forgets those older than a day.
+    let later = t0() + day + Duration::minutes(15);
+    tx.record_link_guess("discord:6", later, later - day)
+        .await
+        .unwrap();
+    assert_eq!(
+        tx.link_guesses_since("discord:6", t0() - day)
+            .await
+            .unwrap(),
+        2
+    );
+
+    // A code is valid until it expires, and looking does not use it up.
+    let ann = player(&mut tx, "ann", "mailto:ann@example.org").await;
+    tx.create_link_code(ann.id, "ABCDEFGH", t0() + Duration::minutes(30))
+        .await
+        .unwrap();
+    assert!(tx.link_code_valid("ABCDEFGH", t0()).await.unwrap());
+    assert!(tx.link_code_valid("ABCDEFGH", t0()).await.unwrap());
+    assert!(
+        !tx.link_code_valid("ABCDEFGH", t0() + Duration::hours(1))
+            .await
+            .unwrap()
+    );
+    assert!(!tx.link_code_valid("ZZZZZZZZ", t0()).await.unwrap());
+}
+
+#[tokio::test]
+async fn first_seen_is_kept_once_and_survives_a_merge() {
+    let db = TestDb::fresh("seen").await;
+    let mut tx = db.write().await;
+    let ann = player(&mut tx, "ann", "mailto:ann@example.org").await;
+    let bo = player(&mut tx, "bo", "discord:7").await;
+    assert_eq!(ann.first_seen_at, None);
+    tx.mark_seen(bo.id, t0()).await.unwrap();
+    tx.mark_seen(bo.id, t0() + Duration::days(1)).await.unwrap();
+    let bo = tx.player(bo.id).await.unwrap().unwrap();
+    assert_eq!(bo.first_seen_at, Some(t0()));
+    tx.merge_players(bo.id, ann.id).await.unwrap();
+    let ann = tx.player(ann.id).await.unwrap().unwrap();
+    assert_eq!(ann.first_seen_at, Some(t0()));
+}
+
+#[tokio::test]
+async fn names_are_read_back_clean() {
+    let db = TestDb::fresh("clean-names").await;
+    let mut tx = db.write().await;
+    // A name stored unclean (before names were cleaned, or by hand) is never shown so.
+    let p = player(&mut tx, "@everyone\u{202E}x", "discord:9").await;
+    assert_eq!(p.name, "everyonex");
+    assert_eq!(tx.player_names().await.unwrap(), ["everyonex"]);
+
+    // A free name made from a long one stays within what is shown.
+    let long = "a".repeat(32);
+    player(&mut tx, &long, "discord:10").await;
+    let free = tx.free_name(&long).await.unwrap();
+    assert_eq!(free, format!("{}2", "a".repeat(31)));
 }

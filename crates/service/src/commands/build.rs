@@ -107,6 +107,20 @@ pub fn build(
     spec: &'static CommandSpec,
     values: &[(String, Value)],
 ) -> Result<Command, ParseError> {
+    // Typed values are bounded like a command line: together no longer than one may be.
+    let chars: usize = values
+        .iter()
+        .map(|(name, value)| match value {
+            Value::Text(t) => name.len() + 1 + t.chars().count(),
+            Value::Number(_) | Value::Identity(_) => name.len() + 21,
+        })
+        .sum();
+    if chars > parse::MAX_COMMAND_CHARS {
+        return Err(ParseError::TooLong {
+            chars,
+            max: parse::MAX_COMMAND_CHARS,
+        });
+    }
     let v = Values { spec, values };
     v.check_names()?;
     match spec.name {

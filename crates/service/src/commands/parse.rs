@@ -121,9 +121,22 @@ fn game_only(command: &'static str, mut words: Vec<String>) -> Result<Option<i64
     Ok(game)
 }
 
-/// Parses a command text (see [`command_line`] for the tolerance).
+/// The most characters a command line may have. The longest real command (a challenge with a
+/// time bank and a level) is well under 100; the bound keeps a hostile text from costing more
+/// than a glance.
+pub const MAX_COMMAND_CHARS: usize = 500;
+
+/// Parses a command text (see [`command_line`] for the tolerance). A command line longer than
+/// [`MAX_COMMAND_CHARS`] is refused before any of it is read as words.
 pub fn parse(text: &str) -> Result<Command, ParseError> {
     let line = command_line(text);
+    let chars = line.chars().count();
+    if chars > MAX_COMMAND_CHARS {
+        return Err(ParseError::TooLong {
+            chars,
+            max: MAX_COMMAND_CHARS,
+        });
+    }
     let mut words: Vec<String> = line
         .split(' ')
         .filter(|w| !w.is_empty())

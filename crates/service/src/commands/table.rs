@@ -372,8 +372,17 @@ pub fn closest_command(word: &str) -> Option<&'static str> {
         .map(|(_, name)| name)
 }
 
-/// The Levenshtein distance, for suggestions of commands and player names.
+/// The longest word fuzzy matching compares: no command, player name or time zone is longer.
+pub const MAX_FUZZY_CHARS: usize = 32;
+
+/// The Levenshtein distance, for suggestions of commands, player names and time zones. Bounded:
+/// a word longer than [`MAX_FUZZY_CHARS`] is near nothing (`usize::MAX`), so a hostile word costs
+/// at most 32 × 32 steps per comparison however long it is.
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    let too_long = |s: &str| s.chars().nth(MAX_FUZZY_CHARS).is_some();
+    if too_long(a) || too_long(b) {
+        return usize::MAX;
+    }
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

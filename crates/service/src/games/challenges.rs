@@ -5,8 +5,8 @@ use super::Extra;
 use crate::commands::{Opponent, edit_distance};
 use crate::{Done, Fail, Service, user};
 use agora_rules::{Seat, Variant};
-use agora_store::{GameStatus, NewGame, Notice, Player, TimeControl, TimeoutPolicy, Tx};
-use chrono::{DateTime, Utc};
+use agora_store::{Game, GameStatus, NewGame, Notice, Player, TimeControl, TimeoutPolicy, Tx};
+use chrono::{DateTime, Duration, Utc};
 
 impl Service {
     async fn computer_player(
@@ -42,6 +42,9 @@ impl Service {
         if them.id == me.id {
             return user("you cannot challenge yourself: name your opponent");
         }
+        if !computer {
+            self.within_challenge_limits(tx, me, &them, now).await?;
+        }
         let game = tx
             .insert_game(
                 &NewGame {
@@ -66,6 +69,11 @@ impl Service {
             l.game.started_at = Some(now);
             self.start_clock(&mut l, now);
             tx.save_game(&mut l.game, now).await?;
+        } else {
+            // The scheduler closes the challenge if nobody answers it in time.
+            let expires = self.expiry_of(&l.game);
+            tx.set_due(l.game.id, Some(expires)).await?;
+            l.game.due_at = Some(expires);
         }
         let text = if computer {
             self.render_for(tx, &l, me.id, "game_started.txt", Extra::default())
@@ -92,6 +100,84 @@ impl Service {
         })
     }
 
+    /// When a challenge expires if nobody answers it.
+    fn expiry_of(&self, game: &Game) -> DateTime<Utc> {
+        game.created_at + Duration::days(self.settings.challenge_expiry_days.into())
+    }
+
+    /// Whether a challenge waited too long for an answer at `now`.
+    fn expired(&self, game: &Game, now: DateTime<Utc>) -> bool {
+        self.expiry_of(game) <= now
+    }
+
+    /// Refuses a challenge beyond the caps: open challenges per player, and challenges per day
+    /// to people who have never used Agora (so nobody can use it to message strangers in bulk).
+    async fn within_challenge_limits(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        them: &Player,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        let max = self.settings.max_open_challenges;
+        if tx.open_challenges_by(me.id).await? >= max {
+            return user(format!(
+                "you have {max} challenges waiting for an answer, the most one player may have: withdraw one (`games` lists them, `cancel #<game>` withdraws one) or wait for answers"
+            ));
+        }
+        if them.first_seen_at.is_none() {
+            let max = self.settings.new_opponent_challenges_per_day;
+            let since = now - Duration::days(1);
+            if tx.challenges_to_strangers_since(me.id, since).await? >= max {
+                return user(format!(
+                    "you challenged {max} people who have never used Agora within a day, the most allowed: challenge players who have, or try again tomorrow"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The scheduler's look at a challenge whose due time came: closed (like a withdrawal, both
+    /// sides told) once it waited `challenge_expiry_days`, else given its right due time (a
+    /// challenge from before challenges expired, or the setting changed).
+    pub(crate) async fn expire_challenge(
+        &self,
+        tx: &mut Tx,
+        game: Game,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let id = game.id;
+        let days = self.settings.challenge_expiry_days;
+        let expired = self.expired(&game, now);
+        let mut l = self.load(tx, game, Some(now)).await?;
+        if !expired {
+            l.game.due_at = Some(self.expiry_of(&l.game));
+            tx.save_game(&mut l.game, now).await?;
+            return Ok(Done {
+                text: format!("game #{id}: challenge rescheduled"),
+                game: Some(id),
+            });
+        }
+        l.game.status = GameStatus::Cancelled;
+        l.game.due_at = None;
+        tx.save_game(&mut l.game, now).await?;
+        for seat in Seat::BOTH {
+            let extra = Extra {
+                opponent: Some(l.seat_view(seat.other())),
+                you_acted: l.game.player_at(seat) == l.game.challenger,
+                days: Some(days),
+                ..Extra::default()
+            };
+            let player = l.game.player_at(seat);
+            self.notify_game(tx, &l, player, Notice::ChallengeExpired, extra, now)
+                .await?;
+        }
+        Ok(Done {
+            text: format!("game #{id}: challenge expired"),
+            game: Some(id),
+        })
+    }
+
     pub(crate) async fn accept(
         &self,
         tx: &mut Tx,
@@ -115,6 +201,13 @@ impl Service {
             GameStatus::Proposed if game.challenger == me.id => {
                 return user(format!(
                     "game #{id} is your own challenge: your opponent accepts it (`cancel #{id}` withdraws it)"
+                ));
+            }
+            // Expired, though the sweep has not closed it yet: too late all the same.
+            GameStatus::Proposed if self.expired(&game, now) => {
+                return user(format!(
+                    "the challenge of game #{id} expired after {} days without an answer: challenge again to play",
+                    self.settings.challenge_expiry_days
                 ));
             }
             GameStatus::Proposed => {}
@@ -281,7 +374,9 @@ impl Service {
                     Some(p) => p,
                     None => {
                         let address = identity.to_string();
-                        let name = tx.free_name(&identity.name_hint()).await?;
+                        let name = tx
+                            .free_name(&crate::players::name_from(&identity, None))
+                            .await?;
                         tx.create_player(&name, &address, false, None, now).await?
                     }
                 }

@@ -44,6 +44,37 @@ pub(crate) struct Extra<'a> {
     pub report: Vec<String>,
     /// A reminder: the time left before the deadline.
     pub left: Option<String>,
+    /// The other side, as the recipient sees them.
+    pub opponent: Option<SeatView>,
+    /// An expired challenge: the days it waited.
+    pub days: Option<u32>,
+    /// The recipient's mail address is not confirmed: names chosen by others are replaced by
+    /// what those players proved (see [`Service::identity_label`]).
+    pub unconfirmed: bool,
+}
+
+impl GameCtx<'_> {
+    /// Replaces the name of the seat of `colour` by `label` wherever the context shows it, for a
+    /// recipient who must not read names chosen by others; vacation lines (which carry names)
+    /// are left out.
+    fn hide_name(&mut self, colour: &str, label: &str) {
+        let g = &mut self.game;
+        let e = &mut self.extra;
+        e.unconfirmed = true;
+        let seats = [&mut g.first, &mut g.second]
+            .into_iter()
+            .chain(g.you.as_mut())
+            .chain(g.to_act.as_mut())
+            .chain(e.by.as_mut())
+            .chain(e.mover.as_mut())
+            .chain(e.opponent.as_mut());
+        for seat in seats {
+            if seat.colour == colour {
+                label.clone_into(&mut seat.name);
+            }
+        }
+        g.away.clear();
+    }
 }
 
 impl Service {
@@ -104,10 +135,17 @@ impl Service {
         if p.computer.is_some() {
             return Ok(());
         }
-        let ctx = GameCtx {
+        let mut ctx = GameCtx {
             game: l.view(player, &p.timezone),
             extra,
         };
+        if let Some(identity) = self.notice_identity(tx, &p).await?
+            && self.unconfirmed_mail(tx, &identity).await?
+        {
+            let other = l.game.seat_of(player).unwrap_or(Seat::First).other();
+            let label = self.identity_label(tx, l.game.player_at(other)).await?;
+            ctx.hide_name(l.kind().seat_name(other), &label);
+        }
         // Only the final report pictures the final fields; every other notice of a finished
         // game shows the board plainly.
         let overlay = kind == Notice::GameOver && final_fields(&l.game, l.game.ply);
