@@ -259,8 +259,13 @@ async fn one_subject_per_game_and_the_key_only_about_a_game() {
     assert!(footer(&sent).contains(KEY), "{sent:?}");
     assert!(footer(&sent).contains("game #1"), "{sent:?}");
 
+    // Dave has never written to Agora: the invitation names Carol by her confirmed address, not by
+    // the name she chose. From his first answer on, the game has its one subject.
     let invitation = dave.next_mail(WAIT).await;
-    assert_eq!(invitation.subject, subject, "{invitation:?}");
+    assert_eq!(
+        invitation.subject, "[Agora #1] Agon: carol@example.test vs dave",
+        "{invitation:?}"
+    );
     assert!(
         invitation.text.contains("challenges you"),
         "the state is in the text: {invitation:?}"
