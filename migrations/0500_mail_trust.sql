@@ -8,8 +8,8 @@ ALTER TABLE mail_senders DROP COLUMN pending_text;
 ALTER TABLE mail_senders DROP COLUMN pending_delivery;
 
 -- Wrong `verify <code>` guesses for an address in the current window (a day from the first):
--- past the limit, codes are not checked until the window has passed. `window_start` and
--- `window_count` above now count only unauthenticated mail of the address.
+-- past the limit, codes are not checked until the window has passed. (`window_start` and
+-- `window_count` above are no longer read: the hourly counts are all in `mail_rates` now.)
 ALTER TABLE mail_senders ADD COLUMN code_window_start TEXT;
 ALTER TABLE mail_senders ADD COLUMN code_failures INTEGER NOT NULL DEFAULT 0;
 
@@ -21,8 +21,8 @@ CREATE TABLE mail_codes (
     expires_at TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- Hourly counts of unauthenticated mail beyond one address: `domain:<domain>` per sending
--- domain and `all` for every sender, so a flood from many addresses is cut off too.
+-- Hourly counts of unauthenticated mail: `address:<address>` per sender, `domain:<domain>` per
+-- sending domain and `all` for every sender, so a flood from many addresses is cut off too.
 CREATE TABLE mail_rates (
     key          TEXT PRIMARY KEY,
     window_start TEXT NOT NULL,

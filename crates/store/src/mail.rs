@@ -197,30 +197,19 @@ impl Tx {
     }
 
     /// Counts one unauthenticated mail from `address` in its rate window (`window` long) and
-    /// returns the count in the current window, this mail included.
+    /// returns the count in the current window, this mail included. The count is kept with the
+    /// domain's and everyone's, under `address:<address>`.
     pub async fn count_mail_from(
         &mut self,
         address: &str,
         window: chrono::Duration,
         now: DateTime<Utc>,
     ) -> Result<u32> {
-        let count: i64 = sqlx::query_scalar(
-            "INSERT INTO mail_senders (address, window_start, window_count, created_at)
-             VALUES (?1, ?2, 1, ?2)
-             ON CONFLICT (address) DO UPDATE SET
-                 window_count = CASE WHEN window_start <= ?3 THEN 1 ELSE window_count + 1 END,
-                 window_start = CASE WHEN window_start <= ?3 THEN ?2 ELSE window_start END
-             RETURNING window_count",
-        )
-        .bind(address.to_owned())
-        .bind(now)
-        .bind(now - window)
-        .fetch_one(&mut *self.tx)
-        .await?;
-        Ok(count as u32)
+        self.count_mail_rate(&format!("address:{address}"), window, now)
+            .await
     }
 
-    /// Counts one mail under `key` (`domain:<domain>`, `all`) in its rate window and returns the
+    /// Counts one mail under `key` (`address:<address>`, `domain:<domain>`, `all`) in its rate window and returns the
     /// count in the current window, this mail included.
     pub async fn count_mail_rate(
         &mut self,
