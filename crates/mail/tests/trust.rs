@@ -2,8 +2,9 @@
 //! OpenSMTPD from `tests/mail/servers.sh`) and shown to fail: a forged From whose commands would
 //! run once the real owner answers, a game's token used in another game, an old token after its
 //! owner revoked it, a flood of forged mails meant to silence a player, a forged mail that would
-//! make Agora carry a stranger's text, guessing verification codes, and a mail the receiving
-//! server found forged. That no mail body ever shows its reply token is checked on every mail
+//! make Agora carry a stranger's text, guessing verification codes, a mail the receiving server
+//! found forged, Message-IDs that are the scheduler's own delivery ids, a `vacation` sent after a
+//! missed deadline, and subjects that once panicked the front end. That no mail body ever shows its reply token is checked on every mail
 //! received (`common::Player::fetch_new`).
 //!
 //! Without the servers (no `AGORA_TEST_IMAP_PORT` in the environment) every test prints SKIPPED
@@ -445,5 +446,135 @@ async fn domain_and_overall_limits_cut_off_silently() {
     carol.next_mail(WAIT).await;
     dave.send(SERVICE, "help", "help").await;
     dave.no_mail(Duration::from_secs(3)).await;
+    agora.stop().await;
+}
+
+/// Mails whose Message-IDs are the scheduler's and the computer's own delivery ids
+/// (`clock:<game>:<version>`, `computer:<game>:<ply>`) are a player's mails like any other: the
+/// sweep that follows still ends the game on time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_id_cannot_stop_the_clock() {
+    let Some(servers) = common::servers("a_message_id_cannot_stop_the_clock") else {
+        return;
+    };
+    let _turn = MAILBOXES.lock().await;
+    common::empty_mailboxes(&servers).await;
+    let agora = Agora::start(&temp_db("clock-ids"), common::settings(&servers)).await;
+    let mut alice = Player::new(&servers, "alice");
+    let mut bob = Player::new(&servers, "bob");
+    let home = confirmed(&mut alice).await;
+    let (_, bob_latest) = started(&mut alice, &home, &mut bob, 1).await;
+
+    let taken: Vec<String> = (0..12)
+        .map(|v| format!("clock:1:{v}"))
+        .chain((0..4).map(|p| format!("computer:1:{p}")))
+        .collect();
+    for id in &taken {
+        let raw = format!(
+            "From: {bob}\r\nTo: {reply}\r\nMessage-ID: <{id}>\r\nDate: Mon, 30 Nov 2026 10:00:00 +0000\r\nSubject: help\r\nContent-Type: text/plain\r\n\r\nhelp\r\n",
+            bob = bob.address,
+            reply = bob_latest.reply_to,
+        );
+        bob.deliver(&raw, &bob_latest.reply_to).await;
+    }
+    let answers = bob.next_mails(taken.len(), WAIT).await;
+    assert!(
+        answers.iter().all(|a| a.text.contains("Commands (")),
+        "{answers:?}"
+    );
+    assert_eq!(status(&agora, 1).await, GameStatus::Active);
+
+    // Alice lets her three days pass: the sweep finds the game due and ends it.
+    let later = chrono::Utc::now() + chrono::Duration::days(4);
+    agora.front.service().sweep(later).await.unwrap();
+    assert_eq!(status(&agora, 1).await, GameStatus::Finished);
+    agora.front.deliver(later).await.unwrap();
+    let over = bob.next_mail(WAIT).await;
+    assert!(over.text.contains("is over"), "{over:?}");
+    agora.stop().await;
+}
+
+/// `vacation` mailed after a missed deadline, before any sweep saw it, meets the clock first: the
+/// game is lost on time, and the vacation moves no deadline of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_vacation_does_not_escape_the_clock() {
+    let Some(servers) = common::servers("a_late_vacation_does_not_escape_the_clock") else {
+        return;
+    };
+    let _turn = MAILBOXES.lock().await;
+    common::empty_mailboxes(&servers).await;
+    let agora = Agora::start(&temp_db("late-vacation"), common::settings(&servers)).await;
+    let mut alice = Player::new(&servers, "alice");
+    let mut bob = Player::new(&servers, "bob");
+    let home = confirmed(&mut alice).await;
+    started(&mut alice, &home, &mut bob, 1).await;
+
+    // Four days pass with Alice to act (the clock of the stored game is moved back; the running
+    // front end reads mail with the real time and never sweeps).
+    {
+        let mut tx = agora.front.service().store().write().await.unwrap();
+        let mut game = tx.game(1).await.unwrap().unwrap();
+        let back = chrono::Duration::days(4);
+        game.turn_started_at = game.turn_started_at.map(|t| t - back);
+        game.deadline_at = game.deadline_at.map(|t| t - back);
+        game.due_at = game.due_at.map(|t| t - back);
+        tx.save_game(&mut game, chrono::Utc::now()).await.unwrap();
+        tx.commit().await.unwrap();
+    }
+    alice.reply(&home, "vacation 3").await;
+    let mails = alice.next_mails(2, WAIT).await;
+    assert!(
+        mails.iter().any(|m| m.text.contains("is over")),
+        "the final report: {mails:?}"
+    );
+    assert_eq!(status(&agora, 1).await, GameStatus::Finished, "{mails:?}");
+    let over = bob.next_mail(WAIT).await;
+    assert!(over.text.contains("is over"), "{over:?}");
+    assert!(over.text.contains("time"), "{over:?}");
+    agora.stop().await;
+}
+
+/// Subjects outside ASCII (`Grüße`, `Привет`) are answered like any other, from a confirmed
+/// address and from a stranger, instead of failing the mail for ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn subjects_in_any_script_are_answered() {
+    let Some(servers) = common::servers("subjects_in_any_script_are_answered") else {
+        return;
+    };
+    let _turn = MAILBOXES.lock().await;
+    common::empty_mailboxes(&servers).await;
+    let agora = Agora::start(&temp_db("scripts"), common::settings(&servers)).await;
+    let mut alice = Player::new(&servers, "alice");
+    let mut carol = Player::new(&servers, "carol");
+    let home = confirmed(&mut alice).await;
+
+    for subject in ["=?UTF-8?B?R3LDvMOfZQ==?=", "=?UTF-8?B?0J/RgNC40LLQtdGC?="] {
+        let from = carol.address.clone();
+        carol
+            .send_raw(
+                &from,
+                SERVICE,
+                &format!("Subject: {subject}\r\nContent-Type: text/plain; charset=utf-8"),
+                "help",
+            )
+            .await;
+        let answer = carol.next_mail(WAIT).await;
+        assert!(answer.text.contains("To confirm"), "{answer:?}");
+        let from = alice.address.clone();
+        alice
+            .send_raw(
+                &from,
+                &home.reply_to,
+                &format!("Subject: {subject}\r\nContent-Type: text/plain; charset=utf-8"),
+                "games",
+            )
+            .await;
+        let answer = alice.next_mail(WAIT).await;
+        assert!(!answer.text.starts_with("Sorry"), "{answer:?}");
+        assert!(
+            answer.subject.contains("Grüße") || answer.subject.contains("Привет"),
+            "{answer:?}"
+        );
+    }
     agora.stop().await;
 }
