@@ -56,7 +56,7 @@ pub struct Outgoing {
     pub in_reply_to: Option<String>,
     /// The thread so far, oldest first, without angle brackets.
     pub references: Vec<String>,
-    /// The token of the Reply-To address.
+    /// The token of the Reply-To address; empty for the service's plain address.
     pub token: String,
     /// A PNG picture of the board.
     pub png: Option<Vec<u8>>,
@@ -103,7 +103,11 @@ fn mailbox(address: &str, name: Option<&str>) -> Result<Mailbox, MailError> {
 /// The complete mail as bytes, ready for SMTP.
 pub fn build(settings: &MailSettings, m: &Outgoing) -> Result<Vec<u8>, MailError> {
     let (local, domain) = settings.address_parts();
-    let reply_to = crate::token::reply_address(local, domain, &m.token);
+    let reply_to = if m.token.is_empty() {
+        settings.address.clone()
+    } else {
+        crate::token::reply_address(local, domain, &m.token)
+    };
     let mut builder = Message::builder()
         .from(mailbox(&settings.address, Some(&settings.display_name))?)
         .reply_to(mailbox(&reply_to, Some(&settings.display_name))?)
@@ -161,6 +165,7 @@ mod tests {
                 password: "secret".into(),
                 mailbox: "INBOX".into(),
                 handled: Handled::Flag("$AgoraHandled".into()),
+                put_aside_flag: "$AgoraPutAside".into(),
                 idle: true,
                 poll: Duration::from_secs(30),
                 ca_file: None,
@@ -181,6 +186,7 @@ mod tests {
             trust_authentication_results: None,
             png: true,
             png_size: 400,
+            max_attempts: 5,
         }
     }
 

@@ -36,6 +36,9 @@ pub struct MailConfig {
     pub png: bool,
     #[serde(default = "default_png_size")]
     pub png_size: u32,
+    /// Attempts at a mail whose handling fails before it is put aside.
+    #[serde(default = "default_max_attempts")]
+    pub max_attempts: u32,
     pub imap: ImapConfig,
     pub smtp: SmtpConfig,
 }
@@ -60,6 +63,9 @@ pub struct ImapConfig {
     pub handled_flag: String,
     #[serde(default = "default_folder")]
     pub handled_folder: String,
+    /// The keyword of a mail put aside after failing too often.
+    #[serde(default = "default_put_aside_flag")]
+    pub put_aside_flag: String,
     #[serde(default = "yes")]
     pub idle: bool,
     /// Seconds between looks at the mailbox and the outbox without news (IDLE is renewed as
@@ -129,6 +135,24 @@ fn default_flag() -> String {
 fn default_folder() -> String {
     "Agora-Handled".into()
 }
+fn default_put_aside_flag() -> String {
+    "$AgoraPutAside".into()
+}
+fn default_max_attempts() -> u32 {
+    5
+}
+
+/// Checks that `flag` is an IMAP keyword (an atom: no spaces, brackets, quotes, wildcards or
+/// backslash), so it can be written into a STORE or SEARCH command as it is.
+fn keyword(flag: &str, key: &str) -> Result<String, MailError> {
+    let atom = |c: char| c.is_ascii_graphic() && !"(){%*\"]\\".contains(c);
+    if flag.is_empty() || !flag.chars().all(atom) {
+        return Err(MailError::Config(format!(
+            "{key} is `{flag}`: an IMAP keyword is letters, digits and $-_. without spaces"
+        )));
+    }
+    Ok(flag.to_owned())
+}
 fn default_poll() -> u64 {
     60
 }
@@ -159,6 +183,7 @@ impl MailConfig {
         }
         let imap_security = security(&self.imap.security, "mail.imap")?;
         let smtp_security = security(&self.smtp.security, "mail.smtp")?;
+        let put_aside_flag = keyword(&self.imap.put_aside_flag, "mail.imap.put_aside_flag")?;
         let handled = match self.imap.handled.as_str() {
             "flag" => Handled::Flag(self.imap.handled_flag),
             "move" => Handled::Move(self.imap.handled_folder),
@@ -191,6 +216,7 @@ impl MailConfig {
                 password: imap_password,
                 mailbox: self.imap.mailbox,
                 handled,
+                put_aside_flag,
                 idle: self.imap.idle,
                 poll: Duration::from_secs(self.imap.poll_seconds.clamp(1, 25 * 60)),
                 ca_file: self.imap.ca_file,
@@ -218,6 +244,7 @@ impl MailConfig {
                 .filter(|id| !id.is_empty()),
             png: self.png,
             png_size: self.png_size,
+            max_attempts: self.max_attempts.max(1),
         })
     }
 }

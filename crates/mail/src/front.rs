@@ -28,7 +28,7 @@ use crate::parse::{self, Incoming};
 use crate::smtp::Smtp;
 use crate::{MailError, MailSettings, authres, token};
 use agora_service::commands::{self, ParseError};
-use agora_service::desk::{Arrival, SpoolEntry};
+use agora_service::desk::{Arrival, MailFailure, SpoolEntry, Taken};
 use agora_service::outbox::{Delivery, SendError, Sender};
 use agora_service::queries::GameState;
 use agora_service::{Identity, Inbound, Scope, Service, Status};
@@ -142,6 +142,9 @@ struct ReplyParts {
     #[serde(skip)]
     fixed_subject: bool,
     limited: bool,
+    /// The mail failed too often and was put aside (only the subject says so; the text is
+    /// `mail_put_aside.txt`).
+    put_aside: bool,
     too_large_kb: Option<u32>,
     confirmed: bool,
     already_confirmed: bool,
@@ -197,6 +200,26 @@ impl ReplyParts {
     }
 }
 
+/// The words of the apology for a mail put aside (`templates/mail_put_aside.txt`).
+#[derive(Serialize)]
+struct PutAsideWords<'a> {
+    address: &'a str,
+    service: &'a str,
+    /// How many times handling it was tried.
+    attempts: u32,
+    /// When it reached the mailbox.
+    arrived: String,
+    /// What the operator finds it by.
+    reference: &'a str,
+}
+
+/// A written apology, ready to spool.
+struct Apology {
+    to: String,
+    bytes: Vec<u8>,
+    message_id: String,
+}
+
 #[derive(Serialize)]
 struct Footer<'a> {
     game: Option<i64>,
@@ -225,10 +248,6 @@ impl MailFrontEnd {
     /// Handles one received mail: `raw` is the whole mail, or only its header when `header_only`
     /// (it was larger than the limit). `fallback_id` stands in for a missing Message-ID and must be
     /// stable for this mail (the mailbox, UIDVALIDITY and UID).
-    // Long on purpose: the trust rules of the module's header (automatic mail, the receiving
-    // server's checks, the proof, the limits, size, confirmation, then the commands and one reply)
-    // are one sequence, read top to bottom in the order they apply; each step that has more to it
-    // is a function of its own.
     pub async fn handle_mail(
         &self,
         raw: &[u8],
@@ -236,12 +255,32 @@ impl MailFrontEnd {
         fallback_id: &str,
         now: DateTime<Utc>,
     ) -> Result<Outcome, MailError> {
+        self.handle_arrived(raw, header_only, fallback_id, None, now)
+            .await
+    }
+
+    /// [`Self::handle_mail`] for a mail that reached the mailbox at `arrived_at` (its
+    /// INTERNALDATE): its moves are judged against their games' deadlines at that time, never
+    /// later than `now`.
+    // Long on purpose: the trust rules of the module's header (automatic mail, the receiving
+    // server's checks, the proof, the limits, size, confirmation, then the commands and one reply)
+    // are one sequence, read top to bottom in the order they apply; each step that has more to it
+    // is a function of its own.
+    pub async fn handle_arrived(
+        &self,
+        raw: &[u8],
+        header_only: bool,
+        fallback_id: &str,
+        arrived_at: Option<DateTime<Utc>>,
+        now: DateTime<Utc>,
+    ) -> Result<Outcome, MailError> {
         let too_large = header_only || raw.len() > self.settings.max_bytes as usize;
-        let mail = if too_large {
+        let mut mail = if too_large {
             parse::parse_header(raw)
         } else {
             parse::parse(raw)
         };
+        mail.arrived_at = arrived_at.map(|at| at.min(now));
         if let Some(reason) = mail.automatic {
             tracing::info!(from = ?mail.from, reason, "automatic mail: not answered");
             return Ok(Outcome::Ignored(reason));
@@ -444,6 +483,7 @@ impl MailFrontEnd {
                         delivery: Some(id.clone()),
                         game,
                         scope: proof.scope(),
+                        arrived_at: mail.arrived_at,
                         ..Inbound::new(identity(from))
                     },
                     now,
@@ -753,7 +793,9 @@ impl MailFrontEnd {
     }
 
     /// Handles one fetched mail and records the result: handled mail is marked in the mailbox and
-    /// passed; failed mail stays unmarked and is retried later.
+    /// passed; failed mail stays unmarked and is retried later, until it has failed
+    /// `max_attempts` times: then it is put aside (its keyword set, never tried again) and its
+    /// sender gets one apology.
     async fn take(
         &self,
         mailbox: &mut Mailbox,
@@ -763,35 +805,123 @@ impl MailFrontEnd {
         last: u32,
         now: DateTime<Utc>,
     ) -> Result<(), MailError> {
-        let fallback = format!("uid-{validity}-{}.{name}.agora", fetched.uid);
-        let result =
-            guarded(self.handle_mail(&fetched.bytes, fetched.header_only, &fallback, now)).await;
-        match &result {
+        let uid = fetched.uid;
+        let fallback = format!("uid-{validity}-{uid}.{name}.agora");
+        let handled = self.handle_arrived(
+            &fetched.bytes,
+            fetched.header_only,
+            &fallback,
+            fetched.arrived_at,
+            now,
+        );
+        let desk = self.service.mail();
+        let error = match guarded(handled).await {
             Ok(outcome) => {
-                tracing::info!(uid = fetched.uid, ?outcome, "mail handled");
+                tracing::info!(uid, ?outcome, "mail handled");
                 // The spool and the deliveries table already make a repeat harmless, so a failure
                 // to mark is only logged.
-                if let Err(e) = mailbox.mark_handled(fetched.uid).await {
-                    tracing::warn!(uid = fetched.uid, error = %e, "could not mark a handled mail");
+                if let Err(e) = mailbox.mark_handled(uid).await {
+                    tracing::warn!(uid, error = %e, "could not mark a handled mail");
+                }
+                desk.mail_taken(name, validity, uid, Ok(()), last, now)
+                    .await?;
+                return Ok(());
+            }
+            Err(e) => e.to_string(),
+        };
+        let key = format!("aside:{name}:{validity}:{uid}");
+        let apology = self.apology(fetched, &key, now);
+        let failure = MailFailure {
+            error: &error,
+            max_attempts: self.settings.max_attempts,
+            apology: apology.as_ref().map(|a| SpoolEntry {
+                key: &key,
+                from: &self.settings.address,
+                to: &a.to,
+                bytes: &a.bytes,
+                game: None,
+                message_id: &a.message_id,
+            }),
+        };
+        match desk
+            .mail_taken(name, validity, uid, Err(failure), last, now)
+            .await?
+        {
+            Taken::PutAside { attempts } => {
+                tracing::error!(uid, attempts, %error, apologised = apology.is_some(),
+                    "mail failed too often: put aside, never tried again");
+                if let Err(e) = mailbox.mark_put_aside(uid).await {
+                    tracing::warn!(uid, error = %e, "could not mark a mail put aside");
                 }
             }
-            Err(e) => {
-                tracing::error!(uid = fetched.uid, error = %e, "mail failed; it will be retried")
+            Taken::Retry { attempts } => {
+                tracing::error!(uid, attempts, %error, "mail failed; it will be retried");
             }
+            Taken::Handled => {}
         }
-        let error = result.as_ref().err().map(ToString::to_string);
-        self.service
-            .mail()
-            .mail_taken(
-                name,
-                validity,
-                fetched.uid,
-                error.as_deref().map_or(Ok(()), Err),
-                last,
-                now,
-            )
-            .await?;
         Ok(())
+    }
+
+    /// The one apology for a mail put aside, to its sender: none for a mail Agora never answers
+    /// (automatic, without a sender, its own, or found forged by the receiving server). Nothing
+    /// of the mail is repeated (its sender may not be who the From says), and its Reply-To is the
+    /// service's plain address. Built without the database, which may be what failed.
+    fn apology(&self, fetched: &Fetched, reference: &str, now: DateTime<Utc>) -> Option<Apology> {
+        let build = || {
+            let mail = parse::parse_header(&fetched.bytes);
+            let to = mail.from.filter(|_| mail.automatic.is_none())?;
+            if to.eq_ignore_ascii_case(&self.settings.address) {
+                return None;
+            }
+            if let Some(trusted) = &self.settings.trust_authentication_results
+                && authres::failure(&mail.auth_results, trusted).is_some()
+            {
+                return None;
+            }
+            let templates = self.service.templates();
+            let words = PutAsideWords {
+                address: &to,
+                service: &self.settings.address,
+                attempts: self.settings.max_attempts,
+                arrived: fetched
+                    .arrived_at
+                    .unwrap_or(now)
+                    .format("%Y-%m-%d %H:%M UTC")
+                    .to_string(),
+                reference,
+            };
+            let subject = templates.render(
+                "mail_subject.txt",
+                ReplyParts {
+                    put_aside: true,
+                    ..self.parts(&to)
+                },
+            );
+            let message_id =
+                compose::message_id(&format!("aside.{}", token::generate()), &self.settings);
+            let outgoing = Outgoing {
+                to: to.clone(),
+                subject: subject.trim().to_owned(),
+                text: templates.render("mail_put_aside.txt", &words),
+                message_id: message_id.clone(),
+                in_reply_to: None,
+                references: Vec::new(),
+                token: String::new(),
+                png: None,
+                footer: self.footer(None),
+            };
+            let bytes = compose::build(&self.settings, &outgoing)
+                .map_err(|e| tracing::warn!(%to, error = %e, "no apology: it could not be written"))
+                .ok()?;
+            Some(Apology {
+                to,
+                bytes,
+                message_id,
+            })
+        };
+        std::panic::catch_unwind(AssertUnwindSafe(build))
+            .ok()
+            .flatten()
     }
 
     /// Runs until `shutdown` completes: reads the mailbox (waiting with IDLE, or polling), answers,

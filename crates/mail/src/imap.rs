@@ -8,6 +8,7 @@
 use crate::{ImapSettings, MailError, Security};
 use async_imap::Session;
 use async_imap::extensions::idle::IdleResponse;
+use chrono::{DateTime, Utc};
 use futures::TryStreamExt;
 use rustls_pki_types::ServerName;
 use std::fmt::Debug;
@@ -31,6 +32,8 @@ pub struct Fetched {
     /// The whole mail, or only its header when it was over the size limit.
     pub bytes: Vec<u8>,
     pub header_only: bool,
+    /// When the mail reached the mailbox (the server's INTERNALDATE), if it said.
+    pub arrived_at: Option<DateTime<Utc>>,
 }
 
 /// What ended a wait for new mail.
@@ -141,11 +144,15 @@ impl Mailbox {
     pub async fn uids_after(&mut self, last: u32) -> Result<Vec<u32>, MailError> {
         // With a keyword for handled mail, skipping flagged mail also covers a crash between
         // marking a mail and saving the position, and a UIDVALIDITY change.
+        let aside = &self.settings.put_aside_flag;
         let query = match &self.settings.handled {
-            crate::Handled::Flag(keyword) => {
-                format!("UID {}:* UNKEYWORD {keyword}", last.saturating_add(1))
+            crate::Handled::Flag(keyword) => format!(
+                "UID {}:* UNKEYWORD {keyword} UNKEYWORD {aside}",
+                last.saturating_add(1)
+            ),
+            crate::Handled::Move(_) => {
+                format!("UID {}:* UNKEYWORD {aside}", last.saturating_add(1))
             }
-            crate::Handled::Move(_) => format!("UID {}:*", last.saturating_add(1)),
         };
         let found = self
             .session()?
@@ -180,31 +187,33 @@ impl Mailbox {
             .partition(|(_, size)| *size <= max_bytes);
         let mut out = Vec::new();
         for (list, query, header_only) in [
-            (small, "(UID BODY.PEEK[])", false),
-            (large, "(UID BODY.PEEK[HEADER])", true),
+            (small, "(UID INTERNALDATE BODY.PEEK[])", false),
+            (large, "(UID INTERNALDATE BODY.PEEK[HEADER])", true),
         ] {
             if list.is_empty() {
                 continue;
             }
             let wanted: Vec<u32> = list.iter().map(|(u, _)| *u).collect();
-            let fetched: Vec<(u32, Vec<u8>)> = session
+            let fetched: Vec<(u32, Vec<u8>, Option<DateTime<Utc>>)> = session
                 .uid_fetch(uid_set(&wanted), query)
                 .await
                 .map_err(imap_err("UID FETCH"))?
                 .map_ok(|f| {
                     let bytes = if header_only { f.header() } else { f.body() };
-                    (f.uid.unwrap_or(0), bytes.unwrap_or_default().to_vec())
+                    let arrived = f.internal_date().map(|d| d.with_timezone(&Utc));
+                    (f.uid.unwrap_or(0), bytes.unwrap_or_default().to_vec(), arrived)
                 })
                 .try_collect()
                 .await
                 .map_err(imap_err("UID FETCH"))?;
-            for (uid, bytes) in fetched {
+            for (uid, bytes, arrived_at) in fetched {
                 if let Some((_, size)) = list.iter().find(|(u, _)| *u == uid) {
                     out.push(Fetched {
                         uid,
                         size: *size,
                         bytes,
                         header_only,
+                        arrived_at,
                     });
                 }
             }
@@ -234,6 +243,22 @@ impl Mailbox {
                     .map_err(imap_err("UID MOVE"))?;
             }
         }
+        Ok(())
+    }
+
+    /// Marks a mail put aside with its keyword (and \Seen), so an operator finds it in any mail
+    /// client; it stays where it is. Agora never reads it again: its record says so, and the
+    /// keyword keeps it out of a mailbox read again from the start.
+    pub async fn mark_put_aside(&mut self, uid: u32) -> Result<(), MailError> {
+        let keyword = self.settings.put_aside_flag.clone();
+        let _: Vec<_> = self
+            .session()?
+            .uid_store(uid.to_string(), format!("+FLAGS.SILENT (\\Seen {keyword})"))
+            .await
+            .map_err(imap_err("UID STORE"))?
+            .try_collect()
+            .await
+            .map_err(imap_err("UID STORE"))?;
         Ok(())
     }
 

@@ -56,6 +56,9 @@ pub struct ImapSettings {
     pub password: String,
     pub mailbox: String,
     pub handled: Handled,
+    /// The keyword of a mail put aside after failing too often (see
+    /// [`MailSettings::max_attempts`]); it stays in the mailbox for the operator.
+    pub put_aside_flag: String,
     /// Use IDLE when the server offers it (else poll).
     pub idle: bool,
     /// The longest wait between two looks at the mailbox and the outbox; IDLE is left and
@@ -107,6 +110,9 @@ pub struct MailSettings {
     pub png: bool,
     /// Pixels of that picture.
     pub png_size: u32,
+    /// Attempts at a mail whose handling fails before it is put aside (its sender gets one
+    /// apology and it is never tried again); at least 1.
+    pub max_attempts: u32,
 }
 
 impl MailSettings {

@@ -35,6 +35,9 @@ pub struct Incoming {
     /// The values of its Authentication-Results headers (unfolded), at most
     /// [`MAX_AUTH_RESULTS`]; whose they are is for [`crate::authres`] to judge.
     pub auth_results: Vec<String>,
+    /// When it reached the mailbox: the receiving server's time (IMAP INTERNALDATE), set by the
+    /// reader, never taken from the mail's own headers, which its sender writes.
+    pub arrived_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// The most Authentication-Results headers read from one mail: a receiving server adds one, a few
@@ -131,6 +134,7 @@ fn headers(message: &Message<'_>, raw: &[u8]) -> Incoming {
         recipients,
         commands: Vec::new(),
         auth_results: auth_results(message, raw),
+        arrived_at: None,
     };
     incoming.automatic = automatic(message, incoming.from.as_deref());
     incoming

@@ -10,7 +10,9 @@
 
 use crate::{Fail, Inbound, Service, ServiceError, StoreError, user};
 use agora_store::discord::DiscordGame;
-use agora_store::{GameStatus, MailRetry, MailSender, MailThread, SpooledMail, Tx};
+use agora_store::{
+    GameStatus, MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail, Tx,
+};
 use chrono::{DateTime, Duration, Utc};
 
 /// Where on Discord a command was given: the channel and, unless it was a direct message, its
@@ -127,6 +129,27 @@ pub struct MailboxStart {
     pub renumbered: bool,
     /// Mails that failed before and are due again.
     pub retries: Vec<MailRetry>,
+}
+
+/// Why handling a mail failed this time, and what to do when it has failed too often.
+#[derive(Debug, Clone, Copy)]
+pub struct MailFailure<'a> {
+    pub error: &'a str,
+    /// Attempts after which the mail is put aside instead of being tried again (at least 1).
+    pub max_attempts: u32,
+    /// The one apology to its sender, spooled when it is put aside (none for a mail without a
+    /// sender to answer).
+    pub apology: Option<SpoolEntry<'a>>,
+}
+
+/// What became of a mail after an attempt at it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Taken {
+    Handled,
+    /// It failed and is tried again later; `attempts` so far.
+    Retry { attempts: u32 },
+    /// It failed for the last time allowed and is put aside.
+    PutAside { attempts: u32 },
 }
 
 impl MailDesk<'_> {
@@ -336,27 +359,44 @@ impl MailDesk<'_> {
         })
     }
 
-    /// Records what became of mail `uid`: handled (`Ok`, its failures forgotten) or failed again
-    /// (retried later with the outbox's backoff); either way the mailbox's position moves past it
-    /// when it is newer than `last`, the position reading started from.
+    /// Records what became of mail `uid`: handled (`Ok`, its failures forgotten), failed again
+    /// (retried later with the outbox's backoff), or failed for the `max_attempts`th time: put
+    /// aside for good, with the apology spooled in the same transaction so the sender hears of it
+    /// exactly once. Either way the mailbox's position moves past it when it is newer than `last`,
+    /// the position reading started from.
     pub async fn mail_taken(
         &self,
         mailbox: &str,
         validity: u32,
         uid: u32,
-        result: Result<(), &str>,
+        result: Result<(), MailFailure<'_>>,
         last: u32,
         now: DateTime<Utc>,
-    ) -> Result<(), ServiceError> {
+    ) -> Result<Taken, ServiceError> {
         let mut tx = self.tx().await?;
-        match result {
-            Ok(()) => tx.mail_retried(mailbox, validity, uid).await?,
-            Err(error) => {
-                let attempts = tx.mail_attempts(mailbox, validity, uid).await?;
-                let retry = now + crate::outbox::backoff(attempts);
-                tx.mail_failed(mailbox, validity, uid, error, retry).await?;
+        let taken = match result {
+            Ok(()) => {
+                tx.mail_retried(mailbox, validity, uid).await?;
+                Taken::Handled
             }
-        }
+            Err(failure) => {
+                let before = tx.mail_attempts(mailbox, validity, uid).await?;
+                let retry = now + crate::outbox::backoff(before);
+                tx.mail_failed(mailbox, validity, uid, failure.error, retry)
+                    .await?;
+                let attempts = before.saturating_add(1);
+                if attempts >= failure.max_attempts.max(1) {
+                    tx.put_mail_aside(mailbox, validity, uid, now).await?;
+                    if let Some(apology) = failure.apology {
+                        tx.spool_mail(apology.key, apology.from, apology.to, apology.bytes, now)
+                            .await?;
+                    }
+                    Taken::PutAside { attempts }
+                } else {
+                    Taken::Retry { attempts }
+                }
+            }
+        };
         if uid > last {
             let current = tx.mailbox_position(mailbox).await?.map_or(0, |(_, u)| u);
             if uid > current {
@@ -364,7 +404,12 @@ impl MailDesk<'_> {
             }
         }
         tx.commit().await?;
-        Ok(())
+        Ok(taken)
+    }
+
+    /// Every mail put aside after failing too often, oldest first (for the operator).
+    pub async fn put_aside(&self) -> Result<Vec<PutAsideMail>, ServiceError> {
+        Ok(self.tx().await?.put_aside_mails().await?)
     }
 
     /// Forgets a mail to retry that is gone from the mailbox (an operator moved it).

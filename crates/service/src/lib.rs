@@ -110,6 +110,10 @@ pub struct Inbound {
     pub origin: Option<Origin>,
     /// How far the proof that came with the command reaches.
     pub scope: Scope,
+    /// When the command reached Agora's side (a mail its mailbox), if the medium says so; `None`
+    /// = now. A move is judged against its game's deadline at this time (never later than now),
+    /// so a backlog in reading never times a player out.
+    pub arrived_at: Option<DateTime<Utc>>,
 }
 
 /// How far the proof that came with a command reaches. A mail's reply token is made for one
@@ -226,6 +230,7 @@ impl Inbound {
             expect_version: None,
             origin: None,
             scope: Scope::Everything,
+            arrived_at: None,
         }
     }
 }

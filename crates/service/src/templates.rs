@@ -101,6 +101,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         "mail_subject.txt",
         include_str!("../../../templates/mail_subject.txt"),
     ),
+    (
+        "mail_put_aside.txt",
+        include_str!("../../../templates/mail_put_aside.txt"),
+    ),
 ];
 
 /// Why the templates could not be loaded.

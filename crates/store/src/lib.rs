@@ -21,7 +21,7 @@ pub mod players;
 pub use games::{
     EndReason, Ending, Game, GameStatus, NewGame, PlayedAction, TimeControl, TimeoutPolicy,
 };
-pub use mail::{MailRetry, MailSender, MailThread, SpooledMail};
+pub use mail::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
 pub use outbox::{NewMessage, Notice, OutboxMessage, OutboxStats};
 pub use players::{Identity, Player, Vacation};
 

@@ -40,6 +40,18 @@ pub struct MailRetry {
     pub attempts: u32,
 }
 
+/// A mail whose handling kept failing, put aside: never tried again, kept for the operator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PutAsideMail {
+    pub mailbox: String,
+    pub uidvalidity: u32,
+    pub uid: u32,
+    pub attempts: u32,
+    /// Why its last attempt failed.
+    pub last_error: String,
+    pub put_aside_at: DateTime<Utc>,
+}
+
 #[derive(sqlx::FromRow)]
 struct ThreadRow {
     address: String,
@@ -159,7 +171,49 @@ impl Tx {
         Ok(())
     }
 
-    /// Failed mails of a mailbox that are due again.
+    /// Puts a failed mail aside: it is never due again, and its row stays for the operator.
+    pub async fn put_mail_aside(
+        &mut self,
+        mailbox: &str,
+        uidvalidity: u32,
+        uid: u32,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        sqlx::query(
+            "UPDATE mail_retries SET put_aside_at = ?
+             WHERE mailbox = ? AND uidvalidity = ? AND uid = ?",
+        )
+        .bind(now)
+        .bind(mailbox.to_owned())
+        .bind(i64::from(uidvalidity))
+        .bind(i64::from(uid))
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Every mail put aside, oldest first.
+    pub async fn put_aside_mails(&mut self) -> Result<Vec<PutAsideMail>> {
+        let rows: Vec<(String, i64, i64, i64, String, DateTime<Utc>)> = sqlx::query_as(
+            "SELECT mailbox, uidvalidity, uid, attempts, last_error, put_aside_at
+             FROM mail_retries WHERE put_aside_at IS NOT NULL ORDER BY put_aside_at, uid",
+        )
+        .fetch_all(&mut *self.tx)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(mailbox, v, uid, attempts, last_error, at)| PutAsideMail {
+                mailbox,
+                uidvalidity: v as u32,
+                uid: uid as u32,
+                attempts: attempts as u32,
+                last_error,
+                put_aside_at: at,
+            })
+            .collect())
+    }
+
+    /// Failed mails of a mailbox that are due again (never those put aside).
     pub async fn due_mail_retries(
         &mut self,
         mailbox: &str,
@@ -168,7 +222,9 @@ impl Tx {
     ) -> Result<Vec<MailRetry>> {
         let rows: Vec<(i64, i64)> = sqlx::query_as(
             "SELECT uid, attempts FROM mail_retries
-             WHERE mailbox = ? AND uidvalidity = ? AND next_attempt_at <= ? ORDER BY uid",
+             WHERE mailbox = ? AND uidvalidity = ? AND next_attempt_at <= ?
+                 AND put_aside_at IS NULL
+             ORDER BY uid",
         )
         .bind(mailbox.to_owned())
         .bind(i64::from(uidvalidity))

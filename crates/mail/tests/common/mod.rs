@@ -104,6 +104,7 @@ pub fn settings(s: &Servers) -> MailSettings {
             password: "secret".into(),
             mailbox: "INBOX".into(),
             handled: Handled::Flag("$AgoraHandled".into()),
+            put_aside_flag: "$AgoraPutAside".into(),
             idle: true,
             poll: Duration::from_secs(2),
             ca_file: Some(s.ca.clone()),
@@ -124,6 +125,7 @@ pub fn settings(s: &Servers) -> MailSettings {
         trust_authentication_results: None,
         png: true,
         png_size: 320,
+        max_attempts: 5,
     }
 }
 

@@ -99,7 +99,10 @@ impl Service {
             return user(format!("game #{id} is not yours"));
         };
         self.check_running(&l, me, seat, ply, text)?;
-        if l.game.deadline_at.is_some_and(|d| d <= now) {
+        // A move counts when it arrived, not when it was read; never later than now, so an
+        // arrival time from the future cannot stretch a deadline.
+        let arrived = inbound.arrived_at.map_or(now, |at| at.min(now));
+        if l.game.deadline_at.is_some_and(|d| d <= arrived) {
             // The deadline passed before the scheduler got to it: the clock acts first.
             let text = self.timeout(tx, &mut l, Some(me.id), now).await?;
             return Ok(Done {
@@ -110,7 +113,7 @@ impl Service {
         let action = Self::read_action(&l, me, seat, ply, text)?;
         let delivery = inbound.delivery.clone();
         let text = self
-            .apply(tx, &mut l, seat, action, delivery, false, now)
+            .apply_arrived(tx, &mut l, seat, action, delivery, arrived, now)
             .await?;
         Ok(Done {
             text,
@@ -281,13 +284,47 @@ impl Service {
         on_time: bool,
         now: DateTime<Utc>,
     ) -> Result<String, Fail> {
+        self.apply_at(tx, l, seat, action, delivery, on_time, now, now)
+            .await
+    }
+
+    /// A player's action that reached Agora at `arrived` (read later, at `now`): its time bank
+    /// is charged up to its arrival, not for the time Agora took to read it.
+    #[allow(clippy::too_many_arguments)]
+    async fn apply_arrived(
+        &self,
+        tx: &mut Tx,
+        l: &mut Loaded,
+        seat: Seat,
+        action: AnyAction,
+        delivery: Option<String>,
+        arrived: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        self.apply_at(tx, l, seat, action, delivery, false, arrived, now)
+            .await
+    }
+
+    /// [`Self::apply`], charging the seat's clock up to `charged_until`.
+    #[allow(clippy::too_many_arguments)]
+    async fn apply_at(
+        &self,
+        tx: &mut Tx,
+        l: &mut Loaded,
+        seat: Seat,
+        action: AnyAction,
+        delivery: Option<String>,
+        on_time: bool,
+        charged_until: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
         let id = l.game.id;
         let actor = l.game.player_at(seat);
         let notation = l.position.notation(action);
         let before = l.position.clone();
         l.position.play_unchecked(action);
         l.last = Some((before, action));
-        let spent = clock::spent(&l.game, now);
+        let spent = clock::spent(&l.game, charged_until);
         clock::charge(&mut l.game, seat, spent);
         l.game.ply += 1;
         let record = PlayedAction {
