@@ -201,7 +201,11 @@ impl Mailbox {
                 .map_ok(|f| {
                     let bytes = if header_only { f.header() } else { f.body() };
                     let arrived = f.internal_date().map(|d| d.with_timezone(&Utc));
-                    (f.uid.unwrap_or(0), bytes.unwrap_or_default().to_vec(), arrived)
+                    (
+                        f.uid.unwrap_or(0),
+                        bytes.unwrap_or_default().to_vec(),
+                        arrived,
+                    )
                 })
                 .try_collect()
                 .await

@@ -27,44 +27,17 @@ fn temp_db(name: &str) -> std::path::PathBuf {
     dir.join("agora.db")
 }
 
-/// Confirms a newcomer's address by replying to the confirmation request; returns the answer,
-/// a mail about no game (its Reply-To carries the player's own token).
 async fn confirmed(player: &mut Player) -> Received {
-    player.send(SERVICE, "hello", "help").await;
-    let request = player.next_mail(WAIT).await;
-    assert!(request.text.contains("To confirm"), "{request:?}");
-    player.reply(&request, "games").await;
-    let home = player.next_mail(WAIT).await;
-    assert!(home.text.contains("is confirmed"), "{home:?}");
-    home
+    common::confirmed(player, WAIT).await
 }
 
-/// Starts an Agon game of `first` against `second` from `first`'s mail about no game; returns the
-/// latest mail about the game of each (first to move).
 async fn started(
     first: &mut Player,
     home: &Received,
     second: &mut Player,
     game: i64,
 ) -> (Received, Received) {
-    first
-        .reply(home, &format!("challenge {} agon", second.address))
-        .await;
-    let sent = first.next_mail(WAIT).await;
-    assert!(
-        sent.text.contains(&format!("Game #{game}: you challenged")),
-        "{sent:?}"
-    );
-    let invitation = second.next_mail(WAIT).await;
-    second.reply(&invitation, "accept").await;
-    let second_latest = second.next_mail(WAIT).await;
-    assert!(
-        second_latest.text.contains("has started"),
-        "{second_latest:?}"
-    );
-    let first_latest = first.next_mail(WAIT).await;
-    assert!(first_latest.text.contains("Your turn"), "{first_latest:?}");
-    (first_latest, second_latest)
+    common::started(first, home, second, game, WAIT).await
 }
 
 async fn status(agora: &Agora, game: i64) -> GameStatus {

@@ -10,9 +10,7 @@
 
 use crate::{Fail, Inbound, Service, ServiceError, StoreError, user};
 use agora_store::discord::DiscordGame;
-use agora_store::{
-    GameStatus, MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail, Tx,
-};
+use agora_store::{GameStatus, MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail, Tx};
 use chrono::{DateTime, Duration, Utc};
 
 /// Where on Discord a command was given: the channel and, unless it was a direct message, its
@@ -147,9 +145,13 @@ pub struct MailFailure<'a> {
 pub enum Taken {
     Handled,
     /// It failed and is tried again later; `attempts` so far.
-    Retry { attempts: u32 },
+    Retry {
+        attempts: u32,
+    },
     /// It failed for the last time allowed and is put aside.
-    PutAside { attempts: u32 },
+    PutAside {
+        attempts: u32,
+    },
 }
 
 impl MailDesk<'_> {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use agora_store::{MailRetry, MailSender, MailThread, SpooledMail};
+use agora_store::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
 use chrono::Duration;
 use common::{TestDb, t0};
 
@@ -104,6 +104,49 @@ async fn a_failed_mail_is_retried_after_its_backoff_until_handled() {
             attempts: 1
         }]
     );
+}
+
+#[tokio::test]
+async fn a_mail_put_aside_is_never_due_again_and_is_listed_with_its_error() {
+    let db = TestDb::fresh("put-aside").await;
+    let mut tx = db.write().await;
+    assert!(tx.put_aside_mails().await.unwrap().is_empty());
+    let retry_at = t0() + Duration::seconds(30);
+    for uid in [5, 6] {
+        tx.mail_failed("INBOX", 7, uid, "first", retry_at)
+            .await
+            .unwrap();
+    }
+    tx.mail_failed("INBOX", 7, 5, "constraint failed", retry_at)
+        .await
+        .unwrap();
+    tx.put_mail_aside("INBOX", 7, 5, t0() + Duration::minutes(1))
+        .await
+        .unwrap();
+    // Putting aside a mail that never failed changes nothing: there is no row to mark.
+    tx.put_mail_aside("INBOX", 7, 99, t0()).await.unwrap();
+
+    let later = t0() + Duration::days(30);
+    assert_eq!(
+        tx.due_mail_retries("INBOX", 7, later).await.unwrap(),
+        [MailRetry {
+            uid: 6,
+            attempts: 1
+        }]
+    );
+    assert_eq!(
+        tx.put_aside_mails().await.unwrap(),
+        [PutAsideMail {
+            mailbox: "INBOX".into(),
+            uidvalidity: 7,
+            uid: 5,
+            attempts: 2,
+            last_error: "constraint failed".into(),
+            put_aside_at: t0() + Duration::minutes(1),
+        }]
+    );
+    // Its attempts are still known (the front end never counts them again from zero).
+    assert_eq!(tx.mail_attempts("INBOX", 7, 5).await.unwrap(), 2);
 }
 
 #[tokio::test]

@@ -221,6 +221,82 @@ pub async fn empty_mailboxes(s: &Servers) {
     }
 }
 
+/// The UIDs in `user`'s INBOX with their flags (keywords included), as any mail client sees them.
+pub async fn inbox_flags(s: &Servers, user: &str) -> Vec<(u32, Vec<String>)> {
+    let mut imap = login(s.imap, user).await;
+    imap.select("INBOX").await.unwrap();
+    let fetched: Vec<_> = imap
+        .uid_fetch("1:*", "(UID FLAGS)")
+        .await
+        .unwrap()
+        .try_collect()
+        .await
+        .unwrap_or_default();
+    let mut out: Vec<(u32, Vec<String>)> = fetched
+        .iter()
+        .map(|f| {
+            let flags = f.flags().map(|flag| format!("{flag:?}")).collect();
+            (f.uid.unwrap_or(0), flags)
+        })
+        .collect();
+    out.sort();
+    imap.logout().await.ok();
+    out
+}
+
+/// Waits until `user`'s INBOX holds `n` mails (at most `limit`).
+pub async fn wait_for_inbox(s: &Servers, user: &str, n: usize, limit: Duration) {
+    let start = Instant::now();
+    while inbox_flags(s, user).await.len() < n {
+        assert!(
+            start.elapsed() < limit,
+            "{user}: not {n} mails within {limit:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Confirms a newcomer's address by replying to the confirmation request; returns the answer,
+/// a mail about no game (its Reply-To carries the player's own token).
+pub async fn confirmed(player: &mut Player, wait: Duration) -> Received {
+    player.send(SERVICE, "hello", "help").await;
+    let request = player.next_mail(wait).await;
+    assert!(request.text.contains("To confirm"), "{request:?}");
+    player.reply(&request, "games").await;
+    let home = player.next_mail(wait).await;
+    assert!(home.text.contains("is confirmed"), "{home:?}");
+    home
+}
+
+/// Starts an Agon game of `first` against `second` from `first`'s mail about no game; returns the
+/// latest mail about the game of each (first to move).
+pub async fn started(
+    first: &mut Player,
+    home: &Received,
+    second: &mut Player,
+    game: i64,
+    wait: Duration,
+) -> (Received, Received) {
+    first
+        .reply(home, &format!("challenge {} agon", second.address))
+        .await;
+    let sent = first.next_mail(wait).await;
+    assert!(
+        sent.text.contains(&format!("Game #{game}: you challenged")),
+        "{sent:?}"
+    );
+    let invitation = second.next_mail(wait).await;
+    second.reply(&invitation, "accept").await;
+    let second_latest = second.next_mail(wait).await;
+    assert!(
+        second_latest.text.contains("has started"),
+        "{second_latest:?}"
+    );
+    let first_latest = first.next_mail(wait).await;
+    assert!(first_latest.text.contains("Your turn"), "{first_latest:?}");
+    (first_latest, second_latest)
+}
+
 /// A received mail, as a player reads it.
 #[derive(Debug, Clone)]
 pub struct Received {
