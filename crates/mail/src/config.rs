@@ -248,3 +248,41 @@ impl MailConfig {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(extra_mail: &str, extra_imap: &str) -> Result<MailSettings, MailError> {
+        let text = format!(
+            "address = \"agora@example.org\"\n{extra_mail}\n\
+             [imap]\nhost = \"imap.example.org\"\nuser = \"agora\"\n{extra_imap}\n\
+             [smtp]\nhost = \"smtp.example.org\"\n"
+        );
+        let config: MailConfig = toml::from_str(&text).unwrap();
+        config.into_settings("secret".into(), None)
+    }
+
+    #[test]
+    fn failing_mail_is_tried_five_times_then_flagged_by_default() {
+        let s = settings("", "").unwrap();
+        assert_eq!(s.max_attempts, 5);
+        assert_eq!(s.imap.put_aside_flag, "$AgoraPutAside");
+        let s = settings("max_attempts = 2", "put_aside_flag = \"Agora-Stuck\"").unwrap();
+        assert_eq!(s.max_attempts, 2);
+        assert_eq!(s.imap.put_aside_flag, "Agora-Stuck");
+        // No attempt at all would put aside every mail unread: one is the least.
+        assert_eq!(settings("max_attempts = 0", "").unwrap().max_attempts, 1);
+    }
+
+    #[test]
+    fn a_put_aside_flag_that_is_no_imap_keyword_is_refused() {
+        for bad in ["", "two words", "a(b", "\\\\Seen", "x*", "caf\u{e9}"] {
+            let imap = format!("put_aside_flag = {bad:?}");
+            match settings("", &imap) {
+                Err(MailError::Config(e)) => assert!(e.contains("put_aside_flag"), "{e}"),
+                other => panic!("{bad:?}: {other:?}"),
+            }
+        }
+    }
+}

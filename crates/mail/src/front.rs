@@ -753,8 +753,8 @@ impl MailFrontEnd {
         self.smtp.flush(&self.service.mail(), now).await
     }
 
-    /// Reads every new mail (and every failed one that is due again) and handles it in UID order;
-    /// returns how many were handled.
+    /// Reads every new mail (and every failed one that is due again) and handles it in UID order,
+    /// then records that the mailbox was read through `now`; returns how many were handled.
     pub async fn read_new(
         &self,
         mailbox: &mut Mailbox,
@@ -789,6 +789,7 @@ impl MailFrontEnd {
                 }
             }
         }
+        self.service.mail().mailbox_read(&name, now).await?;
         Ok(handled)
     }
 

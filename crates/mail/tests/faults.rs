@@ -179,6 +179,11 @@ async fn a_mail_that_keeps_failing_is_put_aside_with_one_apology() {
 
     let later = t + chrono::Duration::hours(1);
     assert_eq!(front.read_new(&mut mailbox, later).await.unwrap(), 1);
+    // A mail put aside holds nothing back: the mailbox counts as read.
+    assert_eq!(
+        front.service().mail().read_through().await.unwrap(),
+        Some(later)
+    );
     let aside = front.service().mail().put_aside().await.unwrap();
     assert_eq!(aside.len(), 1, "{aside:?}");
     assert_eq!(aside[0].attempts, 2, "{aside:?}");

@@ -409,6 +409,22 @@ impl MailDesk<'_> {
         Ok(taken)
     }
 
+    /// Records a complete read of `mailbox` that started at `at`: every mail that reached it
+    /// before then was handled, is due again, or was put aside.
+    pub async fn mailbox_read(&self, mailbox: &str, at: DateTime<Utc>) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.set_mailbox_read_through(mailbox, at).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The moment up to which mail was read completely; `None` before a first complete read.
+    /// A move by mail counts when it arrived, so a sweep about to time out a mail player whose
+    /// deadline is later than this may be ending a game whose saving move waits unread.
+    pub async fn read_through(&self) -> Result<Option<DateTime<Utc>>, ServiceError> {
+        Ok(self.tx().await?.mail_read_through().await?)
+    }
+
     /// Every mail put aside after failing too often, oldest first (for the operator).
     pub async fn put_aside(&self) -> Result<Vec<PutAsideMail>, ServiceError> {
         Ok(self.tx().await?.put_aside_mails().await?)

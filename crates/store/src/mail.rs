@@ -117,6 +117,38 @@ impl Tx {
         Ok(())
     }
 
+    /// Records that every mail that reached `mailbox` before `at` was read (handled, failed and
+    /// due again, or put aside). Never moves back.
+    pub async fn set_mailbox_read_through(
+        &mut self,
+        mailbox: &str,
+        at: DateTime<Utc>,
+    ) -> Result<()> {
+        sqlx::query(
+            "UPDATE mail_mailboxes SET read_through = ?1
+             WHERE name = ?2 AND (read_through IS NULL OR read_through < ?1)",
+        )
+        .bind(at)
+        .bind(mailbox.to_owned())
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// The moment up to which every mailbox ever read was read completely (the earliest of
+    /// theirs); `None` before a first complete read.
+    pub async fn mail_read_through(&mut self) -> Result<Option<DateTime<Utc>>> {
+        let row: Option<(i64, Option<DateTime<Utc>>)> = sqlx::query_as(
+            "SELECT COUNT(*) - COUNT(read_through), MIN(read_through) FROM mail_mailboxes",
+        )
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        Ok(match row {
+            Some((0, at)) => at,
+            _ => None,
+        })
+    }
+
     /// Records a failed attempt at a mail and when to try again.
     pub async fn mail_failed(
         &mut self,

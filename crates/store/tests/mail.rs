@@ -107,6 +107,35 @@ async fn a_failed_mail_is_retried_after_its_backoff_until_handled() {
 }
 
 #[tokio::test]
+async fn how_far_the_mailboxes_were_read_is_the_earliest_and_never_moves_back() {
+    let db = TestDb::fresh("read-through").await;
+    let mut tx = db.write().await;
+    assert_eq!(tx.mail_read_through().await.unwrap(), None);
+    tx.set_mailbox_position("INBOX", 7, 0).await.unwrap();
+    // A mailbox known but never read through holds everything back.
+    assert_eq!(tx.mail_read_through().await.unwrap(), None);
+    tx.set_mailbox_read_through("INBOX", t0() + Duration::hours(2))
+        .await
+        .unwrap();
+    assert_eq!(
+        tx.mail_read_through().await.unwrap(),
+        Some(t0() + Duration::hours(2))
+    );
+    tx.set_mailbox_read_through("INBOX", t0() + Duration::hours(1))
+        .await
+        .unwrap();
+    assert_eq!(
+        tx.mail_read_through().await.unwrap(),
+        Some(t0() + Duration::hours(2)),
+        "never back"
+    );
+    tx.set_mailbox_position("Archive", 3, 0).await.unwrap();
+    assert_eq!(tx.mail_read_through().await.unwrap(), None);
+    tx.set_mailbox_read_through("Archive", t0()).await.unwrap();
+    assert_eq!(tx.mail_read_through().await.unwrap(), Some(t0()));
+}
+
+#[tokio::test]
 async fn a_mail_put_aside_is_never_due_again_and_is_listed_with_its_error() {
     let db = TestDb::fresh("put-aside").await;
     let mut tx = db.write().await;
