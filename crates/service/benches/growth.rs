@@ -7,7 +7,8 @@
 //!
 //!     cargo bench -p agora-service --bench growth [-- --actions 100000 --keep-days 7 --games 20 --minutes 10]
 //!
-//! `--keep-days 0` runs the same without purging, for comparison.
+//! `--keep-days 0` runs the same without purging, for comparison, then times purging the whole
+//! backlog with `keep_days` 7 at once, and so one batch's transaction.
 
 use agora_rules::{AnyPosition, Variant};
 use agora_service::desk::SpoolEntry;
@@ -274,8 +275,43 @@ async fn run(options: Options) {
         options.actions,
         options.actions as f64 / secs
     );
+    if options.keep_days == 0 {
+        purge_backlog(&bench.service, now).await;
+    }
     bench.service.store().close().await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// After a run without purging: how long purging the whole backlog at once takes (what the first
+/// sweep does after `keep_days` is set on an old database), and so how long one batch holds the
+/// write lock.
+async fn purge_backlog(service: &Service, now: DateTime<Utc>) {
+    let settings = Settings {
+        keep_days: 7,
+        ..Settings::default()
+    };
+    let purger = Service::new(
+        service.store().clone(),
+        Templates::load(None).expect("templates"),
+        settings,
+    );
+    let started = Instant::now();
+    let purged = purger.purge(now).await.expect("purge");
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let batches = purged
+        .outbox
+        .max(purged.spool)
+        .max(purged.deliveries)
+        .div_ceil(100)
+        + 1;
+    println!(
+        "then keep_days 7: purged {} outbox rows, {} mails, {} deliveries in {ms:.0} ms, \
+         {batches} transactions, {:.1} ms each",
+        purged.outbox,
+        purged.spool,
+        purged.deliveries,
+        ms / batches as f64
+    );
 }
 
 fn main() {
