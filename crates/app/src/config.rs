@@ -80,7 +80,13 @@ pub struct Service {
     pub templates_dir: Option<PathBuf>,
     pub sweep_seconds: u64,
     pub outbox_poll_seconds: u64,
+    /// Days before sent notifications, sent mails and delivery records are purged; 0 = never.
+    pub keep_days: u32,
 }
+
+/// The fewest `keep_days` (other than 0) accepted: a delivery record must outlive every
+/// redelivery of its mail, and a sending server retries for about five days (RFC 5321).
+pub const MIN_KEEP_DAYS: u32 = 7;
 
 impl Default for Service {
     fn default() -> Service {
@@ -90,6 +96,7 @@ impl Default for Service {
             templates_dir: None,
             sweep_seconds: 60,
             outbox_poll_seconds: 2,
+            keep_days: Settings::default().keep_days,
         }
     }
 }
@@ -144,8 +151,15 @@ impl Config {
         })
     }
 
-    pub fn settings(&self) -> Settings {
-        Settings {
+    pub fn settings(&self) -> anyhow::Result<Settings> {
+        let keep_days = self.service.keep_days;
+        if keep_days != 0 && keep_days < MIN_KEEP_DAYS {
+            anyhow::bail!(
+                "service.keep_days is 0 (keep for ever) or at least {MIN_KEEP_DAYS}, not {keep_days}: \
+                 a mail can be delivered again for days"
+            );
+        }
+        Ok(Settings {
             default_days: self.game.default_days,
             max_days: self.game.max_days,
             reminder_hours: self.game.reminder_hours.clone(),
@@ -157,7 +171,8 @@ impl Config {
             new_opponent_challenges_per_day: self.game.new_opponent_challenges_per_day,
             seed: None,
             computer_level: self.game.computer_level.clone(),
-        }
+            keep_days,
+        })
     }
 }
 
@@ -176,6 +191,26 @@ mod tests {
         assert_eq!(c.game.default_days, d.game.default_days);
         assert_eq!(c.game.reminder_hours, d.game.reminder_hours);
         assert_eq!(c.service.sweep_seconds, d.service.sweep_seconds);
+        assert_eq!(c.service.keep_days, d.service.keep_days);
         assert!(!c.discord.enabled && !c.mail.enabled);
+    }
+
+    /// `keep_days` is 0 or long enough to outlive redeliveries; anything else is refused.
+    #[test]
+    fn keep_days_is_zero_or_at_least_a_week() {
+        let read = |days: u32| {
+            toml::from_str::<Config>(&format!("[service]\nkeep_days = {days}\n"))
+                .unwrap()
+                .settings()
+        };
+        assert_eq!(read(0).unwrap().keep_days, 0);
+        assert_eq!(read(7).unwrap().keep_days, 7);
+        assert_eq!(read(365).unwrap().keep_days, 365);
+        let err = read(3).unwrap_err().to_string();
+        assert!(
+            err.contains("keep_days") && err.contains("at least 7"),
+            "{err}"
+        );
+        assert_eq!(Config::default().settings().unwrap().keep_days, 30);
     }
 }

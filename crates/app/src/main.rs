@@ -2,6 +2,7 @@
 //! No game logic lives here.
 
 mod ai_cmd;
+mod backup_cmd;
 mod config;
 mod play_cmd;
 mod render_cmd;
@@ -31,6 +32,8 @@ enum Command {
     Play(play_cmd::PlayArgs),
     /// Run the service: the configured front ends and the deadline scheduler.
     Serve(serve_cmd::ServeArgs),
+    /// Copy the live database to FILE (never overwriting), while `agora serve` runs.
+    Backup(backup_cmd::BackupArgs),
     /// The game service's tools: a benchmark.
     #[command(subcommand)]
     Service(service_cmd::ServiceCommand),
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
         Command::Render(args) => render_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
+        Command::Backup(args) => backup_cmd::run(args),
         Command::Service(cmd) => service_cmd::run(cmd),
         Command::Ai(cmd) => ai_cmd::run(cmd),
     };

@@ -163,7 +163,7 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         .await
         .with_context(|| format!("opening {}", path.display()))?;
     let templates = Templates::load(config.service.templates_dir.as_deref())?;
-    let mut settings = config.settings();
+    let mut settings = config.settings()?;
     settings.seed = args.seed;
     let service = Service::new(store, templates, settings);
     let mut terminal = Terminal::open(args.outbox_log.as_ref())?;

@@ -76,7 +76,7 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
     let migrations = store.applied_migrations().await?;
     tracing::info!(database = %path.display(), migrations = ?migrations, "database ready");
     let templates = Templates::load(config.service.templates_dir.as_deref())?;
-    let service = Arc::new(Service::new(store, templates, config.settings()));
+    let service = Arc::new(Service::new(store, templates, config.settings()?));
     let (stop, stopped) = watch::channel(false);
     let mut tasks = tokio::task::JoinSet::new();
 

@@ -28,7 +28,7 @@ pub mod views;
 pub mod queries;
 
 pub use agora_domain::{Channel, Identity, IdentityError, TimeControl, TimeoutPolicy};
-pub use agora_store::{Store, StoreError, StoreOptions};
+pub use agora_store::{Purged, Store, StoreError, StoreOptions};
 pub use desk::{DiscordDesk, MailDesk, Origin};
 pub use templates::Templates;
 
@@ -67,6 +67,9 @@ pub struct Settings {
     pub seed: Option<u64>,
     /// The computer's level when a challenge names none.
     pub computer_level: String,
+    /// Days after which the sweep purges sent notifications, sent mails and delivery records
+    /// (0 = keep them for ever). Game records are kept for ever whatever this says.
+    pub keep_days: u32,
 }
 
 impl Default for Settings {
@@ -83,6 +86,7 @@ impl Default for Settings {
             new_opponent_challenges_per_day: 3,
             seed: None,
             computer_level: "normal".into(),
+            keep_days: 30,
         }
     }
 }

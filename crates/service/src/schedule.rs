@@ -8,9 +8,13 @@ use crate::clock::{self, Due, seat_to_act};
 use crate::commands::{Command, VacationRequest};
 use crate::games::Extra;
 use crate::{Channel, Done, Fail, Identity, Inbound, Service, ServiceError, Status, user};
-use agora_store::{GameStatus, Notice, Player, Tx, Vacation};
+use agora_store::{GameStatus, Notice, Player, Purged, Tx, Vacation};
 use chrono::{DateTime, Datelike, Duration, Utc};
 use serde::Serialize;
+
+/// Rows of each table a purge removes per transaction. Sent mails carry their pictures (tens of
+/// kilobytes each), so a batch frees a few megabytes at most and commits in milliseconds.
+const PURGE_BATCH: u32 = 100;
 
 /// The identity the scheduler acts under (`system:clock`); front ends never produce one.
 fn clock_identity() -> Identity {
@@ -20,8 +24,60 @@ fn clock_identity() -> Identity {
 impl Service {
     /// One sweep of the scheduler at `now`: every game whose due time has come (a reminder point
     /// or the deadline) and every player whose digest is due, each handled in its own
-    /// transaction through the command path. Returns how many games and players it changed.
+    /// transaction through the command path; then the purge of old records ([`Service::purge`]),
+    /// whose failure is logged and waits for the next sweep. Returns how many games and players
+    /// it changed.
     pub async fn sweep(&self, now: DateTime<Utc>) -> Result<usize, ServiceError> {
+        let changed = self.sweep_due(now).await?;
+        match self.purge(now).await {
+            Ok(p) if p.total() > 0 => tracing::info!(
+                outbox = p.outbox,
+                spool = p.spool,
+                deliveries = p.deliveries,
+                "purged old records"
+            ),
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, "purge failed"),
+        }
+        Ok(changed)
+    }
+
+    /// Removes sent notifications, sent spooled mails and delivery records older than
+    /// `keep_days` (none when it is 0), in batches of [`PURGE_BATCH`] rows per table, each its own
+    /// short transaction, so commands wait for at most one batch. Games, actions and players are
+    /// never purged.
+    ///
+    /// Unsent rows are never removed. A delivery record is needed only while its delivery can
+    /// arrive again, and every way one does is far shorter than the days kept: a mail left
+    /// unmarked by a crash is read again when the mailbox is next read, a sending server retries
+    /// for about five days (RFC 5321 4.5.4.1), a Discord interaction expires after 15 minutes,
+    /// and the clock's own deliveries repeat at once or never.
+    pub async fn purge(&self, now: DateTime<Utc>) -> Result<Purged, ServiceError> {
+        let mut purged = Purged::default();
+        if self.settings.keep_days == 0 {
+            return Ok(purged);
+        }
+        let before = crate::truncate(now) - Duration::days(i64::from(self.settings.keep_days));
+        loop {
+            let mut tx = self.store.write().await?;
+            let batch = Purged {
+                outbox: tx.purge_sent_outbox(before, PURGE_BATCH).await?,
+                spool: tx.purge_sent_spool(before, PURGE_BATCH).await?,
+                deliveries: tx.purge_deliveries(before, PURGE_BATCH).await?,
+            };
+            tx.commit().await?;
+            purged.add(batch);
+            let limit = u64::from(PURGE_BATCH);
+            if batch.outbox < limit && batch.spool < limit && batch.deliveries < limit {
+                return Ok(purged);
+            }
+            // Let the commands queued for the write lock go first.
+            tokio::task::yield_now().await;
+        }
+    }
+
+    /// The due part of [`Service::sweep`].
+    async fn sweep_due(&self, now: DateTime<Utc>) -> Result<usize, ServiceError> {
         let now = crate::truncate(now);
         let mut changed = 0;
         // Games and players looked at in this sweep that are still due (nothing to change, or a

@@ -40,4 +40,11 @@ impl Tx {
         .await?;
         Ok(done.rows_affected() == 1)
     }
+
+    /// How many delivery records are kept.
+    pub async fn count_deliveries(&mut self) -> Result<i64> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM deliveries")
+            .fetch_one(&mut *self.tx)
+            .await?)
+    }
 }

@@ -2,28 +2,32 @@
 //!
 //! [`Store`] is the facade: it opens the SQLite file (WAL), applies the embedded migrations from
 //! `migrations/`, and hands out transactions. A [`Tx`] carries the methods of each aggregate, one
-//! file per aggregate ([`players`], [`games`], [`deliveries`], [`outbox`]); their row structs stay
-//! private and they return domain types. The store knows nothing of commands, templates or clocks:
-//! callers pass `now`.
+//! file per aggregate ([`players`], [`games`], [`deliveries`], [`outbox`]), and [`purge`] removes
+//! what is old; their row structs stay private and they return domain types. The store knows
+//! nothing of commands, templates or clocks: callers pass `now`. [`backup`] copies a live database.
 //!
 //! Every state change is one write transaction opened with `BEGIN IMMEDIATE`, so SQLite takes the
 //! write lock up front and two writers never both read a game and then both try to upgrade;
 //! [`Tx::save_game`] also checks the game's version, which keeps the same guarantee on a backend
 //! where transactions do not serialise.
 
+pub mod backup;
 pub mod deliveries;
 pub mod discord;
 pub mod games;
 pub mod mail;
 pub mod outbox;
 pub mod players;
+pub mod purge;
 
+pub use backup::{BackupError, BackupSummary};
 pub use games::{
     EndReason, Ending, Game, GameStatus, NewGame, PlayedAction, TimeControl, TimeoutPolicy,
 };
 pub use mail::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
 pub use outbox::{NewMessage, Notice, OutboxMessage, OutboxStats};
 pub use players::{Identity, Player, Vacation};
+pub use purge::Purged;
 
 use agora_rules::Seat;
 use sqlx::sqlite::{

@@ -1,0 +1,164 @@
+//! The scheduler's sweep purges old records on a real database: sent notifications, sent spooled
+//! mails and delivery records older than `keep_days` go; unsent ones, young ones and the game's
+//! whole record stay; `keep_days = 0` keeps everything.
+
+use agora_rules::Variant;
+use agora_service::desk::SpoolEntry;
+use agora_service::outbox::{Delivery, SendError, Sender};
+use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use chrono::{DateTime, Duration, Utc};
+use std::path::PathBuf;
+
+/// Takes every `local` notification at once.
+struct Terminal;
+
+impl Sender for Terminal {
+    fn channel(&self) -> &str {
+        "local"
+    }
+
+    async fn send(&self, _: &Delivery) -> Result<(), SendError> {
+        Ok(())
+    }
+}
+
+fn t0() -> DateTime<Utc> {
+    "2026-06-01T12:00:00Z".parse().unwrap()
+}
+
+async fn service(name: &str, keep_days: u32) -> (Service, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("agora-purge-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open(&dir.join("game.db"), &StoreOptions::default())
+        .await
+        .unwrap();
+    let settings = Settings {
+        keep_days,
+        seed: Some(3),
+        ..Settings::default()
+    };
+    let service = Service::new(store, Templates::load(None).unwrap(), settings);
+    (service, dir)
+}
+
+async fn say(service: &Service, who: &str, delivery: &str, text: &str, now: DateTime<Utc>) {
+    let inbound = Inbound {
+        text: text.into(),
+        delivery: Some(delivery.into()),
+        ..Inbound::new(Identity::local(who))
+    };
+    let answer = service.handle(&inbound, now).await.unwrap();
+    assert_eq!(answer.status, Status::Done, "{text}: {}", answer.text);
+}
+
+/// A game of four moves on day 0 with every notification sent, a spooled mail sent and one not,
+/// then a fifth move on day 10 whose notification waits.
+async fn play(service: &Service) {
+    say(service, "bob", "d1", "games", t0()).await;
+    say(service, "alice", "d2", "challenge bob agon days 30", t0()).await;
+    say(service, "bob", "d3", "accept #1", t0()).await;
+    let mut position = Variant::Agon.start();
+    for i in 0..4 {
+        let who = ["alice", "bob"][i % 2];
+        let action = position.legal_actions()[0];
+        let text = format!("move {}", position.notation(action));
+        say(service, who, &format!("m{i}"), &text, t0()).await;
+        position.play_unchecked(action);
+    }
+    assert!(service.deliver(&Terminal, t0()).await.unwrap() > 0);
+    let desk = service.mail();
+    for key in ["answer:<sent@x>", "answer:<waiting@x>"] {
+        let entry = SpoolEntry {
+            key,
+            from: "agora@example.org",
+            to: "ann@example.org",
+            bytes: &[0u8; 30_000],
+            game: None,
+            message_id: "<m@example.org>",
+        };
+        desk.spool(entry, t0()).await.unwrap();
+    }
+    let due = desk.due_spool(t0(), 10).await.unwrap();
+    desk.spool_result(&due[0], Ok(()), t0()).await.unwrap();
+    desk.spool_result(&due[1], Err("451 later"), t0())
+        .await
+        .unwrap();
+    let day10 = t0() + Duration::days(10);
+    let action = position.legal_actions()[0];
+    let text = format!("move {}", position.notation(action));
+    say(service, "alice", "m4", &text, day10).await;
+}
+
+#[tokio::test]
+async fn the_sweep_purges_what_is_old_and_sent_and_keeps_the_game() {
+    let (service, dir) = service("sweep", 7).await;
+    play(&service).await;
+    let day10 = t0() + Duration::days(10);
+    let before = service
+        .store()
+        .write()
+        .await
+        .unwrap()
+        .outbox_stats()
+        .await
+        .unwrap();
+    assert!(before.sent > 0 && before.pending > 0, "{before:?}");
+
+    service.sweep(day10).await.unwrap();
+
+    let mut tx = service.store().write().await.unwrap();
+    let after = tx.outbox_stats().await.unwrap();
+    assert_eq!((after.pending, after.sent), (before.pending, 0));
+    assert_eq!(
+        tx.spool_counts().await.unwrap(),
+        (1, 0),
+        "the unsent mail stays"
+    );
+    for (sender, id) in [("local:alice", "d2"), ("local:bob", "m3")] {
+        assert_eq!(tx.delivery_reply(id, sender).await.unwrap(), None, "{id}");
+    }
+    assert!(
+        tx.delivery_reply("m4", "local:alice")
+            .await
+            .unwrap()
+            .is_some()
+    );
+    let game = tx.game(1).await.unwrap().unwrap();
+    assert_eq!(game.ply, 5);
+    assert_eq!(tx.actions(1).await.unwrap().len(), 5);
+    drop(tx);
+
+    // A second sweep finds nothing more to purge.
+    assert_eq!(service.purge(day10).await.unwrap().total(), 0);
+    service.store().close().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn keep_days_zero_keeps_everything() {
+    let (service, dir) = service("forever", 0).await;
+    play(&service).await;
+    let later = t0() + Duration::days(3650);
+    let before = service
+        .store()
+        .write()
+        .await
+        .unwrap()
+        .outbox_stats()
+        .await
+        .unwrap();
+    assert_eq!(service.purge(later).await.unwrap().total(), 0);
+    let mut tx = service.store().write().await.unwrap();
+    assert_eq!(tx.outbox_stats().await.unwrap(), before);
+    assert_eq!(tx.spool_counts().await.unwrap(), (1, 1));
+    assert!(
+        tx.delivery_reply("d2", "local:alice")
+            .await
+            .unwrap()
+            .is_some()
+    );
+    drop(tx);
+    service.store().close().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
