@@ -113,7 +113,7 @@ impl Service {
         let action = Self::read_action(&l, me, seat, ply, text)?;
         let delivery = inbound.delivery.clone();
         let text = self
-            .apply_arrived(tx, &mut l, seat, action, delivery, arrived, now)
+            .apply_at(tx, &mut l, seat, action, delivery, false, arrived, now)
             .await?;
         Ok(Done {
             text,
@@ -288,24 +288,9 @@ impl Service {
             .await
     }
 
-    /// A player's action that reached Agora at `arrived` (read later, at `now`): its time bank
-    /// is charged up to its arrival, not for the time Agora took to read it.
-    #[allow(clippy::too_many_arguments)]
-    async fn apply_arrived(
-        &self,
-        tx: &mut Tx,
-        l: &mut Loaded,
-        seat: Seat,
-        action: AnyAction,
-        delivery: Option<String>,
-        arrived: DateTime<Utc>,
-        now: DateTime<Utc>,
-    ) -> Result<String, Fail> {
-        self.apply_at(tx, l, seat, action, delivery, false, arrived, now)
-            .await
-    }
-
-    /// [`Self::apply`], charging the seat's clock up to `charged_until`.
+    /// [`Self::apply`], charging the seat's clock up to `charged_until`: a player's action that
+    /// reached Agora then (read later, at `now`) is charged up to its arrival, not for the time
+    /// Agora took to read it.
     #[allow(clippy::too_many_arguments)]
     async fn apply_at(
         &self,
