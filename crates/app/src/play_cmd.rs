@@ -111,7 +111,7 @@ impl Sender for Terminal {
             }
             writeln!(file, "{}\t{}\t{}", m.id, m.address, m.subject)
                 .and_then(|()| file.sync_data())
-                .map_err(|e| SendError(e.to_string()))?;
+                .map_err(|e| SendError::Transient(e.to_string()))?;
         }
         println!("  -> {name}: {}", m.subject);
         let lines: Vec<&str> = m.body.lines().collect();

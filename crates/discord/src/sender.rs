@@ -45,7 +45,7 @@ impl Sender for DiscordSender<'_> {
     async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
         self.post(delivery)
             .await
-            .map_err(|e| SendError(e.to_string()))
+            .map_err(|e| SendError::Transient(e.to_string()))
     }
 }
 

@@ -1031,6 +1031,6 @@ impl Sender for OutboxSender<'_> {
     async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
         guarded(self.front.spool_notification(delivery, self.now))
             .await
-            .map_err(|e| SendError(e.to_string()))
+            .map_err(|e| SendError::Transient(e.to_string()))
     }
 }

@@ -8,6 +8,7 @@
 
 use crate::{MailError, Security, SmtpSettings};
 use agora_service::MailDesk;
+use agora_service::outbox::SendError;
 use chrono::{DateTime, Utc};
 use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::Credentials;
@@ -91,12 +92,12 @@ impl Smtp {
                     .await;
                 let error = result.err().map(|e| {
                     tracing::warn!(key = %mail.key, to = %mail.recipient, error = %e, "mail not sent; will retry");
-                    e.to_string()
+                    SendError::Transient(e.to_string())
                 });
                 if error.is_none() {
                     sent += 1;
                 }
-                desk.spool_result(&mail, error.as_deref().map_or(Ok(()), Err), now)
+                desk.spool_result(&mail, error.as_ref().map_or(Ok(()), Err), now)
                     .await?;
             }
             if n < 50 {

@@ -92,7 +92,7 @@ impl Sender for MailLike<'_> {
             .mail()
             .spool(entry, self.now)
             .await
-            .map_err(|e| SendError(e.to_string()))
+            .map_err(|e| SendError::Transient(e.to_string()))
     }
 }
 

@@ -22,8 +22,30 @@ use std::future::Future;
 
 /// Why a send failed; the text is stored on the row as its last error.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SendError(pub String);
+pub enum SendError {
+    /// It may work later (a network fault, a timeout, the other side busy or down): tried again
+    /// with backoff.
+    #[error("{0}")]
+    Transient(String),
+    /// It never will (an address that does not exist, a closed direct message, a deleted
+    /// channel, a missing permission): not tried again.
+    #[error("{0}")]
+    Permanent(String),
+}
+
+impl SendError {
+    /// Whether trying again cannot help.
+    pub fn is_permanent(&self) -> bool {
+        matches!(self, SendError::Permanent(_))
+    }
+
+    /// The text recorded as the row's last error.
+    pub fn text(&self) -> &str {
+        match self {
+            SendError::Transient(text) | SendError::Permanent(text) => text,
+        }
+    }
+}
 
 /// Everything a sender needs for one outbox row.
 #[derive(Debug, Clone)]
@@ -164,7 +186,7 @@ impl Service {
                 let result = match self.delivery_with(&message, &mut games).await {
                     Ok(delivery) => sender.send(&delivery).await,
                     // A game that does not replay fails its rows only; they are retried.
-                    Err(e) => Err(SendError(e.to_string())),
+                    Err(e) => Err(SendError::Transient(e.to_string())),
                 };
                 let mut tx = self.store.write().await?;
                 match result {
@@ -174,7 +196,7 @@ impl Service {
                     }
                     Err(e) => {
                         tracing::warn!(id = message.id, channel = sender.channel(), error = %e, "send failed");
-                        tx.mark_failed(message.id, &e.0, now + backoff(message.attempts))
+                        tx.mark_failed(message.id, e.text(), now + backoff(message.attempts))
                             .await?;
                     }
                 }

@@ -1,81 +1,14 @@
-//! The front ends' desks: what the mail and Discord front ends keep for themselves (mail threads
-//! and reply tokens, verification codes, rate counts, the SMTP spool, mailbox positions and
-//! retries; Discord channels, threads, posts and the choice of direct messages),
-//! reached through named calls on the service instead of the store.
-//!
-//! A front end never opens a transaction: each call here is one, and what belongs with a command
-//! travels in its [`crate::Inbound`] (the Discord channel a challenge was made in, the version a
-//! button acted on) so the service writes or checks it in the command's own transaction.
-//! Nothing here touches a game.
+//! The mail front end's desk: arrival and rate counts, codes, reply tokens and threads, the SMTP
+//! spool, mailbox positions, retries and mail put aside.
 
-use crate::{Fail, Inbound, Service, ServiceError, StoreError, user};
-use agora_store::discord::DiscordGame;
-use agora_store::{GameStatus, MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail, Tx};
+use crate::outbox::SendError;
+use crate::{Service, ServiceError};
+use agora_store::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail, Tx};
 use chrono::{DateTime, Duration, Utc};
-
-/// Where on Discord a command was given: the channel and, unless it was a direct message, its
-/// server. A challenge made there is announced there, and its game's thread opens there.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Origin {
-    pub channel: String,
-    pub guild: Option<String>,
-}
-
-impl Service {
-    /// The mail front end's desk.
-    pub fn mail(&self) -> MailDesk<'_> {
-        MailDesk { service: self }
-    }
-
-    /// The Discord front end's desk.
-    pub fn discord(&self) -> DiscordDesk<'_> {
-        DiscordDesk { service: self }
-    }
-}
-
-/// Refuses a command that names the game version it acted on (a button) when the game has
-/// changed since: checked in the command's transaction, so no change can slip in between.
-pub(crate) async fn check_version(tx: &mut Tx, inbound: &Inbound) -> Result<(), Fail> {
-    let (Some(expected), Some(id)) = (inbound.expect_version, inbound.game) else {
-        return Ok(());
-    };
-    let Some(game) = tx.game(id).await? else {
-        return user(format!("there is no game #{id}"));
-    };
-    if game.version == expected {
-        return Ok(());
-    }
-    let now = match game.status {
-        GameStatus::Proposed => "changed",
-        GameStatus::Active => "started",
-        GameStatus::Finished => "ended",
-        GameStatus::Declined => "been declined",
-        GameStatus::Cancelled => "been withdrawn",
-    };
-    user(format!(
-        "this is out of date: game #{id} has {now} since it was sent, so nothing was done. `board #{id}` shows where it stands"
-    ))
-}
-
-/// Records the Discord channel a command was given in as the place of the game it made (a
-/// challenge), with the command: the challenge's notification then already knows where it goes.
-/// A game keeps the first place recorded.
-pub(crate) async fn record_origin(
-    tx: &mut Tx,
-    inbound: &Inbound,
-    game: Option<i64>,
-    now: DateTime<Utc>,
-) -> Result<(), StoreError> {
-    if let (Some(origin), Some(game)) = (&inbound.origin, game) {
-        tx.set_discord_origin(game, &origin.channel, origin.guild.as_deref(), now)
-            .await?;
-    }
-    Ok(())
-}
 
 /// The mail front end's own records.
 pub struct MailDesk<'a> {
-    service: &'a Service,
+    pub(super) service: &'a Service,
 }
 
 /// What is known of a mail's sender when it arrives, before anything is counted.
@@ -322,7 +255,7 @@ impl MailDesk<'_> {
     pub async fn spool_result(
         &self,
         mail: &SpooledMail,
-        result: Result<(), &str>,
+        result: Result<(), &SendError>,
         now: DateTime<Utc>,
     ) -> Result<(), ServiceError> {
         let mut tx = self.tx().await?;
@@ -330,7 +263,7 @@ impl MailDesk<'_> {
             Ok(()) => tx.spool_sent(mail.id, now).await?,
             Err(error) => {
                 let retry = now + crate::outbox::backoff(mail.attempts);
-                tx.spool_failed(mail.id, error, retry).await?;
+                tx.spool_failed(mail.id, error.text(), retry).await?;
             }
         }
         tx.commit().await?;
@@ -439,69 +372,6 @@ impl MailDesk<'_> {
     ) -> Result<(), ServiceError> {
         let mut tx = self.tx().await?;
         tx.mail_retried(mailbox, validity, uid).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-}
-
-/// The Discord front end's own records. Discord ids are passed as text.
-pub struct DiscordDesk<'a> {
-    service: &'a Service,
-}
-
-impl DiscordDesk<'_> {
-    async fn tx(&self) -> Result<Tx, ServiceError> {
-        Ok(self.service.store.write().await?)
-    }
-
-    /// The game whose thread a channel is.
-    pub async fn game_of_thread(&self, channel: &str) -> Result<Option<i64>, ServiceError> {
-        let mut tx = self.tx().await?;
-        Ok(tx.discord_game_by_thread(channel).await?.map(|g| g.game_id))
-    }
-
-    /// Where a game lives on Discord, if it was started there.
-    pub async fn place(&self, game: i64) -> Result<Option<DiscordGame>, ServiceError> {
-        Ok(self.tx().await?.discord_game(game).await?)
-    }
-
-    /// Records the thread a game's messages go to from now on.
-    pub async fn set_thread(&self, game: i64, thread: &str) -> Result<(), ServiceError> {
-        let mut tx = self.tx().await?;
-        tx.set_discord_thread(game, thread).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Whether an outbox row was posted already.
-    pub async fn was_posted(&self, outbox_id: i64) -> Result<bool, ServiceError> {
-        Ok(self.tx().await?.discord_post(outbox_id).await?.is_some())
-    }
-
-    /// Records the message an outbox row was posted as.
-    pub async fn record_post(
-        &self,
-        outbox_id: i64,
-        channel: &str,
-        message: &str,
-        now: DateTime<Utc>,
-    ) -> Result<(), ServiceError> {
-        let mut tx = self.tx().await?;
-        tx.record_discord_post(outbox_id, channel, message, now)
-            .await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Whether a user wants reminders and final reports as direct messages.
-    pub async fn wants_dm(&self, user: &str) -> Result<bool, ServiceError> {
-        Ok(self.tx().await?.discord_wants_dm(user).await?)
-    }
-
-    /// Sets whether a user wants reminders and final reports as direct messages.
-    pub async fn set_wants_dm(&self, user: &str, dm: bool) -> Result<(), ServiceError> {
-        let mut tx = self.tx().await?;
-        tx.set_discord_wants_dm(user, dm).await?;
         tx.commit().await?;
         Ok(())
     }

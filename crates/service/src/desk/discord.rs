@@ -1,0 +1,70 @@
+//! The Discord front end's desk: where each game lives, the posts made, and who wants direct
+//! messages.
+
+use crate::{Service, ServiceError};
+use agora_store::Tx;
+use agora_store::discord::DiscordGame;
+use chrono::{DateTime, Utc};
+
+/// The Discord front end's own records. Discord ids are passed as text.
+pub struct DiscordDesk<'a> {
+    pub(super) service: &'a Service,
+}
+
+impl DiscordDesk<'_> {
+    async fn tx(&self) -> Result<Tx, ServiceError> {
+        Ok(self.service.store.write().await?)
+    }
+
+    /// The game whose thread a channel is.
+    pub async fn game_of_thread(&self, channel: &str) -> Result<Option<i64>, ServiceError> {
+        let mut tx = self.tx().await?;
+        Ok(tx.discord_game_by_thread(channel).await?.map(|g| g.game_id))
+    }
+
+    /// Where a game lives on Discord, if it was started there.
+    pub async fn place(&self, game: i64) -> Result<Option<DiscordGame>, ServiceError> {
+        Ok(self.tx().await?.discord_game(game).await?)
+    }
+
+    /// Records the thread a game's messages go to from now on.
+    pub async fn set_thread(&self, game: i64, thread: &str) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.set_discord_thread(game, thread).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Whether an outbox row was posted already.
+    pub async fn was_posted(&self, outbox_id: i64) -> Result<bool, ServiceError> {
+        Ok(self.tx().await?.discord_post(outbox_id).await?.is_some())
+    }
+
+    /// Records the message an outbox row was posted as.
+    pub async fn record_post(
+        &self,
+        outbox_id: i64,
+        channel: &str,
+        message: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.record_discord_post(outbox_id, channel, message, now)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Whether a user wants reminders and final reports as direct messages.
+    pub async fn wants_dm(&self, user: &str) -> Result<bool, ServiceError> {
+        Ok(self.tx().await?.discord_wants_dm(user).await?)
+    }
+
+    /// Sets whether a user wants reminders and final reports as direct messages.
+    pub async fn set_wants_dm(&self, user: &str, dm: bool) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.set_discord_wants_dm(user, dm).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
