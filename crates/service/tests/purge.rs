@@ -81,9 +81,13 @@ async fn play(service: &Service) {
     }
     let due = desk.due_spool(t0(), 10).await.unwrap();
     desk.spool_result(&due[0], Ok(()), t0()).await.unwrap();
-    desk.spool_result(&due[1], Err("451 later"), t0())
-        .await
-        .unwrap();
+    desk.spool_result(
+        &due[1],
+        Err(&SendError::Transient("451 later".into())),
+        t0(),
+    )
+    .await
+    .unwrap();
     let day10 = t0() + Duration::days(10);
     let action = position.legal_actions()[0];
     let text = format!("move {}", position.notation(action));
