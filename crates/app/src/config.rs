@@ -82,6 +82,14 @@ pub struct Service {
     pub outbox_poll_seconds: u64,
     /// Days before sent notifications, sent mails and delivery records are purged; 0 = never.
     pub keep_days: u32,
+    /// Notifications one delivery pass sends at once.
+    pub parallel_sends: u32,
+    /// Seconds one send may take before it counts as a transient failure.
+    pub send_timeout_seconds: u64,
+    /// Seconds one delivery pass starts new sends.
+    pub send_pass_seconds: u64,
+    /// Attempts after which a notification or mail that keeps failing is given up.
+    pub max_send_attempts: u32,
 }
 
 /// The fewest `keep_days` (other than 0) accepted: a delivery record must outlive every
@@ -97,6 +105,10 @@ impl Default for Service {
             sweep_seconds: 60,
             outbox_poll_seconds: 2,
             keep_days: Settings::default().keep_days,
+            parallel_sends: Settings::default().parallel_sends as u32,
+            send_timeout_seconds: Settings::default().send_timeout.as_secs(),
+            send_pass_seconds: Settings::default().send_pass.as_secs(),
+            max_send_attempts: Settings::default().max_send_attempts,
         }
     }
 }
@@ -159,6 +171,17 @@ impl Config {
                  a mail can be delivered again for days"
             );
         }
+        let s = &self.service;
+        for (key, value) in [
+            ("parallel_sends", u64::from(s.parallel_sends)),
+            ("send_timeout_seconds", s.send_timeout_seconds),
+            ("send_pass_seconds", s.send_pass_seconds),
+            ("max_send_attempts", u64::from(s.max_send_attempts)),
+        ] {
+            if value == 0 {
+                anyhow::bail!("service.{key} is at least 1, not 0");
+            }
+        }
         Ok(Settings {
             default_days: self.game.default_days,
             max_days: self.game.max_days,
@@ -172,6 +195,10 @@ impl Config {
             seed: None,
             computer_level: self.game.computer_level.clone(),
             keep_days,
+            parallel_sends: s.parallel_sends as usize,
+            send_timeout: Duration::from_secs(s.send_timeout_seconds),
+            send_pass: Duration::from_secs(s.send_pass_seconds),
+            max_send_attempts: s.max_send_attempts,
         })
     }
 }
@@ -192,7 +219,31 @@ mod tests {
         assert_eq!(c.game.reminder_hours, d.game.reminder_hours);
         assert_eq!(c.service.sweep_seconds, d.service.sweep_seconds);
         assert_eq!(c.service.keep_days, d.service.keep_days);
+        assert_eq!(c.service.parallel_sends, d.service.parallel_sends);
+        assert_eq!(
+            c.service.send_timeout_seconds,
+            d.service.send_timeout_seconds
+        );
+        assert_eq!(c.service.send_pass_seconds, d.service.send_pass_seconds);
+        assert_eq!(c.service.max_send_attempts, d.service.max_send_attempts);
         assert!(!c.discord.enabled && !c.mail.enabled);
+    }
+
+    /// The delivery keys are at least 1; a 0 is refused with the key's name.
+    #[test]
+    fn delivery_keys_refuse_zero() {
+        for key in [
+            "parallel_sends",
+            "send_timeout_seconds",
+            "send_pass_seconds",
+            "max_send_attempts",
+        ] {
+            let c: Config = toml::from_str(&format!("[service]\n{key} = 0\n")).unwrap();
+            let err = c.settings().unwrap_err().to_string();
+            assert!(err.contains(key), "{err}");
+        }
+        let c: Config = toml::from_str("[service]\nparallel_sends = 9\n").unwrap();
+        assert_eq!(c.settings().unwrap().parallel_sends, 9);
     }
 
     /// `keep_days` is 0 or long enough to outlive redeliveries; anything else is refused.

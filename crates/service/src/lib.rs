@@ -70,6 +70,16 @@ pub struct Settings {
     /// Days after which the sweep purges sent notifications, sent mails and delivery records
     /// (0 = keep them for ever). Game records are kept for ever whatever this says.
     pub keep_days: u32,
+    /// Outbox rows one delivery pass sends at once (at least 1); rows of one recipient about
+    /// one game still go one after the other.
+    pub parallel_sends: usize,
+    /// How long one send may take before it counts as a transient failure.
+    pub send_timeout: std::time::Duration,
+    /// How long one delivery pass starts new sends; rows left wait for the next pass.
+    pub send_pass: std::time::Duration,
+    /// Attempts after which a notification or spooled mail that keeps failing transiently is
+    /// given up (at least 1); a permanent failure gives it up at once.
+    pub max_send_attempts: u32,
 }
 
 impl Default for Settings {
@@ -87,6 +97,10 @@ impl Default for Settings {
             seed: None,
             computer_level: "normal".into(),
             keep_days: 30,
+            parallel_sends: 4,
+            send_timeout: std::time::Duration::from_secs(60),
+            send_pass: std::time::Duration::from_secs(120),
+            max_send_attempts: 12,
         }
     }
 }

@@ -7,18 +7,26 @@
 //! never reading the text or replaying the game itself.
 //!
 //! Rows are read only after the transaction that wrote them committed, so nothing is sent for a
-//! change that did not happen. A row is marked sent after its sender succeeds; a failure records
-//! the error and retries later with exponential backoff. A crash between sending and marking
-//! sends the row again on restart: delivery is at least once, and every message carries its
-//! stable outbox id so a channel drops a repeat (the terminal's log does; mail uses it as the
-//! Message-ID).
+//! change that did not happen. A row is marked sent after its sender succeeds; a transient
+//! failure records the error and retries later with exponential backoff, up to
+//! `max_send_attempts`; a permanent one (or the last attempt allowed) gives the row up for good
+//! and tells the player on their other channels ([`Notice::Undeliverable`]). A crash between
+//! sending and marking sends the row again on restart: delivery is at least once, and every
+//! message carries its stable outbox id so a channel drops a repeat (the terminal's log does;
+//! mail uses it as the Message-ID).
+//!
+//! Several rows go out at once, each under a timeout, in passes bounded in time; rows of one
+//! recipient about one game keep their order (see [`Service::deliver`]).
 
 use crate::queries::GameState;
 use crate::{Service, ServiceError};
-use agora_store::OutboxMessage;
+use agora_store::{NewMessage, Notice, OutboxMessage, Tx};
 use chrono::{DateTime, Duration, Utc};
+use futures::stream::{self, StreamExt};
+use serde::Serialize;
 use std::collections::HashMap;
 use std::future::Future;
+use std::sync::Mutex;
 
 /// Why a send failed; the text is stored on the row as its last error.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -164,49 +172,255 @@ impl Service {
     }
 
     /// Sends every due message of the sender's channel once; returns how many were sent.
+    ///
+    /// Up to `parallel_sends` rows go out at once, each given `send_timeout` (a send that takes
+    /// longer failed transiently). Rows of one address and game go one after the other in the
+    /// order they were queued, and a failed one holds back the rest until it is sent or given
+    /// up; rows of other games or players never wait for them. No send starts once the pass has
+    /// run `send_pass`: what is left waits for the next pass, so a pass ends within `send_pass`
+    /// plus `send_timeout`.
     pub async fn deliver<S: Sender>(
         &self,
         sender: &S,
         now: DateTime<Utc>,
     ) -> Result<usize, ServiceError> {
+        let started = tokio::time::Instant::now();
+        // A pass too long to represent has no end but the rows running out.
+        let pass_end = started
+            .checked_add(self.settings.send_pass)
+            .unwrap_or_else(|| started + std::time::Duration::from_secs(86_400 * 365));
+        let games = Mutex::new(HashMap::new());
         let mut sent = 0;
         loop {
             // Read in a short transaction and send outside it: a slow channel must not hold the
             // write lock the commands need.
             let batch = {
                 let mut tx = self.store.write().await?;
-                tx.pending(sender.channel(), now, 100).await?
+                tx.pending(sender.channel(), now, BATCH).await?
             };
-            if batch.is_empty() {
-                return Ok(sent);
+            let full = batch.len() == BATCH as usize;
+            let results: Vec<Result<usize, ServiceError>> = stream::iter(conversations(batch))
+                .map(|rows| self.send_in_order(sender, rows, now, pass_end, &games))
+                .buffer_unordered(self.settings.parallel_sends.max(1))
+                .collect()
+                .await;
+            for result in results {
+                sent += result?;
             }
-            let n = batch.len();
-            let mut games = HashMap::new();
-            for message in batch {
-                let result = match self.delivery_with(&message, &mut games).await {
-                    Ok(delivery) => sender.send(&delivery).await,
-                    // A game that does not replay fails its rows only; they are retried.
-                    Err(e) => Err(SendError::Transient(e.to_string())),
-                };
-                let mut tx = self.store.write().await?;
-                match result {
-                    Ok(()) => {
-                        tx.mark_sent(message.id, now).await?;
-                        sent += 1;
-                    }
-                    Err(e) => {
-                        tracing::warn!(id = message.id, channel = sender.channel(), error = %e, "send failed");
-                        tx.mark_failed(message.id, e.text(), now + backoff(message.attempts))
-                            .await?;
-                    }
-                }
-                tx.commit().await?;
-            }
-            if n < 100 {
+            // A row that failed now waits in backoff and holds back its successors, so reading
+            // again finds only rows not read yet.
+            if !full || tokio::time::Instant::now() >= pass_end {
                 return Ok(sent);
             }
         }
     }
+
+    /// Sends the due rows of one address and game in order, until one fails transiently (the
+    /// rest wait for it) or the pass is over; returns how many were sent.
+    async fn send_in_order<S: Sender>(
+        &self,
+        sender: &S,
+        rows: Vec<OutboxMessage>,
+        now: DateTime<Utc>,
+        pass_end: tokio::time::Instant,
+        games: &Mutex<GameCache>,
+    ) -> Result<usize, ServiceError> {
+        let mut sent = 0;
+        for message in rows {
+            if tokio::time::Instant::now() >= pass_end {
+                break;
+            }
+            let result = match self.delivery_cached(&message, games).await {
+                Ok(delivery) => {
+                    let timeout = self.settings.send_timeout;
+                    match tokio::time::timeout(timeout, sender.send(&delivery)).await {
+                        Ok(result) => result,
+                        Err(_) => Err(SendError::Transient(format!(
+                            "no answer within {} s",
+                            timeout.as_secs_f32()
+                        ))),
+                    }
+                }
+                // A game that does not replay fails its rows only; they are retried.
+                Err(e) => Err(SendError::Transient(e.to_string())),
+            };
+            match self.record_send(&message, result, now).await? {
+                Outcome::Sent => sent += 1,
+                Outcome::GivenUp => {}
+                Outcome::Retry => break,
+            }
+        }
+        Ok(sent)
+    }
+
+    /// [`Service::delivery_with`] with a cache shared by concurrent sends; the lock is never held
+    /// while the game is read, so two sends may both read one game, which only costs time.
+    async fn delivery_cached(
+        &self,
+        message: &OutboxMessage,
+        games: &Mutex<GameCache>,
+    ) -> Result<Delivery, ServiceError> {
+        let key = message.game_id.map(|id| (id, message.ply));
+        let cached = key.and_then(|k| lock(games).get(&k).cloned());
+        let mut local = HashMap::new();
+        if let (Some(k), Some(state)) = (key, cached) {
+            local.insert(k, state);
+        }
+        let delivery = self.delivery_with(message, &mut local).await?;
+        lock(games).extend(local);
+        Ok(delivery)
+    }
+
+    /// Records what became of one send in its own short transaction: sent, failed and due again
+    /// after the backoff, or given up (a permanent failure, or the `max_send_attempts`th), which
+    /// tells the player on their other channels in the same transaction.
+    async fn record_send(
+        &self,
+        message: &OutboxMessage,
+        result: Result<(), SendError>,
+        now: DateTime<Utc>,
+    ) -> Result<Outcome, ServiceError> {
+        let mut tx = self.store.write().await?;
+        let outcome = match result {
+            Ok(()) => {
+                tx.mark_sent(message.id, now).await?;
+                Outcome::Sent
+            }
+            Err(e) if self.gives_up(&e, message.attempts) => {
+                tracing::error!(
+                    id = message.id,
+                    channel = %message.channel,
+                    to = %message.address,
+                    attempts = message.attempts + 1,
+                    error = %e,
+                    "notification given up"
+                );
+                tx.give_up(message.id, e.text(), now).await?;
+                self.tell_undeliverable(&mut tx, message, now).await?;
+                Outcome::GivenUp
+            }
+            Err(e) => {
+                tracing::warn!(id = message.id, channel = %message.channel, error = %e, "send failed");
+                tx.mark_failed(message.id, e.text(), now + backoff(message.attempts))
+                    .await?;
+                Outcome::Retry
+            }
+        };
+        tx.commit().await?;
+        Ok(outcome)
+    }
+
+    /// Whether a send that failed with `error`, after `attempts` earlier failed attempts, ends
+    /// its row's tries.
+    pub(crate) fn gives_up(&self, error: &SendError, attempts: u32) -> bool {
+        error.is_permanent() || attempts.saturating_add(1) >= self.settings.max_send_attempts.max(1)
+    }
+
+    /// Queues one [`Notice::Undeliverable`] to each of the player's other verified identities
+    /// on another channel than the row's, about the row that was given up: at most one per
+    /// identity a day, however many rows fail, so a dead address does not bring one per move.
+    /// Nothing when the row was such a notice itself (no loops) or the player has no other way.
+    pub(crate) async fn tell_undeliverable(
+        &self,
+        tx: &mut Tx,
+        failed: &OutboxMessage,
+        now: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
+        if failed.kind == Notice::Undeliverable {
+            return Ok(());
+        }
+        #[derive(Serialize)]
+        struct Ctx<'a> {
+            /// The game the lost message was about, if any.
+            game: Option<i64>,
+            /// The channel it could not reach (`discord`, `mailto`, `local`).
+            failed_channel: &'a str,
+            /// The address it could not reach, as its owner knows it (`ann@example.org`).
+            address: &'a str,
+        }
+        let address = failed
+            .address
+            .split_once(':')
+            .map_or(failed.address.as_str(), |(_, rest)| rest);
+        let since = now - Duration::days(1);
+        for identity in tx.identities_of(failed.player_id).await? {
+            if !identity.verified
+                || identity.channel == failed.channel
+                || tx
+                    .queued_since(&identity.address, Notice::Undeliverable, since)
+                    .await?
+            {
+                continue;
+            }
+            let context = Ctx {
+                game: failed.game_id,
+                failed_channel: &failed.channel,
+                address,
+            };
+            let body = self.templates.render_on(
+                crate::players::template_of(Notice::Undeliverable),
+                &identity.channel,
+                context,
+            );
+            let subject = body.lines().next().unwrap_or("Agora").trim().to_owned();
+            // About no game: a private message on Discord, never a post in the game's thread
+            // that would show the player's other address to the opponent.
+            let notice = NewMessage {
+                player_id: failed.player_id,
+                channel: identity.channel.clone(),
+                address: identity.address.clone(),
+                game_id: None,
+                ply: None,
+                kind: Notice::Undeliverable,
+                board: false,
+                overlay: false,
+                subject,
+                body,
+            };
+            tx.queue(&notice, now).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Rows read per batch of a delivery pass.
+const BATCH: u32 = 200;
+
+/// Game states by game and ply, shared by the sends of one pass.
+type GameCache = HashMap<(i64, Option<u32>), Option<GameState>>;
+
+fn lock(games: &Mutex<GameCache>) -> std::sync::MutexGuard<'_, GameCache> {
+    // A panic elsewhere cannot leave a cache of read-only states half written.
+    games
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// What became of one send.
+enum Outcome {
+    Sent,
+    /// Failed; tried again after the backoff, and its successors wait for it.
+    Retry,
+    /// Failed for good; its successors go on.
+    GivenUp,
+}
+
+/// The rows of a batch grouped by address and game, each group in the batch's order (oldest
+/// first), the groups in the order of their oldest row.
+fn conversations(batch: Vec<OutboxMessage>) -> Vec<Vec<OutboxMessage>> {
+    let mut groups: Vec<Vec<OutboxMessage>> = Vec::new();
+    let mut index: HashMap<(String, Option<i64>), usize> = HashMap::new();
+    for message in batch {
+        let key = (message.address.clone(), message.game_id);
+        match index.get(&key) {
+            Some(&i) => groups[i].push(message),
+            None => {
+                index.insert(key, groups.len());
+                groups.push(vec![message]);
+            }
+        }
+    }
+    groups
 }
 
 #[cfg(test)]

@@ -50,6 +50,7 @@ pub(crate) fn template_of(kind: Notice) -> &'static str {
         Notice::Offer => "offer.txt",
         Notice::Digest => "digest.txt",
         Notice::Vacation => "vacation_notice.txt",
+        Notice::Undeliverable => "undeliverable.txt",
         // The service queues no plain messages; older rows are read, never written, as these.
         Notice::Message => "error.txt",
     }

@@ -105,6 +105,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         "mail_put_aside.txt",
         include_str!("../../../templates/mail_put_aside.txt"),
     ),
+    (
+        "undeliverable.txt",
+        include_str!("../../../templates/undeliverable.txt"),
+    ),
 ];
 
 /// Why the templates could not be loaded.

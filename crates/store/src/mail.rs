@@ -534,11 +534,12 @@ impl Tx {
         Ok(n > 0)
     }
 
-    /// Unsent spooled mails that are due, oldest first.
+    /// Unsent spooled mails that are due, oldest first; never those given up.
     pub async fn due_spool(&mut self, now: DateTime<Utc>, limit: u32) -> Result<Vec<SpooledMail>> {
         let rows: Vec<SpoolRow> = sqlx::query_as(
             "SELECT id, key, sender, recipient, message, attempts FROM mail_spool
-             WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?",
+             WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?
+             ORDER BY id LIMIT ?",
         )
         .bind(now)
         .bind(i64::from(limit))
@@ -578,6 +579,21 @@ impl Tx {
         )
         .bind(error.to_owned())
         .bind(retry_at)
+        .bind(id)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Records a last failed attempt at a spooled mail and gives it up: it keeps its error and is
+    /// never due again.
+    pub async fn spool_given_up(&mut self, id: i64, error: &str, now: DateTime<Utc>) -> Result<()> {
+        sqlx::query(
+            "UPDATE mail_spool SET attempts = attempts + 1, last_error = ?, failed_at = ?
+             WHERE id = ? AND sent_at IS NULL",
+        )
+        .bind(error.to_owned())
+        .bind(now)
         .bind(id)
         .execute(&mut *self.tx)
         .await?;

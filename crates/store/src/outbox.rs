@@ -1,5 +1,10 @@
 //! The outbox: notifications written in the transaction of the change they report, then read by
-//! each channel's sender after the commit, marked sent, or retried later with the error kept.
+//! each channel's sender after the commit, marked sent, or retried later with the error kept, or
+//! given up for good (never due again, kept for the operator).
+//!
+//! Rows to one recipient about one game go out in order: a row is due only while no earlier row
+//! of the same address and game waits unsent (in backoff or not yet tried), so a later move never
+//! overtakes a failed earlier one. A row given up on no longer holds the later ones back.
 
 use crate::{Result, Tx};
 use chrono::{DateTime, Utc};
@@ -32,10 +37,13 @@ pub enum Notice {
     Vacation,
     /// Anything else, and rows from before kinds were kept.
     Message,
+    /// A notification to another of the recipient's identities could not be delivered and was
+    /// given up. Never reported itself when it fails, so failures do not beget failures.
+    Undeliverable,
 }
 
 impl Notice {
-    pub const ALL: [Notice; 12] = [
+    pub const ALL: [Notice; 13] = [
         Notice::ChallengeReceived,
         Notice::ChallengeClosed,
         Notice::ChallengeExpired,
@@ -48,6 +56,7 @@ impl Notice {
         Notice::Digest,
         Notice::Vacation,
         Notice::Message,
+        Notice::Undeliverable,
     ];
 
     /// The stable code stored in the outbox.
@@ -65,6 +74,7 @@ impl Notice {
             Notice::Digest => "digest",
             Notice::Vacation => "vacation",
             Notice::Message => "message",
+            Notice::Undeliverable => "undeliverable",
         }
     }
 
@@ -196,7 +206,11 @@ impl Tx {
         .await?)
     }
 
-    /// Unsent messages of a channel that are due, oldest first.
+    /// Unsent messages of a channel that are due, oldest first, leaving out every row held back
+    /// by an earlier unsent row of the same address and game that is not due yet (waiting in
+    /// backoff): such a row waits until the earlier one is sent or given up. Earlier rows that are
+    /// due come first in the list, so a caller sends the rows of one address and game in the
+    /// order of the list and stops at the first that fails.
     pub async fn pending(
         &mut self,
         channel: &str,
@@ -206,9 +220,15 @@ impl Tx {
         let rows: Vec<MessageRow> = sqlx::query_as(
             "SELECT id, player_id, channel, address, game_id, ply, kind, board, overlay, subject,
                     body, attempts
-             FROM outbox
-             WHERE channel = ? AND sent_at IS NULL AND next_attempt_at <= ?
-             ORDER BY id LIMIT ?",
+             FROM outbox AS o
+             WHERE channel = ?1 AND sent_at IS NULL AND failed_at IS NULL
+                 AND next_attempt_at <= ?2
+                 AND NOT EXISTS (
+                     SELECT 1 FROM outbox AS e
+                     WHERE e.channel = o.channel AND e.sent_at IS NULL
+                         AND e.next_attempt_at > ?2 AND e.failed_at IS NULL
+                         AND e.address = o.address AND e.game_id IS o.game_id AND e.id < o.id)
+             ORDER BY id LIMIT ?3",
         )
         .bind(channel.to_owned())
         .bind(now)
@@ -216,6 +236,37 @@ impl Tx {
         .fetch_all(&mut *self.tx)
         .await?;
         Ok(rows.into_iter().map(OutboxMessage::from).collect())
+    }
+
+    /// One row, sent or not; `None` when there is none (never queued, or purged).
+    pub async fn outbox_message(&mut self, id: i64) -> Result<Option<OutboxMessage>> {
+        let row: Option<MessageRow> = sqlx::query_as(
+            "SELECT id, player_id, channel, address, game_id, ply, kind, board, overlay, subject,
+                    body, attempts
+             FROM outbox WHERE id = ?",
+        )
+        .bind(id)
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        Ok(row.map(OutboxMessage::from))
+    }
+
+    /// Whether a notice of `kind` was queued to `address` since `since` (sent or not).
+    pub async fn queued_since(
+        &mut self,
+        address: &str,
+        kind: Notice,
+        since: DateTime<Utc>,
+    ) -> Result<bool> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM outbox WHERE address = ? AND kind = ? AND created_at > ?",
+        )
+        .bind(address.to_owned())
+        .bind(kind.code())
+        .bind(since)
+        .fetch_one(&mut *self.tx)
+        .await?;
+        Ok(n > 0)
     }
 
     pub async fn mark_sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
@@ -240,6 +291,21 @@ impl Tx {
         )
         .bind(error.to_owned())
         .bind(retry_at)
+        .bind(id)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Records a last failed attempt and gives the row up: it keeps its error, is never due
+    /// again, and no longer holds back the later rows of its address and game.
+    pub async fn give_up(&mut self, id: i64, error: &str, now: DateTime<Utc>) -> Result<()> {
+        sqlx::query(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?, failed_at = ?
+             WHERE id = ? AND sent_at IS NULL",
+        )
+        .bind(error.to_owned())
+        .bind(now)
         .bind(id)
         .execute(&mut *self.tx)
         .await?;

@@ -250,8 +250,12 @@ impl MailDesk<'_> {
         Ok(self.tx().await?.due_spool(now, limit).await?)
     }
 
-    /// Records that the server accepted a spooled mail, or why it did not and when to try again
-    /// (with the outbox's backoff).
+    /// Records that the server accepted a spooled mail, or why it did not: after a transient
+    /// failure it is tried again with the outbox's backoff; after a permanent one, or the
+    /// `max_send_attempts`th, it is given up for good (logged at error level). A given-up mail
+    /// made from an outbox row (key `outbox:<id>`) tells the player on their other channels, as
+    /// a given-up row does; an answer (`answer:<Message-ID>`) may have gone to a stranger, who
+    /// is told nothing.
     pub async fn spool_result(
         &self,
         mail: &SpooledMail,
@@ -261,6 +265,25 @@ impl MailDesk<'_> {
         let mut tx = self.tx().await?;
         match result {
             Ok(()) => tx.spool_sent(mail.id, now).await?,
+            Err(error) if self.service.gives_up(error, mail.attempts) => {
+                tracing::error!(
+                    id = mail.id,
+                    channel = "mailto",
+                    key = %mail.key,
+                    to = %mail.recipient,
+                    attempts = mail.attempts + 1,
+                    error = %error,
+                    "mail given up"
+                );
+                tx.spool_given_up(mail.id, error.text(), now).await?;
+                let row = match mail.key.strip_prefix("outbox:").map(str::parse::<i64>) {
+                    Some(Ok(id)) => tx.outbox_message(id).await?,
+                    _ => None,
+                };
+                if let Some(row) = row {
+                    self.service.tell_undeliverable(&mut tx, &row, now).await?;
+                }
+            }
             Err(error) => {
                 let retry = now + crate::outbox::backoff(mail.attempts);
                 tx.spool_failed(mail.id, error.text(), retry).await?;
