@@ -15,8 +15,8 @@
 //! message carries its stable outbox id so a channel drops a repeat (the terminal's log does;
 //! mail uses it as the Message-ID).
 //!
-//! Several rows go out at once, each under a timeout, in passes bounded in time; rows of one
-//! recipient about one game keep their order (see [`Service::deliver`]).
+//! Several rows go out at once, each under a timeout, in passes bounded in time; rows about one
+//! game keep their order (see [`Service::deliver`]).
 
 use crate::queries::GameState;
 use crate::{Service, ServiceError};
@@ -174,9 +174,10 @@ impl Service {
     /// Sends every due message of the sender's channel once; returns how many were sent.
     ///
     /// Up to `parallel_sends` rows go out at once, each given `send_timeout` (a send that takes
-    /// longer failed transiently). Rows of one address and game go one after the other in the
-    /// order they were queued, and a failed one holds back the rest until it is sent or given
-    /// up; rows of other games or players never wait for them. No send starts once the pass has
+    /// longer failed transiently). Rows of one game go one after the other in the order they
+    /// were queued; a failed one holds back the later rows of its address until it is sent or
+    /// given up, never those to the other player. Rows of other games and players never wait
+    /// for them. No send starts once the pass has
     /// run `send_pass`: what is left waits for the next pass, so a pass ends within `send_pass`
     /// plus `send_timeout`.
     pub async fn deliver<S: Sender>(
@@ -215,8 +216,10 @@ impl Service {
         }
     }
 
-    /// Sends the due rows of one address and game in order, until one fails transiently (the
-    /// rest wait for it) or the pass is over; returns how many were sent.
+    /// Sends the due rows of one game (or of one address about no game) in order, skipping the
+    /// rest of an address's rows once one of them failed transiently (they wait for it), until
+    /// the pass is over; returns how many were sent. A game's rows to both players go one after
+    /// the other, so where both read one place (a game's thread) the posts keep their order.
     async fn send_in_order<S: Sender>(
         &self,
         sender: &S,
@@ -226,9 +229,13 @@ impl Service {
         games: &Mutex<GameCache>,
     ) -> Result<usize, ServiceError> {
         let mut sent = 0;
+        let mut waiting: Vec<String> = Vec::new();
         for message in rows {
             if tokio::time::Instant::now() >= pass_end {
                 break;
+            }
+            if waiting.contains(&message.address) {
+                continue;
             }
             let result = match self.delivery_cached(&message, games).await {
                 Ok(delivery) => {
@@ -247,7 +254,7 @@ impl Service {
             match self.record_send(&message, result, now).await? {
                 Outcome::Sent => sent += 1,
                 Outcome::GivenUp => {}
-                Outcome::Retry => break,
+                Outcome::Retry => waiting.push(message.address),
             }
         }
         Ok(sent)
@@ -405,13 +412,16 @@ enum Outcome {
     GivenUp,
 }
 
-/// The rows of a batch grouped by address and game, each group in the batch's order (oldest
-/// first), the groups in the order of their oldest row.
+/// The rows of a batch grouped by game (rows about no game by address), each group in the
+/// batch's order (oldest first), the groups in the order of their oldest row.
 fn conversations(batch: Vec<OutboxMessage>) -> Vec<Vec<OutboxMessage>> {
     let mut groups: Vec<Vec<OutboxMessage>> = Vec::new();
-    let mut index: HashMap<(String, Option<i64>), usize> = HashMap::new();
+    let mut index: HashMap<(Option<i64>, Option<String>), usize> = HashMap::new();
     for message in batch {
-        let key = (message.address.clone(), message.game_id);
+        let key = match message.game_id {
+            Some(game) => (Some(game), None),
+            None => (None, Some(message.address.clone())),
+        };
         match index.get(&key) {
             Some(&i) => groups[i].push(message),
             None => {
@@ -425,7 +435,40 @@ fn conversations(batch: Vec<OutboxMessage>) -> Vec<Vec<OutboxMessage>> {
 
 #[cfg(test)]
 mod tests {
-    use super::backoff;
+    use super::{backoff, conversations};
+    use agora_store::{Notice, OutboxMessage};
+
+    /// A game's rows form one group whoever they go to; rows about no game, one per address.
+    #[test]
+    fn a_batch_groups_by_game_then_by_address() {
+        let row = |id: i64, address: &str, game: Option<i64>| OutboxMessage {
+            id,
+            player_id: 1,
+            channel: "local".into(),
+            address: address.into(),
+            game_id: game,
+            ply: None,
+            kind: Notice::Message,
+            board: false,
+            overlay: false,
+            subject: String::new(),
+            body: String::new(),
+            attempts: 0,
+        };
+        let batch = vec![
+            row(1, "a", Some(7)),
+            row(2, "b", None),
+            row(3, "b", Some(7)),
+            row(4, "a", None),
+            row(5, "b", None),
+            row(6, "a", Some(8)),
+        ];
+        let ids: Vec<Vec<i64>> = conversations(batch)
+            .iter()
+            .map(|g| g.iter().map(|m| m.id).collect())
+            .collect();
+        assert_eq!(ids, [vec![1, 3], vec![2, 5], vec![4], vec![6]]);
+    }
 
     #[test]
     fn backoff_doubles_up_to_an_hour() {

@@ -1,6 +1,7 @@
 //! The outbox on a fresh real database: every kind and picture flag comes back as written, each
 //! channel's sender sees only its own due rows in order, a sent row is gone for good, and a failed
-//! one waits exactly until its retry time with its attempts counted.
+//! one waits exactly until its retry time with its attempts counted, holding back the later rows
+//! of its address and game until it is sent or given up.
 
 mod common;
 
@@ -180,6 +181,72 @@ async fn a_failure_waits_for_its_retry_time_and_a_sent_row_is_done() {
             sent: 2,
             failed_attempts: 2
         }
+    );
+}
+
+#[tokio::test]
+async fn a_row_in_backoff_holds_back_its_conversation_until_given_up() {
+    let db = TestDb::fresh("hold").await;
+    let mut tx = db.write().await;
+    let ann = player(&mut tx, "ann", "discord:7").await;
+    let bo = player(&mut tx, "bo", "local:bo").await;
+    let g = game(&mut tx, [ann.id, bo.id]).await;
+    let about = |game: Option<i64>, subject: &str| message(ann.id, "discord", game, subject);
+    let first = tx.queue(&about(Some(g.id), "a"), t0()).await.unwrap();
+    let second = tx.queue(&about(Some(g.id), "b"), t0()).await.unwrap();
+    let other = tx.queue(&about(None, "c"), t0()).await.unwrap();
+    assert_eq!(
+        ids(&mut tx, "discord", t0(), 10).await,
+        [first, second, other]
+    );
+
+    // The first row of the game waits in backoff: the second waits behind it, the row about
+    // no game does not.
+    let retry = t0() + Duration::seconds(30);
+    tx.mark_failed(first, "timeout", retry).await.unwrap();
+    assert_eq!(ids(&mut tx, "discord", t0(), 10).await, [other]);
+    assert_eq!(
+        ids(&mut tx, "discord", retry, 10).await,
+        [first, second, other]
+    );
+
+    // Given up, it is never due again and holds nothing back; it keeps its error.
+    tx.give_up(first, "550 gone", t0()).await.unwrap();
+    assert_eq!(ids(&mut tx, "discord", t0(), 10).await, [second, other]);
+    assert_eq!(
+        ids(&mut tx, "discord", t0() + Duration::days(9), 10).await,
+        [second, other]
+    );
+    let row = tx.outbox_message(first).await.unwrap().unwrap();
+    assert_eq!(row.attempts, 2);
+    assert!(tx.outbox_message(9_999).await.unwrap().is_none());
+
+    // One notice of a kind to an address is remembered for the day it was queued.
+    assert!(
+        !tx.queued_since("discord:1", Notice::Undeliverable, t0() - Duration::days(1))
+            .await
+            .unwrap()
+    );
+    let notice = NewMessage {
+        kind: Notice::Undeliverable,
+        ..message(ann.id, "discord", None, "lost")
+    };
+    tx.queue(&notice, t0()).await.unwrap();
+    let address = notice.address.as_str();
+    assert!(
+        tx.queued_since(address, Notice::Undeliverable, t0() - Duration::days(1))
+            .await
+            .unwrap()
+    );
+    assert!(
+        !tx.queued_since(address, Notice::Undeliverable, t0())
+            .await
+            .unwrap()
+    );
+    assert!(
+        !tx.queued_since(address, Notice::Digest, t0() - Duration::days(1))
+            .await
+            .unwrap()
     );
 }
 
