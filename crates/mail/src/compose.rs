@@ -168,6 +168,7 @@ mod tests {
                 put_aside_flag: "$AgoraPutAside".into(),
                 idle: true,
                 poll: Duration::from_secs(30),
+                command_timeout: Duration::from_secs(60),
                 ca_file: None,
             },
             smtp: SmtpSettings {
@@ -176,6 +177,9 @@ mod tests {
                 security: Security::Plain,
                 credentials: None,
                 ca_file: None,
+                timeout: Duration::from_secs(60),
+                parallel: 4,
+                pass: Duration::from_secs(120),
             },
             max_bytes: 256 * 1024,
             per_sender_per_hour: 60,

@@ -72,6 +72,10 @@ pub struct ImapConfig {
     /// often).
     #[serde(default = "default_poll")]
     pub poll_seconds: u64,
+    /// Seconds to wait for the answer to one command before the connection is given up and
+    /// opened again (a FETCH of many bytes gets more).
+    #[serde(default = "default_command_timeout")]
+    pub command_timeout_seconds: u64,
     #[serde(default)]
     pub ca_file: Option<PathBuf>,
 }
@@ -91,6 +95,15 @@ pub struct SmtpConfig {
     pub user: Option<String>,
     #[serde(default)]
     pub ca_file: Option<PathBuf>,
+    /// Seconds one mail may take, connecting included.
+    #[serde(default = "default_send_timeout")]
+    pub timeout_seconds: u64,
+    /// Mails sent at once (never two to one recipient).
+    #[serde(default = "default_parallel")]
+    pub parallel: u32,
+    /// Seconds after which a pass over the spool starts no more mails.
+    #[serde(default = "default_pass")]
+    pub pass_seconds: u64,
 }
 
 fn default_name() -> String {
@@ -156,6 +169,18 @@ fn keyword(flag: &str, key: &str) -> Result<String, MailError> {
 fn default_poll() -> u64 {
     60
 }
+fn default_command_timeout() -> u64 {
+    60
+}
+fn default_send_timeout() -> u64 {
+    60
+}
+fn default_parallel() -> u32 {
+    4
+}
+fn default_pass() -> u64 {
+    120
+}
 
 fn security(word: &str, what: &str) -> Result<Security, MailError> {
     match word {
@@ -219,6 +244,7 @@ impl MailConfig {
                 put_aside_flag,
                 idle: self.imap.idle,
                 poll: Duration::from_secs(self.imap.poll_seconds.clamp(1, 25 * 60)),
+                command_timeout: Duration::from_secs(self.imap.command_timeout_seconds.max(1)),
                 ca_file: self.imap.ca_file,
             },
             smtp: SmtpSettings {
@@ -231,6 +257,9 @@ impl MailConfig {
                 security: smtp_security,
                 credentials,
                 ca_file: self.smtp.ca_file,
+                timeout: Duration::from_secs(self.smtp.timeout_seconds.max(1)),
+                parallel: self.smtp.parallel.clamp(1, 64) as usize,
+                pass: Duration::from_secs(self.smtp.pass_seconds.max(1)),
             },
             max_bytes: self.max_kb.saturating_mul(1024),
             per_sender_per_hour: self.per_sender_per_hour,
@@ -273,6 +302,25 @@ mod tests {
         assert_eq!(s.imap.put_aside_flag, "Agora-Stuck");
         // No attempt at all would put aside every mail unread: one is the least.
         assert_eq!(settings("max_attempts = 0", "").unwrap().max_attempts, 1);
+    }
+
+    #[test]
+    fn every_wait_is_bounded_by_default_and_never_zero() {
+        let s = settings("", "").unwrap();
+        assert_eq!(s.imap.command_timeout, Duration::from_secs(60));
+        assert_eq!(s.smtp.timeout, Duration::from_secs(60));
+        assert_eq!(s.smtp.parallel, 4);
+        assert_eq!(s.smtp.pass, Duration::from_secs(120));
+        let text = "address = \"agora@example.org\"\n\
+             [imap]\nhost = \"i\"\nuser = \"a\"\ncommand_timeout_seconds = 0\n\
+             [smtp]\nhost = \"s\"\ntimeout_seconds = 0\nparallel = 0\npass_seconds = 0\n";
+        let config: MailConfig = toml::from_str(text).unwrap();
+        let s = config.into_settings("secret".into(), None).unwrap();
+        // Zero would make every command time out at once, or send nothing.
+        assert_eq!(s.imap.command_timeout, Duration::from_secs(1));
+        assert_eq!(s.smtp.timeout, Duration::from_secs(1));
+        assert_eq!(s.smtp.parallel, 1);
+        assert_eq!(s.smtp.pass, Duration::from_secs(1));
     }
 
     #[test]

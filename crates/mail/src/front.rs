@@ -39,7 +39,8 @@ use serde::Serialize;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+use tokio::sync::{Notify, watch};
 
 /// What became of one received mail (for logs, tests and the benchmark).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,6 +64,9 @@ pub struct MailFrontEnd {
     service: Arc<Service>,
     settings: MailSettings,
     smtp: Smtp,
+    /// Wakes the sending side when the reading side handled mail (its replies and the
+    /// notifications it caused are waiting).
+    wake: Notify,
 }
 
 /// The channel code of mail identities in the service and the outbox.
@@ -233,6 +237,7 @@ impl MailFrontEnd {
             service,
             settings,
             smtp,
+            wake: Notify::new(),
         })
     }
 
@@ -753,6 +758,19 @@ impl MailFrontEnd {
         self.smtp.flush(&self.service.mail(), now).await
     }
 
+    /// One round of the sending side: the outbox into the spool, then one pass over the spool
+    /// (bounded in time, see [`Smtp::pass`]).
+    async fn send_pass(
+        &self,
+        now: DateTime<Utc>,
+        stopping: &(dyn Fn() -> bool + Sync),
+    ) -> Result<crate::smtp::Pass, MailError> {
+        self.service
+            .deliver(&OutboxSender { front: self, now }, now)
+            .await?;
+        self.smtp.pass(&self.service.mail(), now, stopping).await
+    }
+
     /// Reads every new mail (and every failed one that is due again) and handles it in UID order,
     /// then records that the mailbox was read through `now`; returns how many were handled.
     pub async fn read_new(
@@ -925,15 +943,56 @@ impl MailFrontEnd {
             .flatten()
     }
 
-    /// Runs until `shutdown` completes: reads the mailbox (waiting with IDLE, or polling), answers,
-    /// delivers the outbox. A lost connection is re-opened after a pause that grows while it keeps
-    /// failing. Shutdown is taken only between mails, so no mail is left half handled.
+    /// Runs until `shutdown` completes, reading and sending side by side, neither waiting for
+    /// the other: a dead IMAP server never holds up sending, a dead relay never holds up reading.
+    ///
+    /// Reading keeps one IMAP session (waiting with IDLE, or polling) and handles the new mail; a
+    /// lost connection or a command not answered in time ends the session, which is opened again
+    /// after a pause that grows while it keeps failing. Sending moves the `mailto` outbox into the
+    /// spool and sends it, when reading handled mail and at least every poll interval (commands
+    /// from other front ends queue mail too, and the service has no signal for it).
+    ///
+    /// At `shutdown` both sides finish their current step (a mail being handled, mails being
+    /// sent) and stop, but the whole takes at most a bounded time
+    /// ([`MailFrontEnd::shutdown_grace`]); what is cut then is retried after the restart.
     pub async fn run(&self, shutdown: impl Future<Output = ()>) -> Result<(), MailError> {
-        let mut shutdown = std::pin::pin!(shutdown);
+        let (stop, stopping) = watch::channel(false);
+        let work = async {
+            tokio::try_join!(
+                self.reading(stopping.clone()),
+                self.sending(stopping.clone())
+            )
+            .map(|_| ())
+        };
+        let mut work = std::pin::pin!(work);
+        tokio::select! {
+            done = &mut work => return done,
+            () = shutdown => {}
+        }
+        let _ = stop.send(true);
+        let grace = self.shutdown_grace();
+        tokio::time::timeout(grace, work).await.unwrap_or_else(|_| {
+            tracing::warn!(?grace, "mail front end cut short at shutdown");
+            Ok(())
+        })
+    }
+
+    /// The longest a shutdown waits for the step in progress: an IMAP command or a mail's send,
+    /// whichever may take longer, and a little for the database.
+    pub fn shutdown_grace(&self) -> Duration {
+        self.settings
+            .imap
+            .command_timeout
+            .max(self.settings.smtp.timeout)
+            + Duration::from_secs(5)
+    }
+
+    /// The reading side: IMAP sessions one after the other until stopped.
+    async fn reading(&self, mut stopping: watch::Receiver<bool>) -> Result<(), MailError> {
         let mut pause = Duration::from_secs(1);
         loop {
-            let started = std::time::Instant::now();
-            match self.session(shutdown.as_mut()).await {
+            let started = Instant::now();
+            match self.session(&mut stopping).await {
                 Ok(()) => return Ok(()),
                 Err(e @ MailError::Config(_)) => return Err(e),
                 Err(e) => {
@@ -944,29 +1003,26 @@ impl MailFrontEnd {
                 }
             }
             tokio::select! {
-                () = &mut shutdown => return Ok(()),
+                () = stopped(&mut stopping) => return Ok(()),
                 () = tokio::time::sleep(pause) => {}
             }
             pause = (pause * 2).min(Duration::from_secs(60));
         }
     }
 
-    /// One IMAP connection's life; `Ok` when `shutdown` completed.
-    async fn session(
-        &self,
-        mut shutdown: std::pin::Pin<&mut impl Future<Output = ()>>,
-    ) -> Result<(), MailError> {
+    /// One IMAP connection's life; `Ok` when stopped.
+    async fn session(&self, stopping: &mut watch::Receiver<bool>) -> Result<(), MailError> {
         let mut mailbox = tokio::select! {
-            () = &mut shutdown => return Ok(()),
+            () = stopped(stopping) => return Ok(()),
             opened = Mailbox::open(&self.settings.imap) => opened?,
         };
         tracing::info!(mailbox = %self.settings.imap.mailbox, "reading mail");
         loop {
-            let now = Utc::now();
-            self.read_new(&mut mailbox, now).await?;
-            self.deliver(now).await?;
+            if self.read_new(&mut mailbox, Utc::now()).await? > 0 {
+                self.wake.notify_one();
+            }
             tokio::select! {
-                () = &mut shutdown => {
+                () = stopped(stopping) => {
                     mailbox.close().await;
                     return Ok(());
                 }
@@ -976,6 +1032,35 @@ impl MailFrontEnd {
             }
         }
     }
+
+    /// The sending side: passes over the outbox and the spool until stopped. A failure (the
+    /// database busy or failing) is logged and the next pass tries again.
+    async fn sending(&self, mut stopping: watch::Receiver<bool>) -> Result<(), MailError> {
+        tracing::info!("sending mail");
+        loop {
+            if *stopping.borrow() {
+                return Ok(());
+            }
+            let stop_now = || *stopping.borrow();
+            match self.send_pass(Utc::now(), &stop_now).await {
+                // Mail is left that the pass could not reach: go on at once.
+                Ok(pass) if pass.more && pass.sent + pass.failed > 0 => continue,
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "sending mail failed; trying again later"),
+            }
+            tokio::select! {
+                () = stopped(&mut stopping) => return Ok(()),
+                () = self.wake.notified() => {}
+                () = tokio::time::sleep(self.settings.imap.poll) => {}
+            }
+        }
+    }
+}
+
+/// Resolves once the stop was given (or whoever could give it is gone).
+async fn stopped(stopping: &mut watch::Receiver<bool>) {
+    // The guard `wait_for` returns is not `Send`: it is dropped here, before any other await.
+    let _ = stopping.wait_for(|stop| *stop).await;
 }
 
 /// Runs one unit of work so that a panic below (a bug in a lower crate) fails only that unit,

@@ -64,6 +64,11 @@ pub struct ImapSettings {
     /// The longest wait between two looks at the mailbox and the outbox; IDLE is left and
     /// re-entered at this interval, far below the 29 minutes after which servers drop it.
     pub poll: Duration,
+    /// The longest wait for the server's answer to one command (connecting, the greeting,
+    /// STARTTLS and TLS, LOGIN, SELECT, SEARCH, STORE, MOVE, entering and leaving IDLE, LOGOUT);
+    /// a FETCH gets more in proportion to the bytes it asks for. A command not answered in time
+    /// ends the connection, which is opened again.
+    pub command_timeout: Duration,
     /// A PEM file of extra trusted certificates (a private server's).
     pub ca_file: Option<PathBuf>,
 }
@@ -77,6 +82,15 @@ pub struct SmtpSettings {
     /// User and password, when the server wants them.
     pub credentials: Option<(String, String)>,
     pub ca_file: Option<PathBuf>,
+    /// The longest one mail may take, from connecting to the server's last answer; past it the
+    /// mail counts as not sent (a transient failure) and is tried again later.
+    pub timeout: Duration,
+    /// Mails sent at once (to different recipients: the mails of one recipient go one after the
+    /// other, in order); at least 1.
+    pub parallel: usize,
+    /// No mail is started after a pass over the spool has run this long (one already started
+    /// still has its `timeout`); what is left waits for the next pass.
+    pub pass: Duration,
 }
 
 /// Everything the mail front end needs to know.

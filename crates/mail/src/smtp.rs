@@ -1,25 +1,60 @@
 //! Sending the spool over SMTP with lettre (implicit TLS, STARTTLS or plain on loopback, with or
 //! without authentication).
 //!
-//! A spooled mail is marked sent only after the server accepted it; a failure is recorded and
-//! retried with the outbox's backoff. The Message-ID is fixed when the mail is spooled, so in the
-//! rare case of a crash between acceptance and marking, the copy sent again is recognisably the
-//! same mail to the recipient's client.
+//! A spooled mail is marked sent right after the server's final answer accepted it, in a short
+//! transaction of its own, before anything else is done; a failure is recorded and retried with
+//! the outbox's backoff. The Message-ID is fixed when the mail is spooled (it is in the spooled
+//! bytes), so in the window between the server's acceptance and that mark (a crash, a lost
+//! connection after the final answer) the copy sent again is the same mail to the recipient's
+//! client.
+//!
+//! A pass over the spool sends up to [`SmtpSettings::parallel`] mails at once, each bounded by
+//! [`SmtpSettings::timeout`] (lettre's own timeout only covers connecting), and starts none after
+//! [`SmtpSettings::pass`]: a dead relay costs one timeout per pass, not one per mail. The mails
+//! of one recipient go one after the other, in the order they were spooled, so a player's
+//! notifications about a game are never handed over out of order; after a failure the rest of
+//! that recipient's mails wait for the next pass.
+//!
+//! A failure says whether trying again can help ([`classify`]): the server's answers that refuse
+//! the recipient or the mail for good (550-554, 521, 556) are permanent; everything else
+//! (4xx, a broken connection, TLS, a timeout, and 5xx answers about our own commands or
+//! credentials, which the operator can fix) is transient.
 
 use crate::{MailError, Security, SmtpSettings};
 use agora_service::MailDesk;
 use agora_service::outbox::SendError;
+use agora_store::SpooledMail;
 use chrono::{DateTime, Utc};
+use futures::StreamExt;
 use lettre::address::Envelope;
+use lettre::transport::smtp::PoolConfig;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use std::time::Duration;
+use tokio::time::Instant;
+
+/// Spooled mails read for one pass.
+const PASS_BATCH: u32 = 200;
+
+/// What one pass over the spool did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pass {
+    /// Mails the server accepted.
+    pub sent: usize,
+    /// Mails that failed (recorded for a later try, or for good).
+    pub failed: usize,
+    /// Due mails may be left: the pass ran out of time, was stopped, or read a full batch.
+    pub more: bool,
+}
 
 /// A pooled SMTP connection to the relay.
 #[derive(Clone)]
 pub struct Smtp {
     transport: AsyncSmtpTransport<Tokio1Executor>,
+    timeout: Duration,
+    parallel: usize,
+    pass: Duration,
 }
 
 impl Smtp {
@@ -51,58 +86,179 @@ impl Smtp {
         let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&settings.host)
             .port(settings.port)
             .tls(tls)
-            .timeout(Some(Duration::from_secs(30)));
+            .timeout(Some(settings.timeout))
+            .pool_config(PoolConfig::new().max_size(settings.parallel.max(1) as u32));
         if let Some((user, password)) = &settings.credentials {
             builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
         }
         Ok(Smtp {
             transport: builder.build(),
+            timeout: settings.timeout,
+            parallel: settings.parallel.max(1),
+            pass: settings.pass,
         })
     }
 
-    /// Hands one mail to the server.
-    pub async fn send(&self, from: &str, to: &str, message: &[u8]) -> Result<(), MailError> {
+    /// Hands one mail to the server, waiting at most the send timeout; a failure says whether
+    /// trying again can help.
+    pub async fn send(&self, from: &str, to: &str, message: &[u8]) -> Result<(), SendError> {
         let parse = |a: &str| {
             a.parse()
-                .map_err(|e| MailError::Compose(format!("address `{a}`: {e}")))
+                .map_err(|e| SendError::Permanent(format!("address `{a}`: {e}")))
         };
         let envelope = Envelope::new(Some(parse(from)?), vec![parse(to)?])
-            .map_err(|e| MailError::Compose(e.to_string()))?;
-        self.transport
-            .send_raw(&envelope, message)
-            .await
-            .map_err(|e| MailError::Smtp(e.to_string()))?;
-        Ok(())
+            .map_err(|e| SendError::Permanent(e.to_string()))?;
+        match tokio::time::timeout(self.timeout, self.transport.send_raw(&envelope, message)).await
+        {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(e)) => Err(classify(&e)),
+            Err(_) => Err(SendError::Transient(format!(
+                "no answer from the SMTP server within {} s",
+                self.timeout.as_secs_f32()
+            ))),
+        }
     }
 
-    /// Sends every due spooled mail once; returns how many went out.
+    /// Sends every due spooled mail once (one pass after the other while mail is left that a
+    /// pass could not reach); returns how many went out.
     pub async fn flush(&self, desk: &MailDesk<'_>, now: DateTime<Utc>) -> Result<usize, MailError> {
         let mut sent = 0;
         loop {
-            // Read in a short transaction and send outside it: SMTP is slow and the service's
-            // commands need the write lock.
-            let batch = desk.due_spool(now, 50).await?;
-            if batch.is_empty() {
-                return Ok(sent);
-            }
-            let n = batch.len();
-            for mail in batch {
-                let result = self
-                    .send(&mail.sender, &mail.recipient, &mail.message)
-                    .await;
-                let error = result.err().map(|e| {
-                    tracing::warn!(key = %mail.key, to = %mail.recipient, error = %e, "mail not sent; will retry");
-                    SendError::Transient(e.to_string())
-                });
-                if error.is_none() {
-                    sent += 1;
-                }
-                desk.spool_result(&mail, error.as_ref().map_or(Ok(()), Err), now)
-                    .await?;
-            }
-            if n < 50 {
+            let pass = self.pass(desk, now, &|| false).await?;
+            sent += pass.sent;
+            if !pass.more || pass.sent + pass.failed == 0 {
                 return Ok(sent);
             }
         }
+    }
+
+    /// One pass over the due spool: up to `parallel` recipients at once, each recipient's mails
+    /// in order, no mail started after the pass's time or once `stopping` says so.
+    pub async fn pass(
+        &self,
+        desk: &MailDesk<'_>,
+        now: DateTime<Utc>,
+        stopping: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Pass, MailError> {
+        // Read in a short transaction and send outside it: SMTP is slow and the service's
+        // commands need the write lock.
+        let batch = desk.due_spool(now, PASS_BATCH).await?;
+        let full = batch.len() == PASS_BATCH as usize;
+        let ends = Instant::now() + self.pass;
+        let results: Vec<Result<Pass, MailError>> = futures::stream::iter(by_recipient(batch))
+            .map(|mails| self.send_in_order(desk, mails, now, ends, stopping))
+            .buffer_unordered(self.parallel)
+            .collect()
+            .await;
+        let mut total = Pass {
+            more: full,
+            ..Pass::default()
+        };
+        for result in results {
+            let pass = result?;
+            total.sent += pass.sent;
+            total.failed += pass.failed;
+            total.more |= pass.more;
+        }
+        Ok(total)
+    }
+
+    /// Sends one recipient's mails in order, each marked sent (or failed) as soon as the server
+    /// answered; stops at the first failure, at the pass's end, or when stopping.
+    async fn send_in_order(
+        &self,
+        desk: &MailDesk<'_>,
+        mails: Vec<SpooledMail>,
+        now: DateTime<Utc>,
+        ends: Instant,
+        stopping: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Pass, MailError> {
+        let mut pass = Pass::default();
+        for mail in mails {
+            if Instant::now() >= ends || stopping() {
+                pass.more = true;
+                break;
+            }
+            let result = self
+                .send(&mail.sender, &mail.recipient, &mail.message)
+                .await;
+            // Recorded first, in its own transaction: the shorter the time between the server's
+            // acceptance and this mark, the fewer mails a crash can make go out twice.
+            desk.spool_result(&mail, result.as_ref().map(|_| ()), now)
+                .await?;
+            if let Err(e) = result {
+                tracing::warn!(key = %mail.key, to = %mail.recipient, permanent = e.is_permanent(),
+                    error = %e.text(), "mail not sent");
+                pass.failed += 1;
+                break;
+            }
+            pass.sent += 1;
+        }
+        Ok(pass)
+    }
+}
+
+/// Whether a failure of lettre's can end with trying again: the server's answers that refuse
+/// this recipient or this mail for good are permanent (550 no such user, 551, 552 too large, 553
+/// bad address, 554 refused, 521 and 556 domain takes no mail). Other 5xx answers are about our
+/// own commands or login (500-504 syntax, 530-538 authentication): every mail would get them until
+/// the operator fixes the configuration, so they are transient, as are 4xx answers, broken
+/// connections, TLS failures and timeouts.
+pub fn classify(error: &lettre::transport::smtp::Error) -> SendError {
+    let text = error.to_string();
+    let code = error
+        .status()
+        .and_then(|c| c.to_string().parse::<u16>().ok());
+    match code {
+        Some(550..=554 | 521 | 556) if error.is_permanent() => SendError::Permanent(text),
+        _ => SendError::Transient(text),
+    }
+}
+
+/// The mails grouped by recipient (case aside), each group in spool order, the groups in the
+/// order of their first mail.
+fn by_recipient(mails: Vec<SpooledMail>) -> Vec<Vec<SpooledMail>> {
+    let mut groups: Vec<(String, Vec<SpooledMail>)> = Vec::new();
+    for mail in mails {
+        let key = mail.recipient.to_ascii_lowercase();
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, group)) => group.push(mail),
+            None => groups.push((key, vec![mail])),
+        }
+    }
+    groups.into_iter().map(|(_, group)| group).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mail(id: i64, to: &str) -> SpooledMail {
+        SpooledMail {
+            id,
+            key: format!("k{id}"),
+            sender: "agora@example.test".into(),
+            recipient: to.into(),
+            message: Vec::new(),
+            attempts: 0,
+        }
+    }
+
+    #[test]
+    fn the_mails_of_one_recipient_stay_together_and_in_order() {
+        let batch = vec![
+            mail(1, "bob@example.test"),
+            mail(2, "carol@example.test"),
+            mail(3, "Bob@Example.test"),
+            mail(4, "dave@example.test"),
+            mail(5, "carol@example.test"),
+            mail(6, "bob@example.test"),
+        ];
+        let ids: Vec<Vec<i64>> = by_recipient(batch)
+            .iter()
+            .map(|g| g.iter().map(|m| m.id).collect())
+            .collect();
+        assert_eq!(ids, [vec![1, 3, 6], vec![2, 5], vec![4]]);
+        assert!(by_recipient(Vec::new()).is_empty());
     }
 }

@@ -107,6 +107,7 @@ pub fn settings(s: &Servers) -> MailSettings {
             put_aside_flag: "$AgoraPutAside".into(),
             idle: true,
             poll: Duration::from_secs(2),
+            command_timeout: Duration::from_secs(60),
             ca_file: Some(s.ca.clone()),
         },
         smtp: SmtpSettings {
@@ -115,6 +116,9 @@ pub fn settings(s: &Servers) -> MailSettings {
             security: Security::StartTls,
             credentials: Some((SERVICE.into(), "secret".into())),
             ca_file: Some(s.ca.clone()),
+            timeout: Duration::from_secs(60),
+            parallel: 4,
+            pass: Duration::from_secs(120),
         },
         max_bytes: 64 * 1024,
         per_sender_per_hour: 1000,
