@@ -105,6 +105,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         "mail_put_aside.txt",
         include_str!("../../../templates/mail_put_aside.txt"),
     ),
+    (
+        "discord_apology.txt",
+        include_str!("../../../templates/discord_apology.txt"),
+    ),
 ];
 
 /// Why the templates could not be loaded.
