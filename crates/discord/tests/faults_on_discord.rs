@@ -1,9 +1,9 @@
 //! Faults of the Discord front end, through serenity's real client against the Discord double,
 //! over a real SQLite file: a game thread whose posts hang holds up no other game; a move made
 //! before its deadline counts however late it is handled; an event that keeps failing on Agora's
-//! side gets one apology and is set aside; a closed direct message fails for good; and a post
-//! made just before a crash is found in the channel instead of being posted twice, however late
-//! the restart.
+//! side gets one apology and is set aside; a closed direct message fails for good; a deleted game
+//! thread is replaced by a new one; and a post made just before a crash is found in the channel
+//! instead of being posted twice, however late the restart.
 //!
 //! The failing event meets a real failure: a stored action corrupted with raw SQL, so the game no
 //! longer replays. Nothing in Agora's code knows about it.
@@ -418,5 +418,66 @@ async fn a_post_made_before_a_crash_is_found_not_posted_again() {
             .any(|c| c.method == "GET" && c.path == listed && c.query.contains("after=")),
         "the thread was looked through"
     );
+    agora.stop().await;
+}
+
+/// Someone deleted the game's thread (Discord answers 404, code 10003): the thread is forgotten,
+/// and the notice is posted, once, in a new thread of the game, where the players expect the game
+/// to go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_thread_is_replaced_by_a_new_one() {
+    let double = Double::start().await;
+    let db = temp_db("deleted-thread");
+    let agora = Agora::start(&db, &double).await;
+    let (alice, bob) = (user(1, "alice"), user(2, "bob"));
+    let thread = started(&double, &alice, &bob).await;
+    let (first, _) = opening();
+    double.fail_posts(thread.channel, 404, 10003, "Unknown Channel");
+    run(&double, &alice, thread, "move", &action(&first)).await;
+    let row = eventually("the notice's failure", || async {
+        sql_int(
+            &db,
+            &format!(
+                "SELECT id FROM outbox WHERE address = 'discord:{}' AND last_error LIKE '%Unknown Channel%'",
+                bob.id
+            ),
+        )
+        .await
+    })
+    .await;
+    let place = agora.service.discord().place(1).await.unwrap().unwrap();
+    assert_eq!(place.thread_id, None, "the deleted thread is forgotten");
+
+    let before = double.calls().len();
+    sql(
+        &db,
+        &format!(
+            "UPDATE outbox SET next_attempt_at = '2000-01-01T00:00:00+00:00' WHERE id = {row}"
+        ),
+    )
+    .await;
+    let path = format!("/channels/{LOBBY}/threads");
+    let created = double
+        .wait_for("a new game thread", |calls| {
+            calls
+                .iter()
+                .skip(before)
+                .find(|c| c.method == "POST" && c.path == path)
+                .cloned()
+        })
+        .await;
+    let new_thread: u64 = created.response["id"].as_str().unwrap().parse().unwrap();
+    assert_ne!(new_thread, thread.channel);
+    let told = mention_in(&double, new_thread, &bob, before).await;
+    assert!(told.text().contains(&first), "{}", told.text());
+    eventually("the notice to be marked sent", || async {
+        sql_int(
+            &db,
+            &format!("SELECT 1 FROM outbox WHERE id = {row} AND sent_at IS NOT NULL"),
+        )
+        .await
+    })
+    .await;
+    assert_eq!(posts_of_row(&double, new_thread, row), 1);
     agora.stop().await;
 }
