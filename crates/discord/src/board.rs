@@ -73,6 +73,32 @@ pub(crate) struct Shown<'a> {
     pub challenge: bool,
     /// The position belongs with the message: as a picture, or as a code block with pictures off.
     pub board: bool,
+    /// The outbox row the message posts, whose marker ends the embed's footer (see [`marker`]).
+    pub row: Option<i64>,
+}
+
+/// The marker of outbox row `row` in the bot's post: the last part of the embed's footer, after
+/// `·`. A short code in the small grey footer line, which nobody needs to read and which disturbs
+/// nobody, unlike a word in the text; and unlike a nonce (which Discord keeps for minutes and
+/// never returns when messages are listed) it stays on the message for ever, so a post made
+/// before a crash is found in the channel however late the restart.
+pub(crate) fn marker(row: i64) -> String {
+    format!("n{row}")
+}
+
+/// The outbox row whose marker ends a footer, if any.
+pub(crate) fn row_of_footer(footer: &str) -> Option<i64> {
+    let last = footer.rsplit(" · ").next()?.trim();
+    last.strip_prefix('n')?.parse().ok()
+}
+
+/// A footer ending with the marker of `row`, if there is one.
+fn with_marker(footer: String, row: Option<i64>) -> String {
+    match row {
+        Some(row) if footer.is_empty() => marker(row),
+        Some(row) => format!("{footer} · {}", marker(row)),
+        None => footer,
+    }
 }
 
 /// A game message: `text` from the service (written for Discord: the board is not in it), the
@@ -93,9 +119,12 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
     let mut embed = serenity::CreateEmbed::new()
         .title(clip(&format!("Game #{}: {}", state.id, state.title), 256))
         .description(clip(&body, 4000))
-        .footer(serenity::CreateEmbedFooter::new(format!(
-            "{} vs {}, ply {}",
-            state.names[0], state.names[1], state.ply
+        .footer(serenity::CreateEmbedFooter::new(with_marker(
+            format!(
+                "{} vs {}, ply {}",
+                state.names[0], state.names[1], state.ply
+            ),
+            shown.row,
         )));
     if let Some(seat) = state.to_act.filter(|_| state.ply == state.current_ply) {
         embed = embed.field("To act", seat_label(state, seat), true);
@@ -128,6 +157,21 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
         embed: Some(embed),
         file,
         components: buttons(state, shown.challenge),
+    }
+}
+
+/// A notification without a game, from outbox row `row`: the text in an embed whose footer
+/// carries the row's marker, the mention (if any) outside it, where it pings.
+pub(crate) fn notice_post(text: &str, mention: Option<&str>, row: i64) -> Post {
+    let embed = serenity::CreateEmbed::new()
+        .description(clip(text.trim(), 4000))
+        .footer(serenity::CreateEmbedFooter::new(marker(row)));
+    Post {
+        content: mention.map(|u| format!("<@{u}>")).unwrap_or_default(),
+        mention: mention_of(mention),
+        embed: Some(embed),
+        file: None,
+        components: Vec::new(),
     }
 }
 
@@ -209,5 +253,20 @@ impl Post {
             message = message.add_file(file);
         }
         message
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_footer_gives_back_the_row_of_its_marker() {
+        let footer = with_marker("Ann vs Bob, ply 3".into(), Some(42));
+        assert_eq!(footer, "Ann vs Bob, ply 3 · n42");
+        assert_eq!(row_of_footer(&footer), Some(42));
+        assert_eq!(row_of_footer(&with_marker(String::new(), Some(7))), Some(7));
+        assert_eq!(row_of_footer("Ann vs Bob, ply 3"), None);
+        assert_eq!(row_of_footer("n vs m · nx"), None);
     }
 }

@@ -20,6 +20,10 @@ pub struct DiscordConfig {
     pub outbox_poll_seconds: u64,
     /// Send REST calls to this base URL instead of Discord (a proxy, or a local double in tests).
     pub api_base: Option<String>,
+    /// Seconds a REST call may take, connecting included.
+    pub rest_timeout_seconds: u64,
+    /// Failures on Agora's side after which a replayed event is no longer handled.
+    pub max_attempts: u32,
 }
 
 impl Default for DiscordConfig {
@@ -32,6 +36,8 @@ impl Default for DiscordConfig {
             png_size: d.png_size,
             outbox_poll_seconds: d.outbox_poll.as_secs(),
             api_base: d.api_base,
+            rest_timeout_seconds: d.rest_timeout.as_secs(),
+            max_attempts: d.max_attempts,
         }
     }
 }
@@ -50,6 +56,16 @@ impl DiscordConfig {
                 self.png_size
             )));
         }
+        if self.rest_timeout_seconds == 0 {
+            return Err(DiscordError::Config(
+                "rest_timeout_seconds = 0: at least one second".into(),
+            ));
+        }
+        if self.max_attempts == 0 {
+            return Err(DiscordError::Config(
+                "max_attempts = 0: an event is handled at least once".into(),
+            ));
+        }
         Ok(DiscordSettings {
             token: token.trim().to_owned(),
             api_base: self.api_base.filter(|b| !b.trim().is_empty()),
@@ -58,6 +74,8 @@ impl DiscordConfig {
             png: self.png,
             png_size: self.png_size,
             outbox_poll: Duration::from_secs(self.outbox_poll_seconds.max(1)),
+            rest_timeout: Duration::from_secs(self.rest_timeout_seconds),
+            max_attempts: self.max_attempts,
         })
     }
 }
@@ -86,6 +104,8 @@ mod tests {
             (defaults.png, defaults.png_size)
         );
         assert_eq!(settings.outbox_poll, defaults.outbox_poll);
+        assert_eq!(settings.rest_timeout, defaults.rest_timeout);
+        assert_eq!(settings.max_attempts, defaults.max_attempts);
     }
 
     #[test]
@@ -96,5 +116,17 @@ mod tests {
             ..DiscordConfig::default()
         };
         assert!(config.into_settings("token".into()).is_err());
+        for config in [
+            DiscordConfig {
+                rest_timeout_seconds: 0,
+                ..DiscordConfig::default()
+            },
+            DiscordConfig {
+                max_attempts: 0,
+                ..DiscordConfig::default()
+            },
+        ] {
+            assert!(config.into_settings("token".into()).is_err());
+        }
     }
 }

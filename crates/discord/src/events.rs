@@ -4,6 +4,7 @@
 //! progress in its thread with the board picture.
 
 use crate::board::{self, Post, Shown};
+use crate::poison::{self, guarded};
 use crate::slash::{self, Value};
 use crate::{Bot, Ctx, DiscordError, identity};
 use agora_rules::Seat;
@@ -11,7 +12,7 @@ use agora_service::commands::{self, Command, ParseError};
 use agora_service::queries::GameState;
 use agora_service::{Answer, Inbound, Origin, Status};
 use agora_store::GameStatus;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
@@ -33,14 +34,19 @@ fn answer_shown(state: &GameState) -> Shown<'static> {
         mention: None,
         challenge: false,
         board: state.status != GameStatus::Proposed,
+        row: None,
     }
 }
 
-/// The short apology for an internal failure, with a reference to find it in the log.
-fn apology(reference: impl std::fmt::Display) -> String {
-    format!(
-        "Sorry: something went wrong on Agora's side and nothing may have been done. Please try again later (reference {reference})."
-    )
+/// When an event was created on Discord: the time in its snowflake id (milliseconds since
+/// 2015-01-01, the same instant as a message's `timestamp`), never later than `now`. A move
+/// counts when it arrived, however long the bot took to handle it.
+pub(crate) fn arrival(id: u64, now: DateTime<Utc>) -> DateTime<Utc> {
+    const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+    i64::try_from(id >> 22)
+        .ok()
+        .and_then(|ms| DateTime::from_timestamp_millis(DISCORD_EPOCH_MS + ms))
+        .map_or(now, |at| at.min(now))
 }
 
 /// The name a first-time player gets: their Discord name.
@@ -81,7 +87,11 @@ impl Bot {
         http: &serenity::Http,
         game: i64,
     ) -> Result<Option<serenity::ChannelId>, DiscordError> {
-        let _one_at_a_time = self.threads.lock().await;
+        let lock = {
+            let mut locks = self.threads.lock().unwrap_or_else(|p| p.into_inner());
+            locks.entry(game).or_default().clone()
+        };
+        let _one_at_a_time = lock.lock().await;
         let desk = self.service.discord();
         let Some(known) = desk.place(game).await? else {
             return Ok(None);
@@ -187,14 +197,20 @@ fn parse_id(s: &str) -> Option<u64> {
     s.parse().ok().filter(|&n| n != 0)
 }
 
-/// poise's entry for every generated slash command.
+/// poise's entry for every generated slash command: handled unless it failed too often before,
+/// with one apology (ephemeral) when it fails on Agora's side.
 pub(crate) async fn slash(ctx: Ctx<'_>) -> Result<(), FrameworkError<'_>> {
     let bot = ctx.framework.user_data.clone();
-    if let Err(e) = run_slash(&bot, ctx).await {
-        let reference = ctx.interaction.id;
-        tracing::error!(%reference, error = %e, "slash command failed");
+    let reference = ctx.interaction.id;
+    let key = poison::interaction_key(reference);
+    if !bot.may_handle(&key).await {
+        return Ok(());
+    }
+    if let Err(e) = guarded(run_slash(&bot, ctx)).await
+        && bot.failed(&key, &e).await
+    {
         let reply = poise::CreateReply::default()
-            .content(apology(reference))
+            .content(bot.apology(&key))
             .allowed_mentions(board::allowed_mentions(None))
             .ephemeral(true);
         if let Err(e) = poise::Context::Application(ctx).send(reply).await {
@@ -276,6 +292,7 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
             delivery: Some(delivery),
             game: context,
             origin: origin.clone(),
+            arrived_at: Some(arrival(interaction.id.get(), Utc::now())),
             ..Inbound::new(identity(interaction.user.id))
         };
         let a = bot
@@ -385,19 +402,43 @@ pub(crate) async fn on_event(
         serenity::FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(click),
         } => {
-            if let Err(e) = on_click(bot, ctx, click).await {
-                tracing::error!(reference = %click.id, error = %e, "button failed");
+            let key = poison::interaction_key(click.id);
+            if !bot.may_handle(&key).await {
+                return Ok(());
+            }
+            if let Err(e) = guarded(on_click(bot, ctx, click)).await
+                && bot.failed(&key, &e).await
+            {
                 let answer = serenity::CreateInteractionResponse::Message(
                     serenity::CreateInteractionResponseMessage::new()
-                        .content(apology(click.id))
+                        .content(bot.apology(&key))
                         .allowed_mentions(board::allowed_mentions(None))
                         .ephemeral(true),
                 );
                 click.create_response(&ctx.http, answer).await?;
             }
         }
-        serenity::FullEvent::Message { new_message } => {
-            on_message(bot, ctx, new_message).await?;
+        // Conversation is left alone before anything is read or counted.
+        serenity::FullEvent::Message { new_message } if might_be_a_move(new_message) => {
+            let key = poison::message_key(new_message.id);
+            if !bot.may_handle(&key).await {
+                return Ok(());
+            }
+            if let Err(e) = guarded(on_message(bot, ctx, new_message)).await
+                && bot.failed(&key, &e).await
+            {
+                // A message has no private answer: the apology replies to it, once.
+                let apology = serenity::CreateMessage::new()
+                    .content(bot.apology(&key))
+                    .allowed_mentions(board::allowed_mentions(None))
+                    .reference_message(new_message)
+                    .nonce(serenity::Nonce::String(format!("a{}", new_message.id)))
+                    .enforce_nonce(true);
+                new_message
+                    .channel_id
+                    .send_message(&ctx.http, apology)
+                    .await?;
+            }
         }
         _ => {}
     }
@@ -479,6 +520,7 @@ async fn on_click(
                 delivery: Some(format!("discord:interaction:{}", click.id)),
                 game: Some(game),
                 expect_version: Some(version),
+                arrived_at: Some(arrival(click.id.get(), Utc::now())),
                 ..Inbound::new(identity(click.user.id))
             };
             let answer = bot
@@ -539,6 +581,13 @@ async fn on_click(
     Ok(())
 }
 
+/// Whether a message is worth handling: a person's, parsing as an action.
+fn might_be_a_move(message: &serenity::Message) -> bool {
+    !message.author.bot
+        && !message.content.trim().is_empty()
+        && matches!(commands::parse(&message.content), Ok(Command::Move { .. }))
+}
+
 /// A message in a game thread (or a direct message to the bot) that parses as an action, from
 /// the player to move, is their move; anything else is conversation and left alone.
 async fn on_message(
@@ -546,10 +595,7 @@ async fn on_message(
     ctx: &serenity::Context,
     message: &serenity::Message,
 ) -> Result<(), DiscordError> {
-    if message.author.bot || message.content.trim().is_empty() {
-        return Ok(());
-    }
-    if !matches!(commands::parse(&message.content), Ok(Command::Move { .. })) {
+    if !might_be_a_move(message) {
         return Ok(());
     }
     let game = match bot.game_of_channel(message.channel_id).await? {
@@ -571,6 +617,7 @@ async fn on_message(
         text: message.content.clone(),
         delivery: Some(format!("discord:message:{}", message.id)),
         game,
+        arrived_at: Some(arrival(message.id.get(), Utc::now())),
         ..Inbound::new(identity(message.author.id))
     };
     let answer = bot.handle(&message.author, inbound).await?;

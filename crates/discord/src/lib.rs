@@ -23,6 +23,7 @@
 mod board;
 mod config;
 mod events;
+mod poison;
 mod sender;
 pub mod slash;
 
@@ -30,6 +31,7 @@ pub use config::DiscordConfig;
 
 use agora_service::{Identity, Service, ServiceError};
 use poise::serenity_prelude as serenity;
+use std::collections::HashMap;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -52,6 +54,11 @@ pub struct DiscordSettings {
     pub png_size: u32,
     /// How often the outbox is looked at without news (every handled command also wakes it).
     pub outbox_poll: Duration,
+    /// The longest a REST call may take, connecting included: a call that hangs fails (a post
+    /// is then retried by the outbox) instead of holding up what waits for it.
+    pub rest_timeout: Duration,
+    /// Failures on Agora's side after which an event replayed by the gateway is not handled again.
+    pub max_attempts: u32,
 }
 
 impl Default for DiscordSettings {
@@ -64,6 +71,8 @@ impl Default for DiscordSettings {
             png: true,
             png_size: 480,
             outbox_poll: Duration::from_secs(2),
+            rest_timeout: Duration::from_secs(30),
+            max_attempts: 3,
         }
     }
 }
@@ -75,9 +84,12 @@ pub enum DiscordError {
     Service(#[from] ServiceError),
     /// Boxed: serenity's error is large, and every `Result` here would carry its size.
     #[error("discord: {0}")]
-    Discord(Box<serenity::Error>),
+    Discord(#[source] Box<serenity::Error>),
     #[error("configuration: {0}")]
     Config(String),
+    /// A handler panicked; caught, so the event is answered and counted like any failure.
+    #[error("panic: {0}")]
+    Panic(String),
 }
 
 impl From<serenity::Error> for DiscordError {
@@ -90,8 +102,11 @@ impl From<serenity::Error> for DiscordError {
 pub struct Bot {
     service: Arc<Service>,
     settings: DiscordSettings,
-    /// Held while a game's thread is looked up or created, so a game never gets two.
-    threads: Mutex<()>,
+    /// One lock per game, held while its thread is looked up or created, so a game never gets
+    /// two and a thread that is slow to make holds up no other game.
+    threads: std::sync::Mutex<HashMap<i64, Arc<Mutex<()>>>>,
+    /// The bot's own user id, learnt on the first look for an earlier post.
+    me: tokio::sync::OnceCell<serenity::UserId>,
     /// Wakes the outbox delivery after a command changed something.
     wake: Notify,
 }
@@ -114,7 +129,8 @@ impl DiscordFrontEnd {
             bot: Arc::new(Bot {
                 service,
                 settings,
-                threads: Mutex::new(()),
+                threads: std::sync::Mutex::default(),
+                me: tokio::sync::OnceCell::new(),
                 wake: Notify::new(),
             }),
         }
@@ -129,7 +145,15 @@ impl DiscordFrontEnd {
                 "no bot token: set AGORA_DISCORD_TOKEN".into(),
             ));
         }
-        let mut http = serenity::HttpBuilder::new(&settings.token);
+        // Every REST call is bounded, so one that hangs fails (and is retried where that is the
+        // outbox's job) instead of holding up the event or the post that waits for it.
+        let client = reqwest::Client::builder()
+            .use_rustls_tls()
+            .connect_timeout(settings.rest_timeout.min(Duration::from_secs(10)))
+            .timeout(settings.rest_timeout)
+            .build()
+            .map_err(|e| DiscordError::Config(format!("the HTTP client: {e}")))?;
+        let mut http = serenity::HttpBuilder::new(&settings.token).client(client);
         if let Some(base) = &settings.api_base {
             // serenity sends to the proxy only with its own rate limiter off.
             http = http

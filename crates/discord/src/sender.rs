@@ -3,17 +3,37 @@
 //! direct message: for a game without a thread, for messages about no game, and for reminders and
 //! final reports of a player who chose direct messages.
 //!
-//! Each row is posted once: posted rows are recorded with their message, and the message nonce
-//! (`o<outbox id>`, enforced) makes Discord drop a repeat sent after a crash between posting and
-//! recording.
+//! Each row is posted once, however late a restart after a crash comes:
+//! - before posting, the intent (row, channel, time) is recorded through the desk, and every post
+//!   carries the row's marker at the end of its embed's footer ([`board::marker`]);
+//! - after posting, the message is recorded; a recorded row is never posted again;
+//! - a row with an intent and no record may have been posted just before a crash: the bot's
+//!   messages in that channel since the intent are looked through for the row's marker, and a
+//!   message found is recorded instead of posting again;
+//! - the message nonce (`o<outbox id>`, enforced) also makes Discord drop a repeat within the few
+//!   minutes it remembers nonces.
+//!
+//! Failures are classified for the outbox: Discord's 403 (a user who does not accept direct
+//! messages, a missing permission or access) and 404 (an unknown channel or user) never work
+//! and are permanent; 429, 5xx, timeouts and network faults may work later and are transient. A
+//! game's thread that was deleted (404 on posting there) is forgotten, so the next attempt opens a
+//! new thread: the players expect the game to go on, not to fall silent.
 
 use crate::board::{self, Shown};
 use crate::{Bot, DiscordError};
 use agora_service::outbox::{Delivery, SendError, Sender};
 use agora_store::{GameStatus, Notice};
-use chrono::Utc;
+use chrono::{DateTime, Duration, Utc};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
+
+/// How far before an intent's time the search for its post starts: clocks of Agora's host and
+/// Discord's may differ by this much.
+const CLOCK_MARGIN: Duration = Duration::minutes(5);
+
+/// At most this many pages of 100 messages are read looking for an earlier post: a channel busier
+/// than that since the intent is posted to again rather than read for ever.
+const MAX_PAGES: usize = 20;
 
 struct DiscordSender<'a> {
     bot: &'a Bot,
@@ -43,25 +63,124 @@ impl Sender for DiscordSender<'_> {
     }
 
     async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
-        self.post(delivery)
+        match crate::poison::caught(self.post(delivery))
             .await
-            .map_err(|e| SendError::Transient(e.to_string()))
+            .unwrap_or_else(|panic| Err(Failure::Other(panic)))
+        {
+            Ok(()) => Ok(()),
+            Err(Failure::Gone {
+                game,
+                thread,
+                error,
+            }) => {
+                // The next attempt opens a new thread.
+                if let Err(e) = self
+                    .bot
+                    .service
+                    .discord()
+                    .forget_thread(game, &thread)
+                    .await
+                {
+                    tracing::warn!(game, %thread, error = %e, "could not forget a deleted thread");
+                }
+                tracing::warn!(game, %thread, "the game's thread is gone: a new one will be made");
+                Err(SendError::Transient(error.to_string()))
+            }
+            Err(Failure::Other(e)) => Err(classify(&e)),
+        }
     }
 }
 
+/// Why a row was not posted.
+enum Failure {
+    /// The game's thread no longer exists on Discord.
+    Gone {
+        game: i64,
+        thread: String,
+        error: DiscordError,
+    },
+    Other(DiscordError),
+}
+
+impl From<DiscordError> for Failure {
+    fn from(e: DiscordError) -> Failure {
+        Failure::Other(e)
+    }
+}
+
+impl From<agora_service::ServiceError> for Failure {
+    fn from(e: agora_service::ServiceError) -> Failure {
+        Failure::Other(e.into())
+    }
+}
+
+impl From<serenity::Error> for Failure {
+    fn from(e: serenity::Error) -> Failure {
+        Failure::Other(e.into())
+    }
+}
+
+/// Whether trying again can help, from Discord's answer.
+pub(crate) fn classify(error: &DiscordError) -> SendError {
+    let text = with_causes(error);
+    match error {
+        DiscordError::Discord(e) => match http_status(e) {
+            Some((403 | 404, _)) => SendError::Permanent(text),
+            _ => SendError::Transient(text),
+        },
+        // An address that is not a Discord user never becomes one.
+        DiscordError::Config(_) => SendError::Permanent(text),
+        DiscordError::Service(_) | DiscordError::Panic(_) => SendError::Transient(text),
+    }
+}
+
+/// An error with its causes (a timeout is the cause of a failed request), for the row's last
+/// error and the operator who reads it.
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(c) = cause {
+        let more = c.to_string();
+        if !text.contains(&more) {
+            text = format!("{text}: {more}");
+        }
+        cause = c.source();
+    }
+    text
+}
+
+/// The HTTP status and Discord's JSON error code of an unsuccessful REST call.
+fn http_status(error: &serenity::Error) -> Option<(u16, isize)> {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            Some((r.status_code.as_u16(), r.error.code))
+        }
+        _ => None,
+    }
+}
+
+/// A snowflake for `at`: messages with a greater id were created after it.
+fn snowflake_at(at: DateTime<Utc>) -> u64 {
+    const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+    u64::try_from(at.timestamp_millis() - DISCORD_EPOCH_MS).unwrap_or(0) << 22
+}
+
 impl DiscordSender<'_> {
-    async fn post(&self, delivery: &Delivery) -> Result<(), DiscordError> {
+    async fn post(&self, delivery: &Delivery) -> Result<(), Failure> {
         let bot = self.bot;
         let desk = bot.service.discord();
         let message = &delivery.message;
         let user = message.address.strip_prefix("discord:").unwrap_or("");
         let Some(user_id) = user.parse::<u64>().ok().filter(|&n| n != 0) else {
-            return Err(DiscordError::Config(format!(
+            return Err(Failure::Other(DiscordError::Config(format!(
                 "`{}` is not a Discord user",
                 message.address
-            )));
+            ))));
         };
         if desk.was_posted(message.id).await? {
+            return Ok(());
+        }
+        if self.found_earlier_post(message.id).await? {
             return Ok(());
         }
         let state = delivery.game.as_ref();
@@ -75,6 +194,9 @@ impl DiscordSender<'_> {
                 target = self.place(state.id, state.status).await?;
             }
         }
+        let thread = target.filter(|_| {
+            state.is_some_and(|s| matches!(s.status, GameStatus::Active | GameStatus::Finished))
+        });
         let (target, mention) = match target {
             Some(channel) => (channel, Some(user)),
             None => {
@@ -90,11 +212,14 @@ impl DiscordSender<'_> {
                     mention,
                     challenge: message.kind == Notice::ChallengeReceived,
                     board: message.board,
+                    row: Some(message.id),
                 };
                 board::game_post(bot, state, &message.body, shown)
             }
-            None => board::text_post(&message.body, mention),
+            None => board::notice_post(&message.body, mention, message.id),
         };
+        desk.record_intent(message.id, &target.to_string(), Utc::now())
+            .await?;
         let sent = target
             .send_message(
                 self.http,
@@ -102,7 +227,18 @@ impl DiscordSender<'_> {
                     .nonce(serenity::Nonce::String(format!("o{}", message.id)))
                     .enforce_nonce(true),
             )
-            .await?;
+            .await;
+        let sent = match (sent, thread, state) {
+            (Ok(sent), _, _) => sent,
+            (Err(e), Some(thread), Some(state)) if http_status(&e).is_some_and(|s| s.0 == 404) => {
+                return Err(Failure::Gone {
+                    game: state.id,
+                    thread: thread.to_string(),
+                    error: e.into(),
+                });
+            }
+            (Err(e), _, _) => return Err(e.into()),
+        };
         desk.record_post(
             message.id,
             &target.to_string(),
@@ -111,6 +247,63 @@ impl DiscordSender<'_> {
         )
         .await?;
         Ok(())
+    }
+
+    /// For a row that has an intent and no recorded post: looks among the bot's messages in the
+    /// intent's channel since the intent for one carrying the row's marker, and records it if
+    /// found. A channel that no longer exists or cannot be read holds no such post.
+    async fn found_earlier_post(&self, row: i64) -> Result<bool, DiscordError> {
+        let desk = self.bot.service.discord();
+        let Some((channel, at)) = desk.intent(row).await? else {
+            return Ok(false);
+        };
+        let Some(channel_id) = channel.parse::<u64>().ok().filter(|&n| n != 0) else {
+            return Ok(false);
+        };
+        let channel_id = serenity::ChannelId::new(channel_id);
+        let me = *self
+            .bot
+            .me
+            .get_or_try_init(|| async {
+                Ok::<_, DiscordError>(self.http.get_current_user().await?.id)
+            })
+            .await?;
+        let mut after = serenity::MessageId::new(snowflake_at(at - CLOCK_MARGIN).max(1));
+        for _ in 0..MAX_PAGES {
+            let page = match channel_id
+                .messages(
+                    self.http,
+                    serenity::GetMessages::new().after(after).limit(100),
+                )
+                .await
+            {
+                Ok(page) => page,
+                Err(e) if http_status(&e).is_some_and(|s| matches!(s.0, 403 | 404)) => {
+                    return Ok(false);
+                }
+                Err(e) => return Err(e.into()),
+            };
+            let found = page.iter().find(|m| {
+                m.author.id == me
+                    && m.embeds.iter().any(|e| {
+                        e.footer
+                            .as_ref()
+                            .and_then(|f| board::row_of_footer(&f.text))
+                            == Some(row)
+                    })
+            });
+            if let Some(found) = found {
+                tracing::info!(row, message = %found.id, "found the post of a row made before a restart");
+                desk.record_post(row, &channel, &found.id.to_string(), Utc::now())
+                    .await?;
+                return Ok(true);
+            }
+            match page.iter().map(|m| m.id).max() {
+                Some(last) if page.len() == 100 => after = last,
+                _ => return Ok(false),
+            }
+        }
+        Ok(false)
     }
 
     /// Where a message about a game goes on Discord: a challenge to the server channel it was

@@ -109,6 +109,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         "undeliverable.txt",
         include_str!("../../../templates/undeliverable.txt"),
     ),
+    (
+        "discord_apology.txt",
+        include_str!("../../../templates/discord_apology.txt"),
+    ),
 ];
 
 /// Why the templates could not be loaded.

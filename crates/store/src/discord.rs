@@ -1,5 +1,6 @@
-//! The Discord front end's tables: each game's channel and thread, the outbox rows already posted,
-//! and each user's choice of thread or direct messages. Discord ids are kept as text: they are
+//! The Discord front end's tables: each game's channel and thread, the outbox rows already posted
+//! (and the intent to post one, written before it is posted), each user's choice of thread or
+//! direct messages, and the events whose handling failed. Discord ids are kept as text: they are
 //! 64-bit unsigned snowflakes, wider than SQLite's signed integers allow in general.
 
 use crate::{Result, Tx};
@@ -139,5 +140,84 @@ impl Tx {
         .execute(&mut *self.tx)
         .await?;
         Ok(())
+    }
+
+    /// Forgets a game's thread (deleted on Discord): its next message makes a new one.
+    pub async fn forget_discord_thread(&mut self, game_id: i64, thread_id: &str) -> Result<()> {
+        sqlx::query(
+            "UPDATE discord_games SET thread_id = NULL WHERE game_id = ? AND thread_id = ?",
+        )
+        .bind(game_id)
+        .bind(thread_id.to_owned())
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// The intent to post an outbox row, if one was written: (channel, when).
+    pub async fn discord_intent(
+        &mut self,
+        outbox_id: i64,
+    ) -> Result<Option<(String, DateTime<Utc>)>> {
+        Ok(sqlx::query_as(
+            "SELECT channel_id, intended_at FROM discord_intents WHERE outbox_id = ?",
+        )
+        .bind(outbox_id)
+        .fetch_optional(&mut *self.tx)
+        .await?)
+    }
+
+    /// Records that an outbox row is about to be posted in a channel (replacing an earlier intent
+    /// for another channel).
+    pub async fn set_discord_intent(
+        &mut self,
+        outbox_id: i64,
+        channel_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO discord_intents (outbox_id, channel_id, intended_at) VALUES (?, ?, ?)
+             ON CONFLICT (outbox_id) DO UPDATE
+             SET channel_id = excluded.channel_id, intended_at = excluded.intended_at",
+        )
+        .bind(outbox_id)
+        .bind(channel_id.to_owned())
+        .bind(now)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// How many times handling a Discord event failed.
+    pub async fn discord_failures(&mut self, event_id: &str) -> Result<u32> {
+        let n: Option<i64> =
+            sqlx::query_scalar("SELECT attempts FROM discord_failures WHERE event_id = ?")
+                .bind(event_id.to_owned())
+                .fetch_optional(&mut *self.tx)
+                .await?;
+        Ok(n.map_or(0, |n| u32::try_from(n).unwrap_or(u32::MAX)))
+    }
+
+    /// Counts one more failure of a Discord event; returns how many there were.
+    pub async fn record_discord_failure(
+        &mut self,
+        event_id: &str,
+        error: &str,
+        now: DateTime<Utc>,
+    ) -> Result<u32> {
+        let n: i64 = sqlx::query_scalar(
+            "INSERT INTO discord_failures (event_id, attempts, last_error, failed_at)
+             VALUES (?, 1, ?, ?)
+             ON CONFLICT (event_id) DO UPDATE
+             SET attempts = attempts + 1, last_error = excluded.last_error,
+                 failed_at = excluded.failed_at
+             RETURNING attempts",
+        )
+        .bind(event_id.to_owned())
+        .bind(error.to_owned())
+        .bind(now)
+        .fetch_one(&mut *self.tx)
+        .await?;
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
 }

@@ -1,6 +1,7 @@
 //! The Discord front end's tables on a fresh real database: a game's origin written once and its
 //! thread found both ways, an outbox row posted once whatever happens after, and each user's
-//! choice between the game's thread and direct messages. Ids are full 64-bit snowflakes.
+//! choice between the game's thread and direct messages, the intent to post a row (gone with the
+//! row) and the failures of events. Ids are full 64-bit snowflakes.
 
 mod common;
 
@@ -94,4 +95,62 @@ async fn a_users_choice_of_direct_messages_round_trips() {
     assert!(!tx.discord_wants_dm("7").await.unwrap());
     tx.set_discord_wants_dm(CHANNEL, false).await.unwrap();
     assert!(!tx.discord_wants_dm(CHANNEL).await.unwrap());
+}
+
+#[tokio::test]
+async fn an_intent_is_kept_until_its_row_goes_and_failures_are_counted() {
+    let db = TestDb::fresh("intents").await;
+    let mut tx = db.write().await;
+    let ann = player(&mut tx, "ann", "discord:7").await;
+    let row = tx
+        .queue(&message(ann.id, "discord", None, "hello"), t0())
+        .await
+        .unwrap();
+    assert_eq!(tx.discord_intent(row).await.unwrap(), None);
+    tx.set_discord_intent(row, CHANNEL, t0()).await.unwrap();
+    // A later attempt to another channel replaces the intent.
+    let later = t0() + chrono::Duration::minutes(1);
+    tx.set_discord_intent(row, THREAD, later).await.unwrap();
+    assert_eq!(
+        tx.discord_intent(row).await.unwrap(),
+        Some((THREAD.to_owned(), later))
+    );
+    // The intent goes with its row (a purge deletes sent rows).
+    tx.mark_sent(row, t0()).await.unwrap();
+    let purged = tx.purge_sent_outbox(later, 10).await.unwrap();
+    assert_eq!(purged, 1);
+    assert_eq!(tx.discord_intent(row).await.unwrap(), None);
+
+    assert_eq!(tx.discord_failures("interaction:1").await.unwrap(), 0);
+    for n in 1..=3 {
+        let counted = tx
+            .record_discord_failure("interaction:1", "boom", t0())
+            .await
+            .unwrap();
+        assert_eq!(counted, n);
+    }
+    assert_eq!(tx.discord_failures("interaction:1").await.unwrap(), 3);
+    assert_eq!(tx.discord_failures("interaction:2").await.unwrap(), 0);
+
+    // A deleted thread is forgotten only if it is still the game's.
+    let bo = player(&mut tx, "bo", "discord:8").await;
+    let g = game(&mut tx, [ann.id, bo.id]).await;
+    tx.set_discord_origin(g.id, CHANNEL, Some(GUILD), t0())
+        .await
+        .unwrap();
+    tx.set_discord_thread(g.id, THREAD).await.unwrap();
+    tx.forget_discord_thread(g.id, "1").await.unwrap();
+    assert!(
+        tx.discord_game(g.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .thread_id
+            .is_some()
+    );
+    tx.forget_discord_thread(g.id, THREAD).await.unwrap();
+    assert_eq!(
+        tx.discord_game(g.id).await.unwrap().unwrap().thread_id,
+        None
+    );
 }

@@ -6,16 +6,23 @@
 //! `enforce_nonce` (a second message with the same nonce in a channel returns the first), and
 //! dispatches gateway events with sequence numbers, keeping them so a RESUME replays what the
 //! client missed. [`Double::drop_gateway`] cuts the WebSocket to force a reconnect.
+//!
+//! Ids are snowflakes of the current time, as Discord's are (`(ms since 2015-01-01) << 22`), and
+//! [`Double::id_at`] mints one of an earlier time. Faults on demand: [`Double::stall_channel`]
+//! holds the posts to one channel until [`Double::unstall_channel`], [`Double::fail_posts`] answers
+//! them with a Discord error (a closed DM, a deleted thread), and [`Double::forget_nonces`] forgets
+//! the nonces as Discord does after a few minutes. `GET /channels/{id}/messages` lists a channel's
+//! messages (`after`, `limit`, newest first).
 
 #![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, mpsc};
@@ -33,6 +40,8 @@ pub struct Call {
     pub method: String,
     /// Without `/api/v10` and without the query.
     pub path: String,
+    /// The query, without `?` (empty if none).
+    pub query: String,
     /// The JSON body, or the `payload_json` of a multipart body.
     pub json: Value,
     /// Attached files: (field name, file name, bytes).
@@ -114,6 +123,29 @@ struct State {
     resumes: u32,
     /// Every message posted, by id, so a component click can carry it.
     messages: HashMap<String, Value>,
+    /// Channels whose posts are held unanswered.
+    stalled: HashSet<String>,
+    /// How many posts are being held.
+    held: usize,
+    /// Channels whose posts get an error: (status, Discord error code, message).
+    failing: HashMap<String, (u16, u64, String)>,
+}
+
+/// Discord's epoch, 2015-01-01, in milliseconds since 1970.
+pub const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// The snowflake of `at` with `low` in its low 22 bits.
+pub fn snowflake(at: SystemTime, low: u64) -> u64 {
+    let ms = at
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+        .saturating_sub(DISCORD_EPOCH_MS);
+    (ms << 22) | (low & 0x3F_FFFF)
+}
+
+/// When a snowflake was made.
+pub fn snowflake_time(id: u64) -> SystemTime {
+    UNIX_EPOCH + Duration::from_millis((id >> 22) + DISCORD_EPOCH_MS)
 }
 
 /// The double; dropping it leaves its tasks to end with the test's runtime.
@@ -142,7 +174,7 @@ impl Double {
             ws: ws.local_addr().unwrap(),
             state: Arc::default(),
             changed: Arc::default(),
-            ids: Arc::new(AtomicU64::new(1_000_000_000_000_000_000)),
+            ids: Arc::new(AtomicU64::new(0)),
         };
         let d = double.clone();
         tokio::spawn(async move {
@@ -166,9 +198,78 @@ impl Double {
         format!("http://{}", self.http)
     }
 
-    /// A fresh snowflake.
+    /// A fresh snowflake of now, greater than every id minted before.
     pub fn id(&self) -> u64 {
-        self.ids.fetch_add(1, Ordering::SeqCst)
+        let now = snowflake(SystemTime::now(), 0);
+        let prev = self
+            .ids
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |last| {
+                Some(now.max(last + 1))
+            })
+            .unwrap_or(0);
+        now.max(prev + 1)
+    }
+
+    /// A fresh snowflake of an earlier time `at` (an interaction created then, handled late).
+    pub fn id_at(&self, at: SystemTime) -> u64 {
+        snowflake(at, self.ids.fetch_add(1, Ordering::SeqCst))
+    }
+
+    /// Holds every post to `channel` unanswered until [`Double::unstall_channel`], as a Discord
+    /// that accepted the connection and never answers.
+    pub fn stall_channel(&self, channel: u64) {
+        self.state
+            .lock()
+            .unwrap()
+            .stalled
+            .insert(channel.to_string());
+    }
+
+    /// Lets the held posts to `channel` through (each is then handled as if it had just come).
+    pub fn unstall_channel(&self, channel: u64) {
+        self.state
+            .lock()
+            .unwrap()
+            .stalled
+            .remove(&channel.to_string());
+        self.changed.notify_waiters();
+    }
+
+    /// How many posts are being held by stalled channels.
+    pub fn held(&self) -> usize {
+        self.state.lock().unwrap().held
+    }
+
+    /// Answers every post to `channel` with a Discord error: status and JSON error code, such
+    /// as 403 and 50007 ("Cannot send messages to this user") or 404 and 10003 ("Unknown
+    /// Channel").
+    pub fn fail_posts(&self, channel: u64, status: u16, code: u64, message: &str) {
+        self.state
+            .lock()
+            .unwrap()
+            .failing
+            .insert(channel.to_string(), (status, code, message.to_owned()));
+    }
+
+    /// Forgets every nonce, as Discord does a few minutes after a post.
+    pub fn forget_nonces(&self) {
+        self.state.lock().unwrap().nonces.clear();
+    }
+
+    /// The messages in a channel, oldest first.
+    pub fn messages_in(&self, channel: u64) -> Vec<Value> {
+        let channel = channel.to_string();
+        let mut found: Vec<Value> = self
+            .state
+            .lock()
+            .unwrap()
+            .messages
+            .values()
+            .filter(|m| m["channel_id"] == channel.as_str())
+            .cloned()
+            .collect();
+        found.sort_by_key(|m| m["id"].as_str().and_then(|i| i.parse::<u64>().ok()));
+        found
     }
 
     pub fn calls(&self) -> Vec<Call> {
@@ -274,7 +375,7 @@ impl Double {
     ) -> Value {
         let mut m = json!({
             "id": id.to_string(), "channel_id": channel.to_string(), "author": author,
-            "content": content, "timestamp": "2026-11-29T20:00:00.000000+00:00",
+            "content": content, "timestamp": timestamp(id),
             "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
             "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
             "components": [],
@@ -425,16 +526,19 @@ impl Double {
                     body.extend_from_slice(&chunk[..n]);
                 }
             }
-            let path = target.split('?').next().unwrap_or("").to_owned();
+            let (path, query) = target.split_once('?').unwrap_or((&target, ""));
+            let (path, query) = (path.to_owned(), query.to_owned());
             let path = path.strip_prefix("/api/v10").unwrap_or(&path).to_owned();
             let (json, files) = decode(headers.get("content-type"), &body);
             let mut call = Call {
                 method,
                 path,
+                query,
                 json,
                 files,
                 response: Value::Null,
             };
+            self.hold_if_stalled(&call).await;
             let (status, answer) = self.answer(&call);
             call.response = answer.clone().unwrap_or(Value::Null);
             {
@@ -459,8 +563,40 @@ impl Double {
         }
     }
 
+    /// Waits while the channel a call posts to is stalled.
+    async fn hold_if_stalled(&self, call: &Call) {
+        let Some(channel) = posted_channel(call) else {
+            return;
+        };
+        let mut counted = false;
+        loop {
+            let changed = self.changed.notified();
+            {
+                let mut s = self.state.lock().unwrap();
+                if !s.stalled.contains(&channel) {
+                    if counted {
+                        s.held -= 1;
+                    }
+                    return;
+                }
+                if !counted {
+                    s.held += 1;
+                    counted = true;
+                }
+            }
+            self.changed.notify_waiters();
+            changed.await;
+        }
+    }
+
     /// The status and body Discord would answer a call with.
     fn answer(&self, call: &Call) -> (u16, Option<Value>) {
+        if let Some(channel) = posted_channel(call)
+            && let Some((status, code, message)) =
+                self.state.lock().unwrap().failing.get(&channel).cloned()
+        {
+            return (status, Some(json!({"code": code, "message": message})));
+        }
         let seg: Vec<&str> = call.path.trim_start_matches('/').split('/').collect();
         let gateway = json!({
             "url": format!("ws://{}", self.ws), "shards": 1,
@@ -551,6 +687,26 @@ impl Double {
                     })),
                 )
             }
+            ("GET", ["channels", channel, "messages"]) => {
+                let param = |key: &str| {
+                    call.query.split('&').find_map(|kv| {
+                        kv.strip_prefix(key)
+                            .and_then(|v| v.strip_prefix('='))
+                            .and_then(|v| v.parse::<u64>().ok())
+                    })
+                };
+                let (after, limit) = (param("after").unwrap_or(0), param("limit").unwrap_or(50));
+                let id = |m: &Value| m["id"].as_str().and_then(|i| i.parse::<u64>().ok());
+                let channel: u64 = channel.parse().unwrap_or(0);
+                let mut page: Vec<Value> = self
+                    .messages_in(channel)
+                    .into_iter()
+                    .filter(|m| id(m).is_some_and(|i| i > after))
+                    .take(limit as usize)
+                    .collect();
+                page.reverse();
+                (200, Some(Value::Array(page)))
+            }
             ("GET", ["channels", id]) => (
                 200,
                 Some(json!({
@@ -589,9 +745,27 @@ impl Double {
     }
 }
 
+/// The RFC 3339 time of a snowflake, as in a message's `timestamp`.
+pub fn timestamp(id: u64) -> String {
+    let ms = (id >> 22) + DISCORD_EPOCH_MS;
+    chrono::DateTime::from_timestamp_millis(ms as i64)
+        .unwrap_or_default()
+        .format("%Y-%m-%dT%H:%M:%S%.6f+00:00")
+        .to_string()
+}
+
 /// The id the double gives the DM channel with a user.
 pub fn dm_channel(user: u64) -> u64 {
     user + 7
+}
+
+/// The channel a call posts a message to, if it does.
+fn posted_channel(call: &Call) -> Option<String> {
+    let seg: Vec<&str> = call.path.trim_start_matches('/').split('/').collect();
+    match (call.method.as_str(), seg.as_slice()) {
+        ("POST", ["channels", channel, "messages"]) => Some((*channel).to_owned()),
+        _ => None,
+    }
 }
 
 /// The JSON of a body, or of a multipart body's `payload_json`, and its files.

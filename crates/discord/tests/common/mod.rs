@@ -49,6 +49,7 @@ pub fn settings(double: &Double) -> DiscordSettings {
         api_base: Some(double.base()),
         png_size: 160,
         outbox_poll: Duration::from_millis(300),
+        rest_timeout: Duration::from_secs(10),
         ..DiscordSettings::default()
     }
 }
@@ -56,8 +57,13 @@ pub fn settings(double: &Double) -> DiscordSettings {
 impl Agora {
     /// Starts on `db` and waits until the bot is connected and its commands are registered.
     pub async fn start(db: &Path, double: &Double) -> Agora {
+        Agora::start_with(db, double, settings(double)).await
+    }
+
+    /// [`Agora::start`] with other settings.
+    pub async fn start_with(db: &Path, double: &Double, settings: DiscordSettings) -> Agora {
         let service = service(db).await;
-        let front = DiscordFrontEnd::new(service.clone(), settings(double));
+        let front = DiscordFrontEnd::new(service.clone(), settings);
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let identifies = double.identifies();
         let registered = registrations(double);
@@ -346,4 +352,74 @@ pub fn short_game(variant: Variant) -> Vec<String> {
         }
     }
     best.expect("some random game ends")
+}
+
+/// Runs raw SQL on the database file beside Agora's own connections, as an operator or a fault
+/// would (a corrupt row, a crash's leftovers); returns the rows changed.
+pub async fn sql(db: &Path, statement: &str) -> u64 {
+    use sqlx::Connection;
+    let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let done = sqlx::query(sqlx::AssertSqlSafe(statement.to_owned()))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    done.rows_affected()
+}
+
+/// One integer read with raw SQL (`None` for no row or NULL).
+pub async fn sql_int(db: &Path, query: &str) -> Option<i64> {
+    use sqlx::Connection;
+    let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let found: Option<Option<i64>> = sqlx::query_scalar(sqlx::AssertSqlSafe(query.to_owned()))
+        .fetch_optional(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    found.flatten()
+}
+
+/// One text read with raw SQL (`None` for no row or NULL).
+pub async fn sql_text(db: &Path, query: &str) -> Option<String> {
+    use sqlx::Connection;
+    let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let found: Option<Option<String>> = sqlx::query_scalar(sqlx::AssertSqlSafe(query.to_owned()))
+        .fetch_optional(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    found.flatten()
+}
+
+/// Waits until `probe` gives something (polling: the database has no notification to wait on).
+pub async fn eventually<T, F: std::future::Future<Output = Option<T>>>(
+    what: &str,
+    mut probe: impl FnMut() -> F,
+) -> T {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(t) = probe().await {
+            return t;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The outbox row whose marker ends the footer of a message the bot posted.
+pub fn row_of(message: &Value) -> Option<i64> {
+    message["embeds"]
+        .as_array()?
+        .iter()
+        .filter_map(|e| e["footer"]["text"].as_str())
+        .find_map(|f| f.rsplit(" · ").next()?.strip_prefix('n')?.parse().ok())
 }

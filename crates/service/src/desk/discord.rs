@@ -1,5 +1,5 @@
-//! The Discord front end's desk: where each game lives, the posts made, and who wants direct
-//! messages.
+//! The Discord front end's desk: where each game lives, the posts made (and about to be made),
+//! who wants direct messages, and the events whose handling failed.
 
 use crate::{Service, ServiceError};
 use agora_store::Tx;
@@ -66,5 +66,53 @@ impl DiscordDesk<'_> {
         tx.set_discord_wants_dm(user, dm).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Forgets a game's thread, if it is still `thread` (deleted on Discord): the game's next
+    /// message opens a new one.
+    pub async fn forget_thread(&self, game: i64, thread: &str) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.forget_discord_thread(game, thread).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The intent to post an outbox row, if one was recorded: the channel and when.
+    pub async fn intent(
+        &self,
+        outbox_id: i64,
+    ) -> Result<Option<(String, DateTime<Utc>)>, ServiceError> {
+        Ok(self.tx().await?.discord_intent(outbox_id).await?)
+    }
+
+    /// Records, before posting, that an outbox row is about to be posted in `channel`.
+    pub async fn record_intent(
+        &self,
+        outbox_id: i64,
+        channel: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.set_discord_intent(outbox_id, channel, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// How many times handling a Discord event (by its id) failed.
+    pub async fn failures(&self, event: &str) -> Result<u32, ServiceError> {
+        Ok(self.tx().await?.discord_failures(event).await?)
+    }
+
+    /// Counts one more failure of a Discord event; returns how many there were.
+    pub async fn record_failure(
+        &self,
+        event: &str,
+        error: &str,
+        now: DateTime<Utc>,
+    ) -> Result<u32, ServiceError> {
+        let mut tx = self.tx().await?;
+        let n = tx.record_discord_failure(event, error, now).await?;
+        tx.commit().await?;
+        Ok(n)
     }
 }
