@@ -534,11 +534,12 @@ impl Tx {
         Ok(n > 0)
     }
 
-    /// Unsent spooled mails that are due, oldest first.
+    /// Unsent spooled mails that are due, oldest first (never one given up on).
     pub async fn due_spool(&mut self, now: DateTime<Utc>, limit: u32) -> Result<Vec<SpooledMail>> {
         let rows: Vec<SpoolRow> = sqlx::query_as(
             "SELECT id, key, sender, recipient, message, attempts FROM mail_spool
-             WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?",
+             WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?
+             ORDER BY id LIMIT ?",
         )
         .bind(now)
         .bind(i64::from(limit))

@@ -196,7 +196,7 @@ impl Tx {
         .await?)
     }
 
-    /// Unsent messages of a channel that are due, oldest first.
+    /// Unsent messages of a channel that are due, oldest first (never one given up on).
     pub async fn pending(
         &mut self,
         channel: &str,
@@ -207,7 +207,7 @@ impl Tx {
             "SELECT id, player_id, channel, address, game_id, ply, kind, board, overlay, subject,
                     body, attempts
              FROM outbox
-             WHERE channel = ? AND sent_at IS NULL AND next_attempt_at <= ?
+             WHERE channel = ? AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?
              ORDER BY id LIMIT ?",
         )
         .bind(channel.to_owned())
