@@ -12,6 +12,7 @@
 //! arguments. It knows no Discord and no mail; a sender is an [`Identity`] (`discord:<id>`,
 //! `mailto:<address>`, `local:<name>`), kept in the store in that text form.
 
+pub mod admin;
 pub mod clock;
 pub mod commands;
 mod computer;
@@ -70,6 +71,9 @@ pub struct Settings {
     /// Days after which the sweep purges sent notifications, sent mails and delivery records
     /// (0 = keep them for ever). Game records are kept for ever whatever this says.
     pub keep_days: u32,
+    /// The mail front end runs: a move may wait unread in the mailbox, so the sweep holds a mail
+    /// player's timeout until the mailbox has been read past the deadline.
+    pub mail_enabled: bool,
 }
 
 impl Default for Settings {
@@ -87,6 +91,7 @@ impl Default for Settings {
             seed: None,
             computer_level: "normal".into(),
             keep_days: 30,
+            mail_enabled: false,
         }
     }
 }
@@ -140,7 +145,9 @@ pub enum Scope {
 pub enum Status {
     /// Done; its effects are committed.
     Done,
-    /// The delivery id was handled before: the reply is the one given then.
+    /// The delivery id was handled before: the reply is the one given then. Also the answer to
+    /// a blocked sender, with no text: there is nothing to say, as for a repeat a front end
+    /// does not answer again.
     Repeat,
     /// The same action had just been applied from another delivery: nothing changed.
     AlreadyApplied,
@@ -383,6 +390,19 @@ impl Service {
             ));
         }
         let mut tx = self.store.write().await?;
+        // A blocked identity is answered nothing and nothing it sent is applied or recorded. The
+        // check is in the command's own transaction, so it costs no extra round trip.
+        if inbound.from.channel != Channel::System && tx.is_blocked(&from).await? {
+            tracing::info!(identity = %from, delivery = ?inbound.delivery, "ignored: the sender is blocked");
+            return Ok((
+                Answer {
+                    text: String::new(),
+                    status: Status::Repeat,
+                    game: None,
+                },
+                false,
+            ));
+        }
         let result = match command {
             Err(e) => Err(Fail::User(e.to_string())),
             Ok(command) => {
