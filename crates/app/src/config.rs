@@ -172,6 +172,9 @@ impl Config {
             seed: None,
             computer_level: self.game.computer_level.clone(),
             keep_days,
+            // The mail front end runs when `[mail]` is enabled: timeouts of mail players wait
+            // for the mailbox to be read past their deadline.
+            mail_enabled: self.mail.enabled,
         })
     }
 }
