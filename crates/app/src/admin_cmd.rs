@@ -241,7 +241,8 @@ fn print_stuck(stuck: &Stuck, now: DateTime<Utc>) {
     }
 }
 
-/// `outbox 12  discord  discord:7  game #3  game_over  attempts 5  error "…"  age 2h  given up 1h ago`.
+/// One stuck row: `outbox 12  discord  discord:7  game #3  game_over  attempts 5  error "…"
+/// age 2h  given up 1h ago`.
 fn row_line(name: &str, row: &StuckRow, now: DateTime<Utc>) -> String {
     let game = row
         .game

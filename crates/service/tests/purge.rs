@@ -1,7 +1,8 @@
 //! The scheduler's sweep purges old records on a real database: sent notifications, sent spooled
 //! mails and delivery records older than `keep_days` go; unsent ones, young ones and the game's
-//! whole record stay; `keep_days = 0` keeps everything. Rows given up on, mails put aside and the
-//! windowed counters (hourly mail counts, wrong link codes, expired codes) go after `keep_days` too.
+//! whole record stay; `keep_days = 0` keeps everything. Rows given up on, mails put aside and
+//! the windowed counters (hourly mail counts, wrong link codes, expired codes) go after
+//! `keep_days` too.
 
 use agora_rules::Variant;
 use agora_service::desk::SpoolEntry;
