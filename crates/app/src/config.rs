@@ -199,6 +199,9 @@ impl Config {
             send_timeout: Duration::from_secs(s.send_timeout_seconds),
             send_pass: Duration::from_secs(s.send_pass_seconds),
             max_send_attempts: s.max_send_attempts,
+            // The mail front end runs when `[mail]` is enabled: timeouts of mail players wait
+            // for the mailbox to be read past their deadline.
+            mail_enabled: self.mail.enabled,
         })
     }
 }

@@ -1,6 +1,7 @@
 //! The `agora` binary: parses the command line, wires the crates together and picks exit codes.
 //! No game logic lives here.
 
+mod admin_cmd;
 mod ai_cmd;
 mod backup_cmd;
 mod config;
@@ -34,6 +35,9 @@ enum Command {
     Serve(serve_cmd::ServeArgs),
     /// Copy the live database to FILE (never overwriting), while `agora serve` runs.
     Backup(backup_cmd::BackupArgs),
+    /// The operator's view and actions: what is stuck, resend or drop, abort or adjudicate a
+    /// game, block an identity; safe while `agora serve` runs.
+    Admin(admin_cmd::AdminArgs),
     /// The game service's tools: a benchmark.
     #[command(subcommand)]
     Service(service_cmd::ServiceCommand),
@@ -50,6 +54,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
         Command::Backup(args) => backup_cmd::run(args),
+        Command::Admin(args) => admin_cmd::run(args),
         Command::Service(cmd) => service_cmd::run(cmd),
         Command::Ai(cmd) => ai_cmd::run(cmd),
     };

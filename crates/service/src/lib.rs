@@ -12,6 +12,7 @@
 //! arguments. It knows no Discord and no mail; a sender is an [`Identity`] (`discord:<id>`,
 //! `mailto:<address>`, `local:<name>`), kept in the store in that text form.
 
+pub mod admin;
 pub mod clock;
 pub mod commands;
 mod computer;
@@ -80,6 +81,9 @@ pub struct Settings {
     /// Attempts after which a notification or spooled mail that keeps failing transiently is
     /// given up (at least 1); a permanent failure gives it up at once.
     pub max_send_attempts: u32,
+    /// The mail front end runs: a move may wait unread in the mailbox, so the sweep holds a mail
+    /// player's timeout until the mailbox has been read past the deadline.
+    pub mail_enabled: bool,
 }
 
 impl Default for Settings {
@@ -101,6 +105,7 @@ impl Default for Settings {
             send_timeout: std::time::Duration::from_secs(60),
             send_pass: std::time::Duration::from_secs(120),
             max_send_attempts: 12,
+            mail_enabled: false,
         }
     }
 }
@@ -154,7 +159,9 @@ pub enum Scope {
 pub enum Status {
     /// Done; its effects are committed.
     Done,
-    /// The delivery id was handled before: the reply is the one given then.
+    /// The delivery id was handled before: the reply is the one given then. Also the answer to
+    /// a blocked sender, with no text: there is nothing to say, as for a repeat a front end
+    /// does not answer again.
     Repeat,
     /// The same action had just been applied from another delivery: nothing changed.
     AlreadyApplied,
@@ -397,6 +404,19 @@ impl Service {
             ));
         }
         let mut tx = self.store.write().await?;
+        // A blocked identity is answered nothing and nothing it sent is applied or recorded. The
+        // check is in the command's own transaction, so it costs no extra round trip.
+        if inbound.from.channel != Channel::System && tx.is_blocked(&from).await? {
+            tracing::info!(identity = %from, delivery = ?inbound.delivery, "ignored: the sender is blocked");
+            return Ok((
+                Answer {
+                    text: String::new(),
+                    status: Status::Repeat,
+                    game: None,
+                },
+                false,
+            ));
+        }
         let result = match command {
             Err(e) => Err(Fail::User(e.to_string())),
             Ok(command) => {

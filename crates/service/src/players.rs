@@ -164,6 +164,11 @@ impl Service {
         let Some(identity) = self.notice_identity(tx, p).await? else {
             return Ok(());
         };
+        // A blocked identity is sent nothing (see `admin`).
+        if self.blocked(tx, &identity.address).await? {
+            tracing::info!(identity = %identity.address, kind = notice.kind.code(), "not queued: the recipient is blocked");
+            return Ok(());
+        }
         let body = self
             .templates
             .render_on(template_of(notice.kind), &identity.channel, context);

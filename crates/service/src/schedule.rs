@@ -3,12 +3,17 @@
 //! restart loses nothing), and each pushed through the same command path as a player's command: one write
 //! transaction, a delivery id that makes a repeat a no-op, notifications in the outbox. Also the
 //! player commands that move clocks: `vacation` and `settings digest`.
+//!
+//! A move by mail counts when it reached the mailbox, so while the mail front end runs, the
+//! timeout of a player to act who has a mail address waits until the mailbox has been read past
+//! the deadline ([`crate::MailDesk::read_through`]): the saving move may be sitting unread in it.
+//! Discord needs no such wait: its interactions and messages arrive as they are made.
 
 use crate::clock::{self, Due, seat_to_act};
 use crate::commands::{Command, VacationRequest};
 use crate::games::Extra;
 use crate::{Channel, Done, Fail, Identity, Inbound, Service, ServiceError, Status, user};
-use agora_store::{GameStatus, Notice, Player, Purged, Tx, Vacation};
+use agora_store::{Game, GameStatus, Notice, Player, Purged, Tx, Vacation};
 use chrono::{DateTime, Datelike, Duration, Utc};
 use serde::Serialize;
 
@@ -34,6 +39,9 @@ impl Service {
                 outbox = p.outbox,
                 spool = p.spool,
                 deliveries = p.deliveries,
+                given_up = p.given_up,
+                put_aside = p.put_aside,
+                counters = p.counters,
                 "purged old records"
             ),
             Ok(_) => {}
@@ -43,9 +51,11 @@ impl Service {
     }
 
     /// Removes sent notifications, sent spooled mails and delivery records older than
-    /// `keep_days` (none when it is 0), in batches of [`PURGE_BATCH`] rows per table, each its own
-    /// short transaction, so commands wait for at most one batch. Games, actions and players are
-    /// never purged.
+    /// `keep_days` (none when it is 0); notifications and mails given up on (or dropped by the
+    /// operator) and mails put aside as long ago; and the counters and codes that only matter for
+    /// a window far shorter (hourly mail counts, wrong link codes, expired codes). In batches of
+    /// [`PURGE_BATCH`] rows per table, each its own short transaction, so commands wait for at
+    /// most one batch. Games, actions, players and blocked identities are never purged.
     ///
     /// Unsent rows are never removed. A delivery record is needed only while its delivery can
     /// arrive again, and every way one does is far shorter than the days kept: a mail left
@@ -64,11 +74,19 @@ impl Service {
                 outbox: tx.purge_sent_outbox(before, PURGE_BATCH).await?,
                 spool: tx.purge_sent_spool(before, PURGE_BATCH).await?,
                 deliveries: tx.purge_deliveries(before, PURGE_BATCH).await?,
+                given_up: tx.purge_given_up(before, PURGE_BATCH).await?,
+                put_aside: tx.purge_put_aside(before, PURGE_BATCH).await?,
+                counters: tx.purge_counters(before, PURGE_BATCH).await?,
             };
             tx.commit().await?;
             purged.add(batch);
+            // A table that filled its batch may have more. The given-up rows and the counters
+            // span several tables each, so any of them found means one more look.
             let limit = u64::from(PURGE_BATCH);
-            if batch.outbox < limit && batch.spool < limit && batch.deliveries < limit {
+            let full = [batch.outbox, batch.spool, batch.deliveries, batch.put_aside]
+                .into_iter()
+                .any(|n| n >= limit);
+            if !full && batch.given_up == 0 && batch.counters == 0 {
                 return Ok(purged);
             }
             // Let the commands queued for the write lock go first.
@@ -190,6 +208,12 @@ impl Service {
         let mut late = false;
         for game in tx.open_games_of(me.id).await? {
             if game.status == GameStatus::Active && game.deadline_at.is_some_and(|d| d <= now) {
+                match self.mail_hold(&mut tx, &game).await {
+                    Ok(false) => {}
+                    Ok(true) => continue,
+                    Err(Fail::Internal(e)) => return Err(e),
+                    Err(Fail::User(_) | Fail::Already(..)) => return Ok(()),
+                }
                 late = true;
                 let result = match self.load(&mut tx, game, Some(now)).await {
                     Ok(mut l) => self.timeout(&mut tx, &mut l, None, now).await.map(|_| ()),
@@ -233,6 +257,9 @@ impl Service {
         let mut l = self.load(tx, game, Some(now)).await?;
         match clock::due(&l.game, now, hours) {
             Due::Timeout => {
+                if self.mail_hold(tx, &l.game).await? {
+                    return user(format!("game #{id}: timeout held for the mailbox"));
+                }
                 self.timeout(tx, &mut l, None, now).await?;
                 Ok(Done {
                     text: format!("game #{id}: deadline passed"),
@@ -272,6 +299,39 @@ impl Service {
                     text: format!("game #{id}: rescheduled"),
                     game: Some(id),
                 })
+            }
+        }
+    }
+
+    /// Whether the timeout of `game`'s player to act must wait for the mailbox: mail is
+    /// enabled, the player has a mail address, and the mailbox has not been read completely past
+    /// the deadline (or never read at all). Nothing is written: the game stays due, and a later
+    /// sweep acts once the reader has caught up.
+    async fn mail_hold(&self, tx: &mut Tx, game: &Game) -> Result<bool, Fail> {
+        let Some(deadline) = game.deadline_at else {
+            return Ok(false);
+        };
+        if !self.settings.mail_enabled {
+            return Ok(false);
+        }
+        let player = game.player_at(seat_to_act(game));
+        let by_mail = tx
+            .identities_of(player)
+            .await?
+            .iter()
+            .any(|i| i.channel == Channel::Mail.code());
+        if !by_mail {
+            return Ok(false);
+        }
+        match tx.mail_read_through().await? {
+            Some(read) if read >= deadline => Ok(false),
+            Some(read) => {
+                tracing::debug!(game = game.id, %deadline, %read, "timeout waits for the mailbox to be read past the deadline");
+                Ok(true)
+            }
+            None => {
+                tracing::info!(game = game.id, %deadline, "timeout waits: the mailbox has never been read completely");
+                Ok(true)
             }
         }
     }

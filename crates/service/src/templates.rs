@@ -73,6 +73,10 @@ const EMBEDDED: &[(&str, &str)] = &[
     ("linked.txt", include_str!("../../../templates/linked.txt")),
     ("_turn.txt", include_str!("../../../templates/_turn.txt")),
     (
+        "_operator.txt",
+        include_str!("../../../templates/_operator.txt"),
+    ),
+    (
         "_stranger.txt",
         include_str!("../../../templates/_stranger.txt"),
     ),

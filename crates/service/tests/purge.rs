@@ -1,6 +1,8 @@
 //! The scheduler's sweep purges old records on a real database: sent notifications, sent spooled
 //! mails and delivery records older than `keep_days` go; unsent ones, young ones and the game's
-//! whole record stay; `keep_days = 0` keeps everything.
+//! whole record stay; `keep_days = 0` keeps everything. Rows given up on, mails put aside and
+//! the windowed counters (hourly mail counts, wrong link codes, expired codes) go after
+//! `keep_days` too.
 
 use agora_rules::Variant;
 use agora_service::desk::SpoolEntry;
@@ -163,6 +165,106 @@ async fn keep_days_zero_keeps_everything() {
             .is_some()
     );
     drop(tx);
+    service.store().close().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn rows_given_up_mails_put_aside_and_windowed_counters_are_purged_too() {
+    use agora_service::desk::{MailFailure, Taken};
+    use agora_store::Queue;
+    let (service, dir) = service("given-up", 7).await;
+    let admin = service.admin();
+    let desk = service.mail();
+    say(&service, "bob", "d1", "games", t0()).await;
+    say(&service, "alice", "d2", "challenge bob agon", t0()).await;
+    // Given up on day 0: bob's notice of the challenge and a spooled mail, both dropped.
+    admin.drop_row(Queue::Outbox, 1, t0()).await.unwrap();
+    for key in ["answer:<old@x>", "answer:<young@x>"] {
+        let entry = SpoolEntry {
+            key,
+            from: "agora@example.org",
+            to: "ann@example.org",
+            bytes: &[0u8; 1000],
+            game: None,
+            message_id: "<m@example.org>",
+        };
+        desk.spool(entry, t0()).await.unwrap();
+    }
+    admin.drop_row(Queue::Spool, 1, t0()).await.unwrap();
+    // Given up on day 9: young, kept.
+    let day9 = t0() + Duration::days(9);
+    admin.drop_row(Queue::Spool, 2, day9).await.unwrap();
+    // One mail put aside on day 0, one still being retried.
+    desk.mailbox_start("INBOX", 1, t0()).await.unwrap();
+    for (uid, max_attempts) in [(1, 1), (2, 5)] {
+        let failure = MailFailure {
+            error: "database is locked",
+            max_attempts,
+            apology: None,
+        };
+        desk.mail_taken("INBOX", 1, uid, Err(failure), 0, t0())
+            .await
+            .unwrap();
+    }
+    // Counters of day 0: the hourly counts of an unknown sender (address, domain, everyone), a
+    // verification code valid for an hour, a wrong link code.
+    desk.count_unauthenticated("eve@example.org", t0())
+        .await
+        .unwrap();
+    desk.code("eve@example.org", "ABC123", Duration::hours(1), t0())
+        .await
+        .unwrap();
+    let guess = Inbound {
+        text: "link ZZZZZZZZ".into(),
+        ..Inbound::new(Identity::local("bob"))
+    };
+    let answer = service.handle(&guess, t0()).await.unwrap();
+    assert_eq!(answer.status, Status::Refused, "{}", answer.text);
+
+    let day10 = t0() + Duration::days(10);
+    let purged = service.purge(day10).await.unwrap();
+    assert_eq!(
+        (purged.given_up, purged.put_aside, purged.counters),
+        (2, 1, 5),
+        "{purged:?}"
+    );
+    // What is young or still in use stays.
+    let stuck = admin.stuck(Duration::minutes(30), day10).await.unwrap();
+    assert!(stuck.outbox.is_empty(), "{:?}", stuck.outbox);
+    assert_eq!(stuck.spool.len(), 1);
+    assert_eq!(stuck.spool[0].kind, "answer:<young@x>");
+    assert!(stuck.put_aside.is_empty());
+    let start = desk.mailbox_start("INBOX", 1, day10).await.unwrap();
+    assert_eq!(start.retries.len(), 1, "the mail being retried stays");
+    assert_eq!(start.retries[0].uid, 2);
+    // The counters start afresh.
+    let counts = desk
+        .count_unauthenticated("eve@example.org", day10)
+        .await
+        .unwrap();
+    assert_eq!((counts.address, counts.domain, counts.overall), (1, 1, 1));
+    let taken = desk
+        .mail_taken(
+            "INBOX",
+            1,
+            3,
+            Err(MailFailure {
+                error: "x",
+                max_attempts: 1,
+                apology: None,
+            }),
+            0,
+            day10,
+        )
+        .await
+        .unwrap();
+    assert_eq!(taken, Taken::PutAside { attempts: 1 });
+    // The challenge itself is a game record: kept.
+    let mut tx = service.store().write().await.unwrap();
+    assert!(tx.game(1).await.unwrap().is_some());
+    drop(tx);
+    assert_eq!(service.purge(day10).await.unwrap().total(), 0);
     service.store().close().await;
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -74,6 +74,8 @@ pub enum EndReason {
     Agreement,
     /// A player missed their deadline (`timeout`).
     Time,
+    /// The operator decided the result (`adjudication`).
+    Adjudication,
 }
 
 impl EndReason {
@@ -84,6 +86,7 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
             EndReason::Time => "timeout",
+            EndReason::Adjudication => "adjudication",
         }
     }
 }
@@ -113,6 +116,7 @@ impl FromStr for EndReason {
             "resignation" => EndReason::Resignation,
             "agreement" => EndReason::Agreement,
             "timeout" => EndReason::Time,
+            "adjudication" => EndReason::Adjudication,
             _ => return Err(()),
         })
     }
@@ -603,6 +607,7 @@ mod tests {
             EndReason::Resignation,
             EndReason::Agreement,
             EndReason::Time,
+            EndReason::Adjudication,
         ];
         for reason in all {
             assert_eq!(reason.code().parse(), Ok(reason), "{reason}");

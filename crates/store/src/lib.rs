@@ -2,15 +2,17 @@
 //!
 //! [`Store`] is the facade: it opens the SQLite file (WAL), applies the embedded migrations from
 //! `migrations/`, and hands out transactions. A [`Tx`] carries the methods of each aggregate, one
-//! file per aggregate ([`players`], [`games`], [`deliveries`], [`outbox`]), and [`purge`] removes
-//! what is old; their row structs stay private and they return domain types. The store knows
-//! nothing of commands, templates or clocks: callers pass `now`. [`backup`] copies a live database.
+//! file per aggregate ([`players`], [`games`], [`deliveries`], [`outbox`]); [`purge`] removes
+//! what is old and [`admin`] holds what the operator sees and changes. Their row structs stay
+//! private and they return domain types. The store knows nothing of commands, templates or
+//! clocks: callers pass `now`. [`backup`] copies a live database.
 //!
 //! Every state change is one write transaction opened with `BEGIN IMMEDIATE`, so SQLite takes the
 //! write lock up front and two writers never both read a game and then both try to upgrade;
 //! [`Tx::save_game`] also checks the game's version, which keeps the same guarantee on a backend
 //! where transactions do not serialise.
 
+pub mod admin;
 pub mod backup;
 pub mod deliveries;
 pub mod discord;
@@ -20,6 +22,7 @@ pub mod outbox;
 pub mod players;
 pub mod purge;
 
+pub use admin::{Queue, RowChange, StuckRow};
 pub use backup::{BackupError, BackupSummary};
 pub use games::{
     EndReason, Ending, Game, GameStatus, NewGame, PlayedAction, TimeControl, TimeoutPolicy,

@@ -1,7 +1,10 @@
 //! Purging what has served its purpose: sent notifications (with the record of their Discord
-//! post), sent mails of the spool (the whole mail, pictures included) and handled deliveries, each
-//! once it is older than a cut-off the caller chooses. Game records (games, actions, players) are
-//! never purged.
+//! post), sent mails of the spool (the whole mail, pictures included) and handled deliveries;
+//! notifications and mails given up on (`failed_at`), mails put aside; and the counters and codes
+//! that only matter for a window (hourly mail rates, wrong link codes, expired verification and
+//! link codes): each once it is older than a cut-off the caller chooses. Game records (games,
+//! actions, players, identities) and what a front end needs for as long as a player plays (reply
+//! tokens, confirmed addresses, Discord threads) are never purged, nor are blocked identities.
 //!
 //! Each call removes at most `limit` rows, oldest first, so a caller purges in batches of short
 //! transactions and never holds the write lock for long. Nothing still waiting is ever removed: an
@@ -17,17 +20,26 @@ pub struct Purged {
     pub outbox: u64,
     pub spool: u64,
     pub deliveries: u64,
+    /// Outbox rows and spooled mails given up on (failed for good, or dropped by the operator).
+    pub given_up: u64,
+    /// Mails put aside after failing too often.
+    pub put_aside: u64,
+    /// Hourly mail counts, wrong link codes, expired verification and link codes.
+    pub counters: u64,
 }
 
 impl Purged {
     pub fn total(&self) -> u64 {
-        self.outbox + self.spool + self.deliveries
+        self.outbox + self.spool + self.deliveries + self.given_up + self.put_aside + self.counters
     }
 
     pub fn add(&mut self, other: Purged) {
         self.outbox += other.outbox;
         self.spool += other.spool;
         self.deliveries += other.deliveries;
+        self.given_up += other.given_up;
+        self.put_aside += other.put_aside;
+        self.counters += other.counters;
     }
 }
 
@@ -99,5 +111,88 @@ impl Tx {
         .execute(&mut *self.tx)
         .await?;
         Ok(done.rows_affected())
+    }
+
+    /// Removes up to `limit` outbox rows and up to `limit` spooled mails given up on before
+    /// `before` (their `failed_at`), with the records of the rows' Discord posts. A given-up row
+    /// is never due again; it is kept that long only so the operator can see it, send it again
+    /// or drop it. A spooled mail made from an outbox row that is still unsent stays, as in
+    /// [`Tx::purge_sent_spool`].
+    pub async fn purge_given_up(&mut self, before: DateTime<Utc>, limit: u32) -> Result<u64> {
+        const OLD: &str = "SELECT id FROM outbox WHERE failed_at IS NOT NULL AND sent_at IS NULL
+             AND failed_at < ?1 ORDER BY failed_at, id LIMIT ?2";
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DELETE FROM discord_posts WHERE outbox_id IN ({OLD})"
+        )))
+        .bind(before)
+        .bind(i64::from(limit))
+        .execute(&mut *self.tx)
+        .await?;
+        let outbox = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DELETE FROM outbox WHERE id IN ({OLD})"
+        )))
+        .bind(before)
+        .bind(i64::from(limit))
+        .execute(&mut *self.tx)
+        .await?;
+        let spool = sqlx::query(
+            "DELETE FROM mail_spool WHERE id IN (
+                 SELECT s.id FROM mail_spool s
+                 WHERE s.failed_at IS NOT NULL AND s.sent_at IS NULL AND s.failed_at < ?1
+                   AND NOT (s.key LIKE 'outbox:%' AND EXISTS (
+                       SELECT 1 FROM outbox o
+                       WHERE o.id = CAST(substr(s.key, 8) AS INTEGER) AND o.sent_at IS NULL
+                         AND o.failed_at IS NULL))
+                 ORDER BY s.failed_at, s.id LIMIT ?2)",
+        )
+        .bind(before)
+        .bind(i64::from(limit))
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(outbox.rows_affected() + spool.rows_affected())
+    }
+
+    /// Removes up to `limit` mails put aside before `before`. Their mail stays in the mailbox
+    /// (flagged as handled or not, as the front end left it); only the record of their failures
+    /// goes. Mails still being retried are kept whatever their age.
+    pub async fn purge_put_aside(&mut self, before: DateTime<Utc>, limit: u32) -> Result<u64> {
+        let done = sqlx::query(
+            "DELETE FROM mail_retries WHERE (mailbox, uidvalidity, uid) IN (
+                 SELECT mailbox, uidvalidity, uid FROM mail_retries
+                 WHERE put_aside_at IS NOT NULL AND put_aside_at < ?1
+                 ORDER BY put_aside_at LIMIT ?2)",
+        )
+        .bind(before)
+        .bind(i64::from(limit))
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// Removes up to `limit` rows of each counter that matters only for a window shorter than
+    /// the cut-off: hourly mail counts whose window started before `before` (a new window starts
+    /// from nothing anyway), wrong link codes made before it (they count for a day), and
+    /// verification and link codes that expired before it (an expired code is void).
+    pub async fn purge_counters(&mut self, before: DateTime<Utc>, limit: u32) -> Result<u64> {
+        let statements = [
+            "DELETE FROM mail_rates WHERE key IN (
+                 SELECT key FROM mail_rates WHERE window_start < ?1 LIMIT ?2)",
+            "DELETE FROM link_guesses WHERE rowid IN (
+                 SELECT rowid FROM link_guesses WHERE at < ?1 ORDER BY at LIMIT ?2)",
+            "DELETE FROM mail_codes WHERE address IN (
+                 SELECT address FROM mail_codes WHERE expires_at < ?1 LIMIT ?2)",
+            "DELETE FROM link_codes WHERE code IN (
+                 SELECT code FROM link_codes WHERE expires_at < ?1 LIMIT ?2)",
+        ];
+        let mut removed = 0;
+        for sql in statements {
+            removed += sqlx::query(sql)
+                .bind(before)
+                .bind(i64::from(limit))
+                .execute(&mut *self.tx)
+                .await?
+                .rows_affected();
+        }
+        Ok(removed)
     }
 }

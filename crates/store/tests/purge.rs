@@ -30,6 +30,7 @@ async fn purge_all(db: &TestDb, before: DateTime<Utc>, limit: u32) -> (Purged, u
             outbox: tx.purge_sent_outbox(before, limit).await.unwrap(),
             spool: tx.purge_sent_spool(before, limit).await.unwrap(),
             deliveries: tx.purge_deliveries(before, limit).await.unwrap(),
+            ..Purged::default()
         };
         tx.commit().await.unwrap();
         if batch.total() == 0 {

@@ -223,13 +223,17 @@ impl MailDesk<'_> {
         Ok(self.tx().await?.is_spooled(key).await?)
     }
 
-    /// Spools a mail (unless its key was spooled before) and makes it the latest of its thread.
+    /// Spools a mail (unless its key was spooled before, or its recipient is blocked) and makes
+    /// it the latest of its thread.
     pub async fn spool(
         &self,
         mail: SpoolEntry<'_>,
         now: DateTime<Utc>,
     ) -> Result<(), ServiceError> {
         let mut tx = self.tx().await?;
+        if blocked(&mut tx, mail.to).await? {
+            return Ok(());
+        }
         if tx
             .spool_mail(mail.key, mail.from, mail.to, mail.bytes, now)
             .await?
@@ -345,7 +349,9 @@ impl MailDesk<'_> {
                 let attempts = before.saturating_add(1);
                 if attempts >= failure.max_attempts.max(1) {
                     tx.put_mail_aside(mailbox, validity, uid, now).await?;
-                    if let Some(apology) = failure.apology {
+                    if let Some(apology) = failure.apology
+                        && !blocked(&mut tx, apology.to).await?
+                    {
                         tx.spool_mail(apology.key, apology.from, apology.to, apology.bytes, now)
                             .await?;
                     }
@@ -398,4 +404,14 @@ impl MailDesk<'_> {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// Whether mail to `address` must not be sent: its identity is blocked by the operator.
+async fn blocked(tx: &mut Tx, address: &str) -> Result<bool, ServiceError> {
+    let identity = format!("mailto:{}", address.to_lowercase());
+    let blocked = tx.is_blocked(&identity).await?;
+    if blocked {
+        tracing::info!(%identity, "not spooled: the recipient is blocked");
+    }
+    Ok(blocked)
 }

@@ -1,5 +1,6 @@
 //! How games end: the one [`Service::finish`] path every ending goes through (the rules,
-//! resignation, an agreed draw, a missed deadline), and the endings the service decides itself.
+//! resignation, an agreed draw, a missed deadline, the operator's result or abort), and the
+//! endings the service decides itself.
 
 use super::Extra;
 use crate::clock;
@@ -59,8 +60,27 @@ impl Service {
         actor: Option<i64>,
         now: DateTime<Utc>,
     ) -> Result<String, Fail> {
-        l.game.status = GameStatus::Finished;
-        l.game.ending = Some(ending);
+        self.conclude(tx, l, Some(ending), None, actor, now).await
+    }
+
+    /// [`Service::finish`], and the operator's endings: with `operator` (the reason given,
+    /// possibly empty) the final report says the operator decided it, and without an `ending`
+    /// the game is aborted: cancelled, without a result.
+    pub(crate) async fn conclude(
+        &self,
+        tx: &mut Tx,
+        l: &mut Loaded,
+        ending: Option<Ending>,
+        operator: Option<&str>,
+        actor: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        l.game.status = if ending.is_some() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Cancelled
+        };
+        l.game.ending = ending;
         l.game.finished_at = Some(now);
         clock::stop(&mut l.game);
         l.game.draw_offer = None;
@@ -72,6 +92,8 @@ impl Service {
             let player = l.game.player_at(seat);
             let extra = Extra {
                 report: report.clone(),
+                event: operator.map(|_| "operator"),
+                what: operator,
                 ..Extra::default()
             };
             if Some(player) == actor {
