@@ -21,6 +21,9 @@ pub struct Figures {
     pub finished: usize,
     pub moves_sent: usize,
     pub moves_retyped: u32,
+    /// Time from a move's first send to its player seeing it applied: (median, slowest), by
+    /// mail and on Discord.
+    pub waits: [(Duration, Duration); 2],
     pub actions: usize,
     pub notifications: BTreeMap<String, usize>,
     pub mails_received: usize,
@@ -74,6 +77,11 @@ impl fmt::Display for Figures {
             f,
             "  moves               {} sent ({} Discord commands typed again), {} applied",
             self.moves_sent, self.moves_retyped, self.actions
+        )?;
+        writeln!(
+            f,
+            "  move applied after  by mail: median {:.1?}, slowest {:.1?}; on Discord: median {:.1?}, slowest {:.1?}",
+            self.waits[0].0, self.waits[0].1, self.waits[1].0, self.waits[1].1
         )?;
         writeln!(f, "  notifications       {:?}", self.notifications)?;
         writeln!(
@@ -176,6 +184,17 @@ async fn check_moves(rig: &Rig, f: &mut Figures) {
     let intents = rig.table.intents.lock().unwrap().clone();
     f.moves_sent = intents.len();
     f.moves_retyped = intents.iter().map(|i| i.sends - 1).sum();
+    for (k, by_mail) in [(0, true), (1, false)] {
+        let mut waits: Vec<Duration> = intents
+            .iter()
+            .filter(|i| i.by_mail == by_mail)
+            .filter_map(|i| i.applied_after)
+            .collect();
+        waits.sort();
+        if let Some(slowest) = waits.last() {
+            f.waits[k] = (waits[waits.len() / 2], *slowest);
+        }
+    }
     let games = db.games().await;
     f.games = games.len();
     f.finished = games.iter().filter(|g| g.status == "finished").count();

@@ -65,9 +65,9 @@ impl FaultMix {
         }
     }
 
-    /// The faults the front ends are known to ride out today: slow and stalled links that come
-    /// back, connections cut (reset, mid-command, refused) on Discord's REST port and on SMTP.
-    /// Left out: faults that stop a front end for good instead of a retry (see the README).
+    /// The mix for CI: stalls and slow links everywhere; resets, cuts mid-command and refusals
+    /// on SMTP and Discord's REST port only, where every failure is a send retried from the
+    /// outbox or the spool. IMAP and the gateway get them with `AGORA_SOAK_FAULTS=all`.
     fn ci(seed: u64) -> FaultMix {
         let trickle = Fault::Trickle {
             bytes: 256,

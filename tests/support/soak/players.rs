@@ -26,6 +26,10 @@ pub struct Intent {
     pub by: String,
     /// Times it was sent (a Discord command typed again after no answer).
     pub sends: u32,
+    pub by_mail: bool,
+    pub sent: Instant,
+    /// How long after the first send its player saw it applied.
+    pub applied_after: Option<Duration>,
 }
 
 /// A person with a mailbox.
@@ -110,6 +114,7 @@ pub async fn play_pair(table: Arc<Table>, a: Arc<Person>, b: Arc<Person>, seed: 
         let Ok(games) = table.db.games_between(&a.identity(), &b.identity()).await else {
             continue;
         };
+        seen_applied(&table, &games);
         let current = games
             .last()
             .filter(|g| g.status == "proposed" || g.status == "active");
@@ -139,6 +144,16 @@ pub async fn play_pair(table: Arc<Table>, a: Arc<Person>, b: Arc<Person>, seed: 
             sent: Instant::now(),
             interaction,
         });
+    }
+}
+
+/// Notes when each move of these games was first seen applied.
+fn seen_applied(table: &Table, games: &[GameRow]) {
+    let mut intents = table.intents.lock().unwrap();
+    for i in intents.iter_mut().filter(|i| i.applied_after.is_none()) {
+        if games.iter().any(|g| g.id == i.game && g.ply > i.ply) {
+            i.applied_after = Some(i.sent.elapsed());
+        }
     }
 }
 
@@ -271,14 +286,14 @@ async fn send(table: &Table, step: &Step<'_>, a: &Person, b: &Person) -> Option<
             let text = format!("move #{game} ply {ply} {action}");
             let sent = command(table, by, Some(*game), &text, "move", options).await;
             if sent.is_some() {
-                log_intent(table, *game, *ply, action, &by.name);
+                log_intent(table, *game, *ply, action, by);
             }
             sent
         }
     }
 }
 
-fn log_intent(table: &Table, game: i64, ply: i64, action: &str, by: &str) {
+fn log_intent(table: &Table, game: i64, ply: i64, action: &str, by: &Person) {
     let mut intents = table.intents.lock().unwrap();
     match intents.iter_mut().find(|i| i.game == game && i.ply == ply) {
         Some(i) => i.sends += 1,
@@ -286,8 +301,11 @@ fn log_intent(table: &Table, game: i64, ply: i64, action: &str, by: &str) {
             game,
             ply,
             action: action.to_owned(),
-            by: by.to_owned(),
+            by: by.name.clone(),
             sends: 1,
+            by_mail: matches!(by.who, Who::Mail(_)),
+            sent: Instant::now(),
+            applied_after: None,
         }),
     }
 }
