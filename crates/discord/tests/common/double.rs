@@ -156,6 +156,8 @@ pub struct Double {
     state: Arc<Mutex<State>>,
     changed: Arc<Notify>,
     ids: Arc<AtomicU64>,
+    /// Where the client is told the gateway is, when not at `ws` (a proxy in front of it).
+    gateway_at: Arc<Mutex<Option<SocketAddr>>>,
 }
 
 pub fn user_json(id: u64, name: &str, bot: bool) -> Value {
@@ -175,6 +177,7 @@ impl Double {
             state: Arc::default(),
             changed: Arc::default(),
             ids: Arc::new(AtomicU64::new(0)),
+            gateway_at: Arc::default(),
         };
         let d = double.clone();
         tokio::spawn(async move {
@@ -191,6 +194,19 @@ impl Double {
             }
         });
         double
+    }
+
+    /// Tells the client to reach the gateway at `addr` (a proxy in front of `ws`).
+    pub fn route_gateway_through(&self, addr: SocketAddr) {
+        *self.gateway_at.lock().unwrap() = Some(addr);
+    }
+
+    /// The gateway URL the client is given.
+    fn gateway_url(&self) -> String {
+        format!(
+            "ws://{}",
+            self.gateway_at.lock().unwrap().unwrap_or(self.ws)
+        )
     }
 
     /// The `api_base` for the bot.
@@ -441,7 +457,7 @@ impl Double {
                 let ready = json!({"op": 0, "t": "READY", "s": seq, "d": {
                     "v": 10, "user": user_json(BOT_ID, "agora", true), "guilds": [],
                     "session_id": format!("session-{}", s.identifies),
-                    "resume_gateway_url": format!("ws://{}", self.ws),
+                    "resume_gateway_url": self.gateway_url(),
                     "shard": [0, 1],
                     "application": {"id": APP_ID.to_string(), "flags": 0},
                 }});
@@ -599,7 +615,7 @@ impl Double {
         }
         let seg: Vec<&str> = call.path.trim_start_matches('/').split('/').collect();
         let gateway = json!({
-            "url": format!("ws://{}", self.ws), "shards": 1,
+            "url": self.gateway_url(), "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
         });
         match (call.method.as_str(), seg.as_slice()) {
