@@ -245,6 +245,7 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
             let status = match answer.status {
                 Status::Done => "done",
                 Status::Repeat => "repeat",
+                Status::Ignored => "ignored",
                 Status::AlreadyApplied => "already",
                 Status::Refused => "refused",
             };

@@ -311,11 +311,15 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
             .await
             .map(drop)
     };
+    // A blocked user gets no answer at all, as from a bot that does not know them.
+    if answer.as_ref().is_some_and(|a| a.status == Status::Ignored) {
+        return Ok(());
+    }
     let Some(answer) = answer else {
         return Ok(reply(board::text_post(&notes.join("\n\n"), None), true).await?);
     };
     let game = match answer.status {
-        Status::Refused | Status::Repeat => None,
+        Status::Refused | Status::Repeat | Status::Ignored => None,
         Status::Done | Status::AlreadyApplied => answer.game,
     };
     let state = match game {
@@ -526,6 +530,9 @@ async fn on_click(
             let answer = bot
                 .handle_command(&click.user, Ok(command), inbound)
                 .await?;
+            if answer.status == Status::Ignored {
+                return Ok(());
+            }
             if answer.status != Status::Done {
                 click
                     .create_response(&ctx.http, ephemeral(answer.text))
@@ -622,7 +629,7 @@ async fn on_message(
     };
     let answer = bot.handle(&message.author, inbound).await?;
     let post = match (answer.status, answer.game) {
-        (Status::Repeat, _) => return Ok(()),
+        (Status::Repeat | Status::Ignored, _) => return Ok(()),
         (Status::Done | Status::AlreadyApplied, Some(g)) => match bot.state(g, None).await? {
             Some(state) => board::game_post(bot, &state, &answer.text, answer_shown(&state)),
             None => board::text_post(&answer.text, None),

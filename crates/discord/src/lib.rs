@@ -201,13 +201,38 @@ impl DiscordFrontEnd {
         let shards = client.shard_manager.clone();
         let http = client.http.clone();
         let deliver = sender::deliver_loop(self.bot.clone(), http);
+        // serenity asks for the gateway's address once, when the client is built, and falls back
+        // to Discord's public address if that one request fails: behind a configured API base
+        // (or on a network that is down at start) the bot would then never connect. Ask again,
+        // with a growing pause, until the answer comes, and hand it to the shards; the outbox
+        // is delivered meanwhile.
+        let connect = async move {
+            let gateway = gateway_url(&client.http).await;
+            *client.ws_url.lock().await = gateway;
+            client.start().await
+        };
         tokio::select! {
-            started = client.start() => started?,
+            started = connect => started?,
             () = deliver => {}
             () = shutdown => {
                 shards.shutdown_all().await;
             }
         }
         Ok(())
+    }
+}
+
+/// The gateway's address, asked of the REST API until it answers (1 s, doubling to a minute).
+async fn gateway_url(http: &serenity::Http) -> String {
+    let mut pause = Duration::from_secs(1);
+    loop {
+        match http.get_gateway().await {
+            Ok(gateway) => return gateway.url,
+            Err(e) => {
+                tracing::warn!(error = %e, ?pause, "could not ask Discord for its gateway; asking again");
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_secs(60));
+            }
+        }
     }
 }

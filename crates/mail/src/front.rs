@@ -494,7 +494,7 @@ impl MailFrontEnd {
                     now,
                 )
                 .await?;
-            if answer.status == Status::Repeat {
+            if matches!(answer.status, Status::Repeat | Status::Ignored) {
                 repeats += 1;
             }
             if game_of_reply.is_none() {

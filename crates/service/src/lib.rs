@@ -159,10 +159,11 @@ pub enum Scope {
 pub enum Status {
     /// Done; its effects are committed.
     Done,
-    /// The delivery id was handled before: the reply is the one given then. Also the answer to
-    /// a blocked sender, with no text: there is nothing to say, as for a repeat a front end
-    /// does not answer again.
+    /// The delivery id was handled before: the reply is the one given then.
     Repeat,
+    /// The sender is blocked by the operator: nothing was done and nothing is to be said (the
+    /// text is empty); a front end answers nothing.
+    Ignored,
     /// The same action had just been applied from another delivery: nothing changed.
     AlreadyApplied,
     /// A user error: nothing changed, the text says why and how to fix it.
@@ -411,7 +412,7 @@ impl Service {
             return Ok((
                 Answer {
                     text: String::new(),
-                    status: Status::Repeat,
+                    status: Status::Ignored,
                     game: None,
                 },
                 false,

@@ -354,7 +354,7 @@ async fn a_blocked_identity_is_ignored_sent_nothing_and_its_challenges_are_withd
 
     // Carl's commands: no answer, nothing applied, nothing recorded.
     let answer = say(&s, &carl, "challenge discord-1 agon", t0()).await;
-    assert_eq!((answer.status, answer.text.as_str()), (Status::Repeat, ""));
+    assert_eq!((answer.status, answer.text.as_str()), (Status::Ignored, ""));
     assert!(
         s.store()
             .write()
@@ -372,7 +372,7 @@ async fn a_blocked_identity_is_ignored_sent_nothing_and_its_challenges_are_withd
     };
     assert_eq!(
         s.handle(&inbound, t0()).await.unwrap().status,
-        Status::Repeat
+        Status::Ignored
     );
     // A challenge to carl reaches him not: the game is made, its notice to him is not queued.
     done(&s, &ann(), "challenge discord-3 agon", t0()).await;

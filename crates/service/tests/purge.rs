@@ -1,8 +1,8 @@
 //! The scheduler's sweep purges old records on a real database: sent notifications, sent spooled
 //! mails and delivery records older than `keep_days` go; unsent ones, young ones and the game's
 //! whole record stay; `keep_days = 0` keeps everything. Rows given up on, mails put aside and
-//! the windowed counters (hourly mail counts, wrong link codes, expired codes) go after
-//! `keep_days` too.
+//! the windowed counters (hourly mail counts, wrong link codes, expired codes, Discord event
+//! failures) go after `keep_days` too.
 
 use agora_rules::Variant;
 use agora_service::desk::SpoolEntry;
@@ -221,12 +221,22 @@ async fn rows_given_up_mails_put_aside_and_windowed_counters_are_purged_too() {
     };
     let answer = service.handle(&guess, t0()).await.unwrap();
     assert_eq!(answer.status, Status::Refused, "{}", answer.text);
+    // A Discord event that failed on day 0, and one that failed on day 9.
+    let discord = service.discord();
+    discord
+        .record_failure("interaction:1", "boom", t0())
+        .await
+        .unwrap();
+    discord
+        .record_failure("interaction:2", "boom", day9)
+        .await
+        .unwrap();
 
     let day10 = t0() + Duration::days(10);
     let purged = service.purge(day10).await.unwrap();
     assert_eq!(
         (purged.given_up, purged.put_aside, purged.counters),
-        (2, 1, 5),
+        (2, 1, 6),
         "{purged:?}"
     );
     // What is young or still in use stays.
@@ -235,6 +245,8 @@ async fn rows_given_up_mails_put_aside_and_windowed_counters_are_purged_too() {
     assert_eq!(stuck.spool.len(), 1);
     assert_eq!(stuck.spool[0].kind, "answer:<young@x>");
     assert!(stuck.put_aside.is_empty());
+    assert_eq!(discord.failures("interaction:1").await.unwrap(), 0);
+    assert_eq!(discord.failures("interaction:2").await.unwrap(), 1);
     let start = desk.mailbox_start("INBOX", 1, day10).await.unwrap();
     assert_eq!(start.retries.len(), 1, "the mail being retried stays");
     assert_eq!(start.retries[0].uid, 2);

@@ -172,7 +172,8 @@ impl Tx {
     /// Removes up to `limit` rows of each counter that matters only for a window shorter than
     /// the cut-off: hourly mail counts whose window started before `before` (a new window starts
     /// from nothing anyway), wrong link codes made before it (they count for a day), and
-    /// verification and link codes that expired before it (an expired code is void).
+    /// verification and link codes that expired before it (an expired code is void), and the
+    /// failure counts of Discord events that last failed before it.
     pub async fn purge_counters(&mut self, before: DateTime<Utc>, limit: u32) -> Result<u64> {
         let statements = [
             "DELETE FROM mail_rates WHERE key IN (
@@ -183,6 +184,10 @@ impl Tx {
                  SELECT address FROM mail_codes WHERE expires_at < ?1 LIMIT ?2)",
             "DELETE FROM link_codes WHERE code IN (
                  SELECT code FROM link_codes WHERE expires_at < ?1 LIMIT ?2)",
+            // An event Discord could still replay is minutes old; one failed days ago is only a
+            // record of a fault the log already told.
+            "DELETE FROM discord_failures WHERE event_id IN (
+                 SELECT event_id FROM discord_failures WHERE failed_at < ?1 LIMIT ?2)",
         ];
         let mut removed = 0;
         for sql in statements {
