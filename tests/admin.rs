@@ -3,14 +3,16 @@
 //! that does not exist or was sent, a game that is not running, an identity that does not parse)
 //! is refused with a clear message, a failing exit code and no change.
 
+#[path = "support/serve.rs"]
+mod serve;
+
 use agora_service::outbox::{Delivery, SendError, Sender};
 use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
 use agora_store::GameStatus;
 use chrono::{DateTime, Utc};
-use std::io::{BufRead, BufReader};
+use serve::serve;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::time::Instant;
+use std::process::{Command, Output};
 
 struct Run {
     ok: bool,
@@ -49,30 +51,6 @@ fn refused(args: &[&str], config: &Path) -> String {
     let run = agora(args, config);
     assert!(!run.ok, "{args:?} succeeded: {}", run.stdout);
     run.stderr
-}
-
-/// `agora serve` on the config, once it says it is running.
-fn serve(config: &Path) -> Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_agora"))
-        .args(["serve", "--config"])
-        .arg(config)
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-    let start = Instant::now();
-    while start.elapsed() < std::time::Duration::from_secs(30) {
-        let Some(Ok(line)) = lines.next() else { break };
-        if line.contains("agora is running") {
-            std::thread::spawn(move || for _ in lines.by_ref() {});
-            return child;
-        }
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("agora serve did not start");
 }
 
 /// Fails every send, so rows become stuck.

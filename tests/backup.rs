@@ -3,13 +3,15 @@
 //! copy taken at the end has the same games and actions as the live database, and an existing
 //! file is refused with a clear message and left untouched.
 
+#[path = "support/serve.rs"]
+mod serve;
+
 use agora_rules::Variant;
 use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
 use chrono::{DateTime, Duration, Utc};
-use std::io::{BufRead, BufReader};
+use serve::serve;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::time::Instant;
+use std::process::{Command, Output};
 
 fn agora(args: &[&str], config: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_agora"))
@@ -18,31 +20,6 @@ fn agora(args: &[&str], config: &Path) -> Output {
         .arg(config)
         .output()
         .unwrap()
-}
-
-/// `agora serve` on the config, once it says it is running.
-fn serve(config: &Path) -> Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_agora"))
-        .args(["serve", "--config"])
-        .arg(config)
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-    let start = Instant::now();
-    while start.elapsed() < std::time::Duration::from_secs(30) {
-        let Some(Ok(line)) = lines.next() else { break };
-        if line.contains("agora is running") {
-            // Keep draining the log so the child never blocks on a full pipe.
-            std::thread::spawn(move || for _ in lines.by_ref() {});
-            return child;
-        }
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("agora serve did not start");
 }
 
 /// The games and their actions, as text to compare; each game's ply must match its record.
