@@ -230,6 +230,14 @@ mod tests {
         assert_eq!(c.service.send_pass_seconds, d.service.send_pass_seconds);
         assert_eq!(c.service.max_send_attempts, d.service.max_send_attempts);
         assert!(!c.discord.enabled && !c.mail.enabled);
+        // The Discord section is read by its crate, which refuses unknown keys: the shipped one
+        // must parse there too, with the defaults.
+        let discord: agora_discord::DiscordConfig = toml::Value::Table(c.discord.rest.clone())
+            .try_into()
+            .unwrap();
+        let default = agora_discord::DiscordConfig::default();
+        assert_eq!(discord.rest_timeout_seconds, default.rest_timeout_seconds);
+        assert_eq!(discord.max_attempts, default.max_attempts);
     }
 
     /// The delivery keys are at least 1; a 0 is refused with the key's name.
