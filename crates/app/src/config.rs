@@ -30,15 +30,19 @@ pub struct Database {
     pub max_connections: u32,
     pub synchronous: String,
     pub busy_timeout_ms: u64,
+    pub batch_max_commands: usize,
+    pub batch_max_open_ms: u64,
 }
 
 impl Default for Database {
     fn default() -> Database {
         Database {
             path: "agora.db".into(),
-            max_connections: 1,
-            synchronous: "normal".into(),
+            max_connections: 4,
+            synchronous: "full".into(),
             busy_timeout_ms: 10_000,
+            batch_max_commands: 64,
+            batch_max_open_ms: 5,
         }
     }
 }
@@ -160,6 +164,10 @@ impl Config {
             max_connections: self.database.max_connections,
             sync_full,
             busy_timeout: Duration::from_millis(self.database.busy_timeout_ms),
+            batch: agora_service::BatchLimits {
+                max_commands: self.database.batch_max_commands.max(1),
+                max_open: Duration::from_millis(self.database.batch_max_open_ms),
+            },
         })
     }
 

@@ -29,7 +29,7 @@ pub mod views;
 pub mod queries;
 
 pub use agora_domain::{Channel, Identity, IdentityError, TimeControl, TimeoutPolicy};
-pub use agora_store::{Purged, Store, StoreError, StoreOptions};
+pub use agora_store::{BatchLimits, CommitStats, Purged, Store, StoreError, StoreOptions};
 pub use desk::{DiscordDesk, MailDesk, Origin};
 pub use templates::Templates;
 
@@ -409,6 +409,7 @@ impl Service {
         // check is in the command's own transaction, so it costs no extra round trip.
         if inbound.from.channel != Channel::System && tx.is_blocked(&from).await? {
             tracing::info!(identity = %from, delivery = ?inbound.delivery, "ignored: the sender is blocked");
+            tx.rollback().await?;
             return Ok((
                 Answer {
                     text: String::new(),
@@ -431,7 +432,9 @@ impl Service {
                 if let Some(id) = &inbound.delivery
                     && !tx.try_record_delivery(id, &from, &done.text, now).await?
                 {
-                    return repeat(tx.delivery_reply(id, &from).await?.unwrap_or_default());
+                    let text = tx.delivery_reply(id, &from).await?.unwrap_or_default();
+                    tx.rollback().await?;
+                    return repeat(text);
                 }
                 let computer = match done.game {
                     Some(game) if self.has_computer(game) => tx.computer_to_act(game).await?,
@@ -452,7 +455,9 @@ impl Service {
                 if let Some(id) = &inbound.delivery
                     && !tx.try_record_delivery(id, &from, &text, now).await?
                 {
-                    return repeat(tx.delivery_reply(id, &from).await?.unwrap_or_default());
+                    let text = tx.delivery_reply(id, &from).await?.unwrap_or_default();
+                    tx.rollback().await?;
+                    return repeat(text);
                 }
                 tx.commit().await?;
                 Ok((
@@ -468,11 +473,13 @@ impl Service {
                 if let Some(id) = &inbound.delivery
                     && let Some(text) = tx.delivery_reply(id, &from).await?
                 {
+                    tx.rollback().await?;
                     return repeat(text);
                 }
-                // Dropping the transaction rolls back anything written on the way (a first-time
-                // sender's player row too): a bad command changes nothing.
-                drop(tx);
+                // Rolling back undoes anything written on the way (a first-time sender's player
+                // row too): a bad command changes nothing. It returns once what the command read
+                // from others' commands of its batch is on disk, so the refusal never runs ahead.
+                tx.rollback().await?;
                 Ok((
                     Answer {
                         text: self.refusal(message),

@@ -149,7 +149,7 @@ impl Service {
         let Some(seat) = state.seat_of(&message.address) else {
             return Ok(());
         };
-        let mut tx = self.store.write().await?;
+        let mut tx = self.store.read().await?;
         let Some(identity) = tx.identity(&message.address).await? else {
             return Ok(());
         };
@@ -196,7 +196,7 @@ impl Service {
             // Read in a short transaction and send outside it: a slow channel must not hold the
             // write lock the commands need.
             let batch = {
-                let mut tx = self.store.write().await?;
+                let mut tx = self.store.read().await?;
                 tx.pending(sender.channel(), now, BATCH).await?
             };
             let full = batch.len() == BATCH as usize;

@@ -85,7 +85,7 @@ impl Service {
         identity: &str,
         game: Option<i64>,
     ) -> Result<Vec<String>, ServiceError> {
-        let mut tx = self.store.write().await?;
+        let mut tx = self.store.read().await?;
         let Some(me) = tx.identity(identity).await? else {
             return Ok(Vec::new());
         };
@@ -120,7 +120,7 @@ impl Service {
         game: i64,
         ply: Option<u32>,
     ) -> Result<Option<GameState>, ServiceError> {
-        let mut tx = self.store.write().await?;
+        let mut tx = self.store.read().await?;
         let Some(g) = tx.game(game).await? else {
             return Ok(None);
         };

@@ -92,8 +92,11 @@ async fn run(path: &Path) -> (String, String) {
     let db = temp_db(&name);
     let open = || async {
         let store = Store::open(&db, &StoreOptions::default()).await.unwrap();
+        // One send at a time: sends of different games in parallel finish in any order, and a
+        // transcript lists them in the order they were queued.
         let settings = Settings {
             seed: Some(7),
+            parallel_sends: 1,
             ..Settings::default()
         };
         Service::new(store, Templates::load(None).unwrap(), settings)

@@ -7,8 +7,10 @@
 //! private and they return domain types. The store knows nothing of commands, templates or
 //! clocks: callers pass `now`. [`backup`] copies a live database.
 //!
-//! Every state change is one write transaction opened with `BEGIN IMMEDIATE`, so SQLite takes the
-//! write lock up front and two writers never both read a game and then both try to upgrade;
+//! Every state change is one [`Tx`]: a savepoint of the one write transaction the process has
+//! open, which SQLite began with `BEGIN IMMEDIATE` so it holds the write lock up front and two
+//! writers never both read a game and then both try to upgrade. Commands that arrive while a
+//! commit is under way share the next commit ([`writer`]: group commit, one fsync per batch).
 //! [`Tx::save_game`] also checks the game's version, which keeps the same guarantee on a backend
 //! where transactions do not serialise.
 
@@ -21,6 +23,7 @@ pub mod mail;
 pub mod outbox;
 pub mod players;
 pub mod purge;
+pub mod writer;
 
 pub use admin::{Queue, RowChange, StuckRow};
 pub use backup::{BackupError, BackupSummary};
@@ -31,8 +34,10 @@ pub use mail::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
 pub use outbox::{NewMessage, Notice, OutboxMessage, OutboxStats};
 pub use players::{Identity, Player, Vacation};
 pub use purge::Purged;
+pub use writer::{BatchLimits, CommitStats, Tx};
 
 use agora_rules::Seat;
+use sqlx::Connection;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
@@ -53,6 +58,12 @@ pub enum StoreError {
     Conflict(i64),
     #[error("unreadable row: {0}")]
     Corrupt(String),
+    /// The commit this command shared with others failed: none of the batch was kept.
+    #[error("shared commit failed: {0}")]
+    Batch(std::sync::Arc<str>),
+    /// The store was closed.
+    #[error("the database is closed")]
+    Closed,
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -60,31 +71,44 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 /// How to open the database.
 #[derive(Debug, Clone)]
 pub struct StoreOptions {
-    /// Connections in the pool. One is the fastest on SQLite: writers queue in the pool instead of
-    /// sleeping in SQLite's busy handler. More only help read-heavy loads.
+    /// Connections in the pool the store reads through outside commands (migrations, figures).
+    /// Every write goes through the one writer connection beside it.
     pub max_connections: u32,
     /// `true` = `synchronous=FULL` (every commit reaches the disk before it returns; survives a
     /// power cut); `false` = `NORMAL` (survives a crash of the process, may lose the last commits
-    /// on a power cut, several times faster).
+    /// on a power cut).
     pub sync_full: bool,
     /// How long a writer waits for another process holding the write lock.
     pub busy_timeout: Duration,
+    /// When a shared commit stops waiting for more commands.
+    pub batch: BatchLimits,
 }
 
 impl Default for StoreOptions {
     fn default() -> StoreOptions {
         StoreOptions {
-            max_connections: 1,
-            sync_full: false,
+            max_connections: 4,
+            sync_full: true,
             busy_timeout: Duration::from_secs(10),
+            batch: BatchLimits::default(),
         }
     }
 }
 
 /// The facade over the database.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Store {
     pool: SqlitePool,
+    writer: std::sync::Arc<writer::Writer>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("pool", &self.pool)
+            .field("commits", &self.writer.stats())
+            .finish()
+    }
 }
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations");
@@ -110,17 +134,31 @@ impl Store {
             // A local file has no connection to lose: testing it before each use would cost a
             // round trip to SQLite's thread on every command.
             .test_before_acquire(false)
-            .connect_with(connect)
+            .connect_with(connect.clone())
             .await?;
         MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+        let writer = writer::Writer::start(
+            sqlx::SqliteConnection::connect_with(&connect).await?,
+            options.batch,
+        );
+        Ok(Store { pool, writer })
     }
 
-    /// Begins the one write transaction of a command.
+    /// Begins one command's share of the write transaction (see [`writer`]).
     pub async fn write(&self) -> Result<Tx> {
-        Ok(Tx {
-            tx: self.pool.begin_with("BEGIN IMMEDIATE").await?,
-        })
+        self.writer.begin().await
+    }
+
+    /// Begins a read of committed data on a connection of the pool, beside the writer: what it
+    /// sees is on disk (on `synchronous=FULL`), and it never waits for a batch. For questions that
+    /// change nothing (a picture's game, the rows due to be sent).
+    pub async fn read(&self) -> Result<Tx> {
+        Ok(Tx::reading(self.pool.begin().await?, self.writer.clone()))
+    }
+
+    /// The commits made so far and the commands they carried.
+    pub fn commit_stats(&self) -> CommitStats {
+        self.writer.stats()
     }
 
     /// The names of the migrations applied, oldest first.
@@ -156,21 +194,10 @@ impl Store {
         Ok(rows as f64 / secs)
     }
 
-    /// Closes every connection (checkpointing the WAL).
+    /// Commits what is open and closes every connection (checkpointing the WAL).
     pub async fn close(&self) {
+        self.writer.close().await;
         self.pool.close().await;
-    }
-}
-
-/// One transaction. Dropping it without [`Tx::commit`] rolls everything back, which is how a
-/// command that fails half-way changes nothing.
-pub struct Tx {
-    tx: sqlx::Transaction<'static, sqlx::Sqlite>,
-}
-
-impl Tx {
-    pub async fn commit(self) -> Result<()> {
-        Ok(self.tx.commit().await?)
     }
 }
 

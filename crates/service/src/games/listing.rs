@@ -139,7 +139,7 @@ impl Service {
     /// waits for (to accept or to act), as one of those addresses. A hotseat front end uses it to
     /// pick whose prompt comes next.
     pub async fn waiting_on(&self, addresses: &[String]) -> Result<Option<String>, ServiceError> {
-        let mut tx = self.store.write().await?;
+        let mut tx = self.store.read().await?;
         let mut players = Vec::new();
         for a in addresses {
             if let Some(p) = tx.player_by_identity(a).await? {

@@ -1,0 +1,427 @@
+//! Group commit: every write of the process goes through one connection, and commands that
+//! arrive while a commit is under way share the next one.
+//!
+//! A [`Tx`] holds the writer connection for the life of one command and runs in a savepoint
+//! (`SAVEPOINT cmd`) of the writer's open transaction (the batch, begun with `BEGIN IMMEDIATE`
+//! by its first member). [`Tx::commit`] releases the savepoint into the batch; a dropped `Tx` or
+//! [`Tx::rollback`] rolls it back, so a failing command rolls back alone and the others of the
+//! batch keep their work. The member that finds nobody waiting for the connection commits the
+//! batch (one fsync on `synchronous=FULL`), and every member's `commit` returns only once that
+//! commit is done: nothing a command did is answered or sent before it is on disk. A command
+//! alone commits at once; a batch also commits when it reaches [`BatchLimits`], so a steady
+//! stream of commands cannot hold one open for ever.
+//!
+//! The commit itself runs in a task of its own that owns the connection, so a caller that is
+//! cancelled while waiting cannot leave a commit half done. A `Tx` dropped without an answer
+//! (cancelled, or a refusal that never said `rollback`) leaves its savepoint open; the next
+//! holder of the connection rolls it back first, and a small flusher task finishes a batch that
+//! its last member abandoned.
+
+use crate::{Result, StoreError};
+use sqlx::sqlite::SqliteConnection;
+use sqlx::{Connection, Executor};
+use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Weak};
+use std::time::{Duration, Instant};
+use tokio::sync::{Mutex, Notify, OwnedMutexGuard, watch};
+
+/// When a batch commits even though more commands are waiting to join it.
+#[derive(Debug, Clone, Copy)]
+pub struct BatchLimits {
+    /// Commands in one batch at most.
+    pub max_commands: usize,
+    /// How long a batch may stay open (from its first member's start) while others keep joining.
+    pub max_open: Duration,
+}
+
+impl Default for BatchLimits {
+    fn default() -> BatchLimits {
+        BatchLimits {
+            max_commands: 64,
+            max_open: Duration::from_millis(5),
+        }
+    }
+}
+
+/// How many commits the writer made and how many commands they carried (read by the bench).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CommitStats {
+    /// Transactions committed (one fsync each on `synchronous=FULL`).
+    pub commits: u64,
+    /// Savepoints released into those commits.
+    pub commands: u64,
+    /// Batches whose commit failed (every member got the error).
+    pub failed: u64,
+}
+
+/// The outcome of a batch's commit as its members see it; `Err` carries the database's words.
+type Outcome = std::result::Result<(), Arc<str>>;
+
+pub(crate) struct Writer {
+    slot: Arc<Mutex<Slot>>,
+    /// Tasks that asked for the connection and have not got it yet: while there are any, a
+    /// finished member leaves the batch open for them.
+    queued: AtomicUsize,
+    /// Wakes the flusher: a `Tx` was dropped without an answer, or a waiting task gave up.
+    flush: Arc<Notify>,
+    limits: BatchLimits,
+    commits: AtomicU64,
+    commands: AtomicU64,
+    failed: AtomicU64,
+}
+
+pub(crate) struct Slot {
+    /// `None` once the store is closed.
+    conn: Option<SqliteConnection>,
+    batch: Option<Batch>,
+    /// A savepoint is open that no `Tx` will release: its holder was dropped.
+    savepoint_open: bool,
+}
+
+struct Batch {
+    started: Instant,
+    /// Savepoints released into the batch.
+    members: usize,
+    done: watch::Sender<Option<Outcome>>,
+}
+
+impl Batch {
+    fn new() -> Batch {
+        Batch {
+            started: Instant::now(),
+            members: 0,
+            done: watch::channel(None).0,
+        }
+    }
+}
+
+impl Writer {
+    pub(crate) fn start(conn: SqliteConnection, limits: BatchLimits) -> Arc<Writer> {
+        let writer = Arc::new(Writer {
+            slot: Arc::new(Mutex::new(Slot {
+                conn: Some(conn),
+                batch: None,
+                savepoint_open: false,
+            })),
+            queued: AtomicUsize::new(0),
+            flush: Arc::new(Notify::new()),
+            limits,
+            commits: AtomicU64::new(0),
+            commands: AtomicU64::new(0),
+            failed: AtomicU64::new(0),
+        });
+        tokio::spawn(flusher(Arc::downgrade(&writer), writer.flush.clone()));
+        writer
+    }
+
+    pub(crate) fn stats(&self) -> CommitStats {
+        CommitStats {
+            commits: self.commits.load(Ordering::Relaxed),
+            commands: self.commands.load(Ordering::Relaxed),
+            failed: self.failed.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Waits for the connection, counted among the queued until it has it.
+    async fn take(self: &Arc<Self>) -> OwnedMutexGuard<Slot> {
+        let ticket = Queued::new(self);
+        let slot = self.slot.clone().lock_owned().await;
+        ticket.served();
+        slot
+    }
+
+    /// Opens a savepoint for one command, in the open batch or in a new one.
+    pub(crate) async fn begin(self: &Arc<Self>) -> Result<Tx> {
+        let mut slot = self.take().await;
+        if slot.conn.is_none() {
+            return Err(StoreError::Closed);
+        }
+        self.tidy(&mut slot).await;
+        if slot.batch.is_none() {
+            conn(&mut slot).execute("BEGIN IMMEDIATE").await?;
+            slot.batch = Some(Batch::new());
+        }
+        if let Err(e) = conn(&mut slot).execute("SAVEPOINT cmd").await {
+            // The batch may hold others' work: leave it to the flusher to commit.
+            drop(slot);
+            self.flush.notify_one();
+            return Err(e.into());
+        }
+        slot.savepoint_open = true;
+        Ok(Tx {
+            tx: Held::Write(slot),
+            writer: self.clone(),
+        })
+    }
+
+    /// Rolls back a savepoint a dropped `Tx` left open. If that fails the transaction is in an
+    /// unknown state: it is rolled back whole and its batch fails.
+    async fn tidy(&self, slot: &mut Slot) {
+        if !slot.savepoint_open {
+            return;
+        }
+        slot.savepoint_open = false;
+        let undone = conn(slot).execute("ROLLBACK TO cmd; RELEASE cmd").await;
+        if let Err(e) = undone {
+            tracing::error!(error = %e, "could not roll back an abandoned command; the batch fails");
+            self.fail_batch(slot, &e.to_string()).await;
+        }
+    }
+
+    /// Rolls the whole transaction back and tells its members their commit failed.
+    async fn fail_batch(&self, slot: &mut Slot, why: &str) {
+        slot.savepoint_open = false;
+        let _ = conn(slot).execute("ROLLBACK").await;
+        if let Some(batch) = slot.batch.take() {
+            self.failed.fetch_add(1, Ordering::Relaxed);
+            batch.done.send_replace(Some(Err(why.into())));
+        }
+    }
+
+    /// Whether the batch should commit now rather than wait for the commands queued behind.
+    fn due(&self, batch: &Batch) -> bool {
+        self.queued.load(Ordering::Acquire) == 0
+            || batch.members >= self.limits.max_commands
+            || batch.started.elapsed() >= self.limits.max_open
+    }
+
+    /// After a member's savepoint is settled: commits the batch if it is due (in a task that
+    /// owns the connection), and waits for the batch's outcome.
+    async fn settle(self: &Arc<Self>, mut slot: OwnedMutexGuard<Slot>) -> Outcome {
+        let Some(batch) = slot.batch.as_ref() else {
+            return Ok(());
+        };
+        if batch.members == 0 {
+            // Nothing of anyone's is in the batch: nothing to wait for. Without others queued,
+            // end the transaction so other processes may write.
+            if self.queued.load(Ordering::Acquire) == 0 {
+                let _ = conn(&mut slot).execute("ROLLBACK").await;
+                slot.batch = None;
+            }
+            return Ok(());
+        }
+        let mut done = batch.done.subscribe();
+        if self.due(batch) {
+            let writer = self.clone();
+            tokio::spawn(async move { writer.commit_batch(slot).await });
+        } else {
+            drop(slot);
+        }
+        match done.wait_for(Option::is_some).await {
+            Ok(outcome) => outcome.clone().unwrap_or(Ok(())),
+            Err(_) => Err("the shared commit was abandoned".into()),
+        }
+    }
+
+    async fn commit_batch(&self, mut slot: OwnedMutexGuard<Slot>) {
+        let Some(batch) = slot.batch.take() else {
+            return;
+        };
+        let outcome = match conn(&mut slot).execute("COMMIT").await {
+            Ok(_) => {
+                self.commits.fetch_add(1, Ordering::Relaxed);
+                self.commands
+                    .fetch_add(batch.members as u64, Ordering::Relaxed);
+                Ok(())
+            }
+            Err(e) => {
+                tracing::error!(error = %e, members = batch.members, "a shared commit failed");
+                let _ = conn(&mut slot).execute("ROLLBACK").await;
+                self.failed.fetch_add(1, Ordering::Relaxed);
+                Err(e.to_string().into())
+            }
+        };
+        batch.done.send_replace(Some(outcome));
+    }
+
+    /// Commits whatever is open and closes the connection; later writes fail.
+    pub(crate) async fn close(self: &Arc<Self>) {
+        let mut slot = self.take().await;
+        if slot.conn.is_none() {
+            return;
+        }
+        self.tidy(&mut slot).await;
+        if slot.batch.is_some() {
+            let writer = self.clone();
+            // The same path as every commit, so members waiting on the batch hear of it.
+            let slot = tokio::spawn(async move {
+                writer.commit_batch(slot).await;
+            });
+            let _ = slot.await;
+            slot_closed(&mut *self.slot.clone().lock_owned().await).await;
+        } else {
+            slot_closed(&mut slot).await;
+        }
+    }
+}
+
+async fn slot_closed(slot: &mut Slot) {
+    if let Some(conn) = slot.conn.take() {
+        let _ = conn.close().await;
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        // Lets the flusher see that the writer is gone and end.
+        self.flush.notify_one();
+    }
+}
+
+fn conn(slot: &mut Slot) -> &mut SqliteConnection {
+    slot.conn.as_mut().expect(HELD)
+}
+
+/// Finishes batches their last member abandoned: rolls back a dropped `Tx`'s savepoint and
+/// commits (or ends) the batch when nobody else is coming.
+async fn flusher(writer: Weak<Writer>, flush: Arc<Notify>) {
+    loop {
+        flush.notified().await;
+        let Some(writer) = writer.upgrade() else {
+            return;
+        };
+        let mut slot = writer.take().await;
+        if slot.conn.is_none() {
+            return;
+        }
+        writer.tidy(&mut slot).await;
+        match slot.batch.as_ref() {
+            Some(batch) if writer.queued.load(Ordering::Acquire) == 0 => {
+                if batch.members == 0 {
+                    let _ = conn(&mut slot).execute("ROLLBACK").await;
+                    slot.batch = None;
+                } else {
+                    writer.commit_batch(slot).await;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Counts a task among those waiting for the connection until it has it; one that gives up
+/// (its future dropped) wakes the flusher, since a batch may have been left open for it.
+struct Queued<'a> {
+    writer: &'a Writer,
+    served: bool,
+}
+
+impl<'a> Queued<'a> {
+    fn new(writer: &'a Writer) -> Queued<'a> {
+        writer.queued.fetch_add(1, Ordering::AcqRel);
+        Queued {
+            writer,
+            served: false,
+        }
+    }
+
+    fn served(mut self) {
+        self.served = true;
+        self.writer.queued.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl Drop for Queued<'_> {
+    fn drop(&mut self) {
+        if !self.served {
+            self.writer.queued.fetch_sub(1, Ordering::AcqRel);
+            self.writer.flush.notify_one();
+        }
+    }
+}
+
+/// The connection a `Tx` runs on: the writer's (a savepoint of the batch), or a reader's (a
+/// transaction of its own on a pooled connection, which sees only what is committed). `Done`
+/// once [`Tx::commit`] or [`Tx::rollback`] has taken it back.
+pub(crate) enum Held {
+    Write(OwnedMutexGuard<Slot>),
+    Read(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Done,
+}
+
+const HELD: &str = "a Tx holds its connection until it is committed or rolled back";
+
+impl Deref for Held {
+    type Target = SqliteConnection;
+    fn deref(&self) -> &SqliteConnection {
+        match self {
+            Held::Write(slot) => slot.conn.as_ref().expect(HELD),
+            Held::Read(tx) => tx,
+            Held::Done => panic!("{HELD}"),
+        }
+    }
+}
+
+impl DerefMut for Held {
+    fn deref_mut(&mut self) -> &mut SqliteConnection {
+        match self {
+            Held::Write(slot) => conn(slot),
+            Held::Read(tx) => tx,
+            Held::Done => panic!("{HELD}"),
+        }
+    }
+}
+
+/// One command's share of a write transaction (a savepoint of the current batch), or a read of
+/// committed data ([`crate::Store::read`]). Dropping it without [`Tx::commit`] rolls back
+/// everything it did, which is how a command that fails half-way changes nothing.
+pub struct Tx {
+    pub(crate) tx: Held,
+    writer: Arc<Writer>,
+}
+
+impl Tx {
+    pub(crate) fn reading(tx: sqlx::Transaction<'static, sqlx::Sqlite>, writer: Arc<Writer>) -> Tx {
+        Tx {
+            tx: Held::Read(tx),
+            writer,
+        }
+    }
+
+    /// Keeps what this command did and returns once it is committed: on `synchronous=FULL`, on
+    /// disk. Commands that arrived meanwhile share the commit.
+    pub async fn commit(mut self) -> Result<()> {
+        let writer = self.writer.clone();
+        let mut slot = match std::mem::replace(&mut self.tx, Held::Done) {
+            Held::Write(slot) => slot,
+            Held::Read(tx) => return Ok(tx.commit().await?),
+            Held::Done => return Ok(()),
+        };
+        if let Err(e) = conn(&mut slot).execute("RELEASE cmd").await {
+            // Whatever the savepoint held is in an unknown state: the batch cannot be trusted.
+            writer.fail_batch(&mut slot, &e.to_string()).await;
+            return Err(e.into());
+        }
+        slot.savepoint_open = false;
+        if let Some(batch) = slot.batch.as_mut() {
+            batch.members += 1;
+        }
+        writer.settle(slot).await.map_err(StoreError::Batch)
+    }
+
+    /// Undoes what this command did. Returns once whatever the command may have read from the
+    /// others of its batch is committed, so an answer given from it is never ahead of the disk.
+    pub async fn rollback(mut self) -> Result<()> {
+        let writer = self.writer.clone();
+        let mut slot = match std::mem::replace(&mut self.tx, Held::Done) {
+            Held::Write(slot) => slot,
+            Held::Read(tx) => return Ok(tx.rollback().await?),
+            Held::Done => return Ok(()),
+        };
+        writer.tidy(&mut slot).await;
+        // The batch's failure is not this command's: it changed nothing either way.
+        let _ = writer.settle(slot).await;
+        Ok(())
+    }
+}
+
+impl Drop for Tx {
+    fn drop(&mut self) {
+        if matches!(self.tx, Held::Write(_)) {
+            // The savepoint stays open (`savepoint_open`); the next holder or the flusher rolls
+            // it back and finishes the batch.
+            self.writer.flush.notify_one();
+        }
+    }
+}
