@@ -106,8 +106,8 @@ fn with_marker(footer: String, row: Option<i64>) -> String {
 pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'_>) -> Post {
     let png = (shown.board && bot.settings.png)
         .then(|| {
-            state
-                .png(bot.settings.png_size)
+            bot.service
+                .picture(state, bot.settings.png_size)
                 .map_err(|e| tracing::warn!(game = state.id, error = %e, "board picture failed"))
                 .ok()
         })
@@ -145,7 +145,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
     let file = png.map(|bytes| {
         let name = format!("board-{}-{}.png", state.id, state.ply);
         embed = embed.clone().image(format!("attachment://{name}"));
-        serenity::CreateAttachment::bytes(bytes, name)
+        serenity::CreateAttachment::bytes(bytes.to_vec(), name)
     });
     let content = match shown.mention {
         Some(user) => format!("<@{user}>"),

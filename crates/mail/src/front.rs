@@ -677,11 +677,12 @@ impl MailFrontEnd {
         Ok(())
     }
 
-    /// The picture of a game's shown position, if pictures are on; a failure is logged and the
-    /// mail goes without it.
+    /// The picture of a game's shown position, if pictures are on, drawn once by the service for
+    /// everyone who is shown it; a failure is logged and the mail goes without it.
     fn picture(&self, state: &GameState) -> Option<Vec<u8>> {
-        state
-            .png(self.settings.png_size)
+        self.service
+            .picture(state, self.settings.png_size)
+            .map(|png| png.to_vec())
             .map_err(|e| tracing::warn!(game = state.id, error = %e, "board picture failed; sending text only"))
             .ok()
     }
@@ -730,7 +731,9 @@ impl MailFrontEnd {
             references,
             token: thread.token.clone(),
             png: if self.settings.png {
-                delivery.picture(self.settings.png_size)
+                delivery
+                    .picture(self.settings.png_size)
+                    .map(|png| png.to_vec())
             } else {
                 None
             },

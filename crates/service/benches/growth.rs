@@ -71,7 +71,7 @@ impl Sender for MailLike<'_> {
             if picture.is_empty()
                 && let Some(png) = delivery.picture(480)
             {
-                *picture = png;
+                *picture = png.to_vec();
             }
             let mut bytes = delivery.message.body.clone().into_bytes();
             if delivery.message.board {

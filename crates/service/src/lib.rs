@@ -19,6 +19,7 @@ mod computer;
 pub mod desk;
 mod games;
 pub mod outbox;
+pub mod pictures;
 mod players;
 mod replay;
 mod schedule;
@@ -236,6 +237,8 @@ pub struct Service {
     /// Games seen to have the computer in a seat (filled whenever such a game is loaded), so the
     /// question "is it the computer's turn now?" is asked of the database only for them.
     computer_games: Mutex<std::collections::HashSet<i64>>,
+    /// The pictures drawn, shared by every recipient, channel and command (see [`pictures`]).
+    pictures: std::sync::Arc<pictures::Pictures>,
 }
 
 #[derive(Serialize)]
@@ -278,6 +281,7 @@ impl Service {
             rng: Mutex::new(rng),
             secrets: Mutex::new(secrets),
             computer_games: Mutex::default(),
+            pictures: std::sync::Arc::default(),
         }
     }
 

@@ -18,6 +18,7 @@
 //! Several rows go out at once, each under a timeout, in passes bounded in time; rows about one
 //! game keep their order (see [`Service::deliver`]).
 
+use crate::pictures::Pictures;
 use crate::queries::GameState;
 use crate::{Service, ServiceError};
 use agora_store::{NewMessage, Notice, OutboxMessage, Tx};
@@ -26,7 +27,7 @@ use futures::stream::{self, StreamExt};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Why a send failed; the text is stored on the row as its last error.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -63,15 +64,18 @@ pub struct Delivery {
     /// The game the row reports, shown at the row's ply, its picture's field overlay as the row
     /// says; `None` for a row about no game.
     pub game: Option<GameState>,
+    /// The service's pictures, so every recipient of one position shares one drawing.
+    pictures: Arc<Pictures>,
 }
 
 impl Delivery {
     /// The picture that goes with the row, `size` pixels wide: `None` when the row carries none
-    /// or drawing it failed (logged; the text goes alone).
-    pub fn picture(&self, size: u32) -> Option<Vec<u8>> {
+    /// or drawing it failed (logged; the text goes alone). Drawn once for every row, channel and
+    /// command that shows the same position at the same size (see [`crate::pictures`]).
+    pub fn picture(&self, size: u32) -> Option<Arc<[u8]>> {
         let state = self.game.as_ref().filter(|_| self.message.board)?;
-        state
-            .png(size)
+        self.pictures
+            .picture(state, size)
             .map_err(|e| tracing::warn!(game = state.id, error = %e, "board picture failed"))
             .ok()
     }
@@ -132,6 +136,7 @@ impl Service {
         Ok(Delivery {
             message: message.clone(),
             game,
+            pictures: self.pictures.clone(),
         })
     }
 

@@ -66,7 +66,8 @@ impl GameState {
     }
 
     /// The picture of the shown position, `size` pixels wide, with the last action marked and,
-    /// where [`GameState::overlay`] says so, the final fields tinted.
+    /// where [`GameState::overlay`] says so, the final fields tinted: drawn anew at each call.
+    /// Front ends ask [`Service::picture`] instead, which draws each picture once.
     pub fn png(&self, size: u32) -> Result<Vec<u8>, agora_render::RenderError> {
         let options = agora_render::PngOptions {
             size,
