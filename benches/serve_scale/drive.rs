@@ -128,8 +128,14 @@ pub struct Run {
     pub elapsed: Duration,
 }
 
-/// Sends `sizes.commands` commands, `sizes.in_flight` at a time, and waits for every answer.
-pub async fn drive(double: &Double, games: &mut Games, sizes: &Sizes) -> anyhow::Result<Run> {
+/// Sends `sizes.commands` commands, `sizes.in_flight` at a time, and waits for every answer;
+/// calls `progress` with the count answered each time another quarter of them is.
+pub async fn drive(
+    double: &Double,
+    games: &mut Games,
+    sizes: &Sizes,
+    mut progress: impl FnMut(usize),
+) -> anyhow::Result<Run> {
     let started = Instant::now();
     let mut run = Run {
         answered: 0,
@@ -163,6 +169,8 @@ pub async fn drive(double: &Double, games: &mut Games, sizes: &Sizes) -> anyhow:
                 waiting.len()
             )
         })?;
+        let quarter = sizes.commands.div_ceil(4).max(1);
+        let before = run.answered / quarter;
         for (interaction, ephemeral) in answers {
             let Some(s) = waiting.remove(&interaction) else {
                 continue;
@@ -180,6 +188,9 @@ pub async fn drive(double: &Double, games: &mut Games, sizes: &Sizes) -> anyhow:
                 None if s.command == "board" => run.boards += 1,
                 None => run.listings += 1,
             }
+        }
+        if run.answered / quarter > before && run.answered < sizes.commands {
+            progress(run.answered);
         }
     }
     run.elapsed = started.elapsed();

@@ -136,7 +136,12 @@ async fn run() -> anyhow::Result<Vec<String>> {
     );
     println!("memory after start: {after_start}");
 
-    let run = drive::drive(&double, &mut games, &sizes).await?;
+    let run = drive::drive(&double, &mut games, &sizes, |answered| {
+        if let Ok(m) = serve.memory() {
+            println!("memory after {answered} commands: {m}");
+        }
+    })
+    .await?;
     let after_run = serve.memory()?;
     println!(
         "commands: {} answered in {:.1} s, {:.0} commands/s ({} moves applied, {} board, {} games)",
