@@ -31,6 +31,10 @@ pub struct Start {
 pub struct Memory {
     pub rss_kb: u64,
     pub hwm_kb: u64,
+    /// The part of the resident memory that is the heap and stacks (the rest is mostly the
+    /// binary's own pages).
+    pub anon_kb: u64,
+    pub threads: u64,
 }
 
 impl Memory {
@@ -43,9 +47,11 @@ impl fmt::Display for Memory {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "VmRSS {:.1} MB, VmHWM {:.1} MB",
+            "VmRSS {:.1} MB (anonymous {:.1} MB), VmHWM {:.1} MB, {} threads",
             self.rss_kb as f64 / 1024.0,
-            self.hwm_kb as f64 / 1024.0
+            self.anon_kb as f64 / 1024.0,
+            self.hwm_kb as f64 / 1024.0,
+            self.threads
         )
     }
 }
@@ -145,6 +151,8 @@ impl Serve {
         Ok(Memory {
             rss_kb: field("VmRSS:")?,
             hwm_kb: field("VmHWM:")?,
+            anon_kb: field("RssAnon:")?,
+            threads: field("Threads:")?,
         })
     }
 
