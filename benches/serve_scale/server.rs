@@ -35,6 +35,8 @@ pub struct Memory {
     /// binary's own pages).
     pub anon_kb: u64,
     pub threads: u64,
+    /// CPU time the process has used so far (user and system).
+    pub cpu: Duration,
 }
 
 impl Memory {
@@ -47,11 +49,12 @@ impl fmt::Display for Memory {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "VmRSS {:.1} MB (anonymous {:.1} MB), VmHWM {:.1} MB, {} threads",
+            "VmRSS {:.1} MB (anonymous {:.1} MB), VmHWM {:.1} MB, {} threads, {:.1} s of CPU",
             self.rss_kb as f64 / 1024.0,
             self.anon_kb as f64 / 1024.0,
             self.hwm_kb as f64 / 1024.0,
-            self.threads
+            self.threads,
+            self.cpu.as_secs_f64()
         )
     }
 }
@@ -153,7 +156,21 @@ impl Serve {
             hwm_kb: field("VmHWM:")?,
             anon_kb: field("RssAnon:")?,
             threads: field("Threads:")?,
+            cpu: self.cpu()?,
         })
+    }
+
+    /// utime + stime of `/proc/<pid>/stat`, in clock ticks of 1/100 s (Linux's USER_HZ).
+    fn cpu(&self) -> anyhow::Result<Duration> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()))?;
+        // The fields after the command name, which is in parentheses and may hold spaces.
+        let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let ticks = |i: usize| -> anyhow::Result<u64> {
+            Ok(fields.get(i).context("a short /proc/<pid>/stat")?.parse()?)
+        };
+        // utime and stime are fields 14 and 15; `rest` starts at field 3.
+        Ok(Duration::from_millis((ticks(11)? + ticks(12)?) * 10))
     }
 
     /// SIGTERM, and a clean exit within a minute.
