@@ -31,7 +31,7 @@ const FORMAT: u32 = 1;
 const GAMES_PER_TX: usize = 500;
 
 pub fn variant_of(game_index: usize) -> Variant {
-    if game_index % 2 == 0 {
+    if game_index.is_multiple_of(2) {
         Variant::Agon
     } else {
         Variant::Agros {

@@ -149,7 +149,7 @@ impl Serve {
                 .trim_end_matches("kB")
                 .trim()
                 .parse()
-                .with_context(|| format!("{line}"))
+                .with_context(|| line.to_owned())
         };
         Ok(Memory {
             rss_kb: field("VmRSS:")?,
