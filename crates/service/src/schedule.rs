@@ -206,26 +206,24 @@ impl Service {
             return Ok(());
         };
         let mut late = false;
-        for game in tx.open_games_of(me.id).await? {
-            if game.status == GameStatus::Active && game.deadline_at.is_some_and(|d| d <= now) {
-                match self.mail_hold(&mut tx, &game).await {
-                    Ok(false) => {}
-                    Ok(true) => continue,
-                    Err(Fail::Internal(e)) => return Err(e),
-                    Err(Fail::User(_) | Fail::Already(..)) => return Ok(()),
-                }
-                late = true;
-                let result = match self.load(&mut tx, game, Some(now)).await {
-                    Ok(mut l) => self.timeout(&mut tx, &mut l, None, now).await.map(|_| ()),
-                    Err(e) => Err(e.into()),
-                };
-                match result {
-                    Ok(()) => {}
-                    Err(Fail::Internal(e)) => return Err(e),
-                    // A timeout is not a person's mistake; whatever else went wrong, the sweep
-                    // looks at the game again.
-                    Err(Fail::User(_) | Fail::Already(..)) => return Ok(()),
-                }
+        for game in tx.late_games_of(me.id, now).await? {
+            match self.mail_hold(&mut tx, &game).await {
+                Ok(false) => {}
+                Ok(true) => continue,
+                Err(Fail::Internal(e)) => return Err(e),
+                Err(Fail::User(_) | Fail::Already(..)) => return Ok(()),
+            }
+            late = true;
+            let result = match self.load(&mut tx, game, Some(now)).await {
+                Ok(mut l) => self.timeout(&mut tx, &mut l, None, now).await.map(|_| ()),
+                Err(e) => Err(e.into()),
+            };
+            match result {
+                Ok(()) => {}
+                Err(Fail::Internal(e)) => return Err(e),
+                // A timeout is not a person's mistake; whatever else went wrong, the sweep
+                // looks at the game again.
+                Err(Fail::User(_) | Fail::Already(..)) => return Ok(()),
             }
         }
         if late {

@@ -364,6 +364,23 @@ impl Tx {
         rows.into_iter().map(Game::try_from).collect()
     }
 
+    /// A player's running games whose deadline is at or before `now`, oldest first: what a
+    /// command meets before it runs. Filtered here, so a player with many games costs one
+    /// indexed look and no rows when nothing is late, which is nearly always.
+    pub async fn late_games_of(&mut self, player_id: i64, now: DateTime<Utc>) -> Result<Vec<Game>> {
+        let rows: Vec<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {GAME_COLUMNS} FROM games
+             WHERE (first_player = ?1 OR second_player = ?1)
+               AND status = 'active' AND deadline_at <= ?2
+             ORDER BY id"
+        )))
+        .bind(player_id)
+        .bind(now)
+        .fetch_all(&mut *self.tx)
+        .await?;
+        rows.into_iter().map(Game::try_from).collect()
+    }
+
     /// A player's game that ended most recently (finished, not a refused or withdrawn challenge).
     pub async fn last_finished_game_of(&mut self, player_id: i64) -> Result<Option<Game>> {
         let row: Option<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(

@@ -1,8 +1,9 @@
 //! Games and their actions on a fresh real database: what is written comes back unchanged (clocks,
 //! endings, offers), a write against an old version is refused and changes nothing, the record of
 //! actions keeps its order and refuses a second action at one ply, the scheduler's sweep sees
-//! exactly the running games and open challenges that are due, and a player's open challenges and
-//! challenges to strangers are counted.
+//! exactly the running games and open challenges that are due, a player's late games are exactly
+//! their running games past the deadline, and a player's open challenges and challenges to
+//! strangers are counted.
 
 mod common;
 
@@ -380,5 +381,55 @@ async fn open_challenges_and_challenges_to_strangers_are_counted() {
             .await
             .unwrap(),
         1
+    );
+}
+
+#[tokio::test]
+async fn late_games_are_the_players_running_games_past_their_deadline() {
+    let db = TestDb::fresh("late").await;
+    let mut tx = db.write().await;
+    let ann = player(&mut tx, "ann", "mailto:ann@example.org").await;
+    let bo = player(&mut tx, "bo", "discord:7").await;
+    let cy = player(&mut tx, "cy", "local:cy").await;
+    let now = t0() + Duration::days(5);
+    // Running games of ann with their deadlines: one passed, one exactly now, one to come.
+    let mut late = Vec::new();
+    for (seats, deadline) in [
+        ([ann.id, bo.id], now - Duration::hours(1)),
+        ([cy.id, ann.id], now),
+        ([ann.id, cy.id], now + Duration::hours(1)),
+    ] {
+        let mut g = game(&mut tx, seats).await;
+        g.status = GameStatus::Active;
+        g.deadline_at = Some(deadline);
+        tx.save_game(&mut g, t0()).await.unwrap();
+        late.push(g.id);
+    }
+    late.pop();
+    // A challenge or a finished game past a deadline is not late; nor is another pair's game.
+    let mut proposed = game(&mut tx, [ann.id, bo.id]).await;
+    proposed.deadline_at = Some(now - Duration::days(1));
+    tx.save_game(&mut proposed, t0()).await.unwrap();
+    let mut finished = game(&mut tx, [bo.id, ann.id]).await;
+    finished.status = GameStatus::Finished;
+    finished.deadline_at = Some(now - Duration::days(1));
+    tx.save_game(&mut finished, t0()).await.unwrap();
+    let mut others = game(&mut tx, [bo.id, cy.id]).await;
+    others.status = GameStatus::Active;
+    others.deadline_at = Some(now - Duration::days(1));
+    tx.save_game(&mut others, t0()).await.unwrap();
+
+    let ids = |games: Vec<agora_store::Game>| games.iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(ids(tx.late_games_of(ann.id, now).await.unwrap()), late);
+    assert_eq!(
+        ids(tx
+            .late_games_of(ann.id, now - Duration::days(1))
+            .await
+            .unwrap()),
+        Vec::<i64>::new()
+    );
+    assert_eq!(
+        ids(tx.late_games_of(cy.id, now).await.unwrap()),
+        [late[1], others.id]
     );
 }
