@@ -156,6 +156,11 @@ impl Store {
         Ok(Tx::reading(self.pool.begin().await?, self.writer.clone()))
     }
 
+    /// Commands waiting for the writer connection now (they will share the next commit).
+    pub fn queued(&self) -> usize {
+        self.writer.queued()
+    }
+
     /// The commits made so far and the commands they carried.
     pub fn commit_stats(&self) -> CommitStats {
         self.writer.stats()

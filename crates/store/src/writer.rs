@@ -115,6 +115,10 @@ impl Writer {
         writer
     }
 
+    pub(crate) fn queued(&self) -> usize {
+        self.queued.load(Ordering::Acquire)
+    }
+
     pub(crate) fn stats(&self) -> CommitStats {
         CommitStats {
             commits: self.commits.load(Ordering::Relaxed),
