@@ -20,13 +20,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// The bytes of pictures kept: 32 MiB, a few hundred boards at the usual sizes (a board of 800
-/// pixels is some tens of kilobytes), which covers every game active within the last minutes
-/// of a busy server; older positions are rarely asked for again.
-pub const CAPACITY: u64 = 32 * 1024 * 1024;
+/// The bytes of pictures kept: 8 MiB, a couple of hundred boards at the usual sizes (a board of
+/// 800 pixels is some tens of kilobytes). The recipients and channels of one move ask for its
+/// picture within seconds of each other, so this covers them on a busy server; older positions
+/// are rarely asked for again, and more would only weigh on the server's resident memory.
+pub const CAPACITY: u64 = 8 * 1024 * 1024;
 
 /// How many pictures [`CAPACITY`] is expected to hold, to size the cache's tables.
-const EXPECTED_ITEMS: usize = 512;
+const EXPECTED_ITEMS: usize = 256;
 
 /// How long an ask waits for another caller drawing the same picture before drawing it itself:
 /// far longer than a drawing takes, so it only matters if one never finishes.

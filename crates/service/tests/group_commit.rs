@@ -178,7 +178,10 @@ async fn a_failing_command_of_a_batch_fails_alone() {
         expected.insert(label, outcome(alone.handle(&i, now()).await));
     }
     let alone_commits = alone.store().commit_stats().commits - before.commits;
-    assert_eq!(alone_commits, 2, "each legal move commits on its own: {expected:#?}");
+    assert_eq!(
+        alone_commits, 2,
+        "each legal move commits on its own: {expected:#?}"
+    );
 
     // All queued behind one open savepoint, so they share its batch.
     let (batched, batched_path) = setup("batched").await;
