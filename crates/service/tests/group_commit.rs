@@ -12,7 +12,7 @@ use agora_service::{
 use chrono::{DateTime, TimeZone, Utc};
 use sqlx::{Connection, Row, SqliteConnection};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -120,7 +120,7 @@ fn outcome(result: Result<Answer, ServiceError>) -> String {
 }
 
 /// Everything the commands may have changed, as text.
-async fn stored(path: &PathBuf) -> String {
+async fn stored(path: &Path) -> String {
     let mut conn = SqliteConnection::connect(&format!("sqlite://{}", path.display()))
         .await
         .unwrap();
