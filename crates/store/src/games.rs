@@ -423,45 +423,34 @@ impl Tx {
     /// `game.version`; bumps the version (also in `game`). A mismatch is [`StoreError::Conflict`]
     /// and writes nothing.
     pub async fn save_game(&mut self, game: &mut Game, now: DateTime<Utc>) -> Result<()> {
-        let (result, reason) = match &game.ending {
-            Some(e) => (
-                Some(e.winner.map_or("draw", seat_code)),
-                Some(e.reason.code()),
-            ),
-            None => (None, None),
-        };
-        let done = sqlx::query(
-            "UPDATE games SET status = ?, position = ?, ply = ?, version = version + 1,
-                 result = ?, end_reason = ?, bank_first = ?, bank_second = ?,
-                 turn_started_at = ?, deadline_at = ?, reminded_at = ?, reminder_stage = ?,
-                 due_at = ?, draw_offer = ?, undo_request = ?, updated_at = ?, started_at = ?,
-                 finished_at = ?, first_player = ?, second_player = ?
-             WHERE id = ? AND version = ?",
-        )
-        .bind(game.status.code())
-        .bind(game.position.clone())
-        .bind(game.ply as i64)
-        .bind(result)
-        .bind(reason)
-        .bind(matches!(game.time_control, TimeControl::Bank { .. }).then_some(game.bank[0]))
-        .bind(matches!(game.time_control, TimeControl::Bank { .. }).then_some(game.bank[1]))
-        .bind(game.turn_started_at)
-        .bind(game.deadline_at)
-        .bind(game.reminded_at)
-        .bind(i64::from(game.reminder_stage))
-        .bind(game.due_at)
-        .bind(game.draw_offer.map(seat_code))
-        .bind(game.undo_request.map(seat_code))
-        .bind(now)
-        .bind(game.started_at)
-        .bind(game.finished_at)
-        .bind(game.seats[0])
-        .bind(game.seats[1])
-        .bind(game.id)
-        .bind(game.version)
-        .execute(&mut *self.tx)
-        .await?;
+        let done = bind_game(sqlx::query(UPDATE_GAME), game, now)
+            .execute(&mut *self.tx)
+            .await?;
         if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict(game.id));
+        }
+        game.version += 1;
+        game.updated_at = now;
+        Ok(())
+    }
+
+    /// [`Tx::insert_action`] and then [`Tx::save_game`], in one round trip to SQLite's thread
+    /// (the path of every action). On a conflict the caller rolls back, the action with the rest.
+    pub async fn save_game_after(
+        &mut self,
+        game: &mut Game,
+        action: &PlayedAction,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        // Two statements in one string: sqlx binds the arguments of each in turn, and the count
+        // of changed rows is their sum.
+        let both = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "{INSERT_ACTION}; {UPDATE_GAME}"
+        )));
+        let done = bind_game(bind_action(both, game.id, action), game, now)
+            .execute(&mut *self.tx)
+            .await?;
+        if done.rows_affected() != 2 {
             return Err(StoreError::Conflict(game.id));
         }
         game.version += 1;
@@ -506,19 +495,9 @@ impl Tx {
 
     /// Appends an action; the primary key (game, ply) refuses a second action at the same ply.
     pub async fn insert_action(&mut self, game_id: i64, action: &PlayedAction) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO actions (game_id, ply, seat, notation, played_at, delivery_id, spent_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(game_id)
-        .bind(action.ply as i64)
-        .bind(seat_code(action.seat))
-        .bind(action.notation.clone())
-        .bind(action.played_at)
-        .bind(action.delivery_id.clone())
-        .bind(action.spent_ms)
-        .execute(&mut *self.tx)
-        .await?;
+        bind_action(sqlx::query(INSERT_ACTION), game_id, action)
+            .execute(&mut *self.tx)
+            .await?;
         Ok(())
     }
 
@@ -599,6 +578,64 @@ impl Tx {
             .fetch_one(&mut *self.tx)
             .await?)
     }
+}
+
+type Query = sqlx::query::Query<'static, sqlx::Sqlite, sqlx::sqlite::SqliteArguments>;
+
+const INSERT_ACTION: &str =
+    "INSERT INTO actions (game_id, ply, seat, notation, played_at, delivery_id, spent_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?)";
+
+const UPDATE_GAME: &str =
+    "UPDATE games SET status = ?, position = ?, ply = ?, version = version + 1,
+         result = ?, end_reason = ?, bank_first = ?, bank_second = ?,
+         turn_started_at = ?, deadline_at = ?, reminded_at = ?, reminder_stage = ?,
+         due_at = ?, draw_offer = ?, undo_request = ?, updated_at = ?, started_at = ?,
+         finished_at = ?, first_player = ?, second_player = ?
+     WHERE id = ? AND version = ?";
+
+fn bind_action(query: Query, game_id: i64, action: &PlayedAction) -> Query {
+    query
+        .bind(game_id)
+        .bind(action.ply as i64)
+        .bind(seat_code(action.seat))
+        .bind(action.notation.clone())
+        .bind(action.played_at)
+        .bind(action.delivery_id.clone())
+        .bind(action.spent_ms)
+}
+
+fn bind_game(query: Query, game: &Game, now: DateTime<Utc>) -> Query {
+    let (result, reason) = match &game.ending {
+        Some(e) => (
+            Some(e.winner.map_or("draw", seat_code)),
+            Some(e.reason.code()),
+        ),
+        None => (None, None),
+    };
+    let bank = matches!(game.time_control, TimeControl::Bank { .. });
+    query
+        .bind(game.status.code())
+        .bind(game.position.clone())
+        .bind(game.ply as i64)
+        .bind(result)
+        .bind(reason)
+        .bind(bank.then_some(game.bank[0]))
+        .bind(bank.then_some(game.bank[1]))
+        .bind(game.turn_started_at)
+        .bind(game.deadline_at)
+        .bind(game.reminded_at)
+        .bind(i64::from(game.reminder_stage))
+        .bind(game.due_at)
+        .bind(game.draw_offer.map(seat_code))
+        .bind(game.undo_request.map(seat_code))
+        .bind(now)
+        .bind(game.started_at)
+        .bind(game.finished_at)
+        .bind(game.seats[0])
+        .bind(game.seats[1])
+        .bind(game.id)
+        .bind(game.version)
 }
 
 #[cfg(test)]

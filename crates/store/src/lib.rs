@@ -16,9 +16,11 @@
 
 pub mod admin;
 pub mod backup;
+mod checkpoint;
 pub mod deliveries;
 pub mod discord;
 pub mod games;
+mod lane;
 pub mod mail;
 pub mod outbox;
 pub mod players;
@@ -82,6 +84,10 @@ pub struct StoreOptions {
     pub busy_timeout: Duration,
     /// When a shared commit stops waiting for more commands.
     pub batch: BatchLimits,
+    /// Keep the writer's thread and SQLite's thread for the writer connection on one CPU (the
+    /// last the process may use), so the hand-offs between them do not cross CPUs (see
+    /// [`Store::on_writer`]).
+    pub pin_writer: bool,
 }
 
 impl Default for StoreOptions {
@@ -91,6 +97,7 @@ impl Default for StoreOptions {
             sync_full: true,
             busy_timeout: Duration::from_secs(10),
             batch: BatchLimits::default(),
+            pin_writer: true,
         }
     }
 }
@@ -100,6 +107,7 @@ impl Default for StoreOptions {
 pub struct Store {
     pool: SqlitePool,
     writer: std::sync::Arc<writer::Writer>,
+    lane: std::sync::Arc<lane::Lane>,
 }
 
 impl std::fmt::Debug for Store {
@@ -137,16 +145,50 @@ impl Store {
             .connect_with(connect.clone())
             .await?;
         MIGRATOR.run(&pool).await?;
-        let writer = writer::Writer::start(
-            sqlx::SqliteConnection::connect_with(&connect).await?,
-            options.batch,
+        let lane = std::sync::Arc::new(
+            lane::Lane::start(options.pin_writer)
+                .await
+                .map_err(sqlx::Error::Io)?,
         );
-        Ok(Store { pool, writer })
+        // Opened from the lane, so SQLite's thread for it starts on the lane's CPU. It leaves
+        // checkpoints to a task of their own (see `checkpoint`).
+        let writer_connect = connect.pragma("wal_autocheckpoint", "0");
+        let conn = lane
+            .run(async move { sqlx::SqliteConnection::connect_with(&writer_connect).await })
+            .await
+            .ok_or(StoreError::Closed)??;
+        let committed = std::sync::Arc::new(tokio::sync::Notify::new());
+        lane.spawn(checkpoint::run(pool.clone(), committed.clone()));
+        let writer = writer::Writer::start(conn, options.batch, lane.clone(), committed);
+        Ok(Store { pool, writer, lane })
+    }
+
+    /// Runs `task` on the writer's thread and returns its output: the way a command that writes
+    /// should run, since every statement it sends the writer connection is then handed between
+    /// two threads on the same CPU (see `lane`). A task begun runs to its end even if the caller
+    /// stops waiting for it. [`StoreError::Closed`] if the store was dropped meanwhile.
+    pub async fn on_writer<F>(&self, task: F) -> Result<F::Output>
+    where
+        F: std::future::Future + Send + 'static,
+        F::Output: Send + 'static,
+    {
+        self.lane.run(task).await.ok_or(StoreError::Closed)
+    }
+
+    /// The CPU the writer's thread is pinned to, if it is.
+    pub fn writer_cpu(&self) -> Option<usize> {
+        self.lane.cpu()
     }
 
     /// Begins one command's share of the write transaction (see [`writer`]).
     pub async fn write(&self) -> Result<Tx> {
-        self.writer.begin().await
+        Ok(self.writer.begin(None).await?.0)
+    }
+
+    /// [`Store::write`] for a command from `sender` (an identity's text form), and whether that
+    /// identity is blocked, asked in the same round trip as the savepoint is opened.
+    pub async fn write_from(&self, sender: &str) -> Result<(Tx, bool)> {
+        self.writer.begin(Some(sender)).await
     }
 
     /// Begins a read of committed data on a connection of the pool, beside the writer: what it

@@ -52,6 +52,8 @@ pub struct Identity {
     pub player_id: i64,
     pub channel: String,
     pub verified: bool,
+    /// The operator blocked it (`agora admin block`): it is sent nothing.
+    pub blocked: bool,
 }
 
 #[derive(sqlx::FromRow)]
@@ -99,6 +101,7 @@ struct IdentityRow {
     player_id: i64,
     channel: String,
     verified: bool,
+    blocked: bool,
 }
 
 impl From<IdentityRow> for Identity {
@@ -108,6 +111,7 @@ impl From<IdentityRow> for Identity {
             player_id: r.player_id,
             channel: r.channel,
             verified: r.verified,
+            blocked: r.blocked,
         }
     }
 }
@@ -258,7 +262,9 @@ impl Tx {
 
     pub async fn identity(&mut self, address: &str) -> Result<Option<Identity>> {
         let row: Option<IdentityRow> = sqlx::query_as(
-            "SELECT address, player_id, channel, verified FROM identities WHERE address = ?",
+            "SELECT address, player_id, channel, verified,
+                    EXISTS (SELECT 1 FROM blocked_identities b WHERE b.identity = i.address) AS blocked
+             FROM identities i WHERE address = ?",
         )
         .bind(address.to_owned())
         .fetch_optional(&mut *self.tx)
@@ -269,8 +275,9 @@ impl Tx {
     /// A player's identities, verified first, oldest first.
     pub async fn identities_of(&mut self, player_id: i64) -> Result<Vec<Identity>> {
         let rows: Vec<IdentityRow> = sqlx::query_as(
-            "SELECT address, player_id, channel, verified FROM identities
-             WHERE player_id = ? ORDER BY verified DESC, created_at, address",
+            "SELECT address, player_id, channel, verified,
+                    EXISTS (SELECT 1 FROM blocked_identities b WHERE b.identity = i.address) AS blocked
+             FROM identities i WHERE player_id = ? ORDER BY verified DESC, created_at, address",
         )
         .bind(player_id)
         .fetch_all(&mut *self.tx)

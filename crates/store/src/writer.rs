@@ -17,6 +17,7 @@
 //! holder of the connection rolls it back first, and a small flusher task finishes a batch that
 //! its last member abandoned.
 
+use crate::lane::Lane;
 use crate::{Result, StoreError};
 use sqlx::sqlite::SqliteConnection;
 use sqlx::{Connection, Executor};
@@ -60,6 +61,10 @@ type Outcome = std::result::Result<(), Arc<str>>;
 
 pub(crate) struct Writer {
     slot: Arc<Mutex<Slot>>,
+    /// Where the writer's own tasks (commits, the flusher) run.
+    lane: Arc<Lane>,
+    /// Told of every commit (it wakes the checkpoints of the log).
+    committed: Arc<Notify>,
     /// Tasks that asked for the connection and have not got it yet: while there are any, a
     /// finished member leaves the batch open for them.
     queued: AtomicUsize,
@@ -97,13 +102,20 @@ impl Batch {
 }
 
 impl Writer {
-    pub(crate) fn start(conn: SqliteConnection, limits: BatchLimits) -> Arc<Writer> {
+    pub(crate) fn start(
+        conn: SqliteConnection,
+        limits: BatchLimits,
+        lane: Arc<Lane>,
+        committed: Arc<Notify>,
+    ) -> Arc<Writer> {
         let writer = Arc::new(Writer {
             slot: Arc::new(Mutex::new(Slot {
                 conn: Some(conn),
                 batch: None,
                 savepoint_open: false,
             })),
+            lane,
+            committed,
             queued: AtomicUsize::new(0),
             flush: Arc::new(Notify::new()),
             limits,
@@ -111,7 +123,9 @@ impl Writer {
             commands: AtomicU64::new(0),
             failed: AtomicU64::new(0),
         });
-        tokio::spawn(flusher(Arc::downgrade(&writer), writer.flush.clone()));
+        writer
+            .lane
+            .spawn(flusher(Arc::downgrade(&writer), writer.flush.clone()));
         writer
     }
 
@@ -135,8 +149,9 @@ impl Writer {
         slot
     }
 
-    /// Opens a savepoint for one command, in the open batch or in a new one.
-    pub(crate) async fn begin(self: &Arc<Self>) -> Result<Tx> {
+    /// Opens a savepoint for one command, in the open batch or in a new one. With `sender`, says
+    /// too whether that identity is blocked, in the same round trip to SQLite's thread.
+    pub(crate) async fn begin(self: &Arc<Self>, sender: Option<&str>) -> Result<(Tx, bool)> {
         let mut slot = self.take().await;
         if slot.conn.is_none() {
             return Err(StoreError::Closed);
@@ -146,17 +161,46 @@ impl Writer {
             conn(&mut slot).execute("BEGIN IMMEDIATE").await?;
             slot.batch = Some(Batch::new());
         }
-        if let Err(e) = conn(&mut slot).execute("SAVEPOINT cmd").await {
-            // The batch may hold others' work: leave it to the flusher to commit.
-            drop(slot);
-            self.flush.notify_one();
-            return Err(e.into());
-        }
+        let opened = match sender {
+            None => conn(&mut slot)
+                .execute("SAVEPOINT cmd")
+                .await
+                .map(|_| false),
+            // Two statements in one: the savepoint, then the question (sqlx runs them in order).
+            Some(identity) => {
+                sqlx::query_scalar(
+                    "SAVEPOINT cmd;
+                 SELECT EXISTS (SELECT 1 FROM blocked_identities WHERE identity = ?)",
+                )
+                .bind(identity.to_owned())
+                .fetch_one(conn(&mut slot))
+                .await
+            }
+        };
+        let blocked = match opened {
+            Ok(blocked) => blocked,
+            Err(e) => {
+                if sender.is_some() {
+                    // The savepoint may have opened before the question failed; if it did not,
+                    // this fails with "no such savepoint" and changes nothing.
+                    let _ = conn(&mut slot)
+                        .execute("ROLLBACK TO cmd; RELEASE cmd")
+                        .await;
+                }
+                // The batch may hold others' work: leave it to the flusher to commit.
+                drop(slot);
+                self.flush.notify_one();
+                return Err(e.into());
+            }
+        };
         slot.savepoint_open = true;
-        Ok(Tx {
-            tx: Held::Write(slot),
-            writer: self.clone(),
-        })
+        Ok((
+            Tx {
+                tx: Held::Write(slot),
+                writer: self.clone(),
+            },
+            blocked,
+        ))
     }
 
     /// Rolls back a savepoint a dropped `Tx` left open. If that fails the transaction is in an
@@ -208,7 +252,8 @@ impl Writer {
         let mut done = batch.done.subscribe();
         if self.due(batch) {
             let writer = self.clone();
-            tokio::spawn(async move { writer.commit_batch(slot).await });
+            self.lane
+                .spawn(async move { writer.commit_batch(slot).await });
         } else {
             drop(slot);
         }
@@ -224,6 +269,7 @@ impl Writer {
         };
         let outcome = match conn(&mut slot).execute("COMMIT").await {
             Ok(_) => {
+                self.committed.notify_one();
                 self.commits.fetch_add(1, Ordering::Relaxed);
                 self.commands
                     .fetch_add(batch.members as u64, Ordering::Relaxed);
@@ -249,10 +295,11 @@ impl Writer {
         if slot.batch.is_some() {
             let writer = self.clone();
             // The same path as every commit, so members waiting on the batch hear of it.
-            let slot = tokio::spawn(async move {
-                writer.commit_batch(slot).await;
-            });
-            let _ = slot.await;
+            self.lane
+                .run(async move {
+                    writer.commit_batch(slot).await;
+                })
+                .await;
             slot_closed(&mut *self.slot.clone().lock_owned().await).await;
         } else {
             slot_closed(&mut slot).await;

@@ -58,6 +58,7 @@ async fn identities_find_their_player_and_carry_the_verified_flag() {
             player_id: ann.id,
             channel: "mailto".into(),
             verified: false,
+            blocked: false,
         })
     );
     assert_eq!(
