@@ -32,6 +32,7 @@ pub struct Database {
     pub busy_timeout_ms: u64,
     pub batch_max_commands: usize,
     pub batch_max_open_ms: u64,
+    pub pin_writer: bool,
 }
 
 impl Default for Database {
@@ -43,6 +44,7 @@ impl Default for Database {
             busy_timeout_ms: 10_000,
             batch_max_commands: 64,
             batch_max_open_ms: 5,
+            pin_writer: true,
         }
     }
 }
@@ -168,6 +170,7 @@ impl Config {
                 max_commands: self.database.batch_max_commands.max(1),
                 max_open: Duration::from_millis(self.database.batch_max_open_ms),
             },
+            pin_writer: self.database.pin_writer,
         })
     }
 

@@ -55,6 +55,10 @@ pub struct BenchArgs {
     /// Threads of the async runtime (0 = everything on the calling thread, beside SQLite's own).
     #[arg(long, default_value_t = 2)]
     workers: usize,
+    /// Let the writer's thread and SQLite's thread for the writer run on any CPU (the default
+    /// keeps them on one; see `pin_writer` in config/agora.toml).
+    #[arg(long)]
+    no_pin: bool,
 }
 
 pub fn run(cmd: ServiceCommand) -> anyhow::Result<ExitCode> {
@@ -274,6 +278,7 @@ async fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
 fn store_options(args: &BenchArgs) -> StoreOptions {
     StoreOptions {
         sync_full: !args.sync_normal,
+        pin_writer: !args.no_pin,
         ..StoreOptions::default()
     }
 }
@@ -290,9 +295,13 @@ async fn run_once(args: &BenchArgs, load: Load) -> anyhow::Result<f64> {
     let service = Arc::new(Service::new(store, Templates::load(None)?, settings));
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let latencies: Latencies = Arc::default();
+    let pinned = match service.store().writer_cpu() {
+        Some(cpu) => format!("writer on CPU {cpu}"),
+        None => "writer not pinned".to_owned(),
+    };
     match load {
-        Load::Closed(n) => println!("\n== closed loop: {n} commands in flight"),
-        Load::Open(rate) => println!("\n== open loop: {rate} commands/s"),
+        Load::Closed(n) => println!("\n== closed loop: {n} commands in flight ({pinned})"),
+        Load::Open(rate) => println!("\n== open loop: {rate} commands/s ({pinned})"),
     }
     let games: Vec<(Variant, Vec<String>)> = (0..args.games)
         .map(|i| {

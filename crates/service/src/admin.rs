@@ -112,11 +112,6 @@ impl Service {
     pub fn admin(&self) -> Admin<'_> {
         Admin { service: self }
     }
-
-    /// Whether `identity` is blocked (read in the caller's transaction).
-    pub(crate) async fn blocked(&self, tx: &mut Tx, identity: &str) -> Result<bool, Fail> {
-        Ok(tx.is_blocked(identity).await?)
-    }
 }
 
 /// Checks an identity the operator typed, in the form the store keeps: a Discord user id of

@@ -225,20 +225,38 @@ struct Done {
     game: Option<i64>,
 }
 
-/// The service: the store, the templates and the settings.
+/// The service: the store, the templates and the settings. A clone is another handle on the same
+/// service (what a command hands to the writer's thread, see [`Service::execute`]).
+#[derive(Clone)]
 pub struct Service {
-    store: Store,
-    templates: Templates,
-    settings: Settings,
-    rng: Mutex<SmallRng>,
-    /// The generator of secrets (link codes): a cryptographic one, seeded from the operating
-    /// system unless a test fixes the seed.
-    secrets: Mutex<StdRng>,
-    /// Games seen to have the computer in a seat (filled whenever such a game is loaded), so the
-    /// question "is it the computer's turn now?" is asked of the database only for them.
-    computer_games: Mutex<std::collections::HashSet<i64>>,
-    /// The pictures drawn, shared by every recipient, channel and command (see [`pictures`]).
-    pictures: std::sync::Arc<pictures::Pictures>,
+    shared: std::sync::Arc<shared::Shared>,
+}
+
+mod shared {
+    use super::*;
+
+    /// What every handle on one service shares.
+    pub struct Shared {
+        pub(crate) store: Store,
+        pub(crate) templates: Templates,
+        pub(crate) settings: Settings,
+        pub(crate) rng: Mutex<SmallRng>,
+        /// The generator of secrets (link codes): a cryptographic one, seeded from the operating
+        /// system unless a test fixes the seed.
+        pub(crate) secrets: Mutex<StdRng>,
+        /// Games seen to have the computer in a seat (filled whenever such a game is loaded), so
+        /// the question "is it the computer's turn now?" is asked of the database only for them.
+        pub(crate) computer_games: Mutex<std::collections::HashSet<i64>>,
+        /// The pictures drawn, shared by every recipient, channel and command (see [`pictures`]).
+        pub(crate) pictures: std::sync::Arc<pictures::Pictures>,
+    }
+}
+
+impl std::ops::Deref for Service {
+    type Target = shared::Shared;
+    fn deref(&self) -> &shared::Shared {
+        &self.shared
+    }
 }
 
 #[derive(Serialize)]
@@ -275,13 +293,15 @@ impl Service {
             None => StdRng::from_os_rng(),
         };
         Service {
-            store,
-            templates,
-            settings,
-            rng: Mutex::new(rng),
-            secrets: Mutex::new(secrets),
-            computer_games: Mutex::default(),
-            pictures: std::sync::Arc::default(),
+            shared: std::sync::Arc::new(shared::Shared {
+                store,
+                templates,
+                settings,
+                rng: Mutex::new(rng),
+                secrets: Mutex::new(secrets),
+                computer_games: Mutex::default(),
+                pictures: std::sync::Arc::default(),
+            }),
         }
     }
 
@@ -349,11 +369,25 @@ impl Service {
     }
 
     /// Runs a parsed command (or the parse error) in one write transaction: the path of every
-    /// command, the scheduler's included.
+    /// command, the scheduler's and the computer's included. It runs on the writer's thread
+    /// ([`Store::on_writer`]), where its statements do not cross CPUs; once begun it runs to its
+    /// end even if the caller stops waiting (its delivery record then answers a repeat).
+    async fn execute(
+        &self,
+        inbound: &Inbound,
+        command: Result<commands::Command, commands::ParseError>,
+        now: DateTime<Utc>,
+    ) -> Result<(Answer, bool), ServiceError> {
+        let (service, inbound) = (self.clone(), inbound.clone());
+        self.store
+            .on_writer(async move { service.execute_here(&inbound, command, now).await })
+            .await?
+    }
+
     // Longer than the other functions on purpose: the four ways a command ends (done, already
     // applied, refused, internal failure) each decide whether and how its delivery is recorded,
     // and keeping them side by side in one place is what makes "recorded exactly once" checkable.
-    async fn execute(
+    async fn execute_here(
         &self,
         inbound: &Inbound,
         command: Result<commands::Command, commands::ParseError>,
@@ -408,10 +442,14 @@ impl Service {
                 false,
             ));
         }
-        let mut tx = self.store.write().await?;
         // A blocked identity is answered nothing and nothing it sent is applied or recorded. The
-        // check is in the command's own transaction, so it costs no extra round trip.
-        if inbound.from.channel != Channel::System && tx.is_blocked(&from).await? {
+        // check is asked as the command's savepoint opens, so it costs no extra round trip.
+        let (mut tx, blocked) = if inbound.from.channel == Channel::System {
+            (self.store.write().await?, false)
+        } else {
+            self.store.write_from(&from).await?
+        };
+        if blocked {
             tracing::info!(identity = %from, delivery = ?inbound.delivery, "ignored: the sender is blocked");
             tx.rollback().await?;
             return Ok((

@@ -156,16 +156,29 @@ impl Service {
         context: impl Serialize,
         now: DateTime<Utc>,
     ) -> Result<(), Fail> {
-        let player = p.id;
-        let game = notice.game;
         if p.computer.is_some() {
             return Ok(());
         }
         let Some(identity) = self.notice_identity(tx, p).await? else {
             return Ok(());
         };
+        self.notify_at(tx, p, &identity, notice, context, now).await
+    }
+
+    /// [`Service::notify_player`] at the identity [`Service::notice_identity`] chose.
+    pub(crate) async fn notify_at(
+        &self,
+        tx: &mut Tx,
+        p: &Player,
+        identity: &StoredIdentity,
+        notice: Queued,
+        context: impl Serialize,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        let player = p.id;
+        let game = notice.game;
         // A blocked identity is sent nothing (see `admin`).
-        if self.blocked(tx, &identity.address).await? {
+        if identity.blocked {
             tracing::info!(identity = %identity.address, kind = notice.kind.code(), "not queued: the recipient is blocked");
             return Ok(());
         }

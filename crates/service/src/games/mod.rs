@@ -139,9 +139,10 @@ impl Service {
             game: l.view(player, &p.timezone),
             extra,
         };
-        if let Some(identity) = self.notice_identity(tx, &p).await?
-            && self.unconfirmed_mail(tx, &identity).await?
-        {
+        let Some(identity) = self.notice_identity(tx, &p).await? else {
+            return Ok(());
+        };
+        if self.unconfirmed_mail(tx, &identity).await? {
             let other = l.game.seat_of(player).unwrap_or(Seat::First).other();
             let label = self.identity_label(tx, l.game.player_at(other)).await?;
             ctx.hide_name(l.kind().seat_name(other), &label);
@@ -154,7 +155,7 @@ impl Service {
             kind,
             overlay,
         };
-        self.notify_player(tx, &p, notice, ctx, now).await
+        self.notify_at(tx, &p, &identity, notice, ctx, now).await
     }
 
     /// The game a command means: the number given, else the only open game that `fits`; a list

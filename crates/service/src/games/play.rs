@@ -320,7 +320,6 @@ impl Service {
             delivery_id: delivery,
             spent_ms: Some(spent.num_milliseconds()),
         };
-        tx.insert_action(id, &record).await?;
         l.actions.push(record);
         l.game.position = l.position.to_string();
         // An offer stands until the other side acts.
@@ -336,9 +335,12 @@ impl Service {
                 reason: outcome.reason.into(),
             };
             let actor = (!on_time).then_some(actor);
+            tx.insert_action(id, l.actions.last().expect("just played"))
+                .await?;
             return self.finish(tx, l, ending, actor, now).await;
         }
-        tx.save_game(&mut l.game, now).await?;
+        let played = l.actions.last().expect("just played");
+        tx.save_game_after(&mut l.game, played, now).await?;
         let extra = |you_acted| Extra {
             mover: Some(mover.clone()),
             action: Some(&notation),
