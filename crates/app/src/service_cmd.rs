@@ -238,6 +238,12 @@ enum Load {
 }
 
 async fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    if std::env::var_os("RUST_LOG").is_some() {
+        tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_writer(std::io::stderr)
+            .init();
+    }
     println!(
         "agora service bench: {} games, {} plies each, synchronous={}, file {}",
         args.games,
