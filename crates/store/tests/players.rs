@@ -323,3 +323,53 @@ async fn names_are_read_back_clean() {
     let free = tx.free_name(&long).await.unwrap();
     assert_eq!(free, format!("{}2", "a".repeat(31)));
 }
+
+/// `seated` reads in one round trip what `seat_players`, `identities_of` and `actions` read in
+/// three: the same players, identities (order and flags) and actions, also for a seat that names
+/// nobody and for a game without actions.
+#[tokio::test]
+async fn seated_reads_what_the_separate_queries_read() {
+    use agora_rules::Seat;
+    use agora_store::PlayedAction;
+    let db = TestDb::fresh("seated").await;
+    let mut tx = db.write().await;
+    let ann = player(&mut tx, "ann", "discord:7").await;
+    let bo = player(&mut tx, "bo", "local:bo").await;
+    tx.add_identity(ann.id, "mailto:ann@example.org", false, t0())
+        .await
+        .unwrap();
+    tx.block("mailto:ann@example.org", t0()).await.unwrap();
+    let g = game(&mut tx, [ann.id, bo.id]).await;
+
+    let empty = tx.seated(g.id, g.seats).await.unwrap();
+    assert!(empty.actions.is_empty());
+
+    let played = PlayedAction {
+        ply: 1,
+        seat: Seat::First,
+        notation: "a4-a5".into(),
+        played_at: t0() + Duration::hours(1),
+        delivery_id: Some("<m1@example.org>".into()),
+        spent_ms: Some(3_600_000),
+    };
+    tx.insert_action(g.id, &played).await.unwrap();
+    let seated = tx.seated(g.id, g.seats).await.unwrap();
+    assert_eq!(seated.actions, tx.actions(g.id).await.unwrap());
+    assert_eq!(seated.actions, [played]);
+    let players = tx.seat_players(g.seats).await.unwrap();
+    for seat in 0..2 {
+        let (player, identities) = seated.players[seat].clone().expect("seated");
+        assert_eq!(Some(player.clone()), players[seat]);
+        assert_eq!(identities, tx.identities_of(player.id).await.unwrap());
+    }
+    let (_, ann_identities) = seated.players[0].clone().unwrap();
+    assert_eq!(ann_identities.len(), 2);
+    assert!(ann_identities.iter().any(|i| i.blocked && !i.verified));
+
+    let nobody = tx.seated(g.id, [ann.id, 9999]).await.unwrap();
+    assert!(nobody.players[0].is_some() && nobody.players[1].is_none());
+    assert_eq!(nobody.actions.len(), 1);
+    let none = tx.seated(g.id, [9998, 9999]).await.unwrap();
+    assert!(none.players.iter().all(Option::is_none));
+    assert_eq!(none.actions.len(), 1);
+}
