@@ -212,22 +212,14 @@ impl Service {
         tx: &mut Tx,
         p: &Player,
     ) -> Result<Option<StoredIdentity>, Fail> {
-        let identities = tx.identities_of(p.id).await?;
-        Ok(Self::notice_identity_among(p, identities))
-    }
-
-    /// [`Service::notice_identity`] among `identities`, all of `p`'s as read in this command.
-    pub(crate) fn notice_identity_among(
-        p: &Player,
-        mut identities: Vec<StoredIdentity>,
-    ) -> Option<StoredIdentity> {
+        let mut identities = tx.identities_of(p.id).await?;
         let chosen = p
             .notify
             .as_deref()
             .and_then(|c| identities.iter().position(|i| i.channel == c))
             .or_else(|| identities.iter().position(|i| i.verified))
             .or((!identities.is_empty()).then_some(0));
-        chosen.map(|i| identities.swap_remove(i))
+        Ok(chosen.map(|i| identities.swap_remove(i)))
     }
 
     /// Whether a notification to `identity` goes to a mail address whose owner has not confirmed

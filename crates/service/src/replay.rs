@@ -10,7 +10,7 @@
 use crate::views::ViewCache;
 use crate::{Service, ServiceError};
 use agora_rules::{AnyAction, AnyPosition, Seat};
-use agora_store::{Game, Identity, PlayedAction, Player, Tx};
+use agora_store::{Game, PlayedAction, Player, Tx};
 use chrono::{DateTime, Utc};
 
 /// A game replayed from its actions: the position (with the history the Agon repetition rule
@@ -26,8 +26,6 @@ pub struct Loaded {
     pub away: [Option<DateTime<Utc>>; 2],
     /// The players of the seats as read with the game.
     pub players: [Option<Player>; 2],
-    /// Their identities, as read with them (in [`agora_store::Tx::identities_of`]'s order).
-    pub identities: [Vec<Identity>; 2],
     /// The board and score texts of the last view, reused by the next view of the same state
     /// (a command renders the game for both players).
     pub(crate) cache: ViewCache,
@@ -107,21 +105,7 @@ impl Service {
         now: Option<DateTime<Utc>>,
         shown: Option<usize>,
     ) -> Result<(Loaded, Option<Replayed>), ServiceError> {
-        // The seats' players, their identities and the actions, in one round trip.
-        let agora_store::Seated {
-            players: seated,
-            actions,
-        } = tx.seated(game.id, game.seats).await?;
-        let mut players: [Option<Player>; 2] = Default::default();
-        let mut identities: [Vec<Identity>; 2] = Default::default();
-        for (i, (player, ids)) in seated
-            .into_iter()
-            .enumerate()
-            .filter_map(|(i, s)| Some((i, s?)))
-        {
-            players[i] = Some(player);
-            identities[i] = ids;
-        }
+        let players = tx.seat_players(game.seats).await?;
         if players.iter().flatten().any(|p| p.computer.is_some()) {
             self.computer_games
                 .lock()
@@ -137,6 +121,7 @@ impl Service {
             let player = players[s.index()].as_ref();
             now.and_then(|now| player?.away(now).map(|v| v.until))
         });
+        let actions = tx.actions(game.id).await?;
         let current = actions.len();
         let shown = shown.map(|p| p.min(current)).filter(|&p| p != current);
         let plies: Vec<usize> = std::iter::once(current).chain(shown).collect();
@@ -151,7 +136,6 @@ impl Service {
             last,
             away,
             players,
-            identities,
             cache: ViewCache::default(),
         };
         Ok((loaded, shown))

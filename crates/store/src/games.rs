@@ -461,12 +461,36 @@ impl Tx {
     /// A game's actions in order. They come back as one JSON row rather than a row each: every
     /// row crosses from SQLite's worker thread on its own, and a game is read on every command.
     pub async fn actions(&mut self, game_id: i64) -> Result<Vec<PlayedAction>> {
-        let json: String =
-            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT {ACTIONS_JSON}")))
-                .bind(game_id)
-                .fetch_one(&mut *self.tx)
-                .await?;
-        actions_from_json(game_id, &json)
+        let json: String = sqlx::query_scalar(
+            "SELECT coalesce(json_group_array(json_array(ply, seat, notation, played_at,
+                 delivery_id, spent_ms)), '[]')
+             FROM (SELECT * FROM actions WHERE game_id = ? ORDER BY ply)",
+        )
+        .bind(game_id)
+        .fetch_one(&mut *self.tx)
+        .await?;
+        type Row = (
+            u32,
+            String,
+            String,
+            DateTime<Utc>,
+            Option<String>,
+            Option<i64>,
+        );
+        let rows: Vec<Row> = serde_json::from_str(&json)
+            .map_err(|e| StoreError::Corrupt(format!("actions of game {game_id}: {e}")))?;
+        rows.into_iter()
+            .map(|(ply, seat, notation, played_at, delivery_id, spent_ms)| {
+                Ok(PlayedAction {
+                    ply,
+                    seat: parse_seat(&seat)?,
+                    notation,
+                    played_at,
+                    delivery_id,
+                    spent_ms,
+                })
+            })
+            .collect()
     }
 
     /// Appends an action; the primary key (game, ply) refuses a second action at the same ply.
@@ -612,39 +636,6 @@ fn bind_game(query: Query, game: &Game, now: DateTime<Utc>) -> Query {
         .bind(game.seats[1])
         .bind(game.id)
         .bind(game.version)
-}
-
-/// A game's actions as one JSON array (`actions_from_json` reads it), its one parameter the game:
-/// every row would cross from SQLite's worker thread on its own, one value crosses once.
-pub(crate) const ACTIONS_JSON: &str =
-    "coalesce(json_group_array(json_array(ply, seat, notation, played_at, delivery_id, spent_ms)),
-              '[]')
-     FROM (SELECT * FROM actions WHERE game_id = ? ORDER BY ply)";
-
-/// The actions of [`ACTIONS_JSON`].
-pub(crate) fn actions_from_json(game_id: i64, json: &str) -> Result<Vec<PlayedAction>> {
-    type Row = (
-        u32,
-        String,
-        String,
-        DateTime<Utc>,
-        Option<String>,
-        Option<i64>,
-    );
-    let rows: Vec<Row> = serde_json::from_str(json)
-        .map_err(|e| StoreError::Corrupt(format!("actions of game {game_id}: {e}")))?;
-    rows.into_iter()
-        .map(|(ply, seat, notation, played_at, delivery_id, spent_ms)| {
-            Ok(PlayedAction {
-                ply,
-                seat: parse_seat(&seat)?,
-                notation,
-                played_at,
-                delivery_id,
-                spent_ms,
-            })
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ pub use games::{
 };
 pub use mail::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
 pub use outbox::{NewMessage, Notice, OutboxMessage, OutboxStats};
-pub use players::{Identity, Player, Seated, Vacation};
+pub use players::{Identity, Player, Vacation};
 pub use purge::Purged;
 pub use writer::{BatchLimits, CommitStats, Tx};
 

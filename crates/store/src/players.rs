@@ -56,23 +56,6 @@ pub struct Identity {
     pub blocked: bool,
 }
 
-/// A game's seated players with their identities (in [`Tx::identities_of`]'s order) and its
-/// actions: [`Tx::seated`].
-#[derive(Debug, Clone)]
-pub struct Seated {
-    pub players: [Option<(Player, Vec<Identity>)>; 2],
-    pub actions: Vec<crate::PlayedAction>,
-}
-
-/// `columns` (a comma-separated list) each with `prefix`.
-fn prefixed(prefix: &str, columns: &str) -> String {
-    columns
-        .split(',')
-        .map(|c| format!("{prefix}{}", c.trim()))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 #[derive(sqlx::FromRow)]
 struct PlayerRow {
     id: i64,
@@ -153,64 +136,6 @@ impl Tx {
         .fetch_optional(&mut *self.tx)
         .await?;
         Ok(row.map(Player::from))
-    }
-
-    /// What loading a game reads besides its row: the players of its seats with their
-    /// identities, and its actions, in one round trip to SQLite's thread.
-    pub async fn seated(&mut self, game_id: i64, seats: [i64; 2]) -> Result<Seated> {
-        use sqlx::{FromRow, Row};
-        // One row per seated player, each carrying the actions; one row of NULL players when the
-        // seats name nobody, so the actions always come back.
-        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT a.*, {player_columns},
-                    (SELECT coalesce(json_group_array(json_array(address, channel, verified,
-                                                                 blocked)), '[]')
-                     FROM (SELECT i.address, i.channel, i.verified,
-                                  EXISTS (SELECT 1 FROM blocked_identities b
-                                          WHERE b.identity = i.address) AS blocked
-                           FROM identities i WHERE i.player_id = p.id
-                           ORDER BY i.verified DESC, i.created_at, i.address)) AS identities
-             FROM (SELECT {ACTIONS_JSON}) AS a
-             LEFT JOIN players p ON p.id IN (?, ?)",
-            player_columns = prefixed("p.", PLAYER_COLUMNS),
-            ACTIONS_JSON = crate::games::ACTIONS_JSON,
-        )))
-        .bind(game_id)
-        .bind(seats[0])
-        .bind(seats[1])
-        .fetch_all(&mut *self.tx)
-        .await?;
-        let Some(first) = rows.first() else {
-            return Err(StoreError::Corrupt(format!(
-                "no actions row for game {game_id}"
-            )));
-        };
-        let actions = crate::games::actions_from_json(game_id, &first.try_get::<String, _>(0)?)?;
-        let mut seated: Vec<(Player, Vec<Identity>)> = Vec::new();
-        for row in &rows {
-            if row.try_get::<Option<i64>, _>("id")?.is_none() {
-                continue;
-            }
-            let player = Player::from(PlayerRow::from_row(row)?);
-            let json: String = row.try_get("identities")?;
-            let identities: Vec<(String, String, i64, i64)> =
-                serde_json::from_str(&json).map_err(|e| {
-                    StoreError::Corrupt(format!("identities of player {}: {e}", player.id))
-                })?;
-            let identities = identities
-                .into_iter()
-                .map(|(address, channel, verified, blocked)| Identity {
-                    address,
-                    player_id: player.id,
-                    channel,
-                    verified: verified != 0,
-                    blocked: blocked != 0,
-                })
-                .collect();
-            seated.push((player, identities));
-        }
-        let players = seats.map(|id| seated.iter().find(|(p, _)| p.id == id).cloned());
-        Ok(Seated { players, actions })
     }
 
     /// The players of a game's two seats, in one query.

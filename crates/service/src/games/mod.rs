@@ -139,15 +139,7 @@ impl Service {
             game: l.view(player, &p.timezone),
             extra,
         };
-        // A seat's identities were read with the game, in this command.
-        let seated = Seat::BOTH
-            .into_iter()
-            .find(|s| l.players[s.index()].as_ref().is_some_and(|s| s.id == p.id));
-        let identity = match seated {
-            Some(s) => Self::notice_identity_among(&p, l.identities[s.index()].clone()),
-            None => self.notice_identity(tx, &p).await?,
-        };
-        let Some(identity) = identity else {
+        let Some(identity) = self.notice_identity(tx, &p).await? else {
             return Ok(());
         };
         if self.unconfirmed_mail(tx, &identity).await? {
