@@ -118,7 +118,6 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
     }
     let mut embed = serenity::CreateEmbed::new()
         .title(clip(&format!("Game #{}: {}", state.id, state.title), 256))
-        .description(clip(&body, 4000))
         .footer(serenity::CreateEmbedFooter::new(with_marker(
             format!(
                 "{} vs {}, ply {}",
@@ -126,6 +125,9 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
             ),
             shown.row,
         )));
+    if !body.is_empty() {
+        embed = embed.description(clip(&body, 4000));
+    }
     if let Some(seat) = state.to_act.filter(|_| state.ply == state.current_ply) {
         embed = embed.field("To act", seat_label(state, seat), true);
     }
@@ -158,6 +160,23 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
         file,
         components: buttons(state, shown.challenge),
     }
+}
+
+/// The status message of a game's thread: the board, whose turn it is, the deadline (as a
+/// Discord timestamp, which every reader sees in their own zone), the clocks and the result; the
+/// first message of the thread, pinned, and edited in place after every action.
+pub(crate) fn status_post(bot: &Bot, state: &GameState) -> Post {
+    let shown = Shown {
+        mention: None,
+        challenge: false,
+        board: true,
+        row: None,
+    };
+    let mut post = game_post(bot, state, "", shown);
+    post.embed = post
+        .embed
+        .map(|e| e.field("Clock", clip(&state.clock, 1000), false));
+    post
 }
 
 /// A notification without a game, from outbox row `row`: the text in an embed whose footer
@@ -239,6 +258,21 @@ impl Post {
             message = message.add_file(file);
         }
         message
+    }
+
+    /// The message's new content, replacing what an earlier version of it showed (its picture
+    /// too).
+    pub(crate) fn edit(self) -> serenity::EditMessage {
+        let mut edit = serenity::EditMessage::new()
+            .content(self.content)
+            .allowed_mentions(allowed_mentions(self.mention))
+            .components(self.components)
+            .embeds(self.embed.into_iter().collect());
+        edit = match self.file {
+            Some(file) => edit.new_attachment(file),
+            None => edit.remove_all_attachments(),
+        };
+        edit
     }
 
     pub(crate) fn followup(self) -> serenity::CreateInteractionResponseFollowup {

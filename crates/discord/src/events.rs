@@ -87,10 +87,7 @@ impl Bot {
         http: &serenity::Http,
         game: i64,
     ) -> Result<Option<serenity::ChannelId>, DiscordError> {
-        let lock = {
-            let mut locks = self.threads.lock().unwrap_or_else(|p| p.into_inner());
-            locks.entry(game).or_default().clone()
-        };
+        let lock = self.game_lock(game);
         let _one_at_a_time = lock.lock().await;
         let desk = self.service.discord();
         let Some(known) = desk.place(game).await? else {
@@ -105,7 +102,7 @@ impl Bot {
         let Some(state) = self.state(game, None).await? else {
             return Ok(None);
         };
-        if state.status == GameStatus::Proposed {
+        if !matches!(state.status, GameStatus::Active | GameStatus::Finished) {
             return Ok(None);
         }
         let name = board::clip(
@@ -125,6 +122,8 @@ impl Bot {
             .await?;
         desk.set_thread(game, &thread.id.to_string()).await?;
         tracing::info!(game, thread = %thread.id, "game thread created");
+        // The thread starts with its status message.
+        self.post_status(http, thread.id, &state).await?;
         Ok(Some(thread.id))
     }
 
@@ -172,24 +171,6 @@ impl Bot {
             self.wake.notify_one();
         }
         Ok(answer)
-    }
-
-    /// Posts a game's current board into its thread (after an action taken elsewhere); the nonce
-    /// keeps a repeat from posting twice.
-    async fn post_in_thread(
-        &self,
-        http: &serenity::Http,
-        thread: serenity::ChannelId,
-        state: &GameState,
-        text: &str,
-        nonce: String,
-    ) -> Result<(), DiscordError> {
-        let message = board::game_post(self, state, text, answer_shown(state))
-            .message()
-            .nonce(serenity::Nonce::String(nonce))
-            .enforce_nonce(true);
-        thread.send_message(http, message).await?;
-        Ok(())
     }
 }
 
@@ -251,7 +232,9 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
         guild: interaction.guild_id.map(|g| g.to_string()),
     });
     // The computer answers within the same command, which may take longer than the three seconds
-    // Discord waits for a first response: the answer is deferred (and then public).
+    // Discord waits for a first response: the answer is deferred, privately, since the answer to
+    // the one who acted is theirs alone (a refusal too) and a followup cannot be more private
+    // than its deferral; what the game's thread shows comes as its own message.
     let game_given = values.iter().find_map(|(n, v)| match (n.as_str(), v) {
         ("game", Value::Number(g)) => Some(*g),
         _ => None,
@@ -263,7 +246,7 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
             .await?
             .is_some_and(|s| s.computer.contains(&true))
     {
-        poise::Context::Application(ctx).defer().await?;
+        poise::Context::Application(ctx).defer_ephemeral().await?;
     }
     // A challenged Discord user gets their Discord name as player name, not `discord-<id>`.
     for arg in ctx.args {
@@ -330,24 +313,17 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
         let ephemeral = private || answer.status != Status::Done;
         return Ok(reply(board::text_post(&notes.join("\n\n"), None), ephemeral).await?);
     };
-    let thread = if private {
-        None
-    } else {
-        bot.ensure_thread(http, state.id).await?
-    };
-    let elsewhere = thread.is_some_and(|t| t != interaction.channel_id);
     let text = notes.join("\n\n");
-    let post = board::game_post(bot, &state, &text, answer_shown(&state));
-    reply(post, private || elsewhere).await?;
-    if let Some(thread) = thread.filter(|_| elsewhere) {
-        bot.post_in_thread(
-            http,
-            thread,
-            &state,
-            &answer.text,
-            format!("i{}", interaction.id),
-        )
-        .await?;
+    if private {
+        let post = board::game_post(bot, &state, &text, answer_shown(&state));
+        return Ok(reply(post, true).await?);
+    }
+    // The one who acted gets a short answer only they see; the game's public message is the
+    // notification to the player it concerns, or else posted here.
+    reply(board::text_post(&text, None), true).await?;
+    if answer.status == Status::Done {
+        bot.after_action(http, &answer, format!("i{}", interaction.id))
+            .await;
     }
     Ok(())
 }
@@ -542,7 +518,11 @@ async fn on_click(
             let Some(after) = bot.state(game, None).await? else {
                 return Ok(());
             };
-            let thread = bot.ensure_thread(&ctx.http, game).await?;
+            // A declined challenge never gets a thread: there is no game to follow.
+            let thread = match kind {
+                "accept" => bot.ensure_thread(&ctx.http, game).await?,
+                _ => None,
+            };
             let summary = match (kind, thread) {
                 ("accept", Some(t)) => format!(
                     "Game #{game} accepted by <@{}>: it goes on in <#{t}>.",
@@ -564,16 +544,14 @@ async fn on_click(
                     ),
                 )
                 .await?;
-            match thread {
-                Some(t) => {
-                    bot.post_in_thread(&ctx.http, t, &after, &answer.text, format!("i{}", click.id))
-                        .await?
-                }
-                None if kind == "accept" => {
-                    let post = board::game_post(bot, &after, &answer.text, answer_shown(&after));
-                    click.create_followup(&ctx.http, post.followup()).await?;
-                }
-                None => {}
+            bot.after_action(&ctx.http, &answer, format!("i{}", click.id))
+                .await;
+            if thread.is_none() && kind == "accept" {
+                // A game without a thread (a challenge in direct messages) goes on here.
+                let post = board::game_post(bot, &after, &answer.text, answer_shown(&after));
+                click
+                    .create_followup(&ctx.http, post.followup().ephemeral(true))
+                    .await?;
             }
         }
         _ => {
@@ -628,21 +606,104 @@ async fn on_message(
         ..Inbound::new(identity(message.author.id))
     };
     let answer = bot.handle(&message.author, inbound).await?;
-    let post = match (answer.status, answer.game) {
-        (Status::Repeat | Status::Ignored, _) => return Ok(()),
-        (Status::Done | Status::AlreadyApplied, Some(g)) => match bot.state(g, None).await? {
-            Some(state) => board::game_post(bot, &state, &answer.text, answer_shown(&state)),
-            None => board::text_post(&answer.text, None),
+    if matches!(answer.status, Status::Repeat | Status::Ignored) {
+        return Ok(());
+    }
+    let http = &ctx.http;
+    if message.guild_id.is_none() {
+        // In direct messages every answer is private already.
+        let post = match (answer.status, answer.game) {
+            (Status::Done | Status::AlreadyApplied, Some(g)) => match bot.state(g, None).await? {
+                Some(state) => board::game_post(bot, &state, &answer.text, answer_shown(&state)),
+                None => board::text_post(&answer.text, None),
+            },
+            _ => board::text_post(&answer.text, None),
+        };
+        let reply = post
+            .message()
+            .reference_message(message)
+            .nonce(serenity::Nonce::String(format!("r{}", message.id)))
+            .enforce_nonce(true);
+        message.channel_id.send_message(http, reply).await?;
+        if answer.status == Status::Done {
+            bot.after_action(http, &answer, format!("i{}", message.id))
+                .await;
+        }
+        return Ok(());
+    }
+    // A message in a thread cannot be answered privately where it was written, and deleting a
+    // player's words to hide a mistake would lose them: the message gets a reaction (✅ played,
+    // ❌ not), and what the player alone should read comes as a direct message. The thread's
+    // public message of the action is the notification to the other side, as for a command.
+    let done = answer.status == Status::Done;
+    let mark = if done { "✅" } else { "❌" };
+    if let Err(e) = message
+        .channel_id
+        .create_reaction(
+            http,
+            message.id,
+            serenity::ReactionType::Unicode(mark.into()),
+        )
+        .await
+    {
+        tracing::warn!(message = %message.id, error = %e, "could not react to a move message");
+    }
+    if done {
+        bot.after_action(http, &answer, format!("i{}", message.id))
+            .await;
+        return Ok(());
+    }
+    let text = bot.service.templates().render_on(
+        "discord_message_refused.txt",
+        "discord",
+        RefusedWords {
+            game: answer.game.or(game).unwrap_or_default(),
+            link: message.link(),
+            text: answer.text.trim(),
         },
-        _ => board::text_post(&answer.text, None),
-    };
-    let reply = post
+    );
+    let dm = message.author.id.create_dm_channel(http).await?;
+    let note = board::text_post(&text, None)
         .message()
-        .reference_message(message)
         .nonce(serenity::Nonce::String(format!("r{}", message.id)))
         .enforce_nonce(true);
-    message.channel_id.send_message(&ctx.http, reply).await?;
+    if let Err(e) = dm.id.send_message(http, note).await {
+        // A player who accepts no direct messages still has the reaction.
+        tracing::warn!(user = %message.author.id, error = %e, "could not send a refusal by direct message");
+    }
     Ok(())
+}
+
+/// The words of `templates/discord_message_refused.txt`.
+#[derive(serde::Serialize)]
+struct RefusedWords<'a> {
+    game: i64,
+    link: String,
+    text: &'a str,
+}
+
+/// The answer to a slash command Agora does not know, only for the one who used it.
+async fn unknown_command(
+    bot: &Bot,
+    http: &serenity::Http,
+    interaction: &serenity::CommandInteraction,
+) {
+    tracing::info!(command = %interaction.data.name, "unknown or out-of-date command");
+    let text = bot
+        .service
+        .templates()
+        .render_on("discord_unknown.txt", "discord", ())
+        .trim()
+        .to_owned();
+    let answer = serenity::CreateInteractionResponse::Message(
+        serenity::CreateInteractionResponseMessage::new()
+            .content(text)
+            .allowed_mentions(board::allowed_mentions(None))
+            .ephemeral(true),
+    );
+    if let Err(e) = interaction.create_response(http, answer).await {
+        tracing::warn!(error = %e, "could not answer an unknown command");
+    }
 }
 
 /// poise's errors outside our own handling (a malformed interaction, an event handler error).
@@ -650,6 +711,28 @@ pub(crate) async fn on_error(error: FrameworkError<'_>) {
     match error {
         FrameworkError::EventHandler { error, event, .. } => {
             tracing::error!(error = %error, event = event.snake_case_name(), "event failed");
+        }
+        // A command Agora does not know (one registered by an older version, say) or no longer
+        // knows in that form gets an answer, not Discord's "The application did not respond".
+        FrameworkError::UnknownInteraction {
+            framework,
+            interaction,
+            ..
+        } => {
+            unknown_command(
+                framework.user_data,
+                &framework.serenity_context.http,
+                interaction,
+            )
+            .await;
+        }
+        FrameworkError::CommandStructureMismatch { ctx, .. } => {
+            unknown_command(
+                ctx.framework.user_data,
+                &ctx.framework.serenity_context.http,
+                ctx.interaction,
+            )
+            .await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {

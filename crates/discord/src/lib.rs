@@ -26,6 +26,7 @@ mod events;
 mod poison;
 mod sender;
 pub mod slash;
+mod status;
 
 pub use config::DiscordConfig;
 

@@ -150,7 +150,7 @@ fn with_causes(error: &dyn std::error::Error) -> String {
 }
 
 /// The HTTP status and Discord's JSON error code of an unsuccessful REST call.
-fn http_status(error: &serenity::Error) -> Option<(u16, isize)> {
+pub(crate) fn http_status(error: &serenity::Error) -> Option<(u16, isize)> {
     match error {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
             Some((r.status_code.as_u16(), r.error.code))
@@ -246,7 +246,30 @@ impl DiscordSender<'_> {
             Utc::now(),
         )
         .await?;
+        if let Some(state) = state {
+            self.after_post(state.id, message.kind).await;
+        }
         Ok(())
+    }
+
+    /// What a game's thread shows besides the notification just posted: the status message
+    /// brought up to date (the action may have come by mail or from the clock), and the
+    /// challenge's buttons taken off once it was answered. The notification is posted whatever
+    /// becomes of these: a failure is logged, and the next action puts the status right.
+    async fn after_post(&self, game: i64, kind: Notice) {
+        let bot = self.bot;
+        if matches!(
+            kind,
+            Notice::GameStarted | Notice::ChallengeClosed | Notice::ChallengeExpired
+        ) && let Err(e) = bot.close_challenge(self.http, game).await
+        {
+            tracing::warn!(game, error = %e, "could not take the buttons off a challenge");
+        }
+        if kind != Notice::ChallengeReceived
+            && let Err(e) = bot.refresh_status(self.http, game).await
+        {
+            tracing::warn!(game, error = %e, "could not bring the status message up to date");
+        }
     }
 
     /// For a row that has an intent and no recorded post: looks among the bot's messages in the

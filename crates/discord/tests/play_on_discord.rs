@@ -9,7 +9,7 @@ use agora_rules::Variant;
 use agora_service::Inbound;
 use agora_service::commands::COMMANDS;
 use common::double::{Call, Double, LOBBY};
-use common::{Agora, Opt, Place, User, click, in_server, registered, reply_to, run, say};
+use common::{Agora, Opt, Place, User, click, in_server, registered, run, say};
 use common::{short_game, suggestions, temp_db};
 use serde_json::Value;
 
@@ -90,11 +90,21 @@ async fn challenge_accepted(
     opts.extend_from_slice(extra);
     let before = double.calls().len();
     let sent = run(double, from, lobby, "challenge", &opts).await;
-    assert!(!sent.ephemeral(), "a challenge is public: {}", sent.text());
+    assert!(
+        sent.ephemeral(),
+        "the challenger's own answer: {}",
+        sent.text()
+    );
     assert!(sent.text().contains("Game "), "{}", sent.text());
 
-    // The challenged player is mentioned in the lobby, with Accept and Decline.
+    // The challenged player is mentioned in the lobby, with Accept and Decline: the challenge's
+    // one message there.
     let invite = mention_in(double, LOBBY, to, before).await;
+    assert_eq!(
+        posts_in(double, LOBBY, before),
+        1,
+        "one message per challenge"
+    );
     let buttons = invite.buttons();
     let accept = buttons
         .iter()
@@ -121,7 +131,62 @@ async fn challenge_accepted(
     assert!(accepted.text().contains("accepted"), "{}", accepted.text());
     assert!(accepted.buttons().is_empty(), "its buttons are gone");
     let thread = new_thread(double, before).await;
+    // The thread starts with its status message, pinned: the board and whose turn it is.
+    let status = status_message(double, thread.channel).await;
+    assert!(status["embeds"][0]["image"]["url"].is_string(), "{status}");
     (thread, message, accept)
+}
+
+/// The messages the bot posted in `channel` after `after` calls (edits and answers to
+/// interactions are not posts).
+fn posts_in(double: &Double, channel: u64, after: usize) -> usize {
+    let path = format!("/channels/{channel}/messages");
+    double
+        .calls()
+        .iter()
+        .skip(after)
+        .filter(|c| c.method == "POST" && c.path == path)
+        .count()
+}
+
+/// A thread's status message: its first message, pinned, once the bot has posted it.
+async fn status_message(double: &Double, channel: u64) -> Value {
+    double
+        .wait_until("the status message", |d| !d.pinned_in(channel).is_empty())
+        .await;
+    let pinned = double.pinned_in(channel);
+    assert_eq!(pinned.len(), 1, "one pinned status message");
+    let first = double.messages_in(channel).into_iter().next().unwrap();
+    assert_eq!(
+        first["id"], pinned[0]["id"],
+        "the status message comes first"
+    );
+    pinned[0].clone()
+}
+
+/// Waits until the status message of `channel` shows `ply` (its footer says so).
+async fn status_at(double: &Double, channel: u64, ply: usize) -> Value {
+    let shows = |d: &Double| {
+        d.pinned_in(channel).first().is_some_and(|m| {
+            m["embeds"][0]["footer"]["text"]
+                .as_str()
+                .is_some_and(|f| f.ends_with(&format!("ply {ply}")))
+        })
+    };
+    double
+        .wait_until(&format!("the status message at ply {ply}"), shows)
+        .await;
+    double.pinned_in(channel)[0].clone()
+}
+
+/// Waits for the bot's reaction to a message; returns the emoji.
+async fn reaction_to(double: &Double, message: u64) -> String {
+    double
+        .wait_until(&format!("a reaction to {message}"), |d| {
+            !d.bot_reactions(message).is_empty()
+        })
+        .await;
+    double.bot_reactions(message)[0].clone()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -176,8 +241,20 @@ async fn agon_through_slash_commands_buttons_and_the_game_thread() {
     let started = mention_in(&double, thread.channel, &alice, 0).await;
     assert!(started.png().is_some(), "the board as a PNG");
     assert!(started.text().contains("To act"), "{}", started.text());
+    let status = status_message(&double, thread.channel).await;
+    let deadline = status["embeds"][0]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "Deadline")
+        .expect("the deadline on the status message");
+    assert!(
+        deadline["value"].as_str().unwrap().contains(":R>"),
+        "a Discord timestamp: {deadline}"
+    );
 
     // A user error is an ephemeral reply, worded as by mail.
+    let before = double.calls().len();
     let wrong = run(
         &double,
         &alice,
@@ -201,11 +278,16 @@ async fn agon_through_slash_commands_buttons_and_the_game_thread() {
         .unwrap();
     assert!(by_mail.text.starts_with("Sorry:"), "{}", by_mail.text);
     assert_eq!(wrong.text().trim(), by_mail.text.trim());
+    assert_eq!(
+        posts_in(&double, thread.channel, before),
+        0,
+        "nothing public"
+    );
 
     // Moves alternate: alice with /move (after looking at the suggestions), bob by writing the
-    // action in the thread.
+    // action in the thread. Each action posts one public message, mentioning the one to act,
+    // and the status message follows.
     let record = short_game(Variant::Agon);
-    let mut last = None;
     for (ply, action) in record.iter().enumerate() {
         let (mover, other) = if ply % 2 == 0 {
             (&alice, &bob)
@@ -213,7 +295,7 @@ async fn agon_through_slash_commands_buttons_and_the_game_thread() {
             (&bob, &alice)
         };
         let before = double.calls().len();
-        let answer = if ply % 2 == 0 {
+        if ply % 2 == 0 {
             let typed = start_of(action);
             let offered = suggestions(&double, mover, thread, &typed).await;
             assert!(offered.contains(action), "{action} among {offered:?}");
@@ -234,28 +316,30 @@ async fn agon_through_slash_commands_buttons_and_the_game_thread() {
                 &[Opt::Text("action", action.clone())],
             )
             .await;
-            assert!(!answer.ephemeral(), "{}", answer.text());
-            answer
+            // The mover's own answer is short and theirs alone.
+            assert!(answer.ephemeral(), "{}", answer.text());
+            assert!(answer.png().is_none(), "no second board");
+            assert!(answer.text().contains(action.as_str()), "{}", answer.text());
         } else {
             let message = say(&double, mover, thread, action);
-            reply_to(&double, message).await
-        };
-        assert!(answer.png().is_some(), "ply {ply}: the board as a PNG");
-        assert!(answer.text().contains(action.as_str()), "{}", answer.text());
-        // The picture shows the board: the text, written for Discord, has no ASCII copy of it.
-        assert!(!answer.text().contains("queen/guard"), "{}", answer.text());
+            assert_eq!(reaction_to(&double, message).await, "✅");
+        }
+        status_at(&double, thread.channel, ply + 1).await;
         if ply + 1 < record.len() {
-            // The opponent is told in the thread, with a mention.
+            // The opponent is told in the thread, with a mention: the action's one message.
             let told = mention_in(&double, thread.channel, other, before).await;
             assert!(told.png().is_some());
             assert!(!told.text().contains("queen/guard"), "{}", told.text());
             assert!(told.text().contains("To act"), "{}", told.text());
+            assert!(told.text().contains(action.as_str()), "{}", told.text());
+            assert_eq!(
+                posts_in(&double, thread.channel, before),
+                1,
+                "ply {ply}: one public message"
+            );
         }
-        last = Some(answer);
     }
-    let last = last.unwrap();
-    assert!(last.text().contains("is over"), "{}", last.text());
-    // The loser hears of it in the thread too.
+    // The loser hears of it in the thread: the one final report.
     let loser = if record.len().is_multiple_of(2) {
         &alice
     } else {
@@ -272,6 +356,24 @@ async fn agon_through_slash_commands_buttons_and_the_game_thread() {
         })
         .await;
     assert!(over.text().contains("Record"), "{}", over.text());
+    // The whole game posted: the status message, the start, one message per action but the
+    // last, and the final report; the status message was edited to the end.
+    assert_eq!(posts_in(&double, thread.channel, 0), record.len() + 2);
+    let status = status_at(&double, thread.channel, record.len()).await;
+    assert!(
+        status["embeds"][0]["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["name"] == "Result"),
+        "{status}"
+    );
+    // Nothing the players were told alone ever reached the thread.
+    for m in double.messages_in(thread.channel) {
+        let text = m.to_string();
+        assert!(!text.contains("Sorry"), "{text}");
+        assert!(!text.contains("you played"), "{text}");
+    }
 
     // The ASCII board on request, for anyone.
     let ascii_button = over
@@ -323,9 +425,16 @@ async fn agros_survives_a_disconnect_a_replayed_interaction_and_a_restart() {
     let declined = click(&double, &bob, lobby, &invite.response, &decline).await;
     assert_eq!(declined.json["type"], 7);
     assert!(declined.text().contains("declined"), "{}", declined.text());
+    assert!(declined.buttons().is_empty(), "its buttons are gone");
+    // Alice hears of it where she challenged.
+    let closed = mention_in(&double, LOBBY, &alice, before).await;
+    assert!(closed.text().contains("declined"), "{}", closed.text());
     let late = click(&double, &bob, lobby, &invite.response, &accept).await;
     assert!(late.ephemeral());
     assert!(late.text().contains("out of date"), "{}", late.text());
+    // A game that never started gets no thread.
+    let threads = format!("/channels/{LOBBY}/threads");
+    assert!(!double.calls().iter().any(|c| c.path == threads));
 
     let variant = Variant::Agros {
         board: 8,
@@ -393,7 +502,8 @@ async fn agros_survives_a_disconnect_a_replayed_interaction_and_a_restart() {
                     d.connected() && (d.resumes() > 0 || d.identifies() > identifies)
                 })
                 .await;
-            reply_to(&double, message).await
+            assert_eq!(reaction_to(&double, message).await, "✅");
+            None
         } else if ply % 2 == 0 {
             let typed = start_of(action);
             let offered = suggestions(&double, mover, thread, &typed).await;
@@ -429,16 +539,20 @@ async fn agros_survives_a_disconnect_a_replayed_interaction_and_a_restart() {
                 assert!(again.ephemeral(), "{}", again.text());
                 assert_eq!(ply_now(&agora).await, ply as u32 + 1);
             }
-            answer
+            Some(answer)
         } else {
             let message = say(&double, mover, thread, action);
-            reply_to(&double, message).await
+            assert_eq!(reaction_to(&double, message).await, "✅");
+            None
         };
-        assert!(
-            answer.text().contains(action.as_str()) || action == "pass",
-            "{}",
-            answer.text()
-        );
+        if let Some(answer) = answer {
+            assert!(answer.ephemeral(), "{}", answer.text());
+            assert!(
+                answer.text().contains(action.as_str()) || action == "pass",
+                "{}",
+                answer.text()
+            );
+        }
         assert_eq!(
             ply_now(&agora).await,
             ply as u32 + 1,
@@ -537,7 +651,9 @@ async fn against_the_computer_the_answer_is_deferred_and_its_move_announced() {
     // The game starts at once, in its own thread; the answer in the lobby is only for alice.
     assert!(started.ephemeral(), "{}", started.text());
     let thread = new_thread(&double, before).await;
-    let board = double.posted(thread.channel, before).await;
+    status_message(&double, thread.channel).await;
+    // The game's start: the board, alice to act.
+    let board = mention_in(&double, thread.channel, &alice, before).await;
     assert!(board.png().is_some());
 
     let offered = suggestions(&double, &alice, thread, "").await;
@@ -552,6 +668,11 @@ async fn against_the_computer_the_answer_is_deferred_and_its_move_announced() {
     );
     let first = double.response(id).await;
     assert_eq!(first.json["type"], 5, "deferred while the computer thinks");
+    assert_eq!(
+        first.json["data"]["flags"].as_u64().unwrap_or(0) & 64,
+        64,
+        "and privately, before the answer is known"
+    );
     let path = format!("/webhooks/{}/token-{id}", common::double::APP_ID);
     let answer = double
         .wait_for("the answer after the deferral", |calls| {
@@ -559,10 +680,16 @@ async fn against_the_computer_the_answer_is_deferred_and_its_move_announced() {
         })
         .await;
     assert!(answer.text().contains(&offered[0]), "{}", answer.text());
-    // The computer's reply comes as a notification in the thread, mentioning alice.
+    assert!(answer.png().is_none(), "the answer is short");
+    // The computer's reply comes as the one message in the thread, mentioning alice: the
+    // position after it, with both actions named.
     let told = mention_in(&double, thread.channel, &alice, before).await;
     assert!(told.text().contains("played"), "{}", told.text());
     assert!(told.text().contains("To act"), "{}", told.text());
+    assert!(told.text().contains(&offered[0]), "{}", told.text());
+    assert!(told.png().is_some());
+    status_at(&double, thread.channel, 2).await;
+    assert_eq!(posts_in(&double, thread.channel, before), 1, "{told:?}");
 
     // An hour before her deadline (a day per move here) she is reminded, by direct message. The
     // scheduler runs at that time; the bot sends with the real clock, so the reminder's send time

@@ -10,31 +10,33 @@ use chrono::{DateTime, Utc};
 use rand::Rng;
 
 impl Service {
-    /// Plays the computer's turns in `game` while it is the one to act.
+    /// Plays the computer's turns in `game` while it is the one to act; returns the
+    /// notifications they queued.
     pub(crate) async fn computer_turns(
         &self,
         game: i64,
         now: DateTime<Utc>,
-    ) -> Result<(), ServiceError> {
+    ) -> Result<Vec<agora_store::Queued>, ServiceError> {
+        let mut notices = Vec::new();
         // Two turns in a row cannot both be the computer's; the bound only guards against a loop.
         for _ in 0..4 {
             let (position, ply, level, address) = {
                 let mut tx = self.store.write().await?;
                 let Some(g) = tx.game(game).await? else {
-                    return Ok(());
+                    return Ok(notices);
                 };
                 if g.status != GameStatus::Active {
-                    return Ok(());
+                    return Ok(notices);
                 }
                 let l = self.load(&mut tx, g, None).await?;
                 let Some(player) = &l.players[l.to_act().index()] else {
-                    return Ok(());
+                    return Ok(notices);
                 };
                 let Some(level) = player.computer.clone() else {
-                    return Ok(());
+                    return Ok(notices);
                 };
                 let Some(identity) = tx.identities_of(player.id).await?.into_iter().next() else {
-                    return Ok(());
+                    return Ok(notices);
                 };
                 (l.position, l.game.ply, level, identity.address)
             };
@@ -47,7 +49,7 @@ impl Service {
                     .map_err(|e| ServiceError::Corrupt(format!("computer opponent: {e}")))?
             };
             let Some(action) = chosen else {
-                return Ok(());
+                return Ok(notices);
             };
             let Ok(from) = address.parse::<Identity>() else {
                 return Err(ServiceError::Corrupt(format!(
@@ -65,14 +67,15 @@ impl Service {
                 action: position.notation(action),
             };
             let (answer, again) = self.execute(&inbound, Ok(command), now).await?;
+            notices.extend(answer.notices);
             if answer.status != Status::Done {
                 tracing::warn!(game, ply, reply = %answer.text, "computer action not applied");
-                return Ok(());
+                return Ok(notices);
             }
             if !again {
-                return Ok(());
+                return Ok(notices);
             }
         }
-        Ok(())
+        Ok(notices)
     }
 }

@@ -178,6 +178,9 @@ pub struct Answer {
     pub status: Status,
     /// The game the answer is about, so a front end can thread it.
     pub game: Option<i64>,
+    /// The notifications the command queued (and those of the computer's turns it caused), so a
+    /// front end knows what the senders will say and need not say it again.
+    pub notices: Vec<agora_store::Queued>,
 }
 
 /// An internal failure: logged in full by the front end, shown as a short apology.
@@ -352,6 +355,7 @@ impl Service {
             text: self.refusal(error.to_string()),
             status: Status::Refused,
             game: inbound.game,
+            notices: Vec::new(),
         }
     }
 
@@ -361,9 +365,10 @@ impl Service {
         command: Result<commands::Command, commands::ParseError>,
         now: DateTime<Utc>,
     ) -> Result<Answer, ServiceError> {
-        let (answer, computer) = self.execute(inbound, command, now).await?;
+        let (mut answer, computer) = self.execute(inbound, command, now).await?;
         if let (true, Some(game)) = (computer, answer.game) {
-            self.computer_turns(game, now).await?;
+            let notices = self.computer_turns(game, now).await?;
+            answer.notices.extend(notices);
         }
         Ok(answer)
     }
@@ -401,6 +406,7 @@ impl Service {
                     text,
                     status: Status::Repeat,
                     game: None,
+                    notices: Vec::new(),
                 },
                 false,
             ))
@@ -438,6 +444,7 @@ impl Service {
                     text: self.refusal(message),
                     status: Status::Refused,
                     game: inbound.game,
+                    notices: Vec::new(),
                 },
                 false,
             ));
@@ -457,6 +464,7 @@ impl Service {
                     text: String::new(),
                     status: Status::Ignored,
                     game: None,
+                    notices: Vec::new(),
                 },
                 false,
             ));
@@ -482,12 +490,14 @@ impl Service {
                     Some(game) if self.has_computer(game) => tx.computer_to_act(game).await?,
                     _ => false,
                 };
+                let notices = tx.queued().to_vec();
                 tx.commit().await?;
                 Ok((
                     Answer {
                         text: done.text,
                         status: Status::Done,
                         game: done.game,
+                        notices,
                     },
                     computer,
                 ))
@@ -507,6 +517,7 @@ impl Service {
                         text,
                         status: Status::AlreadyApplied,
                         game: Some(game),
+                        notices: Vec::new(),
                     },
                     false,
                 ))
@@ -527,6 +538,7 @@ impl Service {
                         text: self.refusal(message),
                         status: Status::Refused,
                         game: inbound.game,
+                        notices: Vec::new(),
                     },
                     false,
                 ))
@@ -562,6 +574,7 @@ impl Service {
             text,
             status,
             game: None,
+            notices: Vec::new(),
         })
     }
 

@@ -32,6 +32,8 @@ pub struct GameState {
     /// Who acts next, while the game runs.
     pub to_act: Option<Seat>,
     pub deadline: Option<DateTime<Utc>>,
+    /// The time control and what is left on each clock, in words.
+    pub clock: String,
     /// The last action before the shown position, in canonical notation.
     pub last: Option<String>,
     /// The shown position and the action that led to it, for pictures.
@@ -162,6 +164,7 @@ impl Service {
             challenger: l.game.challenger,
             to_act,
             deadline: l.game.deadline_at,
+            clock: l.clock_text(),
             last: last.as_ref().map(|(before, a)| before.notation(*a)),
             last_action: last.map(|(_, a)| a),
             position,

@@ -117,6 +117,14 @@ const EMBEDDED: &[(&str, &str)] = &[
         "discord_apology.txt",
         include_str!("../../../templates/discord_apology.txt"),
     ),
+    (
+        "discord_unknown.txt",
+        include_str!("../../../templates/discord_unknown.txt"),
+    ),
+    (
+        "discord_message_refused.txt",
+        include_str!("../../../templates/discord_message_refused.txt"),
+    ),
 ];
 
 /// Why the templates could not be loaded.

@@ -142,10 +142,49 @@ impl Tx {
         Ok(())
     }
 
+    /// The status message of a game's thread, if one was posted.
+    pub async fn discord_status_message(&mut self, game_id: i64) -> Result<Option<String>> {
+        Ok(sqlx::query_scalar::<_, Option<String>>(
+            "SELECT status_message_id FROM discord_games WHERE game_id = ?",
+        )
+        .bind(game_id)
+        .fetch_optional(&mut *self.tx)
+        .await?
+        .flatten())
+    }
+
+    /// Records (or, with `None`, forgets) the status message of a game's thread.
+    pub async fn set_discord_status_message(
+        &mut self,
+        game_id: i64,
+        message_id: Option<&str>,
+    ) -> Result<()> {
+        sqlx::query("UPDATE discord_games SET status_message_id = ? WHERE game_id = ?")
+            .bind(message_id.map(str::to_owned))
+            .bind(game_id)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
+    /// The messages a game's challenge was posted as: (channel, message), so their buttons can
+    /// be taken away once the challenge is answered by any path.
+    pub async fn discord_challenge_posts(&mut self, game_id: i64) -> Result<Vec<(String, String)>> {
+        Ok(sqlx::query_as(
+            "SELECT p.channel_id, p.message_id FROM discord_posts p
+             JOIN outbox o ON o.id = p.outbox_id
+             WHERE o.game_id = ? AND o.kind = 'challenge_received'",
+        )
+        .bind(game_id)
+        .fetch_all(&mut *self.tx)
+        .await?)
+    }
+
     /// Forgets a game's thread (deleted on Discord): its next message makes a new one.
     pub async fn forget_discord_thread(&mut self, game_id: i64, thread_id: &str) -> Result<()> {
         sqlx::query(
-            "UPDATE discord_games SET thread_id = NULL WHERE game_id = ? AND thread_id = ?",
+            "UPDATE discord_games SET thread_id = NULL, status_message_id = NULL
+             WHERE game_id = ? AND thread_id = ?",
         )
         .bind(game_id)
         .bind(thread_id.to_owned())

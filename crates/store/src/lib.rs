@@ -33,7 +33,7 @@ pub use games::{
     EndReason, Ending, Game, GameStatus, NewGame, PlayedAction, TimeControl, TimeoutPolicy,
 };
 pub use mail::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
-pub use outbox::{NewMessage, Notice, OutboxMessage, OutboxStats};
+pub use outbox::{NewMessage, Notice, OutboxMessage, OutboxStats, Queued};
 pub use players::{Identity, Player, Vacation};
 pub use purge::Purged;
 pub use writer::{BatchLimits, CommitStats, Tx};

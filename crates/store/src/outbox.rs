@@ -121,6 +121,19 @@ pub struct NewMessage {
     pub body: String,
 }
 
+/// What a command queued, as its front end may need to know it: who is told what about which
+/// game, on which channel (a Discord answer leaves the game's public message to the notification
+/// that will carry it, for instance).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Queued {
+    pub id: i64,
+    pub player_id: i64,
+    pub channel: String,
+    pub address: String,
+    pub game_id: Option<i64>,
+    pub kind: Notice,
+}
+
 /// A queued notification.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutboxMessage {
@@ -185,7 +198,7 @@ impl From<MessageRow> for OutboxMessage {
 
 impl Tx {
     pub async fn queue(&mut self, m: &NewMessage, now: DateTime<Utc>) -> Result<i64> {
-        Ok(sqlx::query_scalar(
+        let id: i64 = sqlx::query_scalar(
             "INSERT INTO outbox (player_id, channel, address, game_id, ply, kind, board, overlay,
                  subject, body, created_at, next_attempt_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -203,7 +216,21 @@ impl Tx {
         .bind(now)
         .bind(now)
         .fetch_one(&mut *self.tx)
-        .await?)
+        .await?;
+        self.queued.push(Queued {
+            id,
+            player_id: m.player_id,
+            channel: m.channel.clone(),
+            address: m.address.clone(),
+            game_id: m.game_id,
+            kind: m.kind,
+        });
+        Ok(id)
+    }
+
+    /// The notifications queued through this `Tx` so far, in order.
+    pub fn queued(&self) -> &[Queued] {
+        &self.queued
     }
 
     /// Unsent messages of a channel that are due, oldest first, leaving out every row held back

@@ -198,6 +198,7 @@ impl Writer {
             Tx {
                 tx: Held::Write(slot),
                 writer: self.clone(),
+                queued: Vec::new(),
             },
             blocked,
         ))
@@ -420,6 +421,8 @@ impl DerefMut for Held {
 pub struct Tx {
     pub(crate) tx: Held,
     writer: Arc<Writer>,
+    /// The notifications this command queued, in order ([`Tx::queued`]).
+    pub(crate) queued: Vec<crate::outbox::Queued>,
 }
 
 impl Tx {
@@ -427,6 +430,7 @@ impl Tx {
         Tx {
             tx: Held::Read(tx),
             writer,
+            queued: Vec::new(),
         }
     }
 

@@ -402,6 +402,35 @@ impl Double {
         m
     }
 
+    /// Keeps a message someone else wrote (dispatched by a test), so the bot can react to it.
+    pub fn remember(&self, message: &Value) {
+        if let Some(id) = message["id"].as_str() {
+            self.state
+                .lock()
+                .unwrap()
+                .messages
+                .insert(id.to_owned(), message.clone());
+        }
+    }
+
+    /// The reactions the bot put on a message.
+    pub fn bot_reactions(&self, id: u64) -> Vec<String> {
+        self.state.lock().unwrap().messages[&id.to_string()]["bot_reactions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|r| r.as_str().map(str::to_owned))
+            .collect()
+    }
+
+    /// The messages pinned in a channel, oldest first.
+    pub fn pinned_in(&self, channel: u64) -> Vec<Value> {
+        self.messages_in(channel)
+            .into_iter()
+            .filter(|m| m["pinned"] == true)
+            .collect()
+    }
+
     /// A message the bot posted, by id, as Discord would hand it back in a component click.
     pub fn stored_message(&self, id: &str) -> Value {
         self.state.lock().unwrap().messages[id].clone()
@@ -587,7 +616,7 @@ impl Double {
         let mut counted = false;
         loop {
             let changed = self.changed.notified();
-            {
+            let newly_held = {
                 let mut s = self.state.lock().unwrap();
                 if !s.stalled.contains(&channel) {
                     if counted {
@@ -595,12 +624,17 @@ impl Double {
                     }
                     return;
                 }
-                if !counted {
+                let newly = !counted;
+                if newly {
                     s.held += 1;
                     counted = true;
                 }
+                newly
+            };
+            // Only a change wakes anyone: two held calls must not wake each other for ever.
+            if newly_held {
+                self.changed.notify_waiters();
             }
-            self.changed.notify_waiters();
             changed.await;
         }
     }
@@ -675,6 +709,76 @@ impl Double {
                         .insert(((*channel).to_owned(), n), m.clone());
                 }
                 (200, Some(m))
+            }
+            ("PATCH", ["channels", channel, "messages", id]) => {
+                let mut state = self.state.lock().unwrap();
+                let Some(m) = state
+                    .messages
+                    .get_mut(*id)
+                    .filter(|m| m["channel_id"] == *channel)
+                else {
+                    return (
+                        404,
+                        Some(json!({"code": 10008, "message": "Unknown Message"})),
+                    );
+                };
+                for key in ["content", "embeds", "components"] {
+                    if let Some(v) = call.json.get(key) {
+                        m[key] = v.clone();
+                    }
+                }
+                m["edited_timestamp"] = json!(timestamp(self.id()));
+                m["edits"] = json!(m["edits"].as_u64().unwrap_or(0) + 1);
+                (200, Some(m.clone()))
+            }
+            ("PUT", ["channels", channel, "pins", id]) => {
+                let mut state = self.state.lock().unwrap();
+                match state
+                    .messages
+                    .get_mut(*id)
+                    .filter(|m| m["channel_id"] == *channel)
+                {
+                    Some(m) => {
+                        m["pinned"] = json!(true);
+                        (204, None)
+                    }
+                    None => (
+                        404,
+                        Some(json!({"code": 10008, "message": "Unknown Message"})),
+                    ),
+                }
+            }
+            (
+                "PUT",
+                [
+                    "channels",
+                    channel,
+                    "messages",
+                    id,
+                    "reactions",
+                    emoji,
+                    "@me",
+                ],
+            ) => {
+                let emoji = percent_decode(emoji);
+                let mut state = self.state.lock().unwrap();
+                match state
+                    .messages
+                    .get_mut(*id)
+                    .filter(|m| m["channel_id"] == *channel)
+                {
+                    Some(m) => {
+                        let mut reactions =
+                            m["bot_reactions"].as_array().cloned().unwrap_or_default();
+                        reactions.push(json!(emoji));
+                        m["bot_reactions"] = Value::Array(reactions);
+                        (204, None)
+                    }
+                    None => (
+                        404,
+                        Some(json!({"code": 10008, "message": "Unknown Message"})),
+                    ),
+                }
             }
             ("POST", ["channels", parent, "threads"]) => {
                 let id = self.id();
@@ -761,6 +865,26 @@ impl Double {
     }
 }
 
+/// A path segment with its `%XX` escapes decoded (an emoji in a reaction's path).
+fn percent_decode(segment: &str) -> String {
+    let bytes = segment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let Ok(b) = u8::from_str_radix(&segment[i + 1..i + 3], 16)
+        {
+            out.push(b);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// The RFC 3339 time of a snowflake, as in a message's `timestamp`.
 pub fn timestamp(id: u64) -> String {
     let ms = (id >> 22) + DISCORD_EPOCH_MS;
@@ -779,7 +903,8 @@ pub fn dm_channel(user: u64) -> u64 {
 fn posted_channel(call: &Call) -> Option<String> {
     let seg: Vec<&str> = call.path.trim_start_matches('/').split('/').collect();
     match (call.method.as_str(), seg.as_slice()) {
-        ("POST", ["channels", channel, "messages"]) => Some((*channel).to_owned()),
+        ("POST", ["channels", channel, "messages"])
+        | ("PATCH", ["channels", channel, "messages", _]) => Some((*channel).to_owned()),
         _ => None,
     }
 }

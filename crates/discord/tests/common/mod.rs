@@ -303,6 +303,7 @@ pub async fn click(
 pub fn say(double: &Double, user: &User, place: Place, text: &str) -> u64 {
     let id = double.id();
     let m = double.message_json(id, place.channel, place.guild, &user.json(), text);
+    double.remember(&m);
     double.dispatch("MESSAGE_CREATE", m);
     id
 }

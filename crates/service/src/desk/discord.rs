@@ -55,6 +55,28 @@ impl DiscordDesk<'_> {
         Ok(())
     }
 
+    /// The status message of a game's thread, if one was posted.
+    pub async fn status_message(&self, game: i64) -> Result<Option<String>, ServiceError> {
+        Ok(self.tx().await?.discord_status_message(game).await?)
+    }
+
+    /// Records (or, with `None`, forgets) the status message of a game's thread.
+    pub async fn set_status_message(
+        &self,
+        game: i64,
+        message: Option<&str>,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.set_discord_status_message(game, message).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The messages a game's challenge was posted as: (channel, message).
+    pub async fn challenge_posts(&self, game: i64) -> Result<Vec<(String, String)>, ServiceError> {
+        Ok(self.tx().await?.discord_challenge_posts(game).await?)
+    }
+
     /// Whether a user wants reminders and final reports as direct messages.
     pub async fn wants_dm(&self, user: &str) -> Result<bool, ServiceError> {
         Ok(self.tx().await?.discord_wants_dm(user).await?)

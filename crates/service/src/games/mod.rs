@@ -36,6 +36,9 @@ pub(crate) struct Extra<'a> {
     pub mover: Option<SeatView>,
     pub by: Option<SeatView>,
     pub action: Option<&'a str>,
+    /// The computer's action answers the recipient's own last one, named here so one message
+    /// tells both.
+    pub replied_to: Option<&'a str>,
     pub you_acted: bool,
     /// The action was played by the clock (an auto-pass at a missed deadline).
     pub on_time: bool,

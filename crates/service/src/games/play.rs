@@ -341,9 +341,19 @@ impl Service {
         }
         let played = l.actions.last().expect("just played");
         tx.save_game_after(&mut l.game, played, now).await?;
+        let by_computer = l.players[seat.index()]
+            .as_ref()
+            .is_some_and(|p| p.computer.is_some());
+        let replied_to = match l.actions.len().checked_sub(2).map(|i| &l.actions[i]) {
+            Some(before) if by_computer && before.seat == seat.other() => {
+                Some(before.notation.clone())
+            }
+            _ => None,
+        };
         let extra = |you_acted| Extra {
             mover: Some(mover.clone()),
             action: Some(&notation),
+            replied_to: replied_to.as_deref(),
             you_acted,
             on_time,
             ..Extra::default()

@@ -1,0 +1,210 @@
+//! A game's thread as players see it: the status message at its start (pinned, edited in place
+//! after every action, so whoever opens the thread sees where the game stands without scrolling
+//! through pings), one public message per action, and challenge messages whose buttons go once the
+//! challenge is answered, whichever way it was.
+//!
+//! The public message of an action is the notification the outbox sends to the Discord player it
+//! concerns (it mentions them); only when no such notification follows (the other side plays by
+//! mail) does the front end post it, without a mention. The player who acted gets a short answer
+//! only they see.
+
+use crate::board::{self, Shown};
+use crate::sender::http_status;
+use crate::{Bot, DiscordError};
+use agora_service::Answer;
+use agora_service::queries::GameState;
+use agora_store::{GameStatus, Notice};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+use tokio::sync::Mutex;
+
+impl Bot {
+    /// The lock of one game's thread and status message: held while either is made or changed.
+    pub(crate) fn game_lock(&self, game: i64) -> Arc<Mutex<()>> {
+        let mut locks = self.threads.lock().unwrap_or_else(|p| p.into_inner());
+        locks.entry(game).or_default().clone()
+    }
+
+    /// Posts and pins a new status message in `thread` and records it. The caller holds the
+    /// game's lock.
+    pub(crate) async fn post_status(
+        &self,
+        http: &serenity::Http,
+        thread: serenity::ChannelId,
+        state: &GameState,
+    ) -> Result<(), DiscordError> {
+        // The nonce is the thread's: a repeat after a crash within Discord's memory of nonces
+        // hands back the same message.
+        let message = board::status_post(self, state)
+            .message()
+            .nonce(serenity::Nonce::String(format!("s{thread}")))
+            .enforce_nonce(true);
+        let sent = thread.send_message(http, message).await?;
+        self.service
+            .discord()
+            .set_status_message(state.id, Some(&sent.id.to_string()))
+            .await?;
+        if let Err(e) = thread.pin(http, sent.id).await {
+            // Pinning needs a permission the server may not give: the message stays first anyway.
+            tracing::warn!(game = state.id, error = %e, "could not pin the status message");
+        }
+        Ok(())
+    }
+
+    /// Brings a game's status message up to date: edited in place, or posted (and pinned) if the
+    /// thread has none or it was deleted. Nothing for a game without a thread.
+    pub(crate) async fn refresh_status(
+        &self,
+        http: &serenity::Http,
+        game: i64,
+    ) -> Result<(), DiscordError> {
+        let Some(thread) = self.ensure_thread(http, game).await? else {
+            return Ok(());
+        };
+        let lock = self.game_lock(game);
+        let _one_at_a_time = lock.lock().await;
+        let Some(state) = self.state(game, None).await? else {
+            return Ok(());
+        };
+        let desk = self.service.discord();
+        if let Some(id) = desk
+            .status_message(game)
+            .await?
+            .and_then(|m| m.parse::<u64>().ok())
+            .filter(|&n| n != 0)
+        {
+            let edit = board::status_post(self, &state).edit();
+            match thread
+                .edit_message(http, serenity::MessageId::new(id), edit)
+                .await
+            {
+                Ok(_) => return Ok(()),
+                Err(e) if http_status(&e).is_some_and(|s| s.0 == 404) => {
+                    tracing::warn!(game, "the status message is gone: a new one is posted");
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        self.post_status(http, thread, &state).await
+    }
+
+    /// Takes the buttons off a game's challenge messages once the challenge was answered (by a
+    /// button, a slash command, a message or a mail), so nobody clicks them again.
+    pub(crate) async fn close_challenge(
+        &self,
+        http: &serenity::Http,
+        game: i64,
+    ) -> Result<(), DiscordError> {
+        for (channel, message) in self.service.discord().challenge_posts(game).await? {
+            let (Some(channel), Some(message)) = (parse_id(&channel), parse_id(&message)) else {
+                continue;
+            };
+            let edit = serenity::EditMessage::new().components(Vec::new());
+            match serenity::ChannelId::new(channel)
+                .edit_message(http, serenity::MessageId::new(message), edit)
+                .await
+            {
+                Ok(_) => {}
+                Err(e) if http_status(&e).is_some_and(|s| matches!(s.0, 403 | 404)) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the outbox will post an action's public message: a notification the command
+    /// queued for a Discord player about this game that goes to its thread or channel (not a
+    /// final report or reminder of a player who chose direct messages).
+    pub(crate) async fn told_in_public(
+        &self,
+        answer: &Answer,
+        game: i64,
+    ) -> Result<bool, DiscordError> {
+        let desk = self.service.discord();
+        for notice in &answer.notices {
+            if notice.channel != "discord" || notice.game_id != Some(game) {
+                continue;
+            }
+            let user = notice.address.trim_start_matches("discord:");
+            let personal = matches!(notice.kind, Notice::Reminder | Notice::GameOver)
+                && desk.wants_dm(user).await?;
+            if !personal {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// What follows a command that changed a game, whatever way it came: its public message
+    /// where no notification carries it (`nonce` keeps a repeat from posting twice), the status
+    /// message, and the challenge's buttons once it is answered. The command is done and
+    /// answered by then: a failure here is logged, not apologised for, and the next action
+    /// brings the status message up to date.
+    pub(crate) async fn after_action(&self, http: &serenity::Http, answer: &Answer, nonce: String) {
+        if let Err(e) = self.try_after_action(http, answer, nonce).await {
+            tracing::warn!(game = ?answer.game, error = %e, "could not show an action in its thread");
+        }
+    }
+
+    async fn try_after_action(
+        &self,
+        http: &serenity::Http,
+        answer: &Answer,
+        nonce: String,
+    ) -> Result<(), DiscordError> {
+        let Some(game) = answer.game else {
+            return Ok(());
+        };
+        let Some(state) = self.state(game, None).await? else {
+            return Ok(());
+        };
+        if state.status != GameStatus::Proposed {
+            self.close_challenge(http, game).await?;
+        }
+        if !self.told_in_public(answer, game).await? {
+            self.post_public(http, &state, nonce).await?;
+        }
+        if matches!(state.status, GameStatus::Active | GameStatus::Finished) {
+            self.refresh_status(http, game).await?;
+        }
+        Ok(())
+    }
+
+    /// The public message of an action no notification carries: the board and who is to act
+    /// in the game's thread. (A challenge to someone who is not on Discord is not announced in
+    /// the channel: it would show who was challenged, perhaps by their mail address.)
+    async fn post_public(
+        &self,
+        http: &serenity::Http,
+        state: &GameState,
+        nonce: String,
+    ) -> Result<(), DiscordError> {
+        let place = match state.status {
+            GameStatus::Active | GameStatus::Finished => self.ensure_thread(http, state.id).await?,
+            GameStatus::Proposed | GameStatus::Declined | GameStatus::Cancelled => None,
+        };
+        let Some(place) = place else {
+            return Ok(());
+        };
+        let to_act = state
+            .to_act
+            .and_then(|seat| state.identity_on(seat, "discord"))
+            .map(|id| id.trim_start_matches("discord:").to_owned());
+        let shown = Shown {
+            mention: to_act.as_deref(),
+            challenge: false,
+            board: true,
+            row: None,
+        };
+        let message = board::game_post(self, state, "", shown)
+            .message()
+            .nonce(serenity::Nonce::String(nonce))
+            .enforce_nonce(true);
+        place.send_message(http, message).await?;
+        Ok(())
+    }
+}
+
+fn parse_id(s: &str) -> Option<u64> {
+    s.parse().ok().filter(|&n| n != 0)
+}
