@@ -724,3 +724,102 @@ async fn against_the_computer_the_answer_is_deferred_and_its_move_announced() {
 
     agora.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn words_fit_discord_and_nothing_private_is_posted() {
+    let double = Double::start().await;
+    let db = temp_db("words");
+    let agora = Agora::start(&db, &double).await;
+    let (alice, bob) = (alice(), bob());
+    let lobby = in_server(LOBBY);
+
+    // A command Agora does not know (one a newer or older bot registered) is answered, to the
+    // one who used it only.
+    let id = double.id();
+    let data = serde_json::json!({"id": "1", "name": "teleport", "type": 1, "options": []});
+    double.dispatch(
+        "INTERACTION_CREATE",
+        common::interaction(2, &alice, lobby, data, id),
+    );
+    let unknown = double.response(id).await;
+    assert!(unknown.ephemeral(), "{:?}", unknown.json);
+    assert!(unknown.text().contains("/help"), "{}", unknown.text());
+
+    // Help names the commands as Discord takes them.
+    let help = run(&double, &alice, lobby, "help", &[]).await;
+    assert!(help.text().contains("/challenge"), "{}", help.text());
+    assert!(help.text().contains("`/help command:"), "{}", help.text());
+    assert!(!help.text().contains("send `help"), "{}", help.text());
+
+    // The challenge names its answers as slash commands, beside its buttons.
+    let before = double.calls().len();
+    let opts = [Opt::Choice("game", "agon"), Opt::User("user", bob.clone())];
+    run(&double, &alice, lobby, "challenge", &opts).await;
+    let invite = mention_in(&double, LOBBY, &bob, before).await;
+    assert!(
+        invite.text().contains("`/accept game:1`"),
+        "{}",
+        invite.text()
+    );
+    assert!(!invite.text().contains("Reply"), "{}", invite.text());
+    assert!(!invite.buttons().is_empty());
+    let invite_id = invite.response["id"].as_str().unwrap().to_owned();
+
+    // Bob accepts with `/accept` rather than the button: the buttons go all the same.
+    let before = double.calls().len();
+    let accepted = run(&double, &bob, lobby, "accept", &[Opt::Int("game", 1)]).await;
+    assert!(accepted.ephemeral(), "{}", accepted.text());
+    double
+        .wait_until("the challenge's buttons to go", |d| {
+            d.stored_message(&invite_id)["components"]
+                .as_array()
+                .is_some_and(|c| c.is_empty())
+        })
+        .await;
+    let thread = new_thread(&double, before).await;
+    status_message(&double, thread.channel).await;
+    mention_in(&double, thread.channel, &alice, before).await;
+
+    // A wrong move written in the thread: marked ❌, explained by direct message, and nothing
+    // about it in the thread.
+    let before = double.calls().len();
+    let wrong = say(&double, &alice, thread, "z9-z8");
+    assert_eq!(reaction_to(&double, wrong).await, "❌");
+    let dm = format!(
+        "/channels/{}/messages",
+        common::double::dm_channel(alice.id)
+    );
+    let why = double
+        .wait_for("the refusal by direct message", |calls| {
+            calls.iter().skip(before).find(|c| c.path == dm).cloned()
+        })
+        .await;
+    assert!(why.text().contains("Sorry"), "{}", why.text());
+    assert!(
+        why.text().contains(&wrong.to_string()),
+        "a link to the message: {}",
+        why.text()
+    );
+    assert_eq!(posts_in(&double, thread.channel, before), 0);
+
+    // A move sent from the lobby puts no answer in the thread: the one public message mentions
+    // bob, to act.
+    let offered = suggestions(&double, &alice, thread, "").await;
+    let before = double.calls().len();
+    let answer = run(
+        &double,
+        &alice,
+        lobby,
+        "move",
+        &[Opt::Int("game", 1), Opt::Text("action", offered[0].clone())],
+    )
+    .await;
+    assert!(answer.ephemeral(), "{}", answer.text());
+    let told = mention_in(&double, thread.channel, &bob, before).await;
+    assert!(told.text().contains(&offered[0]), "{}", told.text());
+    status_at(&double, thread.channel, 1).await;
+    assert_eq!(posts_in(&double, thread.channel, before), 1);
+    assert_eq!(posts_in(&double, LOBBY, before), 0);
+
+    agora.stop().await;
+}

@@ -8,10 +8,12 @@
 
 mod build;
 mod parse;
+mod spoken;
 mod table;
 
 pub use build::{Value, build};
 pub use parse::{MAX_COMMAND_CHARS, amount, command_line, looks_like_action, parse};
+pub use spoken::spoken;
 pub use table::{
     Arg, ArgKind, COMMANDS, CommandSpec, MAX_FUZZY_CHARS, closest_command, edit_distance, spec,
 };

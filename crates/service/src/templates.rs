@@ -161,6 +161,15 @@ impl Templates {
                 .expect("default delimiters"),
         );
         env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+        // `cmd("accept #5")`: a command as the reader's channel takes it, in backticks
+        // (`/accept game:5` on Discord), from one place (`commands::spoken`).
+        env.add_function("cmd", |state: &minijinja::State, line: String| -> String {
+            let channel = state
+                .lookup("channel")
+                .and_then(|c| c.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            format!("`{}`", crate::commands::spoken(&channel, &line))
+        });
         for (name, source) in EMBEDDED {
             let source = match overrides.map(|d| d.join(name)) {
                 Some(path) if path.exists() => {

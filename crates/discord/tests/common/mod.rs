@@ -218,7 +218,7 @@ fn options_json(
     (Value::Array(options), json!({"users": users}))
 }
 
-fn interaction(kind: u8, user: &User, place: Place, data: Value, id: u64) -> Value {
+pub fn interaction(kind: u8, user: &User, place: Place, data: Value, id: u64) -> Value {
     let mut i = json!({
         "id": id.to_string(), "application_id": double::APP_ID.to_string(), "type": kind,
         "token": format!("token-{id}"), "version": 1, "locale": "en-US", "entitlements": [],
