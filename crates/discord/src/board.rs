@@ -41,25 +41,62 @@ pub(crate) fn seat_label(state: &GameState, seat: Seat) -> String {
     }
 }
 
-/// The buttons of a game message: Accept/Decline on a challenge shown to the challenged player,
-/// the ASCII board on a game that has started.
-pub(crate) fn buttons(state: &GameState, challenge: bool) -> Vec<serenity::CreateActionRow> {
+/// The button that shows the ASCII board of the position a message showed (`ascii:<game>:<ply>`).
+pub(crate) fn ascii_button(custom_id: &str) -> serenity::CreateButton {
+    serenity::CreateButton::new(custom_id)
+        .label("ASCII board")
+        .style(serenity::ButtonStyle::Secondary)
+}
+
+/// The buttons of a game message: Accept/Decline on a challenge shown to the challenged player;
+/// on a game that has started the ASCII board, and besides it Accept/Decline on the message of a
+/// standing draw offer or takeback request, and Move and Resign on the status message while the
+/// game runs.
+pub(crate) fn buttons(state: &GameState, shown: &Shown<'_>) -> Vec<serenity::CreateActionRow> {
+    let (game, version) = (state.id, state.version);
     match state.status {
-        GameStatus::Proposed if !challenge => Vec::new(),
+        GameStatus::Proposed if !shown.challenge => Vec::new(),
         GameStatus::Proposed => vec![serenity::CreateActionRow::Buttons(vec![
-            serenity::CreateButton::new(format!("accept:{}:{}", state.id, state.version))
+            serenity::CreateButton::new(format!("accept:{game}:{version}"))
                 .label("Accept")
                 .style(serenity::ButtonStyle::Success),
-            serenity::CreateButton::new(format!("decline:{}:{}", state.id, state.version))
+            serenity::CreateButton::new(format!("decline:{game}:{version}"))
                 .label("Decline")
                 .style(serenity::ButtonStyle::Danger),
         ])],
         GameStatus::Active | GameStatus::Finished => {
-            vec![serenity::CreateActionRow::Buttons(vec![
-                serenity::CreateButton::new(format!("ascii:{}:{}", state.id, state.ply))
-                    .label("ASCII board")
-                    .style(serenity::ButtonStyle::Secondary),
-            ])]
+            let mut row = vec![ascii_button(&format!("ascii:{game}:{}", state.ply))];
+            let running = state.status == GameStatus::Active && state.ply == state.current_ply;
+            let answer = |kind: &str, accept: &str, decline: &str| {
+                [
+                    serenity::CreateButton::new(format!("{kind}-accept:{game}:{version}"))
+                        .label(accept)
+                        .style(serenity::ButtonStyle::Success),
+                    serenity::CreateButton::new(format!("{kind}-decline:{game}:{version}"))
+                        .label(decline)
+                        .style(serenity::ButtonStyle::Danger),
+                ]
+            };
+            if running && shown.offer {
+                if state.draw_offer.is_some() {
+                    row.extend(answer("draw", "Accept draw", "Decline draw"));
+                } else if state.undo_request.is_some() {
+                    row.extend(answer("undo", "Grant takeback", "Refuse takeback"));
+                }
+            }
+            if running && shown.status {
+                row.push(
+                    serenity::CreateButton::new(format!("move:{game}:{}", state.current_ply))
+                        .label("Move")
+                        .style(serenity::ButtonStyle::Primary),
+                );
+                row.push(
+                    serenity::CreateButton::new(format!("resign:{game}:{version}"))
+                        .label("Resign…")
+                        .style(serenity::ButtonStyle::Danger),
+                );
+            }
+            vec![serenity::CreateActionRow::Buttons(row)]
         }
         GameStatus::Declined | GameStatus::Cancelled => Vec::new(),
     }
@@ -75,6 +112,10 @@ pub(crate) struct Shown<'a> {
     pub board: bool,
     /// The outbox row the message posts, whose marker ends the embed's footer (see [`marker`]).
     pub row: Option<i64>,
+    /// The message tells of a draw offer or takeback request: it carries Accept and Decline.
+    pub offer: bool,
+    /// The game's status message: it carries Move and Resign.
+    pub status: bool,
 }
 
 /// The marker of outbox row `row` in the bot's post: the last part of the embed's footer, after
@@ -158,7 +199,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
         mention: mention_of(shown.mention),
         embed: Some(embed),
         file,
-        components: buttons(state, shown.challenge),
+        components: buttons(state, &shown),
     }
 }
 
@@ -171,6 +212,8 @@ pub(crate) fn status_post(bot: &Bot, state: &GameState) -> Post {
         challenge: false,
         board: true,
         row: None,
+        offer: false,
+        status: true,
     };
     let mut post = game_post(bot, state, "", shown);
     post.embed = post

@@ -35,6 +35,8 @@ fn answer_shown(state: &GameState) -> Shown<'static> {
         challenge: false,
         board: state.status != GameStatus::Proposed,
         row: None,
+        offer: false,
+        status: false,
     }
 }
 
@@ -148,7 +150,7 @@ impl Bot {
 
     /// Hands a command built from typed input (a slash command, a button) to the service, or
     /// the reason it could not be built to the service's refusal.
-    async fn handle_command(
+    pub(crate) async fn handle_command(
         &self,
         user: &serenity::User,
         command: Result<Command, ParseError>,
@@ -441,6 +443,9 @@ async fn on_click(
                 .ephemeral(true),
         )
     };
+    if crate::menus::on_click(bot, ctx, click).await? {
+        return Ok(());
+    }
     let parts: Vec<&str> = click.data.custom_id.split(':').collect();
     let parsed = match parts.as_slice() {
         [kind, game, version] => game

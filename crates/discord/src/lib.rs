@@ -23,6 +23,7 @@
 mod board;
 mod config;
 mod events;
+mod menus;
 mod poison;
 mod sender;
 pub mod slash;

@@ -213,6 +213,8 @@ impl DiscordSender<'_> {
                     challenge: message.kind == Notice::ChallengeReceived,
                     board: message.board,
                     row: Some(message.id),
+                    offer: message.kind == Notice::Offer,
+                    status: false,
                 };
                 board::game_post(bot, state, &message.body, shown)
             }

@@ -195,6 +195,8 @@ impl Bot {
             challenge: false,
             board: true,
             row: None,
+            offer: false,
+            status: false,
         };
         let message = board::game_post(self, state, "", shown)
             .message()

@@ -823,3 +823,158 @@ async fn words_fit_discord_and_nothing_private_is_posted() {
 
     agora.stop().await;
 }
+
+/// The custom ids of the buttons of a stored message.
+fn buttons_of(message: &Value) -> Vec<String> {
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn menus_make_a_move_offers_are_buttons_and_resigning_asks_first() {
+    let double = Double::start().await;
+    let db = temp_db("menus");
+    let agora = Agora::start(&db, &double).await;
+    let (alice, bob) = (alice(), bob());
+    let (thread, _, _) = challenge_accepted(&double, &alice, &bob, "agon", &[]).await;
+    mention_in(&double, thread.channel, &alice, 0).await;
+
+    // The status message carries Move and Resign.
+    let status = status_message(&double, thread.channel).await;
+    let move_button = buttons_of(&status)
+        .into_iter()
+        .find(|b| b.starts_with("move:"))
+        .expect("a Move button");
+    assert!(buttons_of(&status).iter().any(|b| b.starts_with("resign:")));
+
+    // Bob, not to move, is told so, privately.
+    let early = click(&double, &bob, thread, &status, &move_button).await;
+    assert!(early.ephemeral());
+    assert!(early.text().contains("not your turn"), "{}", early.text());
+
+    // Alice moves without typing: menus of legal actions only, then a preview, then Play.
+    let before = double.calls().len();
+    let mut step = click(&double, &alice, thread, &status, &move_button).await;
+    assert!(step.ephemeral(), "{:?}", step.json);
+    let legal = agora
+        .service
+        .legal_actions(&format!("discord:{}", alice.id), Some(1))
+        .await
+        .unwrap();
+    let chosen = loop {
+        let found = common::menus(&step);
+        let (menu, values) = found.first().expect("a menu").clone();
+        assert!(!values.is_empty() && values.len() <= 25, "{values:?}");
+        let message = common::ephemeral_message(&double, thread, &step);
+        step = common::choose(&double, &alice, thread, &message, &menu, &values[0]).await;
+        if menu.starts_with("to:") {
+            assert!(legal.contains(&values[0]), "{} is legal", values[0]);
+            break values[0].clone();
+        }
+    };
+    assert_eq!(step.json["type"], 7, "the menu gives way to the preview");
+    assert!(step.png().is_some(), "the position after it, drawn");
+    assert_eq!(
+        agora
+            .service
+            .game_state(1, None)
+            .await
+            .unwrap()
+            .unwrap()
+            .current_ply,
+        0
+    );
+    let play = step
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("play:"))
+        .expect("a Play button");
+    let preview = common::ephemeral_message(&double, thread, &step);
+    let played = click(&double, &alice, thread, &preview, &play).await;
+    assert_eq!(played.json["type"], 7);
+    assert!(played.text().contains(&chosen), "{}", played.text());
+    let told = mention_in(&double, thread.channel, &bob, before).await;
+    assert!(told.text().contains(&chosen), "{}", told.text());
+    status_at(&double, thread.channel, 1).await;
+    // The same Play again changes nothing.
+    let again = click(&double, &alice, thread, &preview, &play).await;
+    assert!(again.text().contains("out of date"), "{}", again.text());
+
+    // Bob offers a draw; alice declines it with the button on the offer's message.
+    let before = double.calls().len();
+    let offered = run(
+        &double,
+        &bob,
+        thread,
+        "draw",
+        &[Opt::Choice("reply", "offer")],
+    )
+    .await;
+    assert!(offered.ephemeral(), "{}", offered.text());
+    let offer = mention_in(&double, thread.channel, &alice, before).await;
+    let decline = offer
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("draw-decline:"))
+        .expect("a Decline button on the offer");
+    let declined = click(&double, &alice, thread, &offer.response, &decline).await;
+    assert_eq!(
+        declined.json["type"], 7,
+        "the offer's message loses its buttons"
+    );
+    assert!(
+        !declined.buttons().iter().any(|b| b.starts_with("draw-")),
+        "{:?}",
+        declined.buttons()
+    );
+    mention_in(&double, thread.channel, &bob, before).await;
+    let state = agora.service.game_state(1, None).await.unwrap().unwrap();
+    assert_eq!(state.draw_offer, None);
+
+    // Bob resigns from the status message: asked first, then done.
+    let status = status_at(&double, thread.channel, 1).await;
+    let resign = buttons_of(&status)
+        .into_iter()
+        .find(|b| b.starts_with("resign:"))
+        .unwrap();
+    let asked = click(&double, &bob, thread, &status, &resign).await;
+    assert!(asked.ephemeral());
+    assert_eq!(
+        agora
+            .service
+            .game_state(1, None)
+            .await
+            .unwrap()
+            .unwrap()
+            .status,
+        agora_store::GameStatus::Active,
+        "nothing happens before the confirmation"
+    );
+    let confirm = asked
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("resign-yes:"))
+        .expect("a confirmation");
+    let message = common::ephemeral_message(&double, thread, &asked);
+    let resigned = click(&double, &bob, thread, &message, &confirm).await;
+    assert_eq!(resigned.json["type"], 7);
+    let over = agora.service.game_state(1, None).await.unwrap().unwrap();
+    assert_eq!(over.status, agora_store::GameStatus::Finished);
+    // The finished game's status message has no Move or Resign left.
+    double
+        .wait_until("the status message to show the end", |d| {
+            d.pinned_in(thread.channel).first().is_some_and(|m| {
+                !buttons_of(m)
+                    .iter()
+                    .any(|b| b.starts_with("move:") || b.starts_with("resign:"))
+            })
+        })
+        .await;
+
+    agora.stop().await;
+}

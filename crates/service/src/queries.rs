@@ -34,6 +34,10 @@ pub struct GameState {
     pub deadline: Option<DateTime<Utc>>,
     /// The time control and what is left on each clock, in words.
     pub clock: String,
+    /// The seat whose draw offer stands, if one does.
+    pub draw_offer: Option<Seat>,
+    /// The seat whose request to take back its last action stands, if one does.
+    pub undo_request: Option<Seat>,
     /// The last action before the shown position, in canonical notation.
     pub last: Option<String>,
     /// The shown position and the action that led to it, for pictures.
@@ -165,6 +169,8 @@ impl Service {
             to_act,
             deadline: l.game.deadline_at,
             clock: l.clock_text(),
+            draw_offer: l.game.draw_offer,
+            undo_request: l.game.undo_request,
             last: last.as_ref().map(|(before, a)| before.notation(*a)),
             last_action: last.map(|(_, a)| a),
             position,

@@ -424,3 +424,63 @@ pub fn row_of(message: &Value) -> Option<i64> {
         .filter_map(|e| e["footer"]["text"].as_str())
         .find_map(|f| f.rsplit(" · ").next()?.strip_prefix('n')?.parse().ok())
 }
+
+/// Chooses `value` in a select menu of a message the bot sent; returns the bot's answer.
+pub async fn choose(
+    double: &Double,
+    user: &User,
+    place: Place,
+    message: &Value,
+    custom_id: &str,
+    value: &str,
+) -> Call {
+    let id = double.id();
+    let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+    let mut i = interaction(3, user, place, data, id);
+    i["message"] = message.clone();
+    double.dispatch("INTERACTION_CREATE", i);
+    double.response(id).await
+}
+
+/// The message an interaction's answer showed only to its user, as Discord hands it back when
+/// one of its components is used.
+pub fn ephemeral_message(double: &Double, place: Place, answer: &Call) -> Value {
+    let data = answer.message();
+    let mut m = double.message_json(
+        double.id(),
+        place.channel,
+        place.guild,
+        &double::user_json(double::BOT_ID, "agora", true),
+        data["content"].as_str().unwrap_or(""),
+    );
+    m["flags"] = json!(64);
+    m["components"] = data["components"].clone();
+    m["embeds"] = data["embeds"].clone();
+    if m["embeds"].is_null() {
+        m["embeds"] = json!([]);
+    }
+    if m["components"].is_null() {
+        m["components"] = json!([]);
+    }
+    m
+}
+
+/// The select menus of a message a call sent: (custom id, option values).
+pub fn menus(call: &Call) -> Vec<(String, Vec<String>)> {
+    call.message()["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|c| c["type"] == 3)
+        .map(|c| {
+            let values = c["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|o| o["value"].as_str().map(str::to_owned))
+                .collect();
+            (c["custom_id"].as_str().unwrap_or("").to_owned(), values)
+        })
+        .collect()
+}
