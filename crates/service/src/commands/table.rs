@@ -185,7 +185,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "move",
         aliases: &["mv", "m", "play"],
         usage: "move [#game] [ply N] <action>",
-        summary: "play an action (the word `move` may be left out)",
+        summary: "play an action",
         help: "Plays an action in the game's notation: Agon `k1-j1`, a return `b7=f6`; Agros `e5`, \
                `c3,h8` (or `c3 h8`), a harvest `e5-e7`, a sow `e6=e8`, `pass`; any case, spaces around \
                `-` and `=` allowed. Name the game as `#12` (or `game 12`) when several wait for you; \
