@@ -13,7 +13,7 @@ mod table;
 
 pub use build::{Value, build};
 pub use parse::{MAX_COMMAND_CHARS, amount, command_line, looks_like_action, parse};
-pub use spoken::spoken;
+pub use spoken::{spoken, spoken_in};
 pub use table::{
     Arg, ArgKind, COMMANDS, CommandSpec, MAX_FUZZY_CHARS, closest_command, edit_distance, spec,
 };

@@ -161,6 +161,18 @@ impl Templates {
                 .expect("default delimiters"),
         );
         env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+        // `text | commands`: the commands quoted in a text written in code, as the reader's
+        // channel takes them.
+        env.add_filter(
+            "commands",
+            |state: &minijinja::State, text: String| -> String {
+                let channel = state
+                    .lookup("channel")
+                    .and_then(|c| c.as_str().map(str::to_owned))
+                    .unwrap_or_default();
+                crate::commands::spoken_in(&channel, &text)
+            },
+        );
         // `cmd("accept #5")`: a command as the reader's channel takes it, in backticks
         // (`/accept game:5` on Discord), from one place (`commands::spoken`).
         env.add_function("cmd", |state: &minijinja::State, line: String| -> String {

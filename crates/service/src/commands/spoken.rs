@@ -25,6 +25,32 @@ pub fn spoken(channel: &str, line: &str) -> String {
     slash(spec, rest)
 }
 
+/// `text` with every command quoted in it (between backticks) as a reader on `channel` types
+/// it: for texts written in code with commands in them (a refusal's advice, a command's help).
+/// A quoted span that is no command (an action, `#12`) is left as it is.
+pub fn spoken_in(channel: &str, text: &str) -> String {
+    if channel != "discord" {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut parts = text.split('`');
+    if let Some(first) = parts.next() {
+        out.push_str(first);
+    }
+    let rest: Vec<&str> = parts.collect();
+    // Spans alternate: quoted, plain, quoted, … An unpaired last backtick is kept as it came.
+    for (i, part) in rest.iter().enumerate() {
+        out.push('`');
+        let quoted = i % 2 == 0 && i + 1 < rest.len();
+        if quoted {
+            out.push_str(&spoken(channel, part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
 /// The slash form of `spec` with the words after its name, its options in the table's order:
 /// `#N` is the game option, a word that names an option gives it the next word, and other words
 /// fill the remaining options in order (the last one takes what is left).
@@ -119,6 +145,17 @@ mod tests {
         );
         assert_eq!(spoken("discord", "vacation end"), "/vacation days:end");
         assert_eq!(spoken("discord", "link 1234-5678"), "/link code:1234-5678");
+    }
+
+    #[test]
+    fn commands_quoted_in_a_text_are_spoken_too() {
+        let text = "game #3 has not started: `accept #3` starts it; `k1-j1` is an action";
+        assert_eq!(
+            super::spoken_in("discord", text),
+            "game #3 has not started: `/accept game:3` starts it; `k1-j1` is an action"
+        );
+        assert_eq!(super::spoken_in("mailto", text), text);
+        assert_eq!(super::spoken_in("discord", "one ` alone"), "one ` alone");
     }
 
     #[test]
