@@ -14,6 +14,7 @@ use agora_service::{Answer, Inbound, Origin, Status};
 use agora_store::GameStatus;
 use chrono::{DateTime, Utc};
 use poise::serenity_prelude as serenity;
+use serde_json::json;
 use std::sync::Arc;
 
 type FrameworkError<'a> = poise::FrameworkError<'a, Arc<Bot>, DiscordError>;
@@ -223,9 +224,9 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
             .set_wants_dm(&interaction.user.id.to_string(), dm)
             .await?;
         notes.push(if dm {
-            "Your reminders and final reports now come as direct messages.".to_owned()
+            bot.words("messages_dm", json!({}))
         } else {
-            "Your reminders and final reports now come in the game's thread.".to_owned()
+            bot.words("messages_thread", json!({}))
         });
     }
     // A challenge is announced where it was made, and its game's thread opens there.
@@ -457,10 +458,7 @@ async fn on_click(
     };
     let Some((kind, game, version)) = parsed else {
         click
-            .create_response(
-                &ctx.http,
-                ephemeral("This button is not one of Agora's.".into()),
-            )
+            .create_response(&ctx.http, ephemeral(bot.words("not_a_button", json!({}))))
             .await?;
         return Ok(());
     };
@@ -472,16 +470,18 @@ async fn on_click(
         .await?
     else {
         click
-            .create_response(&ctx.http, ephemeral(format!("There is no game #{game}.")))
+            .create_response(
+                &ctx.http,
+                ephemeral(bot.words("no_game", json!({"game": game}))),
+            )
             .await?;
         return Ok(());
     };
     match kind {
         "ascii" => {
-            let text = format!(
-                "Game #{game}, ply {}:\n```\n{}\n```",
-                state.ply,
-                state.ascii().trim_end()
+            let text = bot.words(
+                "ascii",
+                json!({"game": game, "ply": state.ply, "board": state.ascii().trim_end()}),
             );
             click.create_response(&ctx.http, ephemeral(text)).await?;
         }
@@ -491,7 +491,7 @@ async fn on_click(
                     Some(id) => format!("<@{}>", id.trim_start_matches("discord:")),
                     None => state.names[Seat::Second.index()].clone(),
                 };
-                let text = format!("Only {who} can answer this challenge; nothing was done.");
+                let text = bot.words("only_challenged", json!({"who": who}));
                 click.create_response(&ctx.http, ephemeral(text)).await?;
                 return Ok(());
             }
@@ -528,13 +528,13 @@ async fn on_click(
                 "accept" => bot.ensure_thread(&ctx.http, game).await?,
                 _ => None,
             };
-            let summary = match (kind, thread) {
-                ("accept", Some(t)) => format!(
-                    "Game #{game} accepted by <@{}>: it goes on in <#{t}>.",
-                    click.user.id
+            let who = format!("<@{}>", click.user.id);
+            let summary = match kind {
+                "accept" => bot.words(
+                    "accepted",
+                    json!({"game": game, "who": who, "thread": thread.map(|t| format!("<#{t}>"))}),
                 ),
-                ("accept", None) => format!("Game #{game} accepted by <@{}>.", click.user.id),
-                _ => format!("Game #{game}: <@{}> declined the challenge.", click.user.id),
+                _ => bot.words("declined", json!({"game": game, "who": who})),
             };
             // The challenge message loses its buttons, so nobody clicks them again.
             click
@@ -561,10 +561,7 @@ async fn on_click(
         }
         _ => {
             click
-                .create_response(
-                    &ctx.http,
-                    ephemeral("This button is not one of Agora's.".into()),
-                )
+                .create_response(&ctx.http, ephemeral(bot.words("not_a_button", json!({}))))
                 .await?;
         }
     }

@@ -18,6 +18,7 @@ use agora_service::queries::GameState;
 use agora_service::{Inbound, Status};
 use chrono::Utc;
 use poise::serenity_prelude as serenity;
+use serde_json::json;
 
 /// Discord's limit on the options of one menu.
 const MENU_MAX: usize = 25;
@@ -156,7 +157,7 @@ pub(crate) async fn on_click(
     let http = &ctx.http;
     let Some(state) = bot.state(game, None).await? else {
         click
-            .create_response(http, private(&format!("There is no game #{game}.")))
+            .create_response(http, private(&bot.words("no_game", json!({"game": game}))))
             .await?;
         return Ok(true);
     };
@@ -165,7 +166,7 @@ pub(crate) async fn on_click(
         click
             .create_response(
                 http,
-                private(&format!("Game #{game} is not yours; nothing was done.")),
+                private(&bot.words("not_yours", json!({"game": game}))),
             )
             .await?;
         return Ok(true);
@@ -176,14 +177,9 @@ pub(crate) async fn on_click(
         Asked::Move | Asked::Narrow { .. } | Asked::Play(_)
             if !for_ply() || state.to_act != Some(seat) =>
         {
-            let text = format!(
-                "This is out of date: game #{game} is at ply {} now{}.",
-                state.current_ply,
-                if state.to_act == Some(seat) {
-                    ""
-                } else {
-                    " and it is not your turn"
-                }
+            let text = bot.words(
+                "out_of_date",
+                json!({"game": game, "ply": state.current_ply, "your_turn": state.to_act == Some(seat)}),
             );
             let response = match asked {
                 Asked::Move => private(&text),
@@ -196,10 +192,9 @@ pub(crate) async fn on_click(
             let row = menu(game, state.current_ply, &actions);
             let answer = serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
-                    .content(format!(
-                        "Game #{game}, ply {}: your move.",
-                        state.current_ply
-                    ))
+                    .content(
+                        bot.words("your_move", json!({"game": game, "ply": state.current_ply})),
+                    )
                     .components(vec![row])
                     .ephemeral(true),
             );
@@ -213,7 +208,7 @@ pub(crate) async fn on_click(
                     click.create_response(http, response).await?;
                 }
                 Narrow::Action => {
-                    let text = format!("`{value}` is not a legal action here.");
+                    let text = bot.words("not_legal", json!({"value": value}));
                     click.create_response(http, step(&text, Vec::new())).await?;
                 }
                 Narrow::Column | Narrow::Square => {
@@ -224,7 +219,10 @@ pub(crate) async fn on_click(
                             _ => group(a) == value,
                         })
                         .collect();
-                    let text = format!("Game #{game}, ply {}: {value}…", state.current_ply);
+                    let text = bot.words(
+                        "narrowed",
+                        json!({"game": game, "ply": state.current_ply, "value": value}),
+                    );
                     let rows = if narrowed.is_empty() {
                         Vec::new()
                     } else {
@@ -249,9 +247,7 @@ pub(crate) async fn on_click(
                     .style(serenity::ButtonStyle::Danger);
             let answer = serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
-                    .content(format!(
-                        "Resign game #{game}? Your opponent wins; this cannot be undone."
-                    ))
+                    .content(bot.words("resign_ask", json!({"game": game})))
                     .components(vec![serenity::CreateActionRow::Buttons(vec![confirm])])
                     .ephemeral(true),
             );
@@ -275,7 +271,8 @@ fn preview(
 ) -> Result<serenity::CreateInteractionResponse, DiscordError> {
     let mut after = state.clone();
     let Ok(parsed) = after.position.parse_action(action) else {
-        return Ok(step(&format!("`{action}` cannot be read."), Vec::new()));
+        let text = bot.words("unreadable", json!({"value": action}));
+        return Ok(step(&text, Vec::new()));
     };
     after.position.play_unchecked(parsed);
     after.last_action = Some(parsed);
@@ -286,9 +283,9 @@ fn preview(
     let again = serenity::CreateButton::new(format!("move:{}:{}", state.id, state.current_ply))
         .label("Choose again")
         .style(serenity::ButtonStyle::Secondary);
-    let text = format!(
-        "Game #{}, ply {}: the position after {action}. Nothing is played until you press Play.",
-        state.id, state.current_ply
+    let text = bot.words(
+        "preview",
+        json!({"game": state.id, "ply": state.current_ply, "value": action}),
     );
     let mut message = serenity::CreateInteractionResponseMessage::new()
         .content(clip(&text, 1900))

@@ -19,6 +19,20 @@ use std::sync::Arc;
 use tokio::sync::Mutex;
 
 impl Bot {
+    /// One of the front end's own short texts (`templates/discord_words.txt`), `what` with its
+    /// values.
+    pub(crate) fn words(&self, what: &str, values: serde_json::Value) -> String {
+        let mut values = values;
+        if let Some(map) = values.as_object_mut() {
+            map.insert("what".into(), what.into());
+        }
+        self.service
+            .templates()
+            .render_on("discord_words.txt", "discord", values)
+            .trim()
+            .to_owned()
+    }
+
     /// The lock of one game's thread and status message: held while either is made or changed.
     pub(crate) fn game_lock(&self, game: i64) -> Arc<Mutex<()>> {
         let mut locks = self.threads.lock().unwrap_or_else(|p| p.into_inner());
@@ -171,8 +185,8 @@ impl Bot {
     }
 
     /// The public message of an action no notification carries: the board and who is to act
-    /// in the game's thread. (A challenge to someone who is not on Discord is not announced in
-    /// the channel: it would show who was challenged, perhaps by their mail address.)
+    /// in the game's thread; for a challenge to someone who plays elsewhere, a line in the
+    /// channel it was made in that does not say who was challenged (perhaps by mail address).
     async fn post_public(
         &self,
         http: &serenity::Http,
@@ -181,7 +195,39 @@ impl Bot {
     ) -> Result<(), DiscordError> {
         let place = match state.status {
             GameStatus::Active | GameStatus::Finished => self.ensure_thread(http, state.id).await?,
-            GameStatus::Proposed | GameStatus::Declined | GameStatus::Cancelled => None,
+            GameStatus::Proposed => {
+                let channel = self
+                    .service
+                    .discord()
+                    .place(state.id)
+                    .await?
+                    .filter(|p| p.guild_id.is_some())
+                    .and_then(|p| parse_id(&p.channel_id))
+                    .map(serenity::ChannelId::new);
+                let challenger = state
+                    .players
+                    .iter()
+                    .position(|&p| p == state.challenger)
+                    .and_then(|i| {
+                        state.identities[i]
+                            .iter()
+                            .find(|a| a.starts_with("discord:"))
+                    })
+                    .map(|a| format!("<@{}>", a.trim_start_matches("discord:")));
+                if let (Some(channel), Some(who)) = (channel, challenger) {
+                    let text = self.words(
+                        "challenge_elsewhere",
+                        serde_json::json!({"game": state.id, "who": who, "title": state.title}),
+                    );
+                    let message = board::text_post(&text, None)
+                        .message()
+                        .nonce(serenity::Nonce::String(nonce))
+                        .enforce_nonce(true);
+                    channel.send_message(http, message).await?;
+                }
+                return Ok(());
+            }
+            GameStatus::Declined | GameStatus::Cancelled => None,
         };
         let Some(place) = place else {
             return Ok(());

@@ -45,8 +45,26 @@ async fn a_discord_player_and_a_mail_player_play_agros() {
         ],
     )
     .await;
-    // Her answer is hers alone; a challenge to a mail address is not announced in the channel.
+    // Her answer is hers alone; the channel hears of the challenge in one line that does not
+    // name whom it went to.
     assert!(sent.ephemeral(), "{}", sent.text());
+    let lobby = format!("/channels/{LOBBY}/messages");
+    let announced = double
+        .wait_for("the challenge announced in the lobby", |calls| {
+            calls.iter().find(|c| c.path == lobby).cloned()
+        })
+        .await;
+    assert!(
+        announced.text().contains("challenge"),
+        "{}",
+        announced.text()
+    );
+    assert!(
+        !announced.text().contains(&bob.address),
+        "{}",
+        announced.text()
+    );
+    assert!(!announced.text().contains("bob"), "{}", announced.text());
     let invitation = bob.next_mail(WAIT).await;
     assert!(
         invitation.subject.starts_with("[Agora #")

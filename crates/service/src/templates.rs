@@ -118,6 +118,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../templates/discord_apology.txt"),
     ),
     (
+        "discord_words.txt",
+        include_str!("../../../templates/discord_words.txt"),
+    ),
+    (
         "discord_unknown.txt",
         include_str!("../../../templates/discord_unknown.txt"),
     ),
