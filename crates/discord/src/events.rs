@@ -501,13 +501,7 @@ async fn on_click(
                 "accept" => Command::Accept(Some(game)),
                 _ => Command::Decline(Some(game)),
             };
-            let inbound = Inbound {
-                delivery: Some(format!("discord:interaction:{}", click.id)),
-                game: Some(game),
-                expect_version: Some(version),
-                arrived_at: Some(arrival(click.id.get(), Utc::now())),
-                ..Inbound::new(identity(click.user.id))
-            };
+            let inbound = click_inbound(click, Some(game), Some(version));
             let answer = bot
                 .handle_command(&click.user, Ok(command), inbound)
                 .await?;
@@ -566,6 +560,23 @@ async fn on_click(
         }
     }
     Ok(())
+}
+
+/// A decision made with a button, for the service: its interaction is the delivery, and
+/// `version`, where given, is the game as the button showed it (the service acts only if the game
+/// is still so).
+pub(crate) fn click_inbound(
+    click: &serenity::ComponentInteraction,
+    game: Option<i64>,
+    version: Option<i64>,
+) -> Inbound {
+    Inbound {
+        delivery: Some(format!("discord:interaction:{}", click.id)),
+        game,
+        expect_version: version,
+        arrived_at: Some(arrival(click.id.get(), Utc::now())),
+        ..Inbound::new(identity(click.user.id))
+    }
 }
 
 /// Whether a message is worth handling: a person's, parsing as an action.

@@ -11,12 +11,11 @@
 //! `undo-decline:<game>:<version>`.
 
 use crate::board::{self, allowed_mentions, clip};
-use crate::events::arrival;
+use crate::events::click_inbound;
 use crate::{Bot, DiscordError, identity};
+use agora_service::Status;
 use agora_service::commands::{Command, Reply};
 use agora_service::queries::GameState;
-use agora_service::{Inbound, Status};
-use chrono::Utc;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 
@@ -323,13 +322,7 @@ async fn decide(
     command: Command,
     version: Option<i64>,
 ) -> Result<(), DiscordError> {
-    let inbound = Inbound {
-        delivery: Some(format!("discord:interaction:{}", click.id)),
-        game: command.game().flatten(),
-        expect_version: version,
-        arrived_at: Some(arrival(click.id.get(), Utc::now())),
-        ..Inbound::new(identity(click.user.id))
-    };
+    let inbound = click_inbound(click, command.game().flatten(), version);
     let answer = bot
         .handle_command(&click.user, Ok(command), inbound)
         .await?;

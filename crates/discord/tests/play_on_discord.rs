@@ -8,7 +8,7 @@ mod common;
 use agora_rules::Variant;
 use agora_service::Inbound;
 use agora_service::commands::COMMANDS;
-use common::double::{Call, Double, LOBBY};
+use common::double::{Call, Double, LOBBY, buttons_of};
 use common::{Agora, Opt, Place, User, click, in_server, registered, run, say};
 use common::{short_game, suggestions, temp_db};
 use serde_json::Value;
@@ -822,17 +822,6 @@ async fn words_fit_discord_and_nothing_private_is_posted() {
     assert_eq!(posts_in(&double, LOBBY, before), 0);
 
     agora.stop().await;
-}
-
-/// The custom ids of the buttons of a stored message.
-fn buttons_of(message: &Value) -> Vec<String> {
-    message["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|b| b["custom_id"].as_str().map(str::to_owned))
-        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

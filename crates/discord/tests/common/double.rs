@@ -89,13 +89,7 @@ impl Call {
 
     /// The custom ids of the message's buttons.
     pub fn buttons(&self) -> Vec<String> {
-        self.message()["components"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-            .filter_map(|b| b["custom_id"].as_str().map(str::to_owned))
-            .collect()
+        buttons_of(self.message())
     }
 
     pub fn png(&self) -> Option<&[u8]> {
@@ -104,6 +98,17 @@ impl Call {
             .find(|(_, name, _)| name.ends_with(".png"))
             .map(|(_, _, b)| b.as_slice())
     }
+}
+
+/// The custom ids of a message's buttons.
+pub fn buttons_of(message: &Value) -> Vec<String> {
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_owned))
+        .collect()
 }
 
 enum Gateway {
