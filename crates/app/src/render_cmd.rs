@@ -1,9 +1,10 @@
-//! `agora render …`: the picture of the position after a list of actions, as ASCII on stdout or as
-//! a PNG or SVG file, so anyone can look at a position. The actions are read as `agora rules
-//! replay` reads them; the drawing itself is `agora-render`'s.
+//! `agora render …`: the picture of the position after a list of actions, or after some actions of
+//! a game record, as ASCII on stdout or as a PNG or SVG file, so anyone can look at a position. The
+//! actions and records are read as `agora rules replay` reads them; the drawing itself is
+//! `agora-render`'s.
 
-use crate::rules_cmd::{GameArgs, action_lines};
-use agora_rules::{AnyAction, AnyPosition, Variant};
+use crate::rules_cmd::{GameOrRecord, action_lines, read_record};
+use agora_rules::{AnyAction, AnyPosition, Record, RecordError, Variant};
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
@@ -12,11 +13,20 @@ use std::process::ExitCode;
 #[derive(Args)]
 pub struct RenderArgs {
     #[command(flatten)]
-    game: GameArgs,
+    game: GameOrRecord,
     /// A file with one action per line (blank lines and `#` comments are ignored); `-` reads
     /// standard input.
-    #[arg(long, value_name = "FILE")]
-    actions: PathBuf,
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "record",
+        conflicts_with = "record"
+    )]
+    actions: Option<PathBuf>,
+    /// With --record: draw the position after the first N actions (0: the start); default all.
+    // With --actions there is no record to count in (and --actions or --record is required).
+    #[arg(long, value_name = "N", conflicts_with = "actions")]
+    ply: Option<usize>,
     #[command(flatten)]
     output: Output,
     /// Width and height of the PNG or SVG picture, in pixels.
@@ -43,15 +53,24 @@ struct Output {
 }
 
 pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
-    let variant = args.game.variant()?;
-    let lines = if args.actions.as_os_str() == "-" {
-        action_lines(std::io::stdin().lock())?
-    } else {
-        let file = std::fs::File::open(&args.actions)
-            .with_context(|| format!("opening {}", args.actions.display()))?;
-        action_lines(std::io::BufReader::new(file))?
+    let (position, last) = match (&args.game.record, &args.actions) {
+        (Some(path), _) => {
+            let record = read_record(path)?;
+            position_in_record(&record, args.ply).with_context(|| format!("{}", path.display()))?
+        }
+        (None, Some(actions)) => {
+            let variant = args.game.variant()?;
+            let lines = if actions.as_os_str() == "-" {
+                action_lines(std::io::stdin().lock())?
+            } else {
+                let file = std::fs::File::open(actions)
+                    .with_context(|| format!("opening {}", actions.display()))?;
+                action_lines(std::io::BufReader::new(file))?
+            };
+            position_after(variant, &lines)?
+        }
+        (None, None) => anyhow::bail!("--actions or --record is needed"),
     };
-    let (position, last) = position_after(variant, &lines)?;
     let options = agora_render::PngOptions {
         size: args.size,
         field_overlay: args.fields,
@@ -87,6 +106,34 @@ fn position_after(
     Ok((position, last))
 }
 
+/// The position after the first `ply` actions of a record (all of them by default) and the action
+/// that led to it. The whole record must replay, so a picture is never drawn from a broken record.
+fn position_in_record(
+    record: &Record,
+    ply: Option<usize>,
+) -> anyhow::Result<(AnyPosition, Option<AnyAction>)> {
+    let count = record.actions().len();
+    let ply = ply.unwrap_or(count);
+    if ply > count {
+        return Err(RecordError::NoSuchPly {
+            ply,
+            actions: count,
+        }
+        .into());
+    }
+    // Played through without keeping every position: the whole record is checked, then the
+    // position asked for is played again.
+    let end = record.position_after(count)?;
+    record.check_result(&end)?;
+    let Some(index) = ply.checked_sub(1) else {
+        return Ok((record.variant()?.start(), None));
+    };
+    let mut position = record.position_after(index)?;
+    let action = position.parse_action(&record.actions()[index])?;
+    position.play_unchecked(action);
+    Ok((position, Some(action)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,5 +165,75 @@ mod tests {
             format!("{error:#}").starts_with("action 2 `z9`"),
             "{error:#}"
         );
+    }
+
+    const CAPTURE_RECORD: &str = "[Game \"agon\"]\n[Site \"the rules' capture example\"]\n\n\
+        1. a4-a5 a6-b7 {the queen steps next to the guard}\n2. a5-a6xb7 *\n";
+
+    #[test]
+    fn renders_a_record_after_any_number_of_actions() {
+        let record = Record::parse(CAPTURE_RECORD).expect("a well-formed record");
+        let (position, last) = position_in_record(&record, None).expect("legal actions");
+        let text = agora_render::ascii(&position, last);
+        assert!(
+            text.contains("Black to act: return the captured queen"),
+            "{text}"
+        );
+        let lines = lines_of("a4-a5\na6-b7\na5-a6\n");
+        assert_eq!(
+            (position, last),
+            position_after(Variant::Agon, &lines).expect("legal actions")
+        );
+
+        let (start, none) = position_in_record(&record, Some(0)).expect("the start");
+        assert_eq!((start, none), (Variant::Agon.start(), None));
+        let (after_two, last) = position_in_record(&record, Some(2)).expect("two actions");
+        assert_eq!(
+            (after_two, last),
+            position_after(Variant::Agon, &lines[..2]).expect("legal actions")
+        );
+
+        let error = position_in_record(&record, Some(4)).expect_err("three actions only");
+        assert_eq!(
+            format!("{error:#}"),
+            "there is no position after action 4: the record has 3 actions"
+        );
+    }
+
+    #[test]
+    fn a_broken_record_is_not_drawn() {
+        let record = Record::parse("[Game \"agon\"]\n1. a4-a5 a6-b7\n2. a5-a7\n").expect("syntax");
+        let error = position_in_record(&record, Some(1)).expect_err("a5-a7 is not a step");
+        assert!(
+            format!("{error:#}").starts_with("line 3: action 3 (`2. a5-a7`)"),
+            "{error:#}"
+        );
+    }
+
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: RenderArgs,
+    }
+
+    #[test]
+    fn render_takes_actions_or_a_record() {
+        use clap::Parser;
+        let parses =
+            |args: &[&str]| Cli::try_parse_from(["render", "--ascii"].iter().chain(args)).is_ok();
+        assert!(parses(&["--game", "agon", "--actions", "a.txt"]));
+        assert!(parses(&["--record", "game.txt"]));
+        assert!(parses(&["--record", "game.txt", "--ply", "3"]));
+        assert!(!parses(&["--game", "agon"]));
+        assert!(!parses(&["--actions", "a.txt"]));
+        assert!(!parses(&["--record", "game.txt", "--actions", "a.txt"]));
+        assert!(!parses(&[
+            "--game",
+            "agon",
+            "--actions",
+            "a.txt",
+            "--ply",
+            "3"
+        ]));
     }
 }

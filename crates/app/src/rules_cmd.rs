@@ -1,19 +1,22 @@
 //! `agora rules …`: the scriptable face of the rules engine (replay, perft, bench).
 
-use agora_rules::{AnyAction, AnyPosition, GameKind, Seat, Variant, agon, agros};
-use anyhow::Context;
+use agora_rules::record::MAX_RECORD_BYTES;
+use agora_rules::{AnyAction, AnyPosition, GameKind, Record, Seat, Variant, agon, agros};
+use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use cpu_time::ThreadTime;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 #[derive(Subcommand)]
 pub enum RulesCommand {
-    /// Read one action per line from stdin and print one JSON object per action, then the result.
+    /// Read one action per line from stdin, or a game record with --record, and print one JSON
+    /// object per action, then the result.
     Replay(ReplayArgs),
     /// Count the leaves of the game tree from the start position.
     Perft {
@@ -55,13 +58,69 @@ impl GameArgs {
     }
 }
 
+/// Which game, or a game record that says which: for the commands that read either a list of
+/// actions or a record.
+#[derive(Args, Clone, Debug)]
+pub struct GameOrRecord {
+    /// agon or agros.
+    #[arg(long, value_parser = parse_kind, required_unless_present = "record")]
+    pub game: Option<GameKind>,
+    /// Agros board size: 8, 10 or 12 (default 10).
+    #[arg(long, conflicts_with = "record")]
+    pub board: Option<u32>,
+    /// Agros farmers per side: 3, 5 or 7 (default 5).
+    #[arg(long, conflicts_with = "record")]
+    pub farmers: Option<u32>,
+    /// A game record (docs/records.md) to read instead of a list of actions; `-` reads standard
+    /// input. Its tags give the game and its options.
+    #[arg(long, value_name = "FILE", conflicts_with = "game")]
+    pub record: Option<PathBuf>,
+}
+
+impl GameOrRecord {
+    /// The variant given by `--game`, `--board` and `--farmers` (not by a record).
+    pub fn variant(&self) -> anyhow::Result<Variant> {
+        let Some(game) = self.game else {
+            bail!("--game is needed (or --record)");
+        };
+        Ok(Variant::new(game, self.board, self.farmers)?)
+    }
+}
+
 #[derive(Args)]
 pub struct ReplayArgs {
     #[command(flatten)]
-    game: GameArgs,
+    game: GameOrRecord,
     /// Also list every legal action before each action.
     #[arg(long)]
     legal: bool,
+}
+
+/// Reads and checks a game record from a file, or from standard input for `-`. At most
+/// [`MAX_RECORD_BYTES`] are read, so a huge file is refused without being loaded.
+pub fn read_record(path: &Path) -> anyhow::Result<Record> {
+    let name = path.display();
+    let limit = MAX_RECORD_BYTES as u64 + 1;
+    let mut bytes = Vec::new();
+    if path.as_os_str() == "-" {
+        std::io::stdin()
+            .lock()
+            .take(limit)
+            .read_to_end(&mut bytes)
+            .context("reading the record from standard input")?;
+    } else {
+        std::fs::File::open(path)
+            .with_context(|| format!("opening {name}"))?
+            .take(limit)
+            .read_to_end(&mut bytes)
+            .with_context(|| format!("reading {name}"))?;
+    }
+    if bytes.len() > MAX_RECORD_BYTES {
+        bail!("{name}: the record is over {MAX_RECORD_BYTES} bytes (1 MB), more than is read");
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|e| anyhow::anyhow!("{name}: the record is not UTF-8 text ({e})"))?;
+    Record::parse(&text).with_context(|| format!("{name}"))
 }
 
 pub fn parse_kind(s: &str) -> Result<GameKind, String> {
@@ -71,14 +130,16 @@ pub fn parse_kind(s: &str) -> Result<GameKind, String> {
 pub fn run(cmd: RulesCommand) -> anyhow::Result<ExitCode> {
     match cmd {
         RulesCommand::Replay(args) => {
-            let stdin = std::io::stdin();
             let stdout = std::io::stdout();
-            replay(
-                args.game.variant()?,
-                args.legal,
-                stdin.lock(),
-                &mut stdout.lock(),
-            )
+            match &args.game.record {
+                Some(path) => replay_record(&read_record(path)?, args.legal, &mut stdout.lock()),
+                None => replay(
+                    args.game.variant()?,
+                    args.legal,
+                    std::io::stdin().lock(),
+                    &mut stdout.lock(),
+                ),
+            }
         }
         RulesCommand::Perft { game, depth } => {
             let count = match game {
@@ -136,16 +197,58 @@ fn replay(
     input: impl BufRead,
     out: &mut impl Write,
 ) -> anyhow::Result<ExitCode> {
+    let actions = action_lines(input)?;
+    Ok(
+        match replay_actions(variant, with_legal, &actions, |_| None, out)? {
+            Some(_) => ExitCode::SUCCESS,
+            None => ExitCode::from(2),
+        },
+    )
+}
+
+/// Replays a record as [`replay`] replays lines: an error line also gives the record's line, and
+/// a `Result` tag that contradicts the rules' ending adds a last error line.
+fn replay_record(
+    record: &Record,
+    with_legal: bool,
+    out: &mut impl Write,
+) -> anyhow::Result<ExitCode> {
+    let variant = record.variant()?;
+    let line = |i: usize| record.action_line(i);
+    let Some(last) = replay_actions(variant, with_legal, record.actions(), line, out)? else {
+        return Ok(ExitCode::from(2));
+    };
+    if let Err(e) = record.check_result(&last) {
+        writeln!(out, "{}", json!({"error": e.to_string()}))?;
+        return Ok(ExitCode::from(2));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints a line per action and the final line; returns the last position, or `None` after the
+/// error line of the first action that cannot be read or is not legal. `line_of` gives the line
+/// of an action in its file, where there is one worth naming.
+fn replay_actions(
+    variant: Variant,
+    with_legal: bool,
+    actions: &[String],
+    line_of: impl Fn(usize) -> Option<usize>,
+    out: &mut impl Write,
+) -> anyhow::Result<Option<AnyPosition>> {
     let kind = variant.kind();
     let mut position = variant.start();
     let name = |s: Seat| kind.seat_name(s);
-    for (i, text) in action_lines(input)?.iter().enumerate() {
+    for (i, text) in actions.iter().enumerate() {
         let ply = i + 1;
         let action = match position.parse_action(text) {
             Ok(a) => a,
             Err(e) => {
-                writeln!(out, "{}", json!({"ply": ply, "error": e.to_string()}))?;
-                return Ok(ExitCode::from(2));
+                let mut line = json!({"ply": ply, "error": e.to_string()});
+                if let Some(n) = line_of(i) {
+                    line["line"] = json!(n);
+                }
+                writeln!(out, "{line}")?;
+                return Ok(None);
             }
         };
         let mut line = json!({
@@ -162,7 +265,7 @@ fn replay(
         position.play_unchecked(action);
     }
     writeln!(out, "{}", final_line(&position))?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Some(position))
 }
 
 /// Every legal action in canonical form, in plain string order.
@@ -364,5 +467,116 @@ mod tests {
             Value::Null
         };
         assert_eq!(last["winner"], winner);
+    }
+
+    fn run_record(text: &str) -> (Vec<Value>, ExitCode) {
+        let record = Record::parse(text).expect("a well-formed record");
+        let mut out = Vec::new();
+        let code = replay_record(&record, false, &mut out).unwrap();
+        let lines = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        (lines, code)
+    }
+
+    const AGROS_RECORD: &str = "[Game \"agros\"]\n[Board \"8\"]\n[Farmers \"3\"]\n\n\
+        1. d4 a1,h8 {placed} 2. b2,g7 a8 ; the opening is over\n3. pass pass\n";
+
+    #[test]
+    fn replays_a_record_as_it_replays_lines() {
+        let (from_record, code) = run_record(AGROS_RECORD);
+        assert_eq!(code, ExitCode::SUCCESS);
+        let variant = Variant::new(GameKind::Agros, Some(8), Some(3)).unwrap();
+        let (from_lines, _) = run_replay(variant, "d4\na1,h8\nb2,g7\na8\npass\npass\n", false);
+        assert_eq!(from_record, from_lines);
+        assert_eq!(from_record.last().unwrap()["reason"], "two-passes");
+    }
+
+    #[test]
+    fn a_record_names_the_line_of_a_bad_action() {
+        let (lines, code) = run_record("[Game \"agon\"]\n\n1. k1-j1 a6-b6\n2. k3-k9 *\n");
+        assert_eq!(code, ExitCode::from(2));
+        assert_eq!(lines.len(), 3);
+        assert_eq!(
+            lines[2],
+            json!({"ply": 3, "line": 4, "error": "`k9` is not a cell: row k has cells k1 to k6"})
+        );
+    }
+
+    #[test]
+    fn a_result_tag_against_the_rules_fails_the_replay() {
+        let (lines, _) = run_record(AGROS_RECORD);
+        let winner = &lines.last().unwrap()["winner"];
+        let wrong = if winner == "light" { "0-1" } else { "1-0" };
+        let text = AGROS_RECORD.replacen("\n\n", &format!("\n[Result \"{wrong}\"]\n\n"), 1);
+        let (lines, code) = run_record(&text);
+        assert_eq!(code, ExitCode::from(2));
+        let error = lines.last().unwrap()["error"].as_str().unwrap().to_string();
+        assert!(
+            error.starts_with(&format!("tag Result is `{wrong}`")),
+            "{error}"
+        );
+    }
+
+    /// A file of its own in the temporary directory, removed when dropped.
+    struct TempFile(PathBuf);
+
+    impl TempFile {
+        fn with(name: &str, bytes: &[u8]) -> TempFile {
+            let path = std::env::temp_dir().join(format!("agora-{}-{name}", std::process::id()));
+            std::fs::write(&path, bytes).unwrap();
+            TempFile(path)
+        }
+    }
+
+    impl Drop for TempFile {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    #[test]
+    fn reading_a_record_file_says_what_is_wrong() {
+        let good = TempFile::with("good.txt", AGROS_RECORD.as_bytes());
+        assert_eq!(read_record(&good.0).unwrap().actions().len(), 6);
+
+        let bad = TempFile::with("bad.txt", b"[Game \"agon\"]\n[Game \"agros\"]\n");
+        let error = format!("{:#}", read_record(&bad.0).unwrap_err());
+        assert!(
+            error.ends_with("bad.txt: line 2: tag Game is given twice (first on line 1)"),
+            "{error}"
+        );
+
+        let huge = TempFile::with("huge.txt", &vec![b' '; MAX_RECORD_BYTES + 10]);
+        let error = format!("{:#}", read_record(&huge.0).unwrap_err());
+        assert!(error.contains("over 1000000 bytes"), "{error}");
+
+        let binary = TempFile::with("binary.txt", &[0xff, 0xfe, 0]);
+        let error = format!("{:#}", read_record(&binary.0).unwrap_err());
+        assert!(error.contains("not UTF-8"), "{error}");
+
+        let missing = std::env::temp_dir().join("agora-no-such-record.txt");
+        assert!(read_record(&missing).is_err());
+    }
+
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(subcommand)]
+        command: RulesCommand,
+    }
+
+    #[test]
+    fn replay_takes_a_game_or_a_record() {
+        use clap::Parser;
+        let parses =
+            |args: &[&str]| Cli::try_parse_from(["rules", "replay"].iter().chain(args)).is_ok();
+        assert!(parses(&["--game", "agon"]));
+        assert!(parses(&["--game", "agros", "--board", "8"]));
+        assert!(parses(&["--record", "game.txt", "--legal"]));
+        assert!(!parses(&[]));
+        assert!(!parses(&["--record", "game.txt", "--game", "agon"]));
+        assert!(!parses(&["--record", "game.txt", "--board", "8"]));
     }
 }

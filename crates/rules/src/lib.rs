@@ -41,8 +41,10 @@
 pub mod agon;
 pub mod agros;
 mod any;
+pub mod record;
 
 pub use any::{AnyAction, AnyPosition, GameKind, Variant, VariantError, record};
+pub use record::{Comment, Record, RecordError, ResultToken};
 
 use serde::{Deserialize, Serialize};
 
