@@ -21,6 +21,7 @@ mod games;
 pub mod outbox;
 pub mod pictures;
 mod players;
+mod ratings;
 mod replay;
 mod schedule;
 pub mod templates;

@@ -25,6 +25,7 @@ pub mod mail;
 pub mod outbox;
 pub mod players;
 pub mod purge;
+pub mod ratings;
 pub mod writer;
 
 pub use admin::{Queue, RowChange, StuckRow};
@@ -36,6 +37,7 @@ pub use mail::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
 pub use outbox::{NewMessage, Notice, OutboxMessage, OutboxStats, Queued};
 pub use players::{Identity, Player, Vacation};
 pub use purge::Purged;
+pub use ratings::{Rating, RatingChange, Reliability};
 pub use writer::{BatchLimits, CommitStats, Tx};
 
 use agora_rules::Seat;
