@@ -273,6 +273,21 @@ pub(crate) fn allowed_mentions(user: Option<serenity::UserId>) -> serenity::Crea
     }
 }
 
+/// A text answer with the file that goes with it (a record, a preview's picture): a picture is
+/// shown in the message's embed, any other file is attached as it is.
+pub(crate) fn file_post(text: &str, file: &agora_service::Attachment) -> Post {
+    let mut post = text_post(text, None);
+    if file.content_type.starts_with("image/") {
+        post.embed =
+            Some(serenity::CreateEmbed::new().image(format!("attachment://{}", file.name)));
+    }
+    post.file = Some(serenity::CreateAttachment::bytes(
+        file.bytes.clone(),
+        file.name.clone(),
+    ));
+    post
+}
+
 impl Post {
     pub(crate) fn reply(self, ephemeral: bool) -> poise::CreateReply {
         let mut reply = poise::CreateReply::default()

@@ -24,6 +24,8 @@ pub struct DiscordConfig {
     pub rest_timeout_seconds: u64,
     /// Failures on Agora's side after which a replayed event is no longer handled.
     pub max_attempts: u32,
+    /// The channel id of the lobby, where open challenges are posted with an Accept button.
+    pub lobby_channel: Option<u64>,
 }
 
 impl Default for DiscordConfig {
@@ -38,6 +40,7 @@ impl Default for DiscordConfig {
             api_base: d.api_base,
             rest_timeout_seconds: d.rest_timeout.as_secs(),
             max_attempts: d.max_attempts,
+            lobby_channel: d.lobby_channel,
         }
     }
 }
@@ -76,6 +79,7 @@ impl DiscordConfig {
             outbox_poll: Duration::from_secs(self.outbox_poll_seconds.max(1)),
             rest_timeout: Duration::from_secs(self.rest_timeout_seconds),
             max_attempts: self.max_attempts,
+            lobby_channel: self.lobby_channel.filter(|&c| c != 0),
         })
     }
 }

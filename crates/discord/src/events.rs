@@ -25,7 +25,12 @@ fn private(command: &Command) -> bool {
     command.reads_only()
         || matches!(
             command,
-            Command::Timezone(_) | Command::Notify(_) | Command::Digest(_) | Command::Link(_)
+            Command::Timezone(_)
+                | Command::Notify(_)
+                | Command::Digest(_)
+                | Command::Link(_)
+                | Command::Watch(_)
+                | Command::Unwatch(_)
         )
 }
 
@@ -304,6 +309,11 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
     let Some(answer) = answer else {
         return Ok(reply(board::text_post(&notes.join("\n\n"), None), true).await?);
     };
+    // An answer with a file (`export`, `preview`) is for its sender only, file and all.
+    if let Some(file) = answer.attachments.first() {
+        let post = board::file_post(&notes.join("\n\n"), file);
+        return Ok(reply(post, true).await?);
+    }
     let game = match answer.status {
         Status::Refused | Status::Repeat | Status::Ignored => None,
         Status::Done | Status::AlreadyApplied => answer.game,
@@ -486,7 +496,10 @@ async fn on_click(
             click.create_response(&ctx.http, ephemeral(text)).await?;
         }
         "accept" | "decline" => {
-            if state.seat_of(&identity(click.user.id).to_string()) != Some(Seat::Second) {
+            // An open challenge (the lobby's Accept) is anyone's to take: the service checks who
+            // may.
+            let open = kind == "accept" && state.options.open;
+            if !open && state.seat_of(&identity(click.user.id).to_string()) != Some(Seat::Second) {
                 let who = match state.identity_on(Seat::Second, "discord") {
                     Some(id) => format!("<@{}>", id.trim_start_matches("discord:")),
                     None => state.names[Seat::Second.index()].clone(),

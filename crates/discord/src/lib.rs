@@ -23,6 +23,7 @@
 mod board;
 mod config;
 mod events;
+mod lobby;
 mod menus;
 mod poison;
 mod sender;
@@ -61,6 +62,8 @@ pub struct DiscordSettings {
     pub rest_timeout: Duration,
     /// Failures on Agora's side after which an event replayed by the gateway is not handled again.
     pub max_attempts: u32,
+    /// The channel where every open challenge is posted with an Accept button; none = no lobby.
+    pub lobby_channel: Option<u64>,
 }
 
 impl Default for DiscordSettings {
@@ -75,6 +78,7 @@ impl Default for DiscordSettings {
             outbox_poll: Duration::from_secs(2),
             rest_timeout: Duration::from_secs(30),
             max_attempts: 3,
+            lobby_channel: None,
         }
     }
 }
@@ -111,6 +115,8 @@ pub struct Bot {
     me: tokio::sync::OnceCell<serenity::UserId>,
     /// Wakes the outbox delivery after a command changed something.
     wake: Notify,
+    /// Held while the lobby is brought up to date, so no open challenge is posted twice.
+    lobby_lock: Mutex<()>,
 }
 
 pub(crate) type Ctx<'a> = poise::ApplicationContext<'a, Arc<Bot>, DiscordError>;
@@ -134,6 +140,7 @@ impl DiscordFrontEnd {
                 threads: std::sync::Mutex::default(),
                 me: tokio::sync::OnceCell::new(),
                 wake: Notify::new(),
+                lobby_lock: Mutex::new(()),
             }),
         }
     }

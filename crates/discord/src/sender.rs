@@ -50,6 +50,9 @@ pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
         if let Err(e) = bot.service.deliver(&sender, Utc::now()).await {
             tracing::error!(error = %e, "delivering the discord outbox failed");
         }
+        if let Err(e) = bot.sync_lobby(&http).await {
+            tracing::warn!(error = %e, "bringing the lobby up to date failed");
+        }
         tokio::select! {
             () = bot.wake.notified() => {}
             () = tokio::time::sleep(bot.settings.outbox_poll) => {}
@@ -188,8 +191,11 @@ impl DiscordSender<'_> {
         if let Some(state) = state {
             // Reminders and final reports are personal: a player who chose direct messages gets
             // them there; everything else about a game goes to its thread.
-            let personal = matches!(message.kind, Notice::Reminder | Notice::GameOver)
-                && desk.wants_dm(user).await?;
+            // A watcher's copy always goes by direct message: the game's thread has the
+            // action's one public message already.
+            let personal = message.kind == Notice::Watching
+                || (matches!(message.kind, Notice::Reminder | Notice::GameOver)
+                    && desk.wants_dm(user).await?);
             if !personal {
                 target = self.place(state.id, state.status).await?;
             }
@@ -267,7 +273,7 @@ impl DiscordSender<'_> {
         {
             tracing::warn!(game, error = %e, "could not take the buttons off a challenge");
         }
-        if kind != Notice::ChallengeReceived
+        if !matches!(kind, Notice::ChallengeReceived | Notice::Watching)
             && let Err(e) = bot.refresh_status(self.http, game).await
         {
             tracing::warn!(game, error = %e, "could not bring the status message up to date");

@@ -140,8 +140,10 @@ impl Bot {
                 continue;
             }
             let user = notice.address.trim_start_matches("discord:");
-            let personal = matches!(notice.kind, Notice::Reminder | Notice::GameOver)
-                && desk.wants_dm(user).await?;
+            // A watcher's copy goes by direct message: it is nobody's public message.
+            let personal = notice.kind == Notice::Watching
+                || (matches!(notice.kind, Notice::Reminder | Notice::GameOver)
+                    && desk.wants_dm(user).await?);
             if !personal {
                 return Ok(true);
             }

@@ -60,6 +60,8 @@ pub struct Outgoing {
     pub token: String,
     /// A PNG picture of the board.
     pub png: Option<Vec<u8>>,
+    /// Other files: a game's record (`export`), a preview's picture.
+    pub files: Vec<agora_service::Attachment>,
     /// The words under the signature separator (from `templates/mail_footer.txt`).
     pub footer: String,
 }
@@ -129,19 +131,24 @@ pub fn build(settings: &MailSettings, m: &Outgoing) -> Result<Vec<u8>, MailError
     text.push_str("\n\n-- \n");
     text.push_str(m.footer.trim());
     text.push('\n');
-    let message = match &m.png {
-        None => builder.singlepart(SinglePart::plain(text)),
-        Some(png) => builder.multipart(
-            MultiPart::mixed()
-                .singlepart(SinglePart::plain(text))
-                .singlepart(
-                    Attachment::new("board.png".into()).body(
-                        png.clone(),
-                        ContentType::parse("image/png")
-                            .map_err(|e| MailError::Compose(e.to_string()))?,
-                    ),
-                ),
-        ),
+    let message = if m.png.is_none() && m.files.is_empty() {
+        builder.singlepart(SinglePart::plain(text))
+    } else {
+        let content_type =
+            |t: &str| ContentType::parse(t).map_err(|e| MailError::Compose(e.to_string()));
+        let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(text));
+        if let Some(png) = &m.png {
+            parts = parts.singlepart(
+                Attachment::new("board.png".into()).body(png.clone(), content_type("image/png")?),
+            );
+        }
+        for file in &m.files {
+            parts = parts.singlepart(
+                Attachment::new(file.name.clone())
+                    .body(file.bytes.clone(), content_type(file.content_type)?),
+            );
+        }
+        builder.multipart(parts)
     }
     .map_err(|e| MailError::Compose(e.to_string()))?;
     Ok(message.formatted())
@@ -198,6 +205,7 @@ mod tests {
     fn headers_thread_and_mark_the_mail() {
         let s = settings();
         let m = Outgoing {
+            files: Vec::new(),
             to: "ann@example.org".into(),
             subject: game_subject(12, "Agon", "alice", "bob"),
             text: "Game 12: bob played e4\n\n  board\n".into(),

@@ -157,6 +157,9 @@ struct ReplyParts {
     revoked: bool,
     revoke_refused: bool,
     answers: Vec<Answered>,
+    /// Files the answers carry (a record, a preview's picture), attached to the reply.
+    #[serde(skip)]
+    files: Vec<agora_service::Attachment>,
     not_done: Vec<String>,
     not_commands: Vec<NotCommand>,
     nothing: bool,
@@ -500,6 +503,7 @@ impl MailFrontEnd {
             if game_of_reply.is_none() {
                 game_of_reply = answer.game;
             }
+            parts.files.extend(answer.attachments);
             parts.answers.push(Answered {
                 line: line.clone(),
                 text: answer.text,
@@ -615,7 +619,7 @@ impl MailFrontEnd {
         mail: &Incoming,
         to: &str,
         delivery: &str,
-        parts: ReplyParts,
+        mut parts: ReplyParts,
         game: Option<i64>,
         picture: bool,
         now: DateTime<Utc>,
@@ -662,6 +666,7 @@ impl MailFrontEnd {
             references,
             token,
             png,
+            files: std::mem::take(&mut parts.files),
             footer: self.footer(game),
         };
         let bytes = compose::build(&self.settings, &outgoing)?;
@@ -720,6 +725,7 @@ impl MailFrontEnd {
         }
         let message_id = compose::message_id(&format!("outbox-{}", message.id), &self.settings);
         let outgoing = Outgoing {
+            files: Vec::new(),
             to: to.clone(),
             subject: delivery
                 .game
@@ -922,6 +928,7 @@ impl MailFrontEnd {
             let message_id =
                 compose::message_id(&format!("aside.{}", token::generate()), &self.settings);
             let outgoing = Outgoing {
+                files: Vec::new(),
                 to: to.clone(),
                 subject: subject.trim().to_owned(),
                 text: templates.render("mail_put_aside.txt", &words),

@@ -19,7 +19,7 @@ pub use table::{
 };
 
 use agora_domain::{Channel, Identity, TimeControl, TimeoutPolicy};
-use agora_rules::Variant;
+use agora_rules::{GameKind, Variant};
 use std::fmt;
 
 /// Who a challenge is for.
@@ -29,6 +29,20 @@ pub enum Opponent {
     /// An identity: an e-mail address or a Discord user.
     Identity(Identity),
     Computer,
+    /// An open challenge: the first eligible player to accept plays it.
+    Anyone,
+}
+
+/// What a challenge asks for beside the game and the clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ChallengeOptions {
+    /// `unrated`: the result does not count for ratings.
+    pub unrated: bool,
+    /// `private`: not listed among running games, not watchable.
+    pub private: bool,
+    /// `rating MIN-MAX` of a challenge to anyone: the ratings admitted.
+    pub min_rating: Option<i64>,
+    pub max_rating: Option<i64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +62,7 @@ pub enum Command {
         time: Option<TimeControl>,
         timeout: Option<TimeoutPolicy>,
         level: Option<String>,
+        options: ChallengeOptions,
     },
     Accept(Option<i64>),
     Decline(Option<i64>),
@@ -64,6 +79,22 @@ pub enum Command {
     Board(Option<i64>),
     History(Option<i64>),
     Games,
+    /// `games live`: the running games anyone may watch.
+    Live,
+    /// The open challenges.
+    Seeks,
+    Watch(Option<i64>),
+    Unwatch(Option<i64>),
+    /// The board after an action, without playing it.
+    Preview {
+        game: Option<i64>,
+        action: String,
+    },
+    Export(Option<i64>),
+    /// A player's ratings (by name; `None` = the sender's).
+    Rating(Option<String>),
+    /// The best established ratings of a game (an Agros board size where given).
+    Leaderboard(GameKind, Option<u32>),
     Timezone(String),
     /// `settings notify <channel>`: where notifications go.
     Notify(Channel),
@@ -100,7 +131,14 @@ impl Command {
             Command::Undo(..) => "undo",
             Command::Board(_) => "board",
             Command::History(_) => "history",
-            Command::Games => "games",
+            Command::Games | Command::Live => "games",
+            Command::Seeks => "seeks",
+            Command::Watch(_) => "watch",
+            Command::Unwatch(_) => "unwatch",
+            Command::Preview { .. } => "preview",
+            Command::Export(_) => "export",
+            Command::Rating(_) => "rating",
+            Command::Leaderboard(..) => "leaderboard",
             Command::Timezone(_) | Command::Notify(_) | Command::Digest(_) => "settings",
             Command::Vacation(_) => "vacation",
             Command::Link(_) => "link",
@@ -122,11 +160,19 @@ impl Command {
             | Command::Undo(_, g)
             | Command::Board(g)
             | Command::History(g)
+            | Command::Preview { game: g, .. }
+            | Command::Export(g)
             | Command::Move { game: g, .. } => Some(*g),
             Command::Clock(g) => Some(Some(*g)),
             Command::Help(_)
             | Command::Challenge { .. }
             | Command::Games
+            | Command::Live
+            | Command::Seeks
+            | Command::Watch(_)
+            | Command::Unwatch(_)
+            | Command::Rating(_)
+            | Command::Leaderboard(..)
             | Command::Timezone(_)
             | Command::Notify(_)
             | Command::Digest(_)

@@ -182,6 +182,18 @@ pub struct Answer {
     /// The notifications the command queued (and those of the computer's turns it caused), so a
     /// front end knows what the senders will say and need not say it again.
     pub notices: Vec<agora_store::Queued>,
+    /// Files that go with the answer: a game's record (`export`), the picture of a preview.
+    pub attachments: Vec<Attachment>,
+}
+
+/// A file sent with an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file's name, e.g. `agora-12.txt`.
+    pub name: String,
+    /// Its media type, e.g. `text/plain; charset=utf-8` or `image/png`.
+    pub content_type: &'static str,
+    pub bytes: Vec<u8>,
 }
 
 /// An internal failure: logged in full by the front end, shown as a short apology.
@@ -227,6 +239,7 @@ fn user<T>(message: impl Into<String>) -> Result<T, Fail> {
 struct Done {
     text: String,
     game: Option<i64>,
+    attachments: Vec<Attachment>,
 }
 
 /// The service: the store, the templates and the settings. A clone is another handle on the same
@@ -353,6 +366,7 @@ impl Service {
     /// written, as for a text that does not parse.
     pub fn refuse(&self, inbound: &Inbound, error: &commands::ParseError) -> Answer {
         Answer {
+            attachments: Vec::new(),
             text: self.refusal(error.to_string()),
             status: Status::Refused,
             game: inbound.game,
@@ -404,6 +418,7 @@ impl Service {
         let repeat = |text: String| {
             Ok((
                 Answer {
+                    attachments: Vec::new(),
                     text,
                     status: Status::Repeat,
                     game: None,
@@ -442,6 +457,7 @@ impl Service {
         {
             return Ok((
                 Answer {
+                    attachments: Vec::new(),
                     text: self.refusal(message),
                     status: Status::Refused,
                     game: inbound.game,
@@ -462,6 +478,7 @@ impl Service {
             tx.rollback().await?;
             return Ok((
                 Answer {
+                    attachments: Vec::new(),
                     text: String::new(),
                     status: Status::Ignored,
                     game: None,
@@ -495,6 +512,7 @@ impl Service {
                 tx.commit().await?;
                 Ok((
                     Answer {
+                        attachments: done.attachments,
                         text: done.text,
                         status: Status::Done,
                         game: done.game,
@@ -515,6 +533,7 @@ impl Service {
                 tx.commit().await?;
                 Ok((
                     Answer {
+                        attachments: Vec::new(),
                         text,
                         status: Status::AlreadyApplied,
                         game: Some(game),
@@ -536,6 +555,7 @@ impl Service {
                 tx.rollback().await?;
                 Ok((
                     Answer {
+                        attachments: Vec::new(),
                         text: self.refusal(message),
                         status: Status::Refused,
                         game: inbound.game,
@@ -572,6 +592,7 @@ impl Service {
             Err(e) => (self.refusal(e.to_string()), Status::Refused),
         };
         Some(Answer {
+            attachments: Vec::new(),
             text,
             status,
             game: None,
@@ -604,9 +625,10 @@ impl Service {
                 time,
                 timeout,
                 level,
+                options,
             } => {
                 let clock = (time, timeout);
-                self.challenge(tx, &me, opponent, variant, clock, level, now)
+                self.challenge(tx, &me, opponent, variant, clock, level, options, now)
                     .await
             }
             C::Accept(g) => self.accept(tx, &me, aim(g, context)?, now).await,
@@ -628,6 +650,25 @@ impl Service {
             C::Board(g) => self.board(tx, &me, aim(g, context)?, false, now).await,
             C::History(g) => self.board(tx, &me, aim(g, context)?, true, now).await,
             C::Games => self.games(tx, &me, now).await,
+            C::Live => self.live(tx).await,
+            C::Seeks => self.seeks(tx, &me, now).await,
+            C::Watch(g) | C::Unwatch(g) => {
+                let Some(id) = aim(g, context)? else {
+                    return user("name the game, e.g. `watch #12`");
+                };
+                if matches!(command, C::Watch(_)) {
+                    self.watch(tx, &me, id, now).await
+                } else {
+                    self.unwatch(tx, &me, id, now).await
+                }
+            }
+            C::Preview { game, action } => {
+                self.preview(tx, &me, aim(game, context)?, &action, now)
+                    .await
+            }
+            C::Export(g) => self.export(tx, &me, aim(g, context)?, now).await,
+            C::Rating(name) => self.rating(tx, &me, name.as_deref(), now).await,
+            C::Leaderboard(kind, board) => self.leaderboard(tx, kind, board).await,
             C::Timezone(zone) => self.set_timezone(tx, &me, &zone, now).await,
             C::Notify(channel) => self.set_notify(tx, &me, channel).await,
             C::Digest(hour) => self.set_digest(tx, &me, hour, now).await,
@@ -686,7 +727,11 @@ impl Service {
                 }
             },
         };
-        Ok(Done { text, game: None })
+        Ok(Done {
+            text,
+            game: None,
+            attachments: Vec::new(),
+        })
     }
 }
 
@@ -779,7 +824,10 @@ mod scope_tests {
                 time: None,
                 timeout: None,
                 level: None,
+                options: Default::default(),
             },
+            Command::Watch(Some(3)),
+            Command::Unwatch(Some(3)),
             Command::Timezone("UTC".into()),
             Command::Notify(Channel::Mail),
             Command::Digest(Some(7)),

@@ -22,7 +22,10 @@ pub(crate) fn name_from(identity: &Identity, display: Option<&str>) -> String {
         .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
         .take(MAX_NAME_CHARS)
         .collect();
-    if clean.is_empty() || clean.eq_ignore_ascii_case("computer") {
+    if clean.is_empty()
+        || clean.eq_ignore_ascii_case("computer")
+        || clean.eq_ignore_ascii_case("anyone")
+    {
         NEUTRAL_NAME.into()
     } else {
         clean
@@ -50,6 +53,7 @@ pub(crate) fn template_of(kind: Notice) -> &'static str {
         Notice::Offer => "offer.txt",
         Notice::Digest => "digest.txt",
         Notice::Vacation => "vacation_notice.txt",
+        Notice::Watching => "watching.txt",
         Notice::Undeliverable => "undeliverable.txt",
         // The service queues no plain messages; older rows are read, never written, as these.
         Notice::Message => "error.txt",
@@ -213,6 +217,8 @@ impl Service {
         p: &Player,
     ) -> Result<Option<StoredIdentity>, Fail> {
         let mut identities = tx.identities_of(p.id).await?;
+        // The service's own identities (the placeholder of open challenges) are never written to.
+        identities.retain(|i| i.channel != Channel::System.code());
         let chosen = p
             .notify
             .as_deref()
@@ -344,6 +350,7 @@ impl Service {
             value: &'a str,
         }
         Ok(Done {
+            attachments: Vec::new(),
             text: self.templates.render("settings.txt", Ctx { what, value }),
             game: None,
         })
@@ -423,6 +430,7 @@ impl Service {
                     name: &'a str,
                 }
                 Ok(Done {
+                    attachments: Vec::new(),
                     text: self.templates.render(
                         "link_code.txt",
                         Ctx {
@@ -466,6 +474,7 @@ impl Service {
                     accounts: usize,
                 }
                 Ok(Done {
+                    attachments: Vec::new(),
                     text: self.templates.render(
                         "linked.txt",
                         Ctx {

@@ -48,6 +48,8 @@ pub struct GameState {
     /// Whether a picture of the shown position tints each field by its controller: the final
     /// position of a finished Agros game (AR-14), as its final report shows it.
     pub overlay: bool,
+    /// Rated, private, open to anyone (a challenge nobody took yet).
+    pub options: agora_store::GameOptions,
 }
 
 impl GameState {
@@ -176,6 +178,7 @@ impl Service {
             position,
             result: l.game.ending.as_ref().map(|e| l.result_text(e)),
             overlay: final_fields(&l.game, shown),
+            options: l.game.options,
         }))
     }
 }

@@ -205,6 +205,7 @@ mod tests {
             updated_at: DateTime::UNIX_EPOCH,
             started_at: None,
             finished_at: None,
+            options: agora_store::GameOptions::default(),
         }
     }
 }

@@ -260,6 +260,7 @@ impl Service {
                 }
                 self.timeout(tx, &mut l, None, now).await?;
                 Ok(Done {
+                    attachments: Vec::new(),
                     text: format!("game #{id}: deadline passed"),
                     game: Some(id),
                 })
@@ -285,6 +286,7 @@ impl Service {
                         .await?;
                 }
                 Ok(Done {
+                    attachments: Vec::new(),
                     text: format!("game #{id}: reminder {stage}"),
                     game: Some(id),
                 })
@@ -294,6 +296,7 @@ impl Service {
                 clock::schedule(&mut l.game, hours);
                 tx.save_game(&mut l.game, now).await?;
                 Ok(Done {
+                    attachments: Vec::new(),
                     text: format!("game #{id}: rescheduled"),
                     game: Some(id),
                 })
@@ -351,20 +354,29 @@ impl Service {
             return user(format!("the digest of player {player} is not due"));
         }
         let games = self.game_lines(tx, &p, true, now).await?;
-        if !games.is_empty() {
+        // The games they watch that moved since the last digest (a day before this one).
+        let watched = self.watched_lines(tx, &p, due - Duration::days(1)).await?;
+        if !games.is_empty() || !watched.is_empty() {
             #[derive(Serialize)]
             struct Ctx {
                 name: String,
                 games: Vec<crate::games::GameLine>,
+                watched: Vec<crate::games::WatchedLine>,
             }
             let name = p.name.clone();
-            self.notify(tx, p.id, None, Notice::Digest, Ctx { name, games }, now)
+            let ctx = Ctx {
+                name,
+                games,
+                watched,
+            };
+            self.notify(tx, p.id, None, Notice::Digest, ctx, now)
                 .await?;
         }
         // Missed days (the service was down) are not made up: the next digest is the next hour.
         let next = clock::next_local_hour(hour, &p.timezone, now);
         tx.set_digest(p.id, Some(hour), Some(next)).await?;
         Ok(Done {
+            attachments: Vec::new(),
             text: format!("digest for player {player}"),
             game: None,
         })
@@ -457,6 +469,7 @@ impl Service {
             allowance: u32,
         }
         Ok(Done {
+            attachments: Vec::new(),
             text: self.templates.render(
                 "vacation.txt",
                 Ctx {

@@ -85,6 +85,31 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../templates/challenge_expired.txt"),
     ),
     ("digest.txt", include_str!("../../../templates/digest.txt")),
+    ("seeks.txt", include_str!("../../../templates/seeks.txt")),
+    ("live.txt", include_str!("../../../templates/live.txt")),
+    (
+        "watching.txt",
+        include_str!("../../../templates/watching.txt"),
+    ),
+    (
+        "watching_reply.txt",
+        include_str!("../../../templates/watching_reply.txt"),
+    ),
+    (
+        "preview.txt",
+        include_str!("../../../templates/preview.txt"),
+    ),
+    ("rating.txt", include_str!("../../../templates/rating.txt")),
+    (
+        "leaderboard.txt",
+        include_str!("../../../templates/leaderboard.txt"),
+    ),
+    ("export.txt", include_str!("../../../templates/export.txt")),
+    (
+        "_reliability.txt",
+        include_str!("../../../templates/_reliability.txt"),
+    ),
+    ("lobby.txt", include_str!("../../../templates/lobby.txt")),
     (
         "vacation.txt",
         include_str!("../../../templates/vacation.txt"),

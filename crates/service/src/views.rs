@@ -180,6 +180,11 @@ impl Loaded {
             },
             started: g.started_at.map(|t| local_time(t, timezone)),
             finished: g.finished_at.map(|t| local_time(t, timezone)),
+            rated: g.options.rated,
+            private: g.options.private,
+            open: g.options.open,
+            rating_range: range_words(g.options.min_rating, g.options.max_rating),
+            watching: false,
         }
     }
 
@@ -365,4 +370,24 @@ pub struct GameView {
     pub duration: Option<String>,
     pub started: Option<String>,
     pub finished: Option<String>,
+    /// The result counts for the players' ratings.
+    pub rated: bool,
+    /// Not listed among running games and not watchable.
+    pub private: bool,
+    /// A challenge to anyone that nobody took yet.
+    pub open: bool,
+    /// An open challenge's rating range in words (`1400 to 1800`, `at least 1500`), if any.
+    pub rating_range: Option<String>,
+    /// The recipient watches this game and plays in it not.
+    pub watching: bool,
+}
+
+/// A rating range in words, if it has a bound.
+pub(crate) fn range_words(min: Option<i64>, max: Option<i64>) -> Option<String> {
+    match (min, max) {
+        (Some(a), Some(b)) => Some(format!("{a} to {b}")),
+        (Some(a), None) => Some(format!("at least {a}")),
+        (None, Some(b)) => Some(format!("at most {b}")),
+        (None, None) => None,
+    }
 }

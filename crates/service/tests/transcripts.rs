@@ -18,7 +18,8 @@
 //! moves the clock, which otherwise advances a minute per command; `> :at 2026-10-24T12:00:00Z`
 //! sets it; `> :sweep` runs the scheduler's sweep; `> :restart` closes the service and opens a
 //! new one on the same database file; `> :bodies on` (or `off`) shows whole notifications, each
-//! line indented under its `->` line. Blank lines do not count. Run with `AGORA_BLESS=1` to rewrite the expected text from
+//! line indented under its `->` line. A file that goes with an answer (`export`, `preview`) shows
+//! as `  [file name (type)]`, a text file's lines under it as `  | line`. Blank lines do not count. Run with `AGORA_BLESS=1` to rewrite the expected text from
 //! what the service says (then read the diff).
 
 use agora_service::outbox::{Delivery, SendError, Sender};
@@ -176,6 +177,17 @@ async fn run(path: &Path) -> (String, String) {
             }
             actual.push_str(&answer.text);
             actual.push('\n');
+            // Files: a text file (a record) in full under its name, a picture by name and type.
+            for file in &answer.attachments {
+                actual.push_str(&format!("  [file {} ({})]\n", file.name, file.content_type));
+                if file.content_type.starts_with("text/") {
+                    for l in String::from_utf8_lossy(&file.bytes).lines() {
+                        actual.push_str(&format!("  | {l}\n"));
+                    }
+                } else if file.content_type == "image/png" {
+                    assert!(file.bytes.starts_with(b"\x89PNG"), "{} is a PNG", file.name);
+                }
+            }
         }
         for sender in &senders {
             service.deliver(sender, now).await.unwrap();

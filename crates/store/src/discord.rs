@@ -260,3 +260,53 @@ impl Tx {
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
 }
+
+impl Tx {
+    /// The lobby posts of open challenges whose buttons are still on: (game, channel, message).
+    pub async fn discord_lobby_posts(&mut self) -> Result<Vec<(i64, String, String)>> {
+        Ok(sqlx::query_as(
+            "SELECT game_id, channel_id, message_id FROM discord_lobby WHERE closed = 0
+             ORDER BY game_id",
+        )
+        .fetch_all(&mut *self.tx)
+        .await?)
+    }
+
+    /// Whether an open challenge was posted in the lobby already.
+    pub async fn discord_lobby_posted(&mut self, game_id: i64) -> Result<bool> {
+        let found: Option<i64> =
+            sqlx::query_scalar("SELECT 1 FROM discord_lobby WHERE game_id = ?")
+                .bind(game_id)
+                .fetch_optional(&mut *self.tx)
+                .await?;
+        Ok(found.is_some())
+    }
+
+    /// Records the lobby post of an open challenge.
+    pub async fn record_discord_lobby_post(
+        &mut self,
+        game_id: i64,
+        channel_id: &str,
+        message_id: &str,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO discord_lobby (game_id, channel_id, message_id) VALUES (?, ?, ?)
+             ON CONFLICT (game_id) DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(channel_id.to_owned())
+        .bind(message_id.to_owned())
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Marks a lobby post closed: its challenge was taken, withdrawn or expired.
+    pub async fn close_discord_lobby_post(&mut self, game_id: i64) -> Result<()> {
+        sqlx::query("UPDATE discord_lobby SET closed = 1 WHERE game_id = ?")
+            .bind(game_id)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+}

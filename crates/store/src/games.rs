@@ -161,6 +161,22 @@ pub struct Game {
     pub updated_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// Rated, private, open to anyone: what the challenge asked for.
+    pub options: GameOptions,
+}
+
+/// What a challenge asks for beside the game and the clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GameOptions {
+    /// The result counts for the players' ratings.
+    pub rated: bool,
+    /// Not listed among running games and not watchable.
+    pub private: bool,
+    /// A challenge to anyone, not yet taken: its second seat holds the placeholder player.
+    pub open: bool,
+    /// The ratings an open challenge admits, either bound optional.
+    pub min_rating: Option<i64>,
+    pub max_rating: Option<i64>,
 }
 
 impl Game {
@@ -186,6 +202,7 @@ pub struct NewGame {
     pub position: String,
     pub time_control: TimeControl,
     pub timeout: TimeoutPolicy,
+    pub options: GameOptions,
 }
 
 /// One action of a game's record.
@@ -201,7 +218,7 @@ pub struct PlayedAction {
 }
 
 #[derive(sqlx::FromRow)]
-struct GameRow {
+pub(crate) struct GameRow {
     id: i64,
     variant: String,
     first_player: i64,
@@ -231,13 +248,18 @@ struct GameRow {
     updated_at: DateTime<Utc>,
     started_at: Option<DateTime<Utc>>,
     finished_at: Option<DateTime<Utc>>,
+    rated: bool,
+    private: bool,
+    open: bool,
+    open_min_rating: Option<i64>,
+    open_max_rating: Option<i64>,
 }
 
-const GAME_COLUMNS: &str = "id, variant, first_player, second_player, challenger, status, \
+pub(crate) const GAME_COLUMNS: &str = "id, variant, first_player, second_player, challenger, status, \
     position, ply, version, result, end_reason, days_per_move, bank_initial, bank_increment, \
     bank_max, bank_first, bank_second, timeout_policy, turn_started_at, deadline_at, \
     reminded_at, reminder_stage, due_at, draw_offer, undo_request, created_at, updated_at, \
-    started_at, finished_at";
+    started_at, finished_at, rated, private, open, open_min_rating, open_max_rating";
 
 impl TryFrom<GameRow> for Game {
     type Error = StoreError;
@@ -296,6 +318,13 @@ impl TryFrom<GameRow> for Game {
             updated_at: r.updated_at,
             started_at: r.started_at,
             finished_at: r.finished_at,
+            options: GameOptions {
+                rated: r.rated,
+                private: r.private,
+                open: r.open,
+                min_rating: r.open_min_rating,
+                max_rating: r.open_max_rating,
+            },
         })
     }
 }
@@ -314,8 +343,10 @@ impl Tx {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO games (kind, variant, first_player, second_player, challenger, status,
                  position, days_per_move, bank_initial, bank_increment, bank_max, bank_first,
-                 bank_second, timeout_policy, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                 bank_second, timeout_policy, created_at, updated_at, rated, private, open,
+                 open_min_rating, open_max_rating)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             RETURNING id",
         )
         .bind(new.variant.kind().code())
         .bind(variant)
@@ -333,6 +364,11 @@ impl Tx {
         .bind(new.timeout.code())
         .bind(now)
         .bind(now)
+        .bind(new.options.rated)
+        .bind(new.options.private)
+        .bind(new.options.open)
+        .bind(new.options.min_rating)
+        .bind(new.options.max_rating)
         .fetch_one(&mut *self.tx)
         .await?;
         self.game(id)
@@ -591,7 +627,7 @@ const UPDATE_GAME: &str =
          result = ?, end_reason = ?, bank_first = ?, bank_second = ?,
          turn_started_at = ?, deadline_at = ?, reminded_at = ?, reminder_stage = ?,
          due_at = ?, draw_offer = ?, undo_request = ?, updated_at = ?, started_at = ?,
-         finished_at = ?, first_player = ?, second_player = ?
+         finished_at = ?, first_player = ?, second_player = ?, open = ?, rated = ?
      WHERE id = ? AND version = ?";
 
 fn bind_action(query: Query, game_id: i64, action: &PlayedAction) -> Query {
@@ -634,6 +670,8 @@ fn bind_game(query: Query, game: &Game, now: DateTime<Utc>) -> Query {
         .bind(game.finished_at)
         .bind(game.seats[0])
         .bind(game.seats[1])
+        .bind(game.options.open)
+        .bind(game.options.rated)
         .bind(game.id)
         .bind(game.version)
 }

@@ -17,6 +17,7 @@
 pub mod admin;
 pub mod backup;
 mod checkpoint;
+mod community;
 pub mod deliveries;
 pub mod discord;
 pub mod games;
@@ -31,7 +32,8 @@ pub mod writer;
 pub use admin::{Queue, RowChange, StuckRow};
 pub use backup::{BackupError, BackupSummary};
 pub use games::{
-    EndReason, Ending, Game, GameStatus, NewGame, PlayedAction, TimeControl, TimeoutPolicy,
+    EndReason, Ending, Game, GameOptions, GameStatus, NewGame, PlayedAction, TimeControl,
+    TimeoutPolicy,
 };
 pub use mail::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
 pub use outbox::{NewMessage, Notice, OutboxMessage, OutboxStats, Queued};

@@ -35,6 +35,8 @@ pub enum Notice {
     Digest,
     /// The opponent went on or came back from vacation.
     Vacation,
+    /// A game the recipient watches: an action's board, or its final report.
+    Watching,
     /// Anything else, and rows from before kinds were kept.
     Message,
     /// A notification to another of the recipient's identities could not be delivered and was
@@ -43,7 +45,7 @@ pub enum Notice {
 }
 
 impl Notice {
-    pub const ALL: [Notice; 13] = [
+    pub const ALL: [Notice; 14] = [
         Notice::ChallengeReceived,
         Notice::ChallengeClosed,
         Notice::ChallengeExpired,
@@ -55,6 +57,7 @@ impl Notice {
         Notice::Offer,
         Notice::Digest,
         Notice::Vacation,
+        Notice::Watching,
         Notice::Message,
         Notice::Undeliverable,
     ];
@@ -73,6 +76,7 @@ impl Notice {
             Notice::Offer => "offer",
             Notice::Digest => "digest",
             Notice::Vacation => "vacation",
+            Notice::Watching => "watching",
             Notice::Message => "message",
             Notice::Undeliverable => "undeliverable",
         }
@@ -97,6 +101,7 @@ impl Notice {
                 | Notice::GameOver
                 | Notice::Offer
                 | Notice::Vacation
+                | Notice::Watching
         )
     }
 }

@@ -452,7 +452,11 @@ impl Tx {
     /// Folds player `from` into player `into`: identities, seats, challenges and notifications move
     /// over and `from` is deleted. The caller checks the two share no game.
     pub async fn merge_players(&mut self, from: i64, into: i64) -> Result<()> {
+        // Ratings and their history first: they refer to the player about to go.
+        self.merge_ratings(from, into).await?;
         for sql in [
+            "UPDATE OR IGNORE watchers SET player_id = ?1 WHERE player_id = ?2",
+            "DELETE FROM watchers WHERE player_id = ?2",
             "UPDATE identities SET player_id = ?1 WHERE player_id = ?2",
             "UPDATE games SET first_player = ?1 WHERE first_player = ?2",
             "UPDATE games SET second_player = ?1 WHERE second_player = ?2",

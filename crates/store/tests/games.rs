@@ -58,6 +58,7 @@ async fn a_time_bank_and_the_pass_policy_round_trip() {
                 variant,
                 time_control: bank,
                 timeout: TimeoutPolicy::Pass,
+                options: agora_store::GameOptions::default(),
                 position: variant.start().to_string(),
                 ..new_game([ann.id, bo.id])
             },

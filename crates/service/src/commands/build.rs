@@ -165,7 +165,41 @@ pub fn build(
         }
         "board" => Ok(Command::Board(v.game()?)),
         "history" => Ok(Command::History(v.game()?)),
-        "games" => Ok(Command::Games),
+        "games" => match v.words("which").first().map(String::as_str) {
+            None | Some("mine") => Ok(Command::Games),
+            Some("live") => Ok(Command::Live),
+            Some(other) => Err(v.usage(format!("`{other}` is not `live`"))),
+        },
+        "seeks" => Ok(Command::Seeks),
+        "watch" | "unwatch" => {
+            let Some(game) = v.game()? else {
+                return Err(v.usage("name the game, e.g. `#12`".into()));
+            };
+            Ok(match spec.name {
+                "watch" => Command::Watch(Some(game)),
+                _ => Command::Unwatch(Some(game)),
+            })
+        }
+        "preview" => {
+            let game = v.game()?;
+            let words = v.text("action").unwrap_or_default();
+            let action = words.split_whitespace().collect::<Vec<_>>().join(" ");
+            if action.is_empty() {
+                return Err(v.usage("the action is missing".into()));
+            }
+            Ok(Command::Preview { game, action })
+        }
+        "export" => Ok(Command::Export(v.game()?)),
+        "rating" => Ok(Command::Rating(
+            v.text("player")
+                .map(|p| p.trim().trim_start_matches('@').to_owned())
+                .filter(|p| !p.is_empty()),
+        )),
+        "leaderboard" => {
+            let mut words = v.words("game");
+            words.extend(v.words("board"));
+            parse::leaderboard(&words)
+        }
         "settings" => settings(&v),
         "vacation" => parse::parse_vacation(&v.words("days")),
         "link" => parse::link(&v.words("code")),
@@ -214,6 +248,21 @@ fn challenge(v: &Values<'_>) -> Result<Command, ParseError> {
         parts
             .set_level(words.first().map(String::as_str))
             .map_err(usage)?;
+    }
+    match v.words("rated").first().map(String::as_str) {
+        None | Some("rated") => {}
+        Some("unrated") => parts.options.unrated = true,
+        Some(other) => return Err(usage(format!("`{other}` is not rated or unrated"))),
+    }
+    match v.words("private").first().map(String::as_str) {
+        None | Some("public") => {}
+        Some("private") => parts.options.private = true,
+        Some(other) => return Err(usage(format!("`{other}` is not private or public"))),
+    }
+    if let Some(range) = v.text("rating") {
+        let (min, max) = parse::rating_range(range.trim()).map_err(usage)?;
+        parts.options.min_rating = min;
+        parts.options.max_rating = max;
     }
     parts.finish(opponent, kind).map_err(usage)
 }

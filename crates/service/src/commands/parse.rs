@@ -4,7 +4,7 @@
 //! setting) are shared with [`super::build`], which makes a command from typed values.
 
 use super::table::{closest_command, spec};
-use super::{Command, Opponent, ParseError, Reply, VacationRequest};
+use super::{ChallengeOptions, Command, Opponent, ParseError, Reply, VacationRequest};
 use agora_domain::{Channel, Identity, TimeControl, TimeoutPolicy};
 use agora_rules::{GameKind, Variant};
 
@@ -192,12 +192,120 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         }
         "board" => Ok(Command::Board(game_only("board", args)?)),
         "history" => Ok(Command::History(game_only("history", args)?)),
-        "games" => Ok(Command::Games),
+        "games" => match args.as_slice() {
+            [] => Ok(Command::Games),
+            [w] if w == "mine" || w == "my" => Ok(Command::Games),
+            [w] if w == "live" || w == "all" || w == "running" => Ok(Command::Live),
+            [w, ..] => Err(ParseError::Usage {
+                command: "games",
+                problem: format!("`{w}` is not `live`"),
+            }),
+        },
+        "seeks" => no_more("seeks", &args).map(|()| Command::Seeks),
+        "watch" => Ok(Command::Watch(Some(required_game("watch", args)?))),
+        "unwatch" => Ok(Command::Unwatch(Some(required_game("unwatch", args)?))),
+        "preview" => match parse_move(words)? {
+            Command::Move { ply: Some(_), .. } => Err(ParseError::Usage {
+                command: "preview",
+                problem: "a preview takes no `ply`: it plays nothing".into(),
+            }),
+            Command::Move { game, action, .. } => Ok(Command::Preview { game, action }),
+            other => Ok(other),
+        },
+        "export" => Ok(Command::Export(game_only("export", args)?)),
+        "rating" => match words.as_slice() {
+            [] => Ok(Command::Rating(None)),
+            [name] => Ok(Command::Rating(Some(
+                name.trim_start_matches('@').to_owned(),
+            ))),
+            [_, extra, ..] => Err(ParseError::Usage {
+                command: "rating",
+                problem: format!("`{extra}` is not understood here: name one player"),
+            }),
+        },
+        "leaderboard" => leaderboard(&args),
         "settings" => parse_settings(words),
         "vacation" => parse_vacation(&args),
         "link" => link(&args),
         other => unreachable!("command `{other}` in the table but not in the parser"),
     }
+}
+
+/// A command that takes nothing after its name.
+fn no_more(command: &'static str, args: &[String]) -> Result<(), ParseError> {
+    match args.first() {
+        None => Ok(()),
+        Some(extra) => Err(ParseError::Usage {
+            command,
+            problem: format!("`{extra}` is not understood here: `{command}` takes nothing more"),
+        }),
+    }
+}
+
+/// A command that takes exactly one game reference.
+fn required_game(command: &'static str, args: Vec<String>) -> Result<i64, ParseError> {
+    game_only(command, args)?.ok_or_else(|| ParseError::Usage {
+        command,
+        problem: "name the game, e.g. `#12` (`games live` lists them)".into(),
+    })
+}
+
+/// `leaderboard agon`, `leaderboard agros board 12` (also `agros 12`, `agros 12x12`).
+pub(super) fn leaderboard(args: &[String]) -> Result<Command, ParseError> {
+    let usage = |problem: String| ParseError::Usage {
+        command: "leaderboard",
+        problem,
+    };
+    let mut it = args.iter().map(String::as_str);
+    let kind: GameKind = match it.next() {
+        None => return Err(usage("name the game: agon or agros".into())),
+        Some(g) => g.parse().map_err(usage)?,
+    };
+    let rest: Vec<&str> = it.collect();
+    let board = match rest.as_slice() {
+        [] => None,
+        ["board" | "size", n] | [n] => {
+            let n = n.split_once('x').map_or(*n, |(a, _)| a);
+            match n.parse::<u32>() {
+                Ok(b @ (8 | 10 | 12)) => Some(b),
+                _ => return Err(usage(format!("`{n}` is not a board size: 8, 10 or 12"))),
+            }
+        }
+        [extra, ..] => return Err(usage(format!("`{extra}` is not understood here"))),
+    };
+    if board.is_some() && kind == GameKind::Agon {
+        return Err(usage("Agon has one board: leave out `board`".into()));
+    }
+    Ok(Command::Leaderboard(kind, board))
+}
+
+/// A rating range: `1400-1800`, `1500+` (at least), `-1800` (at most).
+pub(super) fn rating_range(word: &str) -> Result<(Option<i64>, Option<i64>), String> {
+    let bad =
+        || format!("`rating {word}` is not a range of ratings such as 1400-1800, 1500+ or -1800");
+    let number = |w: &str| -> Result<i64, String> {
+        w.parse::<i64>()
+            .ok()
+            .filter(|n| (0..=4000).contains(n))
+            .ok_or_else(bad)
+    };
+    let range = if let Some(min) = word.strip_suffix('+') {
+        (Some(number(min)?), None)
+    } else if let Some(max) = word.strip_prefix('-') {
+        (None, Some(number(max)?))
+    } else if let Some((a, b)) = word.split_once('-') {
+        (Some(number(a)?), Some(number(b)?))
+    } else {
+        return Err(bad());
+    };
+    if let (Some(a), Some(b)) = range
+        && a > b
+    {
+        return Err(format!(
+            "`rating {word}`: the lower bound is above the upper one"
+        ));
+    }
+    Ok(range)
 }
 
 fn parse_move(mut words: Vec<String>) -> Result<Command, ParseError> {
@@ -251,6 +359,8 @@ pub(super) fn link(args: &[String]) -> Result<Command, ParseError> {
 pub(super) fn opponent(who: &str) -> Result<Opponent, String> {
     if who == "computer" || who == "cpu" || who == "ai" {
         Ok(Opponent::Computer)
+    } else if who == "anyone" || who == "anybody" || who == "open" {
+        Ok(Opponent::Anyone)
     } else if let Some(id) = who
         .strip_prefix("<@")
         .and_then(|w| w.strip_suffix('>'))
@@ -280,6 +390,7 @@ pub(super) struct ChallengeParts {
     pub time: Option<TimeControl>,
     pub timeout: Option<TimeoutPolicy>,
     pub level: Option<String>,
+    pub options: ChallengeOptions,
 }
 
 impl ChallengeParts {
@@ -317,6 +428,10 @@ impl ChallengeParts {
         if self.level.is_some() && opponent != Opponent::Computer {
             return Err("`level` is for a game against the computer".into());
         }
+        let o = self.options;
+        if (o.min_rating.is_some() || o.max_rating.is_some()) && opponent != Opponent::Anyone {
+            return Err("`rating` is for a challenge to anyone: it says who may accept".into());
+        }
         if self.timeout == Some(TimeoutPolicy::Pass) && kind == GameKind::Agon {
             return Err(
                 "`timeout pass` is for Agros: Agon has no passing (AG-5), so a missed deadline loses"
@@ -329,6 +444,7 @@ impl ChallengeParts {
             time: self.time,
             timeout: self.timeout,
             level: self.level,
+            options: self.options,
         })
     }
 }
@@ -372,6 +488,18 @@ fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
             "timeout" | "ontime" => parts.set_timeout(it.next()).map_err(usage)?,
             "auto-pass" | "autopass" => parts.timeout = Some(TimeoutPolicy::Pass),
             "level" => parts.set_level(it.next()).map_err(usage)?,
+            "unrated" | "casual" | "friendly" => parts.options.unrated = true,
+            "rated" => parts.options.unrated = false,
+            "private" => parts.options.private = true,
+            "public" => parts.options.private = false,
+            "rating" | "ratings" => {
+                let w = it.next().ok_or_else(|| {
+                    usage("`rating` needs a range, e.g. `rating 1400-1800`".into())
+                })?;
+                let (min, max) = rating_range(w).map_err(usage)?;
+                parts.options.min_rating = min;
+                parts.options.max_rating = max;
+            }
             // `8x8` for `board 8`.
             k if k
                 .split_once('x')

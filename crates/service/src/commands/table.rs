@@ -102,9 +102,13 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "challenge",
         aliases: &["invite", "new"],
-        usage: "challenge <opponent> <agon|agros> [board 8|10|12] [farmers 3|5|7] [days D | bank 7d+1d max 14d] [timeout loss|pass] [level easy|normal|hard]",
-        summary: "invite someone (or the computer) to a game",
-        help: "The opponent is a player's name, an e-mail address, a Discord mention or `computer`. \
+        usage: "challenge <opponent|anyone> <agon|agros> [board 8|10|12] [farmers 3|5|7] [days D | bank 7d+1d max 14d] [timeout loss|pass] [level easy|normal|hard] [unrated] [private] [rating MIN-MAX]",
+        summary: "invite someone, anyone or the computer to a game",
+        help: "The opponent is a player's name, an e-mail address, a Discord mention, `computer`, \
+               or `anyone` for an open challenge that `seeks` lists and the first eligible player \
+               takes (`rating 1400-1800`, `rating 1500+` or `rating -1800` admits only those \
+               ratings). Games between people are rated unless you add `unrated`; `private` \
+               keeps the game out of `games live` and from watchers. \
                You take the first seat (White in Agon, Light in Agros). Agros takes a board size \
                (default 10) and farmers per side (default 5). The clock is `days D` per move \
                (default 3) or a time bank: `bank 7d+1d max 14d` starts each player with 7 days, \
@@ -116,7 +120,7 @@ pub const COMMANDS: &[CommandSpec] = &[
             required(
                 "opponent",
                 ArgKind::Player,
-                "`computer`, a player's name, or an e-mail address",
+                "`computer`, `anyone`, a player's name, or an e-mail address",
             ),
             required("game", ArgKind::Choice(&["agon", "agros"]), "agon or agros"),
             optional(
@@ -148,6 +152,21 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "level",
                 ArgKind::Choice(&["easy", "normal", "hard"]),
                 "the computer's strength",
+            ),
+            optional(
+                "rated",
+                ArgKind::Choice(&["rated", "unrated"]),
+                "whether the result counts for ratings (default: rated between people)",
+            ),
+            optional(
+                "private",
+                ArgKind::Choice(&["private", "public"]),
+                "a private game is not listed and cannot be watched (default: public)",
+            ),
+            optional(
+                "rating",
+                ArgKind::Text,
+                "for a challenge to anyone: the ratings admitted, e.g. 1400-1800 or 1500+",
             ),
         ],
         reads_only: false,
@@ -281,10 +300,106 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "games",
         aliases: &["list", "mygames"],
-        usage: "games",
-        summary: "list your open games",
-        help: "Lists your challenges and games under way: opponent, whose turn it is and the deadline.",
+        usage: "games [live]",
+        summary: "list your open games, or every game being played",
+        help: "Lists your challenges and games under way: opponent, whose turn it is and the \
+               deadline. `games live` lists the games being played that anyone may watch.",
+        args: &[optional(
+            "which",
+            ArgKind::Choice(&["mine", "live"]),
+            "your games (default), or the games being played that anyone may watch",
+        )],
+        reads_only: true,
+    },
+    CommandSpec {
+        name: "seeks",
+        aliases: &["lobby", "open"],
+        usage: "seeks",
+        summary: "list the open challenges anyone may accept",
+        help: "Lists the challenges to anyone that wait for a player: game, clock, its maker with \
+               their rating and the ratings admitted. `accept #12` takes one.",
         args: &[],
+        reads_only: true,
+    },
+    CommandSpec {
+        name: "watch",
+        aliases: &["follow", "observe"],
+        usage: "watch #game",
+        summary: "follow a game you do not play in",
+        help: "Sends you each action's board of a game and its final report, on your channel (in \
+               your digest if you chose one). You can never act in it. `games live` lists the \
+               games you may watch; private games cannot be watched.",
+        args: &[required("game", ArgKind::Game, "the game number")],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "unwatch",
+        aliases: &["unfollow"],
+        usage: "unwatch #game",
+        summary: "stop following a game",
+        help: "Stops the boards and the final report of a game you watch.",
+        args: &[required("game", ArgKind::Game, "the game number")],
+        reads_only: false,
+    },
+    CommandSpec {
+        name: "preview",
+        aliases: &["try", "whatif"],
+        usage: "preview [#game] <action>",
+        summary: "see the board after an action without playing it",
+        help: "Shows the board as it would be after the action, without playing it, so you can \
+               check a move before you send it. Your opponent sees nothing.",
+        args: &[
+            GAME,
+            required(
+                "action",
+                ArgKind::Action,
+                "the action to try: pick one of your legal actions from the list",
+            ),
+        ],
+        reads_only: true,
+    },
+    CommandSpec {
+        name: "export",
+        aliases: &["download", "pgn"],
+        usage: "export [#game]",
+        summary: "get a game's record as a file",
+        help: "Sends the record of a game (yours, or any game that is not private) as a text \
+               file: tag pairs and the numbered actions, readable by `agora rules replay \
+               --record` and `agora render --record` (docs/records.md).",
+        args: &[GAME],
+        reads_only: true,
+    },
+    CommandSpec {
+        name: "rating",
+        aliases: &["ratings", "rank", "elo"],
+        usage: "rating [player]",
+        summary: "show your ratings, or another player's",
+        help: "Shows a player's Glicko-2 ratings (one per game, and per board size in Agros) with \
+               their deviation and games played, and how reliably they play: the share of their \
+               turns played in time and of their games finished rather than lost on time.",
+        args: &[optional(
+            "player",
+            ArgKind::Text,
+            "a player's name (default: you)",
+        )],
+        reads_only: true,
+    },
+    CommandSpec {
+        name: "leaderboard",
+        aliases: &["top", "ladder"],
+        usage: "leaderboard agon|agros [board 8|10|12]",
+        summary: "the best established ratings",
+        help: "Lists the highest ratings of a game among players whose rating is established \
+               (a deviation under 110 after enough games). Agros boards are rated apart: name \
+               the board (default 10).",
+        args: &[
+            required("game", ArgKind::Choice(&["agon", "agros"]), "agon or agros"),
+            optional(
+                "board",
+                ArgKind::Choice(&["8", "10", "12"]),
+                "Agros: the board size (default 10)",
+            ),
+        ],
         reads_only: true,
     },
     CommandSpec {

@@ -110,7 +110,8 @@ fn challenge_options() {
             },
             time: Some(TimeControl::PerMove { days: 2 }),
             timeout: None,
-            level: None
+            level: None,
+            options: ChallengeOptions::default(),
         }
     );
     assert!(parse("challenge bob agon board 8").is_err());
@@ -168,6 +169,18 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("board", "board #3"),
     ("history", "history"),
     ("games", "games"),
+    ("games", "games live"),
+    (
+        "challenge",
+        "challenge anyone agon rating 1400-1800 unrated",
+    ),
+    ("seeks", "seeks"),
+    ("watch", "watch #4"),
+    ("unwatch", "unwatch #4"),
+    ("preview", "preview #4 k1-j1"),
+    ("export", "export #4"),
+    ("rating", "rating ann"),
+    ("leaderboard", "leaderboard agros board 8"),
     ("settings", "settings timezone Europe/Amsterdam"),
     ("settings", "settings notify email"),
     ("settings", "settings digest off"),
@@ -202,13 +215,27 @@ fn every_table_entry_parses() {
 #[test]
 fn reads_only_agrees_with_what_each_command_does() {
     // The commands that change nothing of a game or a player: the lifecycle answers them
-    // from what it reads (`help`, `board`, `history`, `games`).
+    // from what it reads (`help`, `board`, `history`, `games`, the open challenges, a preview,
+    // a record, ratings).
     let readers: Vec<&str> = COMMANDS
         .iter()
         .filter(|c| c.reads_only)
         .map(|c| c.name)
         .collect();
-    assert_eq!(readers, ["help", "board", "history", "games"]);
+    assert_eq!(
+        readers,
+        [
+            "help",
+            "board",
+            "history",
+            "games",
+            "seeks",
+            "preview",
+            "export",
+            "rating",
+            "leaderboard"
+        ]
+    );
     for (_, text) in EXAMPLES {
         let command = parse(text).unwrap();
         assert_eq!(
@@ -410,4 +437,101 @@ fn typed_values_outside_the_table_are_refused() {
         &values(&[("notify", text("email")), ("digest", text("8"))]),
     );
     assert!(two.is_err());
+}
+
+#[test]
+fn open_challenges_and_their_options() {
+    let Command::Challenge {
+        opponent, options, ..
+    } = parse("challenge anyone agon rating 1400-1800 unrated private").unwrap()
+    else {
+        panic!("a challenge");
+    };
+    assert_eq!(opponent, Opponent::Anyone);
+    assert_eq!(
+        options,
+        ChallengeOptions {
+            unrated: true,
+            private: true,
+            min_rating: Some(1400),
+            max_rating: Some(1800),
+        }
+    );
+    let range = |text: &str| match parse(text) {
+        Ok(Command::Challenge { options, .. }) => Ok((options.min_rating, options.max_rating)),
+        Ok(other) => panic!("{other:?}"),
+        Err(e) => Err(e.to_string()),
+    };
+    assert_eq!(
+        range("challenge anyone agon rating 1500+"),
+        Ok((Some(1500), None))
+    );
+    assert_eq!(
+        range("challenge anyone agon rating -1800"),
+        Ok((None, Some(1800)))
+    );
+    for bad in [
+        "challenge anyone agon rating 1800-1400",
+        "challenge anyone agon rating lots",
+        "challenge anyone agon rating",
+        "challenge anyone agon rating 99999",
+        "challenge bob agon rating 1400-1800",
+    ] {
+        assert!(range(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn community_commands() {
+    assert_eq!(parse("seeks").unwrap(), Command::Seeks);
+    assert_eq!(parse("games live").unwrap(), Command::Live);
+    assert_eq!(parse("games").unwrap(), Command::Games);
+    assert!(parse("games soon").is_err());
+    assert_eq!(parse("watch #12").unwrap(), Command::Watch(Some(12)));
+    assert_eq!(
+        parse("unwatch game 12").unwrap(),
+        Command::Unwatch(Some(12))
+    );
+    assert!(parse("watch").is_err(), "watch names its game");
+    assert_eq!(
+        parse("preview #3 k1-j1").unwrap(),
+        Command::Preview {
+            game: Some(3),
+            action: "k1-j1".into()
+        }
+    );
+    assert_eq!(
+        parse("preview g5").unwrap(),
+        Command::Preview {
+            game: None,
+            action: "g5".into()
+        },
+        "g5 is a square, not game 5"
+    );
+    assert!(
+        parse("preview ply 3 g5").is_err(),
+        "a preview plays nothing"
+    );
+    assert_eq!(parse("export").unwrap(), Command::Export(None));
+    assert_eq!(parse("export #7").unwrap(), Command::Export(Some(7)));
+    assert_eq!(parse("rating").unwrap(), Command::Rating(None));
+    assert_eq!(
+        parse("rating @ann").unwrap(),
+        Command::Rating(Some("ann".into()))
+    );
+    assert_eq!(
+        parse("leaderboard agros board 12").unwrap(),
+        Command::Leaderboard(GameKind::Agros, Some(12))
+    );
+    assert_eq!(
+        parse("leaderboard agros 8x8").unwrap(),
+        Command::Leaderboard(GameKind::Agros, Some(8))
+    );
+    assert_eq!(
+        parse("top agon").unwrap(),
+        Command::Leaderboard(GameKind::Agon, None)
+    );
+    assert!(parse("leaderboard agon board 8").is_err());
+    assert!(parse("leaderboard agros board 9").is_err());
+    assert!(parse("leaderboard").is_err());
 }

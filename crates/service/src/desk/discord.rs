@@ -138,3 +138,36 @@ impl DiscordDesk<'_> {
         Ok(n)
     }
 }
+
+impl DiscordDesk<'_> {
+    /// The lobby posts whose buttons are still on: (game, channel, message).
+    pub async fn lobby_posts(&self) -> Result<Vec<(i64, String, String)>, ServiceError> {
+        Ok(self.tx().await?.discord_lobby_posts().await?)
+    }
+
+    /// Whether an open challenge was posted in the lobby already.
+    pub async fn lobby_posted(&self, game: i64) -> Result<bool, ServiceError> {
+        Ok(self.tx().await?.discord_lobby_posted(game).await?)
+    }
+
+    /// Records the lobby post of an open challenge.
+    pub async fn record_lobby_post(
+        &self,
+        game: i64,
+        channel: &str,
+        message: &str,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.record_discord_lobby_post(game, channel, message).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Marks a lobby post closed.
+    pub async fn close_lobby_post(&self, game: i64) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.close_discord_lobby_post(game).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}

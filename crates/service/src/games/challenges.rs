@@ -2,10 +2,12 @@
 //! accepting, declining or withdrawing one.
 
 use super::Extra;
-use crate::commands::{Opponent, edit_distance};
+use crate::commands::{ChallengeOptions, Opponent, edit_distance};
 use crate::{Done, Fail, Service, user};
 use agora_rules::{Seat, Variant};
-use agora_store::{Game, GameStatus, NewGame, Notice, Player, TimeControl, TimeoutPolicy, Tx};
+use agora_store::{
+    Game, GameOptions, GameStatus, NewGame, Notice, Player, TimeControl, TimeoutPolicy, Tx,
+};
 use chrono::{DateTime, Duration, Utc};
 
 impl Service {
@@ -25,6 +27,21 @@ impl Service {
             .await?)
     }
 
+    /// The placeholder player who holds the open seat of every challenge to anyone. Nobody can
+    /// take the name `anyone` (see [`crate::players::name_from`]); it has no identity to notify.
+    pub(crate) async fn anyone_player(
+        &self,
+        tx: &mut Tx,
+        now: DateTime<Utc>,
+    ) -> Result<Player, Fail> {
+        let address = crate::Identity::new(agora_domain::Channel::System, "anyone").to_string();
+        if let Some(p) = tx.player_by_identity(&address).await? {
+            return Ok(p);
+        }
+        let name = tx.free_name("anyone").await?;
+        Ok(tx.create_player(&name, &address, true, None, now).await?)
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub(crate) async fn challenge(
         &self,
@@ -34,17 +51,31 @@ impl Service {
         variant: Variant,
         (time, timeout): (Option<TimeControl>, Option<TimeoutPolicy>),
         level: Option<String>,
+        options: ChallengeOptions,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         let time_control = self.time_control(time)?;
         let computer = opponent == Opponent::Computer;
-        let them = self.opponent(tx, me, opponent, level, now).await?;
+        let open = opponent == Opponent::Anyone;
+        let them = if open {
+            self.anyone_player(tx, now).await?
+        } else {
+            self.opponent(tx, me, opponent, level, now).await?
+        };
         if them.id == me.id {
             return user("you cannot challenge yourself: name your opponent");
         }
         if !computer {
-            self.within_challenge_limits(tx, me, &them, now).await?;
+            self.within_challenge_limits(tx, me, &them, open, now)
+                .await?;
         }
+        let options = GameOptions {
+            rated: !computer && !options.unrated,
+            private: options.private,
+            open,
+            min_rating: options.min_rating,
+            max_rating: options.max_rating,
+        };
         let game = tx
             .insert_game(
                 &NewGame {
@@ -60,6 +91,7 @@ impl Service {
                     position: variant.start().to_string(),
                     time_control,
                     timeout: timeout.unwrap_or(TimeoutPolicy::Loss),
+                    options,
                 },
                 now,
             )
@@ -78,7 +110,16 @@ impl Service {
         let text = if computer {
             self.render_for(tx, &l, me.id, "game_started.txt", Extra::default())
                 .await?
+        } else if open {
+            // Nobody to tell: `seeks` lists it, and the Discord lobby shows it.
+            self.render_for(tx, &l, me.id, "challenge_sent.txt", Extra::default())
+                .await?
         } else {
+            let maker_rating = tx
+                .rating(me.id, crate::ratings::pool_of(variant))
+                .await?
+                .map(|r| r.rating.round() as i64);
+            let reliability = self.reliability_of(tx, me.id).await?;
             self.notify_game(
                 tx,
                 &l,
@@ -86,6 +127,8 @@ impl Service {
                 Notice::ChallengeReceived,
                 Extra {
                     by: Some(l.seat_view(Seat::First)),
+                    rating: maker_rating,
+                    reliability,
                     ..Extra::default()
                 },
                 now,
@@ -95,18 +138,19 @@ impl Service {
                 .await?
         };
         Ok(Done {
+            attachments: Vec::new(),
             text,
             game: Some(l.game.id),
         })
     }
 
     /// When a challenge expires if nobody answers it.
-    fn expiry_of(&self, game: &Game) -> DateTime<Utc> {
+    pub(super) fn expiry_of(&self, game: &Game) -> DateTime<Utc> {
         game.created_at + Duration::days(self.settings.challenge_expiry_days.into())
     }
 
     /// Whether a challenge waited too long for an answer at `now`.
-    fn expired(&self, game: &Game, now: DateTime<Utc>) -> bool {
+    pub(super) fn expired(&self, game: &Game, now: DateTime<Utc>) -> bool {
         self.expiry_of(game) <= now
     }
 
@@ -117,6 +161,7 @@ impl Service {
         tx: &mut Tx,
         me: &Player,
         them: &Player,
+        open: bool,
         now: DateTime<Utc>,
     ) -> Result<(), Fail> {
         let max = self.settings.max_open_challenges;
@@ -125,7 +170,7 @@ impl Service {
                 "you have {max} challenges waiting for an answer, the most one player may have: withdraw one (`games` lists them, `cancel #<game>` withdraws one) or wait for answers"
             ));
         }
-        if them.first_seen_at.is_none() {
+        if them.first_seen_at.is_none() && !open {
             let max = self.settings.new_opponent_challenges_per_day;
             let since = now - Duration::days(1);
             if tx.challenges_to_strangers_since(me.id, since).await? >= max {
@@ -154,6 +199,7 @@ impl Service {
             l.game.due_at = Some(self.expiry_of(&l.game));
             tx.save_game(&mut l.game, now).await?;
             return Ok(Done {
+                attachments: Vec::new(),
                 text: format!("game #{id}: challenge rescheduled"),
                 game: Some(id),
             });
@@ -173,6 +219,7 @@ impl Service {
                 .await?;
         }
         Ok(Done {
+            attachments: Vec::new(),
             text: format!("game #{id}: challenge expired"),
             game: Some(id),
         })
@@ -186,6 +233,12 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         let me_id = me.id;
+        if let Some(id) = game
+            && let Some(open) = tx.game(id).await?
+            && open.options.open
+        {
+            return self.accept_open(tx, me, open, now).await;
+        }
         let game = self
             .pick(
                 tx,
@@ -229,6 +282,83 @@ impl Service {
         )
         .await?;
         Ok(Done {
+            attachments: Vec::new(),
+            text: self
+                .render_for(tx, &l, me.id, "game_started.txt", Extra::default())
+                .await?,
+            game: Some(id),
+        })
+    }
+
+    /// `accept #N` of a challenge to anyone: the first eligible player takes the open seat and
+    /// the game starts. Eligible: a person (not the challenge's maker, not the computer) whose
+    /// rating in the game's pool lies in the range asked for.
+    async fn accept_open(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Game,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let id = game.id;
+        if game.challenger == me.id {
+            return user(format!(
+                "game #{id} is your own open challenge: another player accepts it (`cancel #{id}` withdraws it)"
+            ));
+        }
+        if game.status != GameStatus::Proposed || self.expired(&game, now) {
+            return user(format!(
+                "the open challenge of game #{id} is no longer open: `seeks` lists those that are"
+            ));
+        }
+        if me.computer.is_some() {
+            return user("the computer does not take open challenges");
+        }
+        let o = game.options;
+        if o.min_rating.is_some() || o.max_rating.is_some() {
+            let pool = crate::ratings::pool_of(game.variant);
+            let rating = tx
+                .rating(me.id, pool)
+                .await?
+                .unwrap_or(crate::ratings::DEFAULT)
+                .rating
+                .round() as i64;
+            let low = o.min_rating.is_some_and(|m| rating < m);
+            let high = o.max_rating.is_some_and(|m| rating > m);
+            if low || high {
+                let range =
+                    crate::views::range_words(o.min_rating, o.max_rating).unwrap_or_default();
+                return user(format!(
+                    "game #{id} is open to ratings {range}, and yours in {} is {rating}: `seeks` lists the others",
+                    crate::views::title(game.variant)
+                ));
+            }
+        }
+        if !tx.take_open_seat(id, me.id).await? {
+            return user(format!(
+                "someone else took the open challenge of game #{id} first: `seeks` lists those still open"
+            ));
+        }
+        let Some(game) = tx.game(id).await? else {
+            return user(format!("there is no game #{id}"));
+        };
+        let mut l = self.load(tx, game, Some(now)).await?;
+        l.game.status = GameStatus::Active;
+        l.game.started_at = Some(now);
+        l.game.due_at = None;
+        self.start_clock(&mut l, now);
+        tx.save_game(&mut l.game, now).await?;
+        self.notify_game(
+            tx,
+            &l,
+            l.game.challenger,
+            Notice::GameStarted,
+            Extra::default(),
+            now,
+        )
+        .await?;
+        Ok(Done {
+            attachments: Vec::new(),
             text: self
                 .render_for(tx, &l, me.id, "game_started.txt", Extra::default())
                 .await?,
@@ -304,6 +434,7 @@ impl Service {
         )
         .await?;
         Ok(Done {
+            attachments: Vec::new(),
             text: self
                 .render_for(tx, &l, me.id, "challenge_closed.txt", extra())
                 .await?,
@@ -346,6 +477,7 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Player, Fail> {
         Ok(match opponent {
+            Opponent::Anyone => self.anyone_player(tx, now).await?,
             Opponent::Computer => {
                 let level = level.unwrap_or_else(|| self.settings.computer_level.clone());
                 self.computer_player(tx, &level, now).await?

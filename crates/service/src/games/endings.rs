@@ -86,6 +86,11 @@ impl Service {
         l.game.draw_offer = None;
         l.game.undo_request = None;
         tx.save_game(&mut l.game, now).await?;
+        let ratings = if l.game.status == GameStatus::Finished {
+            self.rate_game(tx, l).await?
+        } else {
+            Vec::new()
+        };
         let report = l.score_report();
         let mut text = String::new();
         for seat in Seat::BOTH {
@@ -94,6 +99,7 @@ impl Service {
                 report: report.clone(),
                 event: operator.map(|_| "operator"),
                 what: operator,
+                ratings: ratings.clone(),
                 ..Extra::default()
             };
             if Some(player) == actor {
@@ -104,6 +110,16 @@ impl Service {
                 self.notify_game(tx, l, player, Notice::GameOver, extra, now)
                     .await?;
             }
+        }
+        if l.game.status == GameStatus::Finished {
+            let watched = || Extra {
+                report: report.clone(),
+                event: operator.map(|_| "operator"),
+                what: operator,
+                ratings: ratings.clone(),
+                ..Extra::default()
+            };
+            self.tell_watchers(tx, l, watched, true, now).await?;
         }
         Ok(text)
     }
@@ -123,6 +139,7 @@ impl Service {
         };
         let text = self.finish(tx, &mut l, ending, Some(me.id), now).await?;
         Ok(Done {
+            attachments: Vec::new(),
             text,
             game: Some(id),
         })

@@ -23,9 +23,7 @@ impl Service {
     ) -> Result<Done, Fail> {
         let command = if history { "history" } else { "board" };
         let game = match game {
-            Some(id) => tx.game(id).await?.ok_or_else(|| {
-                Fail::User(format!("there is no game #{id}: `games` lists yours"))
-            })?,
+            Some(id) => self.visible_game(tx, me, id).await?,
             // With no game under way, the one that ended last: a player looks back at it.
             None => match tx.open_games_of(me.id).await?.is_empty() {
                 true => tx.last_finished_game_of(me.id).await?.ok_or_else(|| {
@@ -50,6 +48,7 @@ impl Service {
         };
         let template = if history { "history.txt" } else { "board.txt" };
         Ok(Done {
+            attachments: Vec::new(),
             text: self.render_for(tx, &l, me.id, template, extra).await?,
             game: Some(l.game.id),
         })
@@ -67,6 +66,7 @@ impl Service {
         }
         let games = self.game_lines(tx, me, false, now).await?;
         Ok(Done {
+            attachments: Vec::new(),
             text: self.templates.render("games.txt", Ctx { games }),
             game: None,
         })

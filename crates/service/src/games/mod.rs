@@ -5,11 +5,14 @@
 //! the template context of a game, finding the game a command means, and telling its players.
 
 mod challenges;
+mod community;
 mod endings;
 mod listing;
 mod offers;
 mod play;
+mod standing;
 
+pub(crate) use community::WatchedLine;
 pub(crate) use listing::GameLine;
 
 use crate::clock::{self, seat_to_act};
@@ -54,6 +57,11 @@ pub(crate) struct Extra<'a> {
     /// The recipient's mail address is not confirmed: names chosen by others are replaced by
     /// what those players proved (see [`Service::identity_label`]).
     pub unconfirmed: bool,
+    /// A rated game's end: what it did to both players' ratings.
+    pub ratings: Vec<standing::RatingChangeView>,
+    /// A challenge: its maker's rating in the game's pool and their reliability.
+    pub rating: Option<i64>,
+    pub reliability: Option<standing::ReliabilityView>,
 }
 
 impl GameCtx<'_> {

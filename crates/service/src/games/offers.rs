@@ -37,6 +37,7 @@ impl Service {
         )
         .await?;
         Ok(Done {
+            attachments: Vec::new(),
             text: self
                 .render_for(tx, l, l.game.player_at(seat), "offer.txt", e2)
                 .await?,
@@ -94,6 +95,7 @@ impl Service {
                 };
                 let text = self.finish(tx, &mut l, ending, Some(me.id), now).await?;
                 Ok(Done {
+                    attachments: Vec::new(),
                     text,
                     game: Some(id),
                 })

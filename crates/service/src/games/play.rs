@@ -106,6 +106,7 @@ impl Service {
             // The deadline passed before the scheduler got to it: the clock acts first.
             let text = self.timeout(tx, &mut l, Some(me.id), now).await?;
             return Ok(Done {
+                attachments: Vec::new(),
                 text,
                 game: Some(id),
             });
@@ -116,6 +117,7 @@ impl Service {
             .apply_at(tx, &mut l, seat, action, delivery, false, arrived, now)
             .await?;
         Ok(Done {
+            attachments: Vec::new(),
             text,
             game: Some(id),
         })
@@ -371,6 +373,8 @@ impl Service {
             now,
         )
         .await?;
+        self.tell_watchers(tx, l, || extra(false), false, now)
+            .await?;
         if on_time {
             let kind = Notice::Timeout;
             self.notify_game(tx, l, actor, kind, extra(true), now)

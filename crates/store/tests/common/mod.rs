@@ -83,6 +83,7 @@ pub fn new_game(seats: [i64; 2]) -> NewGame {
         position: Variant::Agon.start().to_string(),
         time_control: TimeControl::PerMove { days: 3 },
         timeout: TimeoutPolicy::Loss,
+        options: agora_store::GameOptions::default(),
     }
 }
 

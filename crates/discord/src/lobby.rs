@@ -1,0 +1,83 @@
+//! The lobby: a channel where every open challenge (a challenge to anyone) is posted with an
+//! Accept button, and where its post loses the button once the challenge is taken, withdrawn or
+//! expired. Kept in step with the service by [`Bot::sync_lobby`] after every round of the
+//! outbox, so a challenge made by mail shows too, and a restart or a failed call puts it right
+//! on the next round.
+
+use crate::board::{self, clip};
+use crate::{Bot, DiscordError};
+use agora_store::GameStatus;
+use chrono::Utc;
+use poise::serenity_prelude as serenity;
+use serde_json::json;
+
+impl Bot {
+    /// Posts the open challenges not yet in the lobby, and closes the posts of those no longer
+    /// open. Nothing without a lobby channel.
+    pub(crate) async fn sync_lobby(&self, http: &serenity::Http) -> Result<(), DiscordError> {
+        let Some(lobby) = self.settings.lobby_channel else {
+            return Ok(());
+        };
+        let _held = self.lobby_lock.lock().await;
+        let desk = self.service.discord();
+        let open = self.service.open_challenges("discord", Utc::now()).await?;
+        for seek in &open {
+            if desk.lobby_posted(seek.id).await? {
+                continue;
+            }
+            let accept =
+                serenity::CreateButton::new(format!("accept:{}:{}", seek.id, seek.version))
+                    .label(self.words("lobby_accept", json!({})))
+                    .style(serenity::ButtonStyle::Success);
+            let message = board::text_post(&seek.text, None)
+                .message()
+                .components(vec![serenity::CreateActionRow::Buttons(vec![accept])])
+                .nonce(serenity::Nonce::String(format!("l{}", seek.id)))
+                .enforce_nonce(true);
+            let sent = serenity::ChannelId::new(lobby)
+                .send_message(http, message)
+                .await?;
+            desk.record_lobby_post(seek.id, &lobby.to_string(), &sent.id.to_string())
+                .await?;
+        }
+        for (game, channel, message) in desk.lobby_posts().await? {
+            if open.iter().any(|s| s.id == game) {
+                continue;
+            }
+            let (Ok(channel), Ok(message)) = (channel.parse::<u64>(), message.parse::<u64>())
+            else {
+                desk.close_lobby_post(game).await?;
+                continue;
+            };
+            let (channel, message) = (
+                serenity::ChannelId::new(channel.max(1)),
+                serenity::MessageId::new(message.max(1)),
+            );
+            // Taken (the game started, with whom) or closed (withdrawn or expired).
+            let state = self.state(game, None).await?;
+            let taken = state
+                .as_ref()
+                .is_some_and(|s| matches!(s.status, GameStatus::Active | GameStatus::Finished));
+            let text = self.words(
+                "lobby_closed",
+                json!({
+                    "game": game,
+                    "taken": taken,
+                    "title": state.as_ref().map(|s| s.title.clone()),
+                    "first": state.as_ref().map(|s| s.names[0].clone()),
+                    "second": state.as_ref().map(|s| s.names[1].clone()),
+                }),
+            );
+            let edit = serenity::EditMessage::new()
+                .content(clip(&text, 1900))
+                .components(Vec::new());
+            match channel.edit_message(http, message, edit).await {
+                Ok(_) => {}
+                Err(e) if crate::sender::http_status(&e).is_some_and(|s| s.0 == 404) => {}
+                Err(e) => return Err(e.into()),
+            }
+            desk.close_lobby_post(game).await?;
+        }
+        Ok(())
+    }
+}

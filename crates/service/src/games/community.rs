@@ -1,0 +1,438 @@
+//! Games beside one's own: the open challenges (`seeks`), the games being played (`games
+//! live`), watching a game (`watch`, `unwatch`, and telling its watchers), and trying an action
+//! without playing it (`preview`).
+
+use super::{Extra, GameCtx};
+use crate::views::{Loaded, title};
+use crate::{Attachment, Done, Fail, Service, user};
+use agora_rules::Seat;
+use agora_store::{Game, GameStatus, Notice, Player, Tx};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+/// The most open challenges and running games a list shows.
+const LIST_LIMIT: u32 = 50;
+
+/// The most games one player may watch at once.
+pub(crate) const MAX_WATCHED: u32 = 100;
+
+/// One open challenge as `seeks` and the Discord lobby show it.
+#[derive(Serialize)]
+pub(crate) struct SeekLine {
+    id: i64,
+    title: String,
+    maker: String,
+    /// The maker's rating in the game's pool, rounded, if they have one.
+    maker_rating: Option<i64>,
+    clock: String,
+    rated: bool,
+    private: bool,
+    range: Option<String>,
+    expires: String,
+}
+
+/// One running game as `games live` shows it.
+#[derive(Serialize)]
+struct LiveLine {
+    id: i64,
+    title: String,
+    first: String,
+    second: String,
+    ply: u32,
+    to_act: String,
+    rated: bool,
+}
+
+/// An open challenge as a front end shows it on its own (the Discord lobby): its number, its
+/// version (for the Accept button's guard) and its words (`templates/lobby.txt`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenChallenge {
+    pub id: i64,
+    pub version: i64,
+    pub text: String,
+}
+
+/// A watched game that moved, as a digest lists it.
+#[derive(Serialize)]
+pub(crate) struct WatchedLine {
+    id: i64,
+    title: String,
+    first: String,
+    second: String,
+    ply: u32,
+    last: Option<String>,
+    result: Option<String>,
+}
+
+impl Service {
+    /// The open challenges still waiting, in the words of `channel` (`discord`, `mailto`), with
+    /// times in UTC.
+    pub async fn open_challenges(
+        &self,
+        channel: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<OpenChallenge>, crate::ServiceError> {
+        let mut tx = self.store.read().await?;
+        let versions: std::collections::HashMap<i64, i64> = tx
+            .open_challenges(LIST_LIMIT)
+            .await?
+            .into_iter()
+            .map(|g| (g.id, g.version))
+            .collect();
+        let lines = match self.seek_lines(&mut tx, "UTC", now).await {
+            Ok(lines) => lines,
+            Err(Fail::Internal(e)) => return Err(e),
+            Err(_) => Vec::new(),
+        };
+        Ok(lines
+            .into_iter()
+            .map(|seek| OpenChallenge {
+                id: seek.id,
+                version: versions.get(&seek.id).copied().unwrap_or(0),
+                text: self.templates.render_on("lobby.txt", channel, &seek),
+            })
+            .collect())
+    }
+
+    /// The games `p` watches that changed since `since`, for their digest.
+    pub(crate) async fn watched_lines(
+        &self,
+        tx: &mut Tx,
+        p: &Player,
+        since: DateTime<Utc>,
+    ) -> Result<Vec<WatchedLine>, Fail> {
+        let mut lines = Vec::new();
+        for g in tx.watched_since(p.id, since).await? {
+            if g.options.private {
+                continue;
+            }
+            let l = self.load(tx, g, None).await?;
+            let view = l.view(p.id, &p.timezone);
+            lines.push(WatchedLine {
+                id: view.id,
+                title: view.title,
+                first: view.first.name,
+                second: view.second.name,
+                ply: view.ply,
+                last: view.last,
+                result: view.result,
+            });
+        }
+        Ok(lines)
+    }
+
+    /// `seeks`: the open challenges, with their makers' ratings and reliability.
+    pub(crate) async fn seeks(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        #[derive(Serialize)]
+        struct Ctx {
+            seeks: Vec<SeekLine>,
+        }
+        let seeks = self.seek_lines(tx, &me.timezone, now).await?;
+        Ok(Done {
+            text: self.templates.render("seeks.txt", Ctx { seeks }),
+            game: None,
+            attachments: Vec::new(),
+        })
+    }
+
+    /// The open challenges still waiting, as lines, times in `timezone`.
+    pub(crate) async fn seek_lines(
+        &self,
+        tx: &mut Tx,
+        timezone: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<SeekLine>, Fail> {
+        let mut lines = Vec::new();
+        for g in tx.open_challenges(LIST_LIMIT).await? {
+            if self.expired(&g, now) {
+                continue;
+            }
+            let maker = tx
+                .player(g.challenger)
+                .await?
+                .map_or_else(String::new, |p| p.name);
+            let maker_rating = tx
+                .rating(g.challenger, crate::ratings::pool_of(g.variant))
+                .await?
+                .map(|r| r.rating.round() as i64);
+            lines.push(SeekLine {
+                id: g.id,
+                title: title(g.variant),
+                maker,
+                maker_rating,
+                clock: crate::clock::describe(&g),
+                rated: g.options.rated,
+                private: g.options.private,
+                range: crate::views::range_words(g.options.min_rating, g.options.max_rating),
+                expires: crate::views::local_time(self.expiry_of(&g), timezone),
+            });
+        }
+        Ok(lines)
+    }
+
+    /// `games live`: the running games that are not private, the most recently moved first.
+    pub(crate) async fn live(&self, tx: &mut Tx) -> Result<Done, Fail> {
+        #[derive(Serialize)]
+        struct Ctx {
+            games: Vec<LiveLine>,
+        }
+        let mut games = Vec::new();
+        for g in tx.live_games(LIST_LIMIT).await? {
+            let mut names = Vec::new();
+            for seat in Seat::BOTH {
+                let p = tx.player(g.player_at(seat)).await?;
+                names.push(p.map_or_else(String::new, |p| p.name));
+            }
+            let to_act = crate::clock::seat_to_act(&g);
+            games.push(LiveLine {
+                id: g.id,
+                title: title(g.variant),
+                to_act: format!(
+                    "{} ({})",
+                    names[to_act.index()],
+                    g.variant.kind().seat_name(to_act)
+                ),
+                second: names.pop().unwrap_or_default(),
+                first: names.pop().unwrap_or_default(),
+                ply: g.ply,
+                rated: g.options.rated,
+            });
+        }
+        Ok(Done {
+            text: self.templates.render("live.txt", Ctx { games }),
+            game: None,
+            attachments: Vec::new(),
+        })
+    }
+
+    /// A game the sender may look at: one they play in, or any that is not private.
+    pub(crate) async fn visible_game(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        id: i64,
+    ) -> Result<Game, Fail> {
+        let Some(game) = tx.game(id).await? else {
+            return user(format!(
+                "there is no game #{id}: `games live` lists the games being played"
+            ));
+        };
+        if game.seat_of(me.id).is_none() && game.options.private {
+            return user(format!(
+                "there is no game #{id} you may see: `games live` lists the games being played"
+            ));
+        }
+        Ok(game)
+    }
+
+    /// `watch #N`.
+    pub(crate) async fn watch(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let game = self.visible_game(tx, me, id).await?;
+        if game.seat_of(me.id).is_some() {
+            return user(format!(
+                "you play in game #{id}: its boards and report come to you already"
+            ));
+        }
+        match game.status {
+            GameStatus::Active => {}
+            GameStatus::Proposed => {
+                return user(format!("game #{id} has not started: watch it once it has"));
+            }
+            _ => {
+                return user(format!(
+                    "game #{id} is over: `history #{id}` shows it, `export #{id}` sends its record"
+                ));
+            }
+        }
+        if tx.watched_count(me.id).await? >= MAX_WATCHED {
+            return user(format!(
+                "you watch {MAX_WATCHED} games, the most one player may: `unwatch` one first"
+            ));
+        }
+        let new = tx.watch(id, me.id, now).await?;
+        let l = self.load(tx, game, Some(now)).await?;
+        let extra = Extra {
+            event: Some(if new { "watch" } else { "already" }),
+            ..Extra::default()
+        };
+        Ok(Done {
+            text: self
+                .render_for(tx, &l, me.id, "watching_reply.txt", extra)
+                .await?,
+            game: Some(id),
+            attachments: Vec::new(),
+        })
+    }
+
+    /// `unwatch #N`.
+    pub(crate) async fn unwatch(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let Some(game) = tx.game(id).await? else {
+            return user(format!("there is no game #{id}"));
+        };
+        let was = tx.unwatch(id, me.id).await?;
+        let l = self.load(tx, game, Some(now)).await?;
+        let extra = Extra {
+            event: Some(if was { "unwatch" } else { "not" }),
+            ..Extra::default()
+        };
+        Ok(Done {
+            text: self
+                .render_for(tx, &l, me.id, "watching_reply.txt", extra)
+                .await?,
+            game: Some(id),
+            attachments: Vec::new(),
+        })
+    }
+
+    /// Tells a game's watchers what happened: an action's board (`Notice::Watching` with the
+    /// mover and action; skipped for a watcher who chose a daily digest, which lists the game
+    /// instead) or the final report (`over`, sent to every watcher).
+    pub(crate) async fn tell_watchers<'a>(
+        &self,
+        tx: &mut Tx,
+        l: &Loaded,
+        extra: impl Fn() -> Extra<'a>,
+        over: bool,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        if l.game.options.private {
+            return Ok(());
+        }
+        for watcher in tx.watchers(l.game.id).await? {
+            let Some(p) = tx.player(watcher).await? else {
+                continue;
+            };
+            if (!over && p.digest_hour.is_some()) || l.game.seat_of(p.id).is_some() {
+                continue;
+            }
+            let Some(identity) = self.notice_identity(tx, &p).await? else {
+                continue;
+            };
+            let mut ctx = GameCtx {
+                game: l.view(p.id, &p.timezone),
+                extra: extra(),
+            };
+            ctx.game.watching = true;
+            if self.unconfirmed_mail(tx, &identity).await? {
+                for seat in Seat::BOTH {
+                    let label = self.identity_label(tx, l.game.player_at(seat)).await?;
+                    ctx.hide_name(l.kind().seat_name(seat), &label);
+                }
+            }
+            let notice = crate::players::Queued {
+                game: Some((l.game.id, l.game.ply)),
+                kind: Notice::Watching,
+                overlay: over && crate::queries::final_fields(&l.game, l.game.ply),
+            };
+            self.notify_at(tx, &p, &identity, notice, ctx, now).await?;
+        }
+        Ok(())
+    }
+
+    /// `preview [#N] <action>`: the board after the action, as text and a picture, without
+    /// playing it. Any game the sender may see, whoever is to act in it.
+    pub(crate) async fn preview(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Option<i64>,
+        action: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let game = match game {
+            Some(id) => self.visible_game(tx, me, id).await?,
+            None => {
+                self.pick(
+                    tx,
+                    me,
+                    None,
+                    "preview",
+                    "you have no game under way: name the game, e.g. `preview #12 k1-j1`",
+                    |g| g.status == GameStatus::Active,
+                )
+                .await?
+            }
+        };
+        let id = game.id;
+        if game.status != GameStatus::Active {
+            return user(format!(
+                "game #{id} is {}: only a game under way has a next action to preview",
+                game.status
+            ));
+        }
+        let l = self.load(tx, game, Some(now)).await?;
+        let parsed = match l.position.parse_action(action) {
+            Ok(a) => a,
+            Err(e) => {
+                return user(format!(
+                    "`{action}` cannot be played in game #{id}: {e}. Nothing was played"
+                ));
+            }
+        };
+        let mut after = l.position.clone();
+        after.play_unchecked(parsed);
+        let notation = l.position.notation(parsed);
+        let board = agora_render::ascii(&after, Some(parsed));
+        let png = agora_render::png(&after, Some(parsed), &agora_render::PngOptions::default());
+        #[derive(Serialize)]
+        struct Ctx {
+            id: i64,
+            ply: u32,
+            action: String,
+            board: String,
+            mover: String,
+            outcome: Option<String>,
+        }
+        let mover = l.to_act();
+        let outcome = after.outcome().map(|o| {
+            l.result_text(&agora_store::Ending {
+                winner: o.winner,
+                reason: o.reason.into(),
+            })
+        });
+        let text = self.templates.render(
+            "preview.txt",
+            Ctx {
+                id,
+                ply: l.game.ply,
+                action: notation.clone(),
+                board,
+                mover: l.seat_view(mover).name,
+                outcome,
+            },
+        );
+        let attachments = match png {
+            Ok(bytes) => vec![Attachment {
+                name: format!("preview-{id}-{}.png", l.game.ply + 1),
+                content_type: "image/png",
+                bytes,
+            }],
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "preview picture failed");
+                Vec::new()
+            }
+        };
+        Ok(Done {
+            text,
+            game: Some(id),
+            attachments,
+        })
+    }
+}
