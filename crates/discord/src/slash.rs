@@ -316,7 +316,8 @@ mod tests {
         assert_eq!(
             names,
             [
-                "game", "user", "opponent", "board", "farmers", "days", "bank", "timeout", "level"
+                "game", "user", "opponent", "board", "farmers", "days", "bank", "timeout", "level",
+                "rated", "private", "rating"
             ]
         );
         let moves = options(commands::spec("move").unwrap());

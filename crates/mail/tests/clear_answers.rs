@@ -73,7 +73,7 @@ async fn a_newcomer_gets_help_and_how_to_confirm() {
         "{answer:?}"
     );
     assert!(text.contains("> help challenge\n"), "{answer:?}");
-    assert!(text.contains("challenge <opponent>"), "{answer:?}");
+    assert!(text.contains("challenge <opponent|anyone>"), "{answer:?}");
     // And how to confirm: by a reply (the key is in the Reply-To only), or with the code.
     let code = answer.code();
     assert_ne!(code, answer.token());

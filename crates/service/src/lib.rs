@@ -615,7 +615,19 @@ impl Service {
             _ => {}
         }
         let context = inbound.game;
-        within(inbound.scope, &command, context)?;
+        // Taking an open challenge starts a new game, as a challenge does: it asks the proof of
+        // the player (their own key), not of a game they are not in yet.
+        let open = match &command {
+            C::Accept(Some(id)) if context.is_none() => {
+                tx.game(*id).await?.is_some_and(|g| g.options.open)
+            }
+            _ => false,
+        };
+        if open {
+            within_game(inbound.scope, None)?;
+        } else {
+            within(inbound.scope, &command, context)?;
+        }
         let me = self.actor(tx, inbound, now).await?;
         match command {
             C::Help(topic) => self.help(topic.as_deref()),
@@ -752,7 +764,12 @@ fn within(scope: Scope, command: &commands::Command, context: Option<i64>) -> Re
     if command.reads_only() {
         return Ok(());
     }
-    let game = command.game().map(|named| named.or(context));
+    within_game(scope, command.game().map(|named| named.or(context)))
+}
+
+/// [`within`] for a command about `game`: `Some(named)` for one about a game (`named`: the
+/// game it names or its conversation's), `None` for one about the player or no game yet.
+fn within_game(scope: Scope, game: Option<Option<i64>>) -> Result<(), Fail> {
     match (scope, game) {
         (Scope::Everything, _) => Ok(()),
         (Scope::Game(g), Some(Some(n))) if n == g => Ok(()),

@@ -312,6 +312,8 @@ pub struct Received {
     pub references: Vec<String>,
     pub auto_submitted: Option<String>,
     pub attachments: usize,
+    /// The attached files: (file name, media type, contents).
+    pub files: Vec<(String, String, Vec<u8>)>,
 }
 
 impl Received {
@@ -358,6 +360,24 @@ impl Received {
             references: ids(m.references()),
             auto_submitted: m.header_raw("Auto-Submitted").map(|v| v.trim().to_owned()),
             attachments: m.attachment_count(),
+            files: m
+                .attachments()
+                .map(|a| {
+                    use mail_parser::MimeHeaders;
+                    let kind = a
+                        .content_type()
+                        .map(|t| match t.subtype() {
+                            Some(sub) => format!("{}/{sub}", t.ctype()),
+                            None => t.ctype().to_owned(),
+                        })
+                        .unwrap_or_default();
+                    (
+                        a.attachment_name().unwrap_or("").to_owned(),
+                        kind,
+                        a.contents().to_vec(),
+                    )
+                })
+                .collect(),
         }
     }
 }
