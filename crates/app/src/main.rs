@@ -24,10 +24,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// The rules engine: replay actions, count the game tree, measure speed.
+    /// The rules engine: replay actions or a game record, count the game tree, measure speed.
     #[command(subcommand)]
     Rules(rules_cmd::RulesCommand),
-    /// Draw the position after a list of actions: ASCII, PNG or SVG.
+    /// Draw a position (after a list of actions, or of a game record): ASCII, PNG or SVG.
     Render(render_cmd::RenderArgs),
     /// Play at this terminal: two players taking turns (hotseat) or one against the computer.
     Play(play_cmd::PlayArgs),

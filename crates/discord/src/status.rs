@@ -197,6 +197,10 @@ impl Bot {
     ) -> Result<(), DiscordError> {
         let place = match state.status {
             GameStatus::Active | GameStatus::Finished => self.ensure_thread(http, state.id).await?,
+            // An open challenge has its post in the lobby, where there is one.
+            GameStatus::Proposed if state.options.open && self.settings.lobby_channel.is_some() => {
+                return Ok(());
+            }
             GameStatus::Proposed => {
                 let channel = self
                     .service

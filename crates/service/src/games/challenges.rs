@@ -267,27 +267,7 @@ impl Service {
             GameStatus::Active => return user(format!("game #{id} has already started")),
             s => return user(format!("game #{id} is {s}: nothing to accept")),
         }
-        let mut l = self.load(tx, game, Some(now)).await?;
-        l.game.status = GameStatus::Active;
-        l.game.started_at = Some(now);
-        self.start_clock(&mut l, now);
-        tx.save_game(&mut l.game, now).await?;
-        self.notify_game(
-            tx,
-            &l,
-            l.game.challenger,
-            Notice::GameStarted,
-            Extra::default(),
-            now,
-        )
-        .await?;
-        Ok(Done {
-            attachments: Vec::new(),
-            text: self
-                .render_for(tx, &l, me.id, "game_started.txt", Extra::default())
-                .await?,
-            game: Some(id),
-        })
+        self.start(tx, me, game, now).await
     }
 
     /// `accept #N` of a challenge to anyone: the first eligible player takes the open seat and
@@ -342,10 +322,22 @@ impl Service {
         let Some(game) = tx.game(id).await? else {
             return user(format!("there is no game #{id}"));
         };
+        self.start(tx, me, game, now).await
+    }
+
+    /// Starts an accepted challenge: the clock of the first to act runs, the challenger is told,
+    /// and the one who accepted gets the game's first board.
+    async fn start(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Game,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let id = game.id;
         let mut l = self.load(tx, game, Some(now)).await?;
         l.game.status = GameStatus::Active;
         l.game.started_at = Some(now);
-        l.game.due_at = None;
         self.start_clock(&mut l, now);
         tx.save_game(&mut l.game, now).await?;
         self.notify_game(
