@@ -39,7 +39,9 @@ struct LiveLine {
     first: String,
     second: String,
     ply: u32,
+    /// Who is to act, and their colour.
     to_act: String,
+    colour: &'static str,
     rated: bool,
 }
 
@@ -192,11 +194,8 @@ impl Service {
             games.push(LiveLine {
                 id: g.id,
                 title: title(g.variant),
-                to_act: format!(
-                    "{} ({})",
-                    names[to_act.index()],
-                    g.variant.kind().seat_name(to_act)
-                ),
+                to_act: names[to_act.index()].clone(),
+                colour: g.variant.kind().seat_name(to_act),
                 second: names.pop().unwrap_or_default(),
                 first: names.pop().unwrap_or_default(),
                 ply: g.ply,
@@ -217,17 +216,14 @@ impl Service {
         me: &Player,
         id: i64,
     ) -> Result<Game, Fail> {
-        let Some(game) = tx.game(id).await? else {
-            return user(format!(
-                "there is no game #{id}: `games live` lists the games being played"
-            ));
-        };
-        if game.seat_of(me.id).is_none() && game.options.private {
-            return user(format!(
+        // A private game of others is answered as one that does not exist: its number tells
+        // nothing.
+        match tx.game(id).await? {
+            Some(game) if game.seat_of(me.id).is_some() || !game.options.private => Ok(game),
+            _ => user(format!(
                 "there is no game #{id} you may see: `games live` lists the games being played"
-            ));
+            )),
         }
-        Ok(game)
     }
 
     /// `watch #N`.
