@@ -333,5 +333,18 @@ async fn a_watcher_gets_each_board_by_direct_message() {
             && c.json["recipient_id"].as_str() == Some(carol_id.as_str())
     });
     assert!(opened, "a DM channel to the watcher");
+
+    // A player picked on Discord: their ratings and reliability, to the asker alone.
+    let rating = run(
+        &double,
+        &carol(),
+        in_server(LOBBY),
+        "rating",
+        &[Opt::User("user", alice())],
+    )
+    .await;
+    assert!(rating.ephemeral(), "{}", rating.text());
+    assert!(rating.text().contains("alice has no rating yet"), "{}", rating.text());
+    assert!(rating.text().contains("100% of 1 turn played in time"), "{}", rating.text());
     agora.stop().await;
 }

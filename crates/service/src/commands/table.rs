@@ -379,8 +379,8 @@ pub const COMMANDS: &[CommandSpec] = &[
                turns played in time and of their games finished rather than lost on time.",
         args: &[optional(
             "player",
-            ArgKind::Text,
-            "a player's name (default: you)",
+            ArgKind::Player,
+            "a player's name or a Discord mention (default: you)",
         )],
         reads_only: true,
     },

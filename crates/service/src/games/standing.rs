@@ -130,10 +130,23 @@ impl Service {
         }
         let who = match name {
             None => me.clone(),
-            Some(n) => match tx.player_named(n).await? {
-                Some(p) if p.name != "anyone" || p.computer.is_some() => p,
-                _ => return user(format!("no player is called `{n}`")),
-            },
+            Some(n) => {
+                // A name, or someone picked or mentioned on Discord (`discord:<id>`, `<@id>`):
+                // names never hold `:` or `<`.
+                let mention = n
+                    .strip_prefix("<@")
+                    .and_then(|m| m.strip_suffix('>'))
+                    .map(|id| crate::Identity::discord(id.trim_start_matches('!')).to_string());
+                let found = match mention {
+                    Some(identity) => tx.player_by_identity(&identity).await?,
+                    None if n.contains(':') => tx.player_by_identity(n).await?,
+                    None => tx.player_named(n).await?,
+                };
+                match found {
+                    Some(p) if !p.name.eq_ignore_ascii_case("anyone") || p.computer.is_some() => p,
+                    _ => return user(format!("no player is called `{n}`")),
+                }
+            }
         };
         let mut lines = Vec::new();
         if let Some(level) = who.computer.as_deref() {
