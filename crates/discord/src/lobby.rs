@@ -21,8 +21,11 @@ impl Bot {
         let _held = self.lobby_lock.lock().await;
         let desk = self.service.discord();
         let open = self.service.open_challenges("discord", Utc::now()).await?;
+        // A post is closed only once its challenge is no longer open, which never reopens: the
+        // posts still open are all that an open challenge may have.
+        let posted = desk.lobby_posts().await?;
         for seek in &open {
-            if desk.lobby_posted(seek.id).await? {
+            if posted.iter().any(|(game, _, _)| *game == seek.id) {
                 continue;
             }
             let accept =
@@ -40,7 +43,7 @@ impl Bot {
             desk.record_lobby_post(seek.id, &lobby.to_string(), &sent.id.to_string())
                 .await?;
         }
-        for (game, channel, message) in desk.lobby_posts().await? {
+        for (game, channel, message) in posted {
             if open.iter().any(|s| s.id == game) {
                 continue;
             }

@@ -344,7 +344,15 @@ async fn a_watcher_gets_each_board_by_direct_message() {
     )
     .await;
     assert!(rating.ephemeral(), "{}", rating.text());
-    assert!(rating.text().contains("alice has no rating yet"), "{}", rating.text());
-    assert!(rating.text().contains("100% of 1 turn played in time"), "{}", rating.text());
+    assert!(
+        rating.text().contains("alice has no rating yet"),
+        "{}",
+        rating.text()
+    );
+    assert!(
+        rating.text().contains("100% of 1 turn played in time"),
+        "{}",
+        rating.text()
+    );
     agora.stop().await;
 }

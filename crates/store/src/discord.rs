@@ -272,16 +272,6 @@ impl Tx {
         .await?)
     }
 
-    /// Whether an open challenge was posted in the lobby already.
-    pub async fn discord_lobby_posted(&mut self, game_id: i64) -> Result<bool> {
-        let found: Option<i64> =
-            sqlx::query_scalar("SELECT 1 FROM discord_lobby WHERE game_id = ?")
-                .bind(game_id)
-                .fetch_optional(&mut *self.tx)
-                .await?;
-        Ok(found.is_some())
-    }
-
     /// Records the lobby post of an open challenge.
     pub async fn record_discord_lobby_post(
         &mut self,

@@ -140,14 +140,11 @@ impl DiscordDesk<'_> {
 }
 
 impl DiscordDesk<'_> {
-    /// The lobby posts whose buttons are still on: (game, channel, message).
+    /// The lobby posts whose buttons are still on: (game, channel, message). A read, beside the
+    /// writer: the lobby looks at it every round of the outbox.
     pub async fn lobby_posts(&self) -> Result<Vec<(i64, String, String)>, ServiceError> {
-        Ok(self.tx().await?.discord_lobby_posts().await?)
-    }
-
-    /// Whether an open challenge was posted in the lobby already.
-    pub async fn lobby_posted(&self, game: i64) -> Result<bool, ServiceError> {
-        Ok(self.tx().await?.discord_lobby_posted(game).await?)
+        let mut tx = self.service.store.read().await?;
+        Ok(tx.discord_lobby_posts().await?)
     }
 
     /// Records the lobby post of an open challenge.
