@@ -146,7 +146,7 @@ async fn open_challenges_are_posted_in_the_lobby_and_taken_with_its_button() {
     let taken = click(&double, &bob(), in_server(SEEKS), &message, &accept).await;
     assert!(!taken.text().contains("Sorry"), "{}", taken.text());
     let state = agora.service.game_state(1, None).await.unwrap().unwrap();
-    assert_eq!(state.status, agora_store_status());
+    assert_eq!(state.status, agora_store::GameStatus::Active);
     assert_eq!(state.names, ["alice".to_owned(), "bob".to_owned()]);
 
     // The lobby post loses its button and says who plays.
@@ -195,10 +195,6 @@ async fn open_challenges_are_posted_in_the_lobby_and_taken_with_its_button() {
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     assert_eq!(posts_in(&double, SEEKS, 0), 2);
     agora.stop().await;
-}
-
-fn agora_store_status() -> agora_store::GameStatus {
-    agora_store::GameStatus::Active
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

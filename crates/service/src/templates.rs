@@ -109,6 +109,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         "_reliability.txt",
         include_str!("../../../templates/_reliability.txt"),
     ),
+    (
+        "_ratings.txt",
+        include_str!("../../../templates/_ratings.txt"),
+    ),
     ("lobby.txt", include_str!("../../../templates/lobby.txt")),
     (
         "vacation.txt",

@@ -34,7 +34,7 @@ impl Service {
         tx: &mut Tx,
         now: DateTime<Utc>,
     ) -> Result<Player, Fail> {
-        let address = crate::Identity::new(agora_domain::Channel::System, "anyone").to_string();
+        let address = super::anyone_identity();
         if let Some(p) = tx.player_by_identity(&address).await? {
             return Ok(p);
         }

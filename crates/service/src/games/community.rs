@@ -20,6 +20,9 @@ pub(crate) const MAX_WATCHED: u32 = 100;
 #[derive(Serialize)]
 pub(crate) struct SeekLine {
     id: i64,
+    /// The game's version, for a front end's Accept button; not shown.
+    #[serde(skip)]
+    version: i64,
     title: String,
     maker: String,
     /// The maker's rating in the game's pool, rounded, if they have one.
@@ -75,12 +78,6 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Vec<OpenChallenge>, crate::ServiceError> {
         let mut tx = self.store.read().await?;
-        let versions: std::collections::HashMap<i64, i64> = tx
-            .open_challenges(LIST_LIMIT)
-            .await?
-            .into_iter()
-            .map(|g| (g.id, g.version))
-            .collect();
         let lines = match self.seek_lines(&mut tx, "UTC", now).await {
             Ok(lines) => lines,
             Err(Fail::Internal(e)) => return Err(e),
@@ -90,7 +87,7 @@ impl Service {
             .into_iter()
             .map(|seek| OpenChallenge {
                 id: seek.id,
-                version: versions.get(&seek.id).copied().unwrap_or(0),
+                version: seek.version,
                 text: self.templates.render_on("lobby.txt", channel, &seek),
             })
             .collect())
@@ -164,6 +161,7 @@ impl Service {
                 .map(|r| r.rating.round() as i64);
             lines.push(SeekLine {
                 id: g.id,
+                version: g.version,
                 title: title(g.variant),
                 maker,
                 maker_rating,
@@ -257,18 +255,8 @@ impl Service {
             ));
         }
         let new = tx.watch(id, me.id, now).await?;
-        let l = self.load(tx, game, Some(now)).await?;
-        let extra = Extra {
-            event: Some(if new { "watch" } else { "already" }),
-            ..Extra::default()
-        };
-        Ok(Done {
-            text: self
-                .render_for(tx, &l, me.id, "watching_reply.txt", extra)
-                .await?,
-            game: Some(id),
-            attachments: Vec::new(),
-        })
+        let event = if new { "watch" } else { "already" };
+        self.watching_reply(tx, me, game, event, now).await
     }
 
     /// `unwatch #N`.
@@ -283,9 +271,24 @@ impl Service {
             return user(format!("there is no game #{id}"));
         };
         let was = tx.unwatch(id, me.id).await?;
+        let event = if was { "unwatch" } else { "not" };
+        self.watching_reply(tx, me, game, event, now).await
+    }
+
+    /// The reply to `watch` and `unwatch` (`templates/watching_reply.txt`, which says what each
+    /// `event` means).
+    async fn watching_reply(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Game,
+        event: &'static str,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let id = game.id;
         let l = self.load(tx, game, Some(now)).await?;
         let extra = Extra {
-            event: Some(if was { "unwatch" } else { "not" }),
+            event: Some(event),
             ..Extra::default()
         };
         Ok(Done {

@@ -33,6 +33,12 @@ pub(crate) struct GameCtx<'a> {
     pub extra: Extra<'a>,
 }
 
+/// The identity of the placeholder player who holds the open seat of every challenge to anyone:
+/// a service identity, never written to.
+pub(crate) fn anyone_identity() -> String {
+    crate::Identity::new(agora_domain::Channel::System, "anyone").to_string()
+}
+
 /// What a template needs beyond the game.
 #[derive(Serialize, Default)]
 pub(crate) struct Extra<'a> {

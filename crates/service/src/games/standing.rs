@@ -104,7 +104,6 @@ impl Service {
         tx: &mut Tx,
         me: &Player,
         name: Option<&str>,
-        _now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         // The computer's levels have their fixed ratings whether or not anyone played them yet.
         let level = name.and_then(|n| {
@@ -114,18 +113,7 @@ impl Service {
                 .then_some(level)
         });
         if let Some(level) = level {
-            let mut lines = Vec::new();
-            for pool in POOLS {
-                if let Some(r) = ratings::computer_rating(&level, pool) {
-                    lines.push(RatingLine {
-                        pool: pool_title(pool),
-                        rating: r.round() as i64,
-                        deviation: 0,
-                        games: 0,
-                        established: true,
-                    });
-                }
-            }
+            let lines = computer_lines(&level);
             return Ok(self.rating_text(format!("computer-{level}"), false, true, lines, None));
         }
         let who = match name {
@@ -142,36 +130,29 @@ impl Service {
                     None if n.contains(':') => tx.player_by_identity(n).await?,
                     None => tx.player_named(n).await?,
                 };
+                // The placeholder of open challenges is nobody.
+                let anyone = tx.player_by_identity(&super::anyone_identity()).await?;
                 match found {
-                    Some(p) if !p.name.eq_ignore_ascii_case("anyone") || p.computer.is_some() => p,
+                    Some(p) if anyone.is_none_or(|a| a.id != p.id) => p,
                     _ => return user(format!("no player is called `{n}`")),
                 }
             }
         };
-        let mut lines = Vec::new();
-        if let Some(level) = who.computer.as_deref() {
-            for pool in POOLS {
-                if let Some(r) = ratings::computer_rating(level, pool) {
-                    lines.push(RatingLine {
-                        pool: pool_title(pool),
-                        rating: r.round() as i64,
-                        deviation: 0,
-                        games: 0,
-                        established: true,
-                    });
-                }
-            }
-        } else {
-            for (pool, r) in tx.ratings_of(who.id).await? {
-                lines.push(RatingLine {
+        let lines = match who.computer.as_deref() {
+            Some(level) => computer_lines(level),
+            None => tx
+                .ratings_of(who.id)
+                .await?
+                .into_iter()
+                .map(|(pool, r)| RatingLine {
                     pool: pool_title(&pool),
                     rating: r.rating.round() as i64,
                     deviation: r.deviation.round() as i64,
                     games: r.games,
                     established: ratings::is_established(&r),
-                });
-            }
-        }
+                })
+                .collect(),
+        };
         let reliability = if who.computer.is_some() {
             None
         } else {
@@ -392,6 +373,22 @@ impl Service {
         record.set_result(result);
         Ok(record.to_text())
     }
+}
+
+/// A computer level's fixed ratings, one line per pool.
+fn computer_lines(level: &str) -> Vec<RatingLine> {
+    POOLS
+        .into_iter()
+        .filter_map(|pool| {
+            ratings::computer_rating(level, pool).map(|r| RatingLine {
+                pool: pool_title(pool),
+                rating: r.round() as i64,
+                deviation: 0,
+                games: 0,
+                established: true,
+            })
+        })
+        .collect()
 }
 
 /// A pool in words: `Agon`, `Agros 10×10`.
