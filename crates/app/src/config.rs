@@ -96,6 +96,9 @@ pub struct Service {
     pub send_pass_seconds: u64,
     /// Attempts after which a notification or mail that keeps failing is given up.
     pub max_send_attempts: u32,
+    /// The language (`en`, `nl`, `sv`) of players who have chosen none and whose client names
+    /// none: every mail player until they send `settings language`.
+    pub default_language: String,
 }
 
 /// The fewest `keep_days` (other than 0) accepted: a delivery record must outlive every
@@ -115,6 +118,7 @@ impl Default for Service {
             send_timeout_seconds: Settings::default().send_timeout.as_secs(),
             send_pass_seconds: Settings::default().send_pass.as_secs(),
             max_send_attempts: Settings::default().max_send_attempts,
+            default_language: Settings::default().default_language.code().to_owned(),
         }
     }
 }
@@ -193,7 +197,16 @@ impl Config {
                 anyhow::bail!("service.{key} is at least 1, not 0");
             }
         }
+        let default_language = agora_service::Language::parse(&s.default_language)
+            .filter(|l| l.code() == s.default_language.trim().to_ascii_lowercase())
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "service.default_language is en, nl or sv, not {:?}",
+                    s.default_language
+                )
+            })?;
         Ok(Settings {
+            default_language,
             default_days: self.game.default_days,
             max_days: self.game.max_days,
             reminder_hours: self.game.reminder_hours.clone(),

@@ -35,6 +35,9 @@ pub struct RenderArgs {
     /// Agros: tint each field by the side that controls it and print its value.
     #[arg(long)]
     fields: bool,
+    /// The language of the picture's words: en, nl or sv.
+    #[arg(long, value_name = "LANG", default_value = "en")]
+    language: agora_render::Language,
 }
 
 // Exactly one kind of picture (a plain comment: a doc comment here would become the help text).
@@ -74,10 +77,10 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
     let options = agora_render::PngOptions {
         size: args.size,
         field_overlay: args.fields,
-        ..agora_render::PngOptions::default()
+        language: args.language,
     };
     if args.output.ascii {
-        print!("{}", agora_render::ascii(&position, last));
+        print!("{}", agora_render::ascii(&position, last, args.language));
     } else if let Some(path) = &args.output.png {
         let bytes = agora_render::png(&position, last, &options)?;
         std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))?;
@@ -148,7 +151,7 @@ mod tests {
     fn renders_the_position_after_the_actions() {
         let lines = lines_of("# the rules' capture example\na4-a5\n\na6-b7\na5-a6\n");
         let (position, last) = position_after(Variant::Agon, &lines).expect("legal actions");
-        let text = agora_render::ascii(&position, last);
+        let text = agora_render::ascii(&position, last, agora_render::Language::En);
         assert!(
             text.contains("Black to act: return the captured queen"),
             "{text}"
@@ -174,7 +177,7 @@ mod tests {
     fn renders_a_record_after_any_number_of_actions() {
         let record = Record::parse(CAPTURE_RECORD).expect("a well-formed record");
         let (position, last) = position_in_record(&record, None).expect("legal actions");
-        let text = agora_render::ascii(&position, last);
+        let text = agora_render::ascii(&position, last, agora_render::Language::En);
         assert!(
             text.contains("Black to act: return the captured queen"),
             "{text}"

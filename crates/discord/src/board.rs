@@ -10,6 +10,7 @@ use agora_rules::Seat;
 use agora_service::queries::GameState;
 use agora_store::GameStatus;
 use poise::serenity_prelude as serenity;
+use serde_json::json;
 
 /// A message ready to post or to answer with.
 pub(crate) struct Post {
@@ -42,9 +43,9 @@ pub(crate) fn seat_label(state: &GameState, seat: Seat) -> String {
 }
 
 /// The button that shows the ASCII board of the position a message showed (`ascii:<game>:<ply>`).
-pub(crate) fn ascii_button(custom_id: &str) -> serenity::CreateButton {
+pub(crate) fn ascii_button(bot: &Bot, custom_id: &str) -> serenity::CreateButton {
     serenity::CreateButton::new(custom_id)
-        .label("ASCII board")
+        .label(bot.label("ascii", json!({})))
         .style(serenity::ButtonStyle::Secondary)
 }
 
@@ -52,22 +53,26 @@ pub(crate) fn ascii_button(custom_id: &str) -> serenity::CreateButton {
 /// on a game that has started the ASCII board, and besides it Accept/Decline on the message of a
 /// standing draw offer or takeback request, and Move and Resign on the status message while the
 /// game runs.
-pub(crate) fn buttons(state: &GameState, shown: &Shown<'_>) -> Vec<serenity::CreateActionRow> {
+pub(crate) fn buttons(
+    bot: &Bot,
+    state: &GameState,
+    shown: &Shown<'_>,
+) -> Vec<serenity::CreateActionRow> {
     let (game, version) = (state.id, state.version);
     match state.status {
         GameStatus::Proposed if !shown.challenge => Vec::new(),
         GameStatus::Proposed => vec![serenity::CreateActionRow::Buttons(vec![
             serenity::CreateButton::new(format!("accept:{game}:{version}"))
-                .label("Accept")
+                .label(bot.label("accept", json!({})))
                 .style(serenity::ButtonStyle::Success),
             serenity::CreateButton::new(format!("decline:{game}:{version}"))
-                .label("Decline")
+                .label(bot.label("decline", json!({})))
                 .style(serenity::ButtonStyle::Danger),
         ])],
         GameStatus::Active | GameStatus::Finished => {
-            let mut row = vec![ascii_button(&format!("ascii:{game}:{}", state.ply))];
+            let mut row = vec![ascii_button(bot, &format!("ascii:{game}:{}", state.ply))];
             let running = state.status == GameStatus::Active && state.ply == state.current_ply;
-            let answer = |kind: &str, accept: &str, decline: &str| {
+            let answer = |kind: &str, accept: String, decline: String| {
                 [
                     serenity::CreateButton::new(format!("{kind}-accept:{game}:{version}"))
                         .label(accept)
@@ -79,20 +84,28 @@ pub(crate) fn buttons(state: &GameState, shown: &Shown<'_>) -> Vec<serenity::Cre
             };
             if running && shown.offer {
                 if state.draw_offer.is_some() {
-                    row.extend(answer("draw", "Accept draw", "Decline draw"));
+                    row.extend(answer(
+                        "draw",
+                        bot.label("accept_draw", json!({})),
+                        bot.label("decline_draw", json!({})),
+                    ));
                 } else if state.undo_request.is_some() {
-                    row.extend(answer("undo", "Grant takeback", "Refuse takeback"));
+                    row.extend(answer(
+                        "undo",
+                        bot.label("grant_takeback", json!({})),
+                        bot.label("refuse_takeback", json!({})),
+                    ));
                 }
             }
             if running && shown.status {
                 row.push(
                     serenity::CreateButton::new(format!("move:{game}:{}", state.current_ply))
-                        .label("Move")
+                        .label(bot.label("move", json!({})))
                         .style(serenity::ButtonStyle::Primary),
                 );
                 row.push(
                     serenity::CreateButton::new(format!("resign:{game}:{version}"))
-                        .label("Resign…")
+                        .label(bot.label("resign", json!({})))
                         .style(serenity::ButtonStyle::Danger),
                 );
             }
@@ -158,11 +171,14 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
         body = format!("{body}\n```\n{}\n```", state.ascii().trim_end());
     }
     let mut embed = serenity::CreateEmbed::new()
-        .title(clip(&format!("Game #{}: {}", state.id, state.title), 256))
+        .title(clip(
+            &bot.label("title", json!({"game": state.id, "title": state.title})),
+            256,
+        ))
         .footer(serenity::CreateEmbedFooter::new(with_marker(
-            format!(
-                "{} vs {}, ply {}",
-                state.names[0], state.names[1], state.ply
+            bot.label(
+                "footer",
+                json!({"first": state.names[0], "second": state.names[1], "ply": state.ply}),
             ),
             shown.row,
         )));
@@ -170,20 +186,32 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
         embed = embed.description(clip(&body, 4000));
     }
     if let Some(seat) = state.to_act.filter(|_| state.ply == state.current_ply) {
-        embed = embed.field("To act", seat_label(state, seat), true);
+        embed = embed.field(
+            bot.label("to_act", json!({})),
+            seat_label(state, seat),
+            true,
+        );
     }
     if let Some(deadline) = state
         .deadline
         .filter(|_| state.status == GameStatus::Active)
     {
         let t = deadline.timestamp();
-        embed = embed.field("Deadline", format!("<t:{t}:f> (<t:{t}:R>)"), true);
+        embed = embed.field(
+            bot.label("deadline", json!({})),
+            format!("<t:{t}:f> (<t:{t}:R>)"),
+            true,
+        );
     }
     if let Some(last) = &state.last {
-        embed = embed.field("Last action", format!("{last} (ply {})", state.ply), true);
+        embed = embed.field(
+            bot.label("last_action", json!({})),
+            bot.label("last", json!({"value": last, "ply": state.ply})),
+            true,
+        );
     }
     if let Some(result) = &state.result {
-        embed = embed.field("Result", clip(result, 1000), false);
+        embed = embed.field(bot.label("result", json!({})), clip(result, 1000), false);
     }
     let file = png.map(|bytes| {
         let name = format!("board-{}-{}.png", state.id, state.ply);
@@ -199,7 +227,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
         mention: mention_of(shown.mention),
         embed: Some(embed),
         file,
-        components: buttons(state, &shown),
+        components: buttons(bot, state, &shown),
     }
 }
 

@@ -28,6 +28,7 @@ fn private(command: &Command) -> bool {
             Command::Timezone(_)
                 | Command::Notify(_)
                 | Command::Digest(_)
+                | Command::Language(_)
                 | Command::Link(_)
                 | Command::Watch(_)
                 | Command::Unwatch(_)
@@ -195,7 +196,15 @@ pub(crate) async fn slash(ctx: Ctx<'_>) -> Result<(), FrameworkError<'_>> {
     if !bot.may_handle(&key).await {
         return Ok(());
     }
-    if let Err(e) = guarded(run_slash(&bot, ctx)).await
+    let language = bot
+        .service
+        .language_for(
+            &identity(ctx.interaction.user.id),
+            Some(&ctx.interaction.locale),
+        )
+        .await
+        .unwrap_or_else(|_| bot.service.default_language());
+    if let Err(e) = crate::status::reading_in(language, guarded(run_slash(&bot, ctx))).await
         && bot.failed(&key, &e).await
     {
         let reply = poise::CreateReply::default()
@@ -284,6 +293,7 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
             game: context,
             origin: origin.clone(),
             arrived_at: Some(arrival(interaction.id.get(), Utc::now())),
+            locale: Some(interaction.locale.clone()),
             ..Inbound::new(identity(interaction.user.id))
         };
         let a = bot
@@ -399,7 +409,13 @@ pub(crate) async fn on_event(
             if !bot.may_handle(&key).await {
                 return Ok(());
             }
-            if let Err(e) = guarded(on_click(bot, ctx, click)).await
+            let language = bot
+                .service
+                .language_for(&identity(click.user.id), Some(&click.locale))
+                .await
+                .unwrap_or_else(|_| bot.service.default_language());
+            if let Err(e) =
+                crate::status::reading_in(language, guarded(on_click(bot, ctx, click))).await
                 && bot.failed(&key, &e).await
             {
                 let answer = serenity::CreateInteractionResponse::Message(
@@ -588,6 +604,7 @@ pub(crate) fn click_inbound(
         game,
         expect_version: version,
         arrived_at: Some(arrival(click.id.get(), Utc::now())),
+        locale: Some(click.locale.clone()),
         ..Inbound::new(identity(click.user.id))
     }
 }

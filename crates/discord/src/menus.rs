@@ -242,7 +242,7 @@ pub(crate) async fn on_click(
         Asked::Resign => {
             let confirm =
                 serenity::CreateButton::new(format!("resign-yes:{game}:{}", state.version))
-                    .label("Yes, resign")
+                    .label(bot.label("yes_resign", json!({})))
                     .style(serenity::ButtonStyle::Danger);
             let answer = serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
@@ -277,10 +277,10 @@ fn preview(
     after.last_action = Some(parsed);
     let play =
         serenity::CreateButton::new(format!("play:{}:{}:{action}", state.id, state.current_ply))
-            .label(clip(&format!("Play {action}"), 80))
+            .label(clip(&bot.label("play", json!({"value": action})), 80))
             .style(serenity::ButtonStyle::Success);
     let again = serenity::CreateButton::new(format!("move:{}:{}", state.id, state.current_ply))
-        .label("Choose again")
+        .label(bot.label("choose_again", json!({})))
         .style(serenity::ButtonStyle::Secondary);
     let text = bot.words(
         "preview",
@@ -351,7 +351,7 @@ async fn decide(
                     serenity::ButtonKind::NonLink { custom_id, .. }
                         if custom_id.starts_with("ascii:") =>
                     {
-                        Some(board::ascii_button(custom_id))
+                        Some(board::ascii_button(bot, custom_id))
                     }
                     _ => None,
                 },

@@ -66,7 +66,8 @@ impl Sender for DiscordSender<'_> {
     }
 
     async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
-        match crate::poison::caught(self.post(delivery))
+        let post = crate::poison::caught(self.post(delivery));
+        match crate::status::reading_in(delivery.language, post)
             .await
             .unwrap_or_else(|panic| Err(Failure::Other(panic)))
         {

@@ -9,9 +9,11 @@
 //! service's [`commands::build`], so Discord, mail and the terminal share one language without
 //! any text going between.
 
+use crate::board::clip;
 use crate::{Bot, DiscordError};
-use agora_service::Identity;
+use agora_i18n::{Arg, tr};
 use agora_service::commands::{self, ArgKind, COMMANDS, Command, CommandSpec, ParseError};
+use agora_service::{Identity, Language};
 use poise::serenity_prelude as serenity;
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -44,6 +46,20 @@ struct Opt {
     description: Cow<'static, str>,
     kind: Kind,
     required: bool,
+    /// Its name and description in Dutch and Swedish (Discord shows them to users whose client
+    /// is in that language; the interaction still names the option by `name`).
+    localized: Vec<(Language, String, String)>,
+}
+
+/// The languages other than English whose names and descriptions are registered.
+const OTHER: [Language; 2] = [Language::Nl, Language::Sv];
+
+/// The localisations of the front end's own options, from `templates/*/discord.ftl`.
+fn own_localized(name_key: &str, help_key: &str) -> Vec<(Language, String, String)> {
+    OTHER
+        .iter()
+        .map(|&l| (l, tr(l, name_key, &[]), clip(&tr(l, help_key, &[]), 100)))
+        .collect()
 }
 
 /// The option that picks a challenged Discord user; it stands in for a player argument's text.
@@ -70,6 +86,10 @@ fn options(spec: &CommandSpec) -> Vec<Opt> {
             description: Cow::Borrowed(arg.help),
             kind,
             required: !arg.optional,
+            localized: OTHER
+                .iter()
+                .map(|&l| (l, arg.name_in(l).to_string(), clip(&arg.help_in(l), 100)))
+                .collect(),
         };
         match arg.kind {
             ArgKind::Game => opts.push(opt(Kind::Number { min: 1, max: None })),
@@ -82,14 +102,27 @@ fn options(spec: &CommandSpec) -> Vec<Opt> {
             ArgKind::Player => {
                 opts.push(Opt {
                     name: USER,
-                    description: Cow::Borrowed("the Discord user you challenge"),
+                    description: Cow::Owned(tr(Language::En, "discord-user-help", &[])),
                     kind: Kind::User,
                     required: false,
+                    localized: own_localized("discord-user-option", "discord-user-help"),
                 });
+                let text = opt(Kind::Text);
+                let or = |l: Language, help: &str| {
+                    clip(
+                        &tr(l, "discord-player-text-help", &[("help", Arg::from(help))]),
+                        100,
+                    )
+                };
                 opts.push(Opt {
-                    description: Cow::Owned(format!("or: {}", arg.help)),
+                    description: Cow::Owned(or(Language::En, arg.help)),
                     required: false,
-                    ..opt(Kind::Text)
+                    localized: text
+                        .localized
+                        .iter()
+                        .map(|(l, name, _)| (*l, name.clone(), or(*l, &arg.help_in(*l))))
+                        .collect(),
+                    ..text
                 });
             }
         }
@@ -97,11 +130,10 @@ fn options(spec: &CommandSpec) -> Vec<Opt> {
     if spec.name == "settings" {
         opts.push(Opt {
             name: MESSAGES,
-            description: Cow::Borrowed(
-                "on Discord: reminders and final reports in the game's thread or as direct messages",
-            ),
+            description: Cow::Owned(tr(Language::En, "discord-messages-help", &[])),
             kind: Kind::Choice(&["thread", "dm"]),
             required: false,
+            localized: own_localized("discord-messages-option", "discord-messages-help"),
         });
     }
     // A stable sort keeps the table's order within each group.
@@ -126,6 +158,28 @@ fn command(spec: &CommandSpec) -> SlashCommand {
         identifying_name: Cow::Borrowed(spec.name),
         source_code_name: Cow::Borrowed(spec.name),
         description: Some(Cow::Owned(crate::board::clip(spec.summary, 100))),
+        name_localizations: Cow::Owned(
+            OTHER
+                .iter()
+                .map(|&l| {
+                    (
+                        Cow::Borrowed(l.discord_locale()),
+                        Cow::Owned(spec.name_in(l).to_string()),
+                    )
+                })
+                .collect(),
+        ),
+        description_localizations: Cow::Owned(
+            OTHER
+                .iter()
+                .map(|&l| {
+                    (
+                        Cow::Borrowed(l.discord_locale()),
+                        Cow::Owned(clip(&spec.summary_in(l), 100)),
+                    )
+                })
+                .collect(),
+        ),
         help_text: Some(Cow::Borrowed(spec.help)),
         slash_action: Some(|ctx| Box::pin(crate::events::slash(ctx))),
         parameters: options(spec).into_iter().map(parameter).collect(),
@@ -162,11 +216,21 @@ fn parameter(o: Opt) -> Parameter {
             // poise registers choices as integers: the index of the word.
             Kind::Choice(_) => |b| b.kind(serenity::CommandOptionType::Integer),
         };
+    let names = o
+        .localized
+        .iter()
+        .map(|(l, name, _)| (Cow::Borrowed(l.discord_locale()), Cow::Owned(name.clone())))
+        .collect::<Vec<_>>();
+    let descriptions = o
+        .localized
+        .iter()
+        .map(|(l, _, d)| (Cow::Borrowed(l.discord_locale()), Cow::Owned(d.clone())))
+        .collect::<Vec<_>>();
     Parameter {
         name: Cow::Borrowed(o.name),
-        name_localizations: Cow::Borrowed(&[]),
+        name_localizations: Cow::Owned(names),
         description: Some(o.description),
-        description_localizations: Cow::Borrowed(&[]),
+        description_localizations: Cow::Owned(descriptions),
         required: o.required,
         channel_types: None,
         choices: Cow::Owned(choices),
@@ -267,6 +331,90 @@ mod tests {
             assert_eq!(c.name, spec.name);
             assert!(c.create_as_slash_command().is_some(), "{}", spec.name);
         }
+    }
+
+    /// Discord's rule for a command or option name in any locale.
+    fn valid_name(name: &str) -> bool {
+        (1..=32).contains(&name.chars().count())
+            && name
+                .chars()
+                .all(|c| c == '-' || c == '_' || c.is_alphanumeric())
+            && name.to_lowercase() == name
+    }
+
+    #[test]
+    fn every_command_and_option_has_a_dutch_and_a_swedish_name_and_description() {
+        let commands = commands();
+        for locale in ["nl", "sv-SE"] {
+            let mut names = std::collections::HashSet::new();
+            for c in &commands {
+                let name = c
+                    .name_localizations
+                    .iter()
+                    .find(|(l, _)| l == locale)
+                    .map(|(_, n)| n.to_string())
+                    .unwrap_or_else(|| panic!("/{} has no {locale} name", c.name));
+                assert!(valid_name(&name), "/{}: {locale} name {name:?}", c.name);
+                assert!(
+                    names.insert(name.clone()),
+                    "{locale}: two commands are {name}"
+                );
+                let description = c
+                    .description_localizations
+                    .iter()
+                    .find(|(l, _)| l == locale)
+                    .map(|(_, d)| d.to_string())
+                    .unwrap_or_default();
+                assert!(
+                    (1..=100).contains(&description.chars().count()),
+                    "/{}: {locale} description {description:?}",
+                    c.name
+                );
+                let mut options = std::collections::HashSet::new();
+                for p in &c.parameters {
+                    let name = p
+                        .name_localizations
+                        .iter()
+                        .find(|(l, _)| l == locale)
+                        .map(|(_, n)| n.to_string())
+                        .unwrap_or_else(|| panic!("/{} {}: no {locale} name", c.name, p.name));
+                    assert!(
+                        valid_name(&name),
+                        "/{} {}: {locale} {name:?}",
+                        c.name,
+                        p.name
+                    );
+                    assert!(
+                        options.insert(name.clone()),
+                        "/{}: two options {name}",
+                        c.name
+                    );
+                    let d = p
+                        .description_localizations
+                        .iter()
+                        .find(|(l, _)| l == locale)
+                        .map(|(_, d)| d.to_string())
+                        .unwrap_or_default();
+                    assert!(
+                        (1..=100).contains(&d.chars().count()),
+                        "/{} {}",
+                        c.name,
+                        p.name
+                    );
+                }
+            }
+        }
+        let help = commands.iter().find(|c| c.name == "help").unwrap();
+        assert!(
+            help.name_localizations
+                .iter()
+                .any(|(l, n)| l == "nl" && n == "hulp")
+        );
+        assert!(
+            help.name_localizations
+                .iter()
+                .any(|(l, n)| l == "sv-SE" && n == "hjälp")
+        );
     }
 
     /// The Discord type an argument of the table gets.

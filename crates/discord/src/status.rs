@@ -12,25 +12,56 @@ use crate::board::{self, Shown};
 use crate::sender::http_status;
 use crate::{Bot, DiscordError};
 use agora_service::Answer;
+use agora_service::Language;
 use agora_service::queries::GameState;
 use agora_store::{GameStatus, Notice};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
+tokio::task_local! {
+    /// The language of the person the front end is answering (a click's, a slash command's).
+    static READER: Language;
+}
+
+/// Runs `work` (the handling of one person's interaction) so that the front end's own words in it
+/// are in `language`.
+pub(crate) async fn reading_in<T>(
+    language: Language,
+    work: impl std::future::Future<Output = T>,
+) -> T {
+    READER.scope(language, work).await
+}
+
 impl Bot {
     /// One of the front end's own short texts (`templates/discord_words.txt`), `what` with its
     /// values.
+    /// values, in the language of the reader at hand (see [`reading_in`]), else the service's
+    /// default (a post in a game's thread or the lobby, which everyone reads).
     pub(crate) fn words(&self, what: &str, values: serde_json::Value) -> String {
         let mut values = values;
         if let Some(map) = values.as_object_mut() {
             map.insert("what".into(), what.into());
         }
+        let language = READER
+            .try_with(|l| *l)
+            .unwrap_or_else(|_| self.service.default_language());
         self.service
             .templates()
-            .render_on("discord_words.txt", "discord", values)
+            .render_in("discord_words.txt", "discord", language, values)
             .trim()
             .to_owned()
+    }
+
+    /// A button's label or an embed's field name (`what = "label"` of the same template).
+    pub(crate) fn label(&self, name: &str, values: serde_json::Value) -> String {
+        let mut values = values;
+        if let Some(map) = values.as_object_mut() {
+            map.insert("name".into(), name.into());
+        } else {
+            values = serde_json::json!({ "name": name });
+        }
+        self.words("label", values)
     }
 
     /// The lock of one game's thread and status message: held while either is made or changed.

@@ -27,6 +27,7 @@ use crate::imap::{Fetched, Mailbox};
 use crate::parse::{self, Incoming};
 use crate::smtp::Smtp;
 use crate::{MailError, MailSettings, authres, token};
+use agora_service::Language;
 use agora_service::commands::{self, ParseError};
 use agora_service::desk::{Arrival, MailFailure, SpoolEntry, Taken};
 use agora_service::outbox::{Delivery, SendError, Sender};
@@ -521,10 +522,21 @@ impl MailFrontEnd {
         }
     }
 
-    /// The footer of a mail, about `game` or about no game.
-    fn footer(&self, game: Option<i64>) -> String {
-        self.service.templates().render(
+    /// The language the owner of a mail address reads (the service's default for an address it
+    /// does not know).
+    async fn language_of_address(&self, address: &str) -> Result<Language, MailError> {
+        match format!("mailto:{address}").parse::<agora_service::Identity>() {
+            Ok(identity) => Ok(self.service.language_for(&identity, None).await?),
+            Err(_) => Ok(self.service.default_language()),
+        }
+    }
+
+    /// The footer of a mail, about `game` or about no game, in `language`.
+    fn footer(&self, game: Option<i64>, language: Language) -> String {
+        self.service.templates().render_in(
             "mail_footer.txt",
+            "",
+            language,
             Footer {
                 game,
                 service: &self.settings.address,
@@ -632,6 +644,7 @@ impl MailFrontEnd {
             None => None,
         };
         let templates = self.service.templates();
+        let language = self.language_of_address(to).await?;
         let (subject, png) = match &state {
             Some(state) => {
                 // The board goes along once the game has started.
@@ -641,7 +654,7 @@ impl MailFrontEnd {
                 (game_subject(state), png)
             }
             None if parts.fixed_subject => {
-                let subject = templates.render("mail_subject.txt", &parts);
+                let subject = templates.render_in("mail_subject.txt", "", language, &parts);
                 (subject.trim().to_owned(), None)
             }
             None => (compose::reply_subject(&mail.subject), None),
@@ -660,14 +673,14 @@ impl MailFrontEnd {
         let outgoing = Outgoing {
             to: to.to_owned(),
             subject,
-            text: templates.render("mail_reply.txt", &parts),
+            text: templates.render_in("mail_reply.txt", "", language, &parts),
             message_id: message_id.clone(),
             in_reply_to,
             references,
             token,
             png,
             files: std::mem::take(&mut parts.files),
-            footer: self.footer(game),
+            footer: self.footer(game, language),
         };
         let bytes = compose::build(&self.settings, &outgoing)?;
         let entry = SpoolEntry {
@@ -743,7 +756,7 @@ impl MailFrontEnd {
             } else {
                 None
             },
-            footer: self.footer(message.game_id),
+            footer: self.footer(message.game_id, delivery.language),
         };
         let bytes = compose::build(&self.settings, &outgoing)?;
         let entry = SpoolEntry {
@@ -918,8 +931,11 @@ impl MailFrontEnd {
                     .to_string(),
                 reference,
             };
-            let subject = templates.render(
+            let language = self.service.default_language();
+            let subject = templates.render_in(
                 "mail_subject.txt",
+                "",
+                language,
                 ReplyParts {
                     put_aside: true,
                     ..self.parts(&to)
@@ -931,13 +947,13 @@ impl MailFrontEnd {
                 files: Vec::new(),
                 to: to.clone(),
                 subject: subject.trim().to_owned(),
-                text: templates.render("mail_put_aside.txt", &words),
+                text: templates.render_in("mail_put_aside.txt", "", language, &words),
                 message_id: message_id.clone(),
                 in_reply_to: None,
                 references: Vec::new(),
                 token: String::new(),
                 png: None,
-                footer: self.footer(None),
+                footer: self.footer(None, language),
             };
             let bytes = compose::build(&self.settings, &outgoing)
                 .map_err(|e| tracing::warn!(%to, error = %e, "no apology: it could not be written"))

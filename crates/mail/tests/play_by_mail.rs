@@ -46,7 +46,10 @@ fn short_game(variant: Variant) -> Vec<String> {
         }
         // Some endings' status line is too wide for agora-render's ASCII board, which a debug
         // assertion there refuses; such a game would test the renderer, not the mail.
-        let renders = || std::panic::catch_unwind(|| agora_render::ascii(&position, None)).is_ok();
+        let renders = || {
+            std::panic::catch_unwind(|| agora_render::ascii(&position, None, Default::default()))
+                .is_ok()
+        };
         if position.is_finished()
             && best.as_ref().is_none_or(|b| record.len() < b.len())
             && renders()

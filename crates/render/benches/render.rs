@@ -9,7 +9,7 @@
 //! each board and size also draws its base layer, which later pictures reuse: that one-off cost is
 //! printed separately.
 
-use agora_render::{PngOptions, ascii, png, svg};
+use agora_render::{Language, PngOptions, ascii, png, svg};
 use agora_rules::{AnyAction, AnyPosition, GameKind, Variant};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -102,7 +102,7 @@ fn main() {
         let bytes = png(&position, last, &options).expect("a picture").len();
         let first = first.elapsed();
         let (ascii_time, _) = mean(|| {
-            black_box(ascii(black_box(&position), last));
+            black_box(ascii(black_box(&position), last, Language::En));
         });
         let (svg_time, _) = mean(|| {
             black_box(svg(black_box(&position), last, &options));

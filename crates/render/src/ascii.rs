@@ -6,8 +6,12 @@
 //! row letter left of each row, the number of the row's last cell right of it, and the numbers of
 //! rows k and a above and below their cells.
 //! Agros is a plain grid with files and ranks on all four edges.
+//!
+//! The board itself is ASCII in every language; the lines of words above and below it are in the
+//! reader's language, so a Swedish caption may hold `å`, `ä` or `ö` (widths count characters).
 
 use crate::{caption, last_action};
+use agora_i18n::{Language, tr};
 use agora_rules::{GameKind, Seat, agon, agros};
 
 /// The widest line any picture may have.
@@ -44,8 +48,8 @@ impl Canvas {
 /// Joins the header, the board and the footer, one line each, ending with a newline.
 fn assemble(header: Vec<String>, board: Vec<String>, footer: Vec<String>) -> String {
     let mut out = String::new();
+    debug_assert!(board.iter().all(|line| line.is_ascii()), "{board:?}");
     for line in header.into_iter().chain(board).chain(footer) {
-        debug_assert!(line.is_ascii(), "{line}");
         // Status and score lines can outgrow a phone-width code block: wrap them at words.
         for part in textwrap::wrap(&line, WIDTH) {
             out.push_str(&part);
@@ -58,7 +62,7 @@ fn assemble(header: Vec<String>, board: Vec<String>, footer: Vec<String>) -> Str
 /// `title: status` on one line when it fits, else on two.
 fn heading(title: &str, status: &str) -> Vec<String> {
     let one = format!("{title}: {status}");
-    if one.len() <= WIDTH {
+    if one.chars().count() <= WIDTH {
         vec![one]
     } else {
         vec![title.to_string(), status.to_string()]
@@ -98,7 +102,7 @@ fn agon_centre(row: usize, number: usize) -> usize {
     LETTER_GAP + indent + CELL_PITCH * (number - 1)
 }
 
-pub(crate) fn agon(p: &agon::Position, last: Option<agon::Action>) -> String {
+pub(crate) fn agon(lang: Language, p: &agon::Position, last: Option<agon::Action>) -> String {
     // Line 0 holds the numbers above row k, lines 1..=11 rows k..a, line 12 the numbers below a.
     let line_of = |row: usize| ROWS - row;
     let mut canvas = Canvas::new(ROWS + 2);
@@ -142,14 +146,16 @@ pub(crate) fn agon(p: &agon::Position, last: Option<agon::Action>) -> String {
         canvas.put(ROWS + 1, agon_centre(0, number), &number.to_string());
     }
 
-    let header = heading("Agon", &caption::agon_status(p));
+    let header = heading("Agon", &caption::agon_status(lang, p));
     let mut footer = Vec::new();
     if let Some(a) = last {
-        footer.push(
-            caption::last_action(GameKind::Agon, p.to_act(), &a.to_string()) + ", marked ( )",
-        );
+        footer.push(format!(
+            "{}, {} ( )",
+            caption::last_action(lang, GameKind::Agon, p.to_act(), &a.to_string()),
+            tr(lang, "ascii-marked", &[])
+        ));
     }
-    footer.push("Q/G white queen/guard, q/g black, * captured, ^ throne".to_string());
+    footer.push(tr(lang, "ascii-legend-agon", &[]));
     assemble(header, canvas.into_lines(), footer)
 }
 
@@ -162,7 +168,7 @@ fn letter(index: usize) -> String {
 const RANK_WIDTH: usize = 2;
 const SQUARE_PITCH: usize = 4;
 
-pub(crate) fn agros(p: &agros::Position, last: Option<agros::Action>) -> String {
+pub(crate) fn agros(lang: Language, p: &agros::Position, last: Option<agros::Action>) -> String {
     let n = p.size();
     let marked: Vec<agros::Square> = match last {
         Some(agros::Action::Place(s)) => vec![s],
@@ -202,20 +208,23 @@ pub(crate) fn agros(p: &agros::Position, last: Option<agros::Action>) -> String 
     }
     board.push(files);
 
-    let header = heading(&caption::agros_title(p), &caption::agros_status(p));
+    let header = heading(
+        &caption::agros_title(lang, p),
+        &caption::agros_status(lang, p),
+    );
     // Before the movement phase the fields mean nothing yet, so the score would only mislead.
     let mut footer = Vec::new();
     if !p.in_opening() {
-        footer.push(caption::agros_score(p));
+        footer.push(caption::agros_score(lang, p));
     }
     if let Some(a) = last {
-        let mut line = caption::last_action(GameKind::Agros, p.to_act(), &a.to_string());
+        let mut line = caption::last_action(lang, GameKind::Agros, p.to_act(), &a.to_string());
         if !marked.is_empty() {
-            line.push_str(", marked *");
+            line.push_str(&format!(", {} *", tr(lang, "ascii-marked", &[])));
         }
         footer.push(line);
     }
-    footer.push("L3/D3 farmer with harvest 3, l/d loose seed, . empty".to_string());
+    footer.push(tr(lang, "ascii-legend-agros", &[]));
     assemble(header, board, footer)
 }
 

@@ -5,10 +5,14 @@
 //! files, opens no network connection and keeps no state apart from the embedded font, so every
 //! machine draws the same picture. Everything it knows about the games comes from `agora-rules`.
 //!
+//! Every word of a picture (whose turn it is, the ending, the score, the legends) is in the
+//! reader's [`Language`], from `templates/*/views.ftl` through `agora-i18n`; the notation of
+//! actions and the coordinates are the same in every language.
+//!
 //! ```
 //! use agora_rules::Variant;
 //! let start = Variant::Agon.start();
-//! let text = agora_render::ascii(&start, None);
+//! let text = agora_render::ascii(&start, None, agora_render::Language::En);
 //! assert!(text.contains("White to act"));
 //! let png = agora_render::png(&start, None, &agora_render::PngOptions::default()).unwrap();
 //! assert_eq!(&png[1..4], b"PNG");
@@ -20,9 +24,10 @@ mod last_action;
 mod raster;
 mod svg;
 
+pub use agora_i18n::Language;
 use agora_rules::{AnyAction, AnyPosition, GameKind};
 
-/// How big a picture to draw, and whether to show the Agros field overlay.
+/// How big a picture to draw, in which language, and whether to show the Agros field overlay.
 ///
 /// Build it with `..PngOptions::default()` for the fields you leave as they are, so a field added
 /// later does not break the call.
@@ -33,8 +38,8 @@ pub struct PngOptions {
     /// For Agros: tint each field by the side that controls it, print its value (AR-10 …
     /// AR-12) and say in a legend which tint is whose. Ignored for Agon.
     pub field_overlay: bool,
-    /// The words of that legend.
-    pub field_legend: FieldLegend,
+    /// The language of the picture's words (status, score, last action, legend).
+    pub language: Language,
 }
 
 impl Default for PngOptions {
@@ -42,14 +47,14 @@ impl Default for PngOptions {
         PngOptions {
             size: 800,
             field_overlay: false,
-            field_legend: FieldLegend::default(),
+            language: Language::En,
         }
     }
 }
 
 /// The words of the legend under the Agros field overlay, one line: the title, then a swatch of
-/// each tint with its word. A caller may give them in the reader's language; the default is
-/// English: `Fields: ■ Light ■ Dark ■ nobody`.
+/// each tint with its word, in a language ([`FieldLegend::new`]): `Fields: ■ Light ■ Dark ■ nobody`
+/// in English, the default.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldLegend {
     /// Before the swatches.
@@ -63,14 +68,22 @@ pub struct FieldLegend {
     pub nobody: String,
 }
 
+impl FieldLegend {
+    /// The legend's words in `language`.
+    pub fn new(language: Language) -> FieldLegend {
+        let side = |seat| caption::side(language, GameKind::Agros, seat);
+        FieldLegend {
+            title: agora_i18n::tr(language, "pic-fields", &[]),
+            light: side(agora_rules::Seat::First),
+            dark: side(agora_rules::Seat::Second),
+            nobody: agora_i18n::tr(language, "pic-fields-nobody", &[]),
+        }
+    }
+}
+
 impl Default for FieldLegend {
     fn default() -> Self {
-        FieldLegend {
-            title: "Fields:".into(),
-            light: "Light".into(),
-            dark: "Dark".into(),
-            nobody: "nobody".into(),
-        }
+        FieldLegend::new(Language::En)
     }
 }
 
@@ -88,27 +101,33 @@ pub enum RenderError {
     Encode(String),
 }
 
-/// The position as plain ASCII text (at most 60 columns): the board with coordinates on its edges,
-/// whose turn it is (or how the game ended), the Agros score, and a one-line legend.
+/// The position as plain text (at most 60 columns): the board with coordinates on its edges, in
+/// ASCII, then in `language` whose turn it is (or how the game ended), the Agros score, and a
+/// one-line legend.
 ///
 /// `last` is the action that led to `position`; its cells are marked, and so are the pieces it
 /// captured (an Agon step, AG-8), which the crate reads off `position` itself. An action of the
 /// other game is ignored.
-pub fn ascii(position: &AnyPosition, last: Option<AnyAction>) -> String {
+pub fn ascii(position: &AnyPosition, last: Option<AnyAction>, language: Language) -> String {
     match position {
-        AnyPosition::Agon(p) => ascii::agon(p, agon_action(last)),
-        AnyPosition::Agros(p) => ascii::agros(p, agros_action(last)),
+        AnyPosition::Agon(p) => ascii::agon(language, p, agon_action(last)),
+        AnyPosition::Agros(p) => ascii::agros(language, p, agros_action(last)),
     }
 }
 
 /// The position as an SVG document of `options.size` × `options.size` user units. Its text uses
 /// the font family `DejaVu Sans` (bold), which [`png`] embeds; a browser falls back to any sans.
 pub fn svg(position: &AnyPosition, last: Option<AnyAction>, options: &PngOptions) -> String {
+    let lang = options.language;
     let layers = match position {
-        AnyPosition::Agon(p) => svg::agon::draw(p, agon_action(last), options.size),
-        AnyPosition::Agros(p) => {
-            svg::agros::draw(p, agros_action(last), options.size, field_legend(options))
-        }
+        AnyPosition::Agon(p) => svg::agon::draw(lang, p, agon_action(last), options.size),
+        AnyPosition::Agros(p) => svg::agros::draw(
+            lang,
+            p,
+            agros_action(last),
+            options.size,
+            field_legend(options).as_ref(),
+        ),
     };
     layers.document(options.size)
 }
@@ -120,7 +139,7 @@ pub fn png(
     last: Option<AnyAction>,
     options: &PngOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    let size = options.size;
+    let (size, lang) = (options.size, options.language);
     if !(64..=8192).contains(&size) {
         return Err(RenderError::Size(size));
     }
@@ -133,7 +152,7 @@ pub fn png(
                 size,
             },
             || svg::agon::base(size),
-            &svg::agon::top(p, agon_action(last), size),
+            &svg::agon::top(lang, p, agon_action(last), size),
         ),
         AnyPosition::Agros(p) => raster::png(
             raster::BaseKey {
@@ -142,14 +161,22 @@ pub fn png(
                 size,
             },
             || svg::agros::base(size, p.size()),
-            &svg::agros::top(p, agros_action(last), size, field_legend(options)),
+            &svg::agros::top(
+                lang,
+                p,
+                agros_action(last),
+                size,
+                field_legend(options).as_ref(),
+            ),
         ),
     }
 }
 
 /// The legend's words when the field overlay is on.
-fn field_legend(options: &PngOptions) -> Option<&FieldLegend> {
-    options.field_overlay.then_some(&options.field_legend)
+fn field_legend(options: &PngOptions) -> Option<FieldLegend> {
+    options
+        .field_overlay
+        .then(|| FieldLegend::new(options.language))
 }
 
 fn agon_action(last: Option<AnyAction>) -> Option<agora_rules::agon::Action> {

@@ -2,6 +2,7 @@
 //! `tests/golden/<name>.txt`. Run with `UPDATE_GOLDEN=1` to rewrite the files after an intended
 //! change, then read the diff.
 
+use agora_render::Language;
 use agora_rules::{AnyAction, AnyPosition, GameKind, Variant, agon, agros};
 
 /// Plays actions from a variant's start and returns the position with the last action.
@@ -21,7 +22,7 @@ fn agros(board: u32, farmers: u32) -> Variant {
 }
 
 fn check(name: &str, position: &AnyPosition, last: Option<AnyAction>) {
-    let text = agora_render::ascii(position, last);
+    let text = agora_render::ascii(position, last, Language::En);
     for line in text.lines() {
         assert!(line.is_ascii(), "{name}: not ASCII: {line}");
         assert!(line.len() <= 60, "{name}: {} columns: {line}", line.len());
@@ -125,7 +126,7 @@ fn agon_edge_labels_name_the_cells_beside_them() {
     // the numbers above row k and below row a must stand over their cells.
     for actions in [&[][..], &["a4-a5", "a6-b7", "a5-a6"][..]] {
         let (position, last) = after(Variant::Agon, actions);
-        let text = agora_render::ascii(&position, last);
+        let text = agora_render::ascii(&position, last, Language::En);
         let lines: Vec<&str> = text.lines().collect();
         let is_row = |line: &&str| {
             let first = words(line).first().map(|(_, w)| w.to_string());
@@ -180,7 +181,7 @@ fn agon_edge_labels_name_the_cells_beside_them() {
 fn agon_marks_the_pieces_the_last_step_captured() {
     // `a5-a6` captures the black queen on b7 (AG-8): b7 is marked with the action's cells.
     let (position, last) = after(Variant::Agon, &["a4-a5", "a6-b7", "a5-a6"]);
-    let text = agora_render::ascii(&position, last);
+    let text = agora_render::ascii(&position, last, Language::En);
     let row_b = text
         .lines()
         .find(|l| l.trim_start().starts_with("b "))
@@ -188,7 +189,7 @@ fn agon_marks_the_pieces_the_last_step_captured() {
     assert!(row_b.contains("(q*"), "{text}");
     // Her return to the throne captures nothing: only its two cells are marked.
     let (position, last) = after(Variant::Agon, &["a4-a5", "a6-b7", "a5-a6", "b7=f6"]);
-    let text = agora_render::ascii(&position, last);
+    let text = agora_render::ascii(&position, last, Language::En);
     let marks: usize = text
         .lines()
         .filter(|l| !l.starts_with("Last:"))

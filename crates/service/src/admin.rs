@@ -61,7 +61,10 @@ impl From<Fail> for AdminError {
         match f {
             Fail::Internal(e) => AdminError::Service(e),
             // The operator's endings make no user errors; one that came anyway is a bug to see.
-            Fail::User(m) | Fail::Already(m, _) => AdminError::Service(ServiceError::Corrupt(m)),
+            Fail::User(m) => {
+                AdminError::Service(ServiceError::Corrupt(m.in_lang(agora_i18n::Language::En)))
+            }
+            Fail::Already(m, _) => AdminError::Service(ServiceError::Corrupt(m)),
         }
     }
 }

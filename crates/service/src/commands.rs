@@ -15,7 +15,8 @@ pub use build::{Value, build};
 pub use parse::{MAX_COMMAND_CHARS, amount, command_line, looks_like_action, parse};
 pub use spoken::{spoken, spoken_in};
 pub use table::{
-    Arg, ArgKind, COMMANDS, CommandSpec, MAX_FUZZY_CHARS, closest_command, edit_distance, spec,
+    Arg, ArgKind, COMMANDS, CommandSpec, MAX_FUZZY_CHARS, closest_command, edit_distance,
+    english_word, fold, spec, word_in,
 };
 
 use agora_domain::{Channel, Identity, TimeControl, TimeoutPolicy};
@@ -100,6 +101,8 @@ pub enum Command {
     Notify(Channel),
     /// `settings digest <hour>`; `None` = off.
     Digest(Option<u32>),
+    /// `settings language <en|nl|sv>`: the language Agora writes to the player in.
+    Language(agora_i18n::Language),
     Vacation(VacationRequest),
     Link(Option<String>),
     /// The scheduler's look at a due game (never parsed from text).
@@ -139,7 +142,10 @@ impl Command {
             Command::Export(_) => "export",
             Command::Rating(_) => "rating",
             Command::Leaderboard(..) => "leaderboard",
-            Command::Timezone(_) | Command::Notify(_) | Command::Digest(_) => "settings",
+            Command::Timezone(_)
+            | Command::Notify(_)
+            | Command::Digest(_)
+            | Command::Language(_) => "settings",
             Command::Vacation(_) => "vacation",
             Command::Link(_) => "link",
             Command::Clock(_) | Command::SendDigest(_) => return None,
@@ -174,6 +180,7 @@ impl Command {
             | Command::Rating(_)
             | Command::Leaderboard(..)
             | Command::Timezone(_)
+            | Command::Language(_)
             | Command::Notify(_)
             | Command::Digest(_)
             | Command::Vacation(_)
@@ -211,6 +218,37 @@ pub enum ParseError {
         chars: usize,
         max: usize,
     },
+}
+
+impl ParseError {
+    /// The error as a keyed text, worded in the reader's language (`commands.ftl`); in English the
+    /// same words as its `Display`. The problem of a usage error is given as the parser wrote
+    /// it (in English); the usage line is the command's in the reader's language.
+    pub fn text(&self) -> agora_i18n::Text {
+        use agora_i18n::Text;
+        match self {
+            ParseError::Empty => Text::new("parse-empty"),
+            ParseError::Unknown {
+                word,
+                closest: Some(c),
+            } => Text::new("parse-unknown-closest")
+                .with("word", word.as_str())
+                .with("closest", *c),
+            ParseError::Unknown {
+                word,
+                closest: None,
+            } => Text::new("parse-unknown").with("word", word.as_str()),
+            ParseError::TooLong { chars, max } => Text::new("parse-too-long")
+                .with("chars", chars.to_string())
+                .with("max", max.to_string()),
+            // One key per command, whose usage line the message names in its language.
+            ParseError::Usage { command, problem } => match spec(command) {
+                Some(s) => Text::new(table::intern(format!("parse-usage-{}", s.name)))
+                    .with("problem", problem.as_str()),
+                None => Text::new("parse-usage").with("problem", problem.as_str()),
+            },
+        }
+    }
 }
 
 impl fmt::Display for ParseError {

@@ -23,6 +23,7 @@ pub mod pictures;
 mod players;
 mod ratings;
 mod replay;
+mod rule_errors;
 mod schedule;
 pub mod templates;
 pub mod views;
@@ -31,9 +32,12 @@ pub mod views;
 pub mod queries;
 
 pub use agora_domain::{Channel, Identity, IdentityError, TimeControl, TimeoutPolicy};
+pub use agora_i18n::{Language, Text};
 pub use agora_store::{BatchLimits, CommitStats, Purged, Store, StoreError, StoreOptions};
 pub use desk::{DiscordDesk, MailDesk, Origin};
 pub use templates::Templates;
+
+use agora_i18n::text;
 
 use agora_store::Tx;
 use chrono::{DateTime, Utc};
@@ -86,6 +90,9 @@ pub struct Settings {
     /// The mail front end runs: a move may wait unread in the mailbox, so the sweep holds a mail
     /// player's timeout until the mailbox has been read past the deadline.
     pub mail_enabled: bool,
+    /// The language of a player who has chosen none and whose client says none (every mail
+    /// player until they choose): `[service] default_language`.
+    pub default_language: Language,
 }
 
 impl Default for Settings {
@@ -108,6 +115,7 @@ impl Default for Settings {
             send_pass: std::time::Duration::from_secs(120),
             max_send_attempts: 12,
             mail_enabled: false,
+            default_language: Language::En,
         }
     }
 }
@@ -139,6 +147,10 @@ pub struct Inbound {
     /// = now. A move is judged against its game's deadline at this time (never later than now),
     /// so a backlog in reading never times a player out.
     pub arrived_at: Option<DateTime<Utc>>,
+    /// The language of the sender's client where the medium says it (a Discord interaction's
+    /// locale, such as `nl` or `sv-SE`): a player who has not chosen a language is answered in
+    /// it, and their first one is kept as theirs.
+    pub locale: Option<String>,
 }
 
 /// How far the proof that came with a command reaches. A mail's reply token is made for one
@@ -184,6 +196,9 @@ pub struct Answer {
     pub notices: Vec<agora_store::Queued>,
     /// Files that go with the answer: a game's record (`export`), the picture of a preview.
     pub attachments: Vec<Attachment>,
+    /// The language the answer is worded in (its sender's): the front end words what it adds
+    /// around the answer (a mail's subject and footer, a button's label) in the same.
+    pub language: Language,
 }
 
 /// A file sent with an answer.
@@ -207,8 +222,8 @@ pub enum ServiceError {
 
 /// Why a command did not go through, inside the service.
 enum Fail {
-    /// The person's mistake, with the fix.
-    User(String),
+    /// The person's mistake, with the fix, worded in the reader's language when answered.
+    User(Text),
     /// The same action was already applied; carries the reply text.
     Already(String, i64),
     Internal(ServiceError),
@@ -217,9 +232,7 @@ enum Fail {
 impl From<StoreError> for Fail {
     fn from(e: StoreError) -> Fail {
         match e {
-            StoreError::Conflict(id) => Fail::User(format!(
-                "game #{id} changed while your command was on its way: look at `board #{id}` and try again"
-            )),
+            StoreError::Conflict(id) => Fail::User(text!("game-changed", game = id)),
             e => Fail::Internal(e.into()),
         }
     }
@@ -231,7 +244,7 @@ impl From<ServiceError> for Fail {
     }
 }
 
-fn user<T>(message: impl Into<String>) -> Result<T, Fail> {
+fn user<T>(message: impl Into<Text>) -> Result<T, Fail> {
     Err(Fail::User(message.into()))
 }
 
@@ -295,6 +308,7 @@ impl Inbound {
             origin: None,
             scope: Scope::Everything,
             arrived_at: None,
+            locale: None,
         }
     }
 }
@@ -365,9 +379,11 @@ impl Service {
     /// refused it): the same words a text with the same mistake gets. Nothing is read or
     /// written, as for a text that does not parse.
     pub fn refuse(&self, inbound: &Inbound, error: &commands::ParseError) -> Answer {
+        let language = self.first_language(inbound);
         Answer {
             attachments: Vec::new(),
-            text: self.refusal(error.to_string()),
+            language,
+            text: self.refusal_in(language, error.text()),
             status: Status::Refused,
             game: inbound.game,
             notices: Vec::new(),
@@ -399,8 +415,12 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<(Answer, bool), ServiceError> {
         let (service, inbound) = (self.clone(), inbound.clone());
+        let language = self.first_language(&inbound);
         self.store
-            .on_writer(async move { service.execute_here(&inbound, command, now).await })
+            .on_writer(async move {
+                let work = service.execute_here(&inbound, command, now);
+                templates::answering_on(&inbound.from, language, work).await
+            })
             .await?
     }
 
@@ -419,6 +439,7 @@ impl Service {
             Ok((
                 Answer {
                     attachments: Vec::new(),
+                    language: templates::answer_language(),
                     text,
                     status: Status::Repeat,
                     game: None,
@@ -458,6 +479,7 @@ impl Service {
             return Ok((
                 Answer {
                     attachments: Vec::new(),
+                    language: templates::answer_language(),
                     text: self.refusal(message),
                     status: Status::Refused,
                     game: inbound.game,
@@ -479,6 +501,7 @@ impl Service {
             return Ok((
                 Answer {
                     attachments: Vec::new(),
+                    language: templates::answer_language(),
                     text: String::new(),
                     status: Status::Ignored,
                     game: None,
@@ -488,11 +511,17 @@ impl Service {
             ));
         }
         let result = match command {
-            Err(e) => Err(Fail::User(e.to_string())),
-            Ok(command) => {
-                let run = self.run(&mut tx, inbound, command, now);
-                templates::answering_on(&inbound.from, run).await
+            Err(e) => {
+                // The sender's player is read for the command's other paths; here only for the
+                // language of the refusal.
+                if let Some((language, locale)) = tx.identity_language(&from).await? {
+                    templates::set_answer_language(
+                        self.language_of(language.as_deref(), locale.as_deref()),
+                    );
+                }
+                Err(Fail::User(e.text()))
             }
+            Ok(command) => self.run(&mut tx, inbound, command, now).await,
         };
         match result {
             Ok(done) => {
@@ -513,6 +542,7 @@ impl Service {
                 Ok((
                     Answer {
                         attachments: done.attachments,
+                        language: templates::answer_language(),
                         text: done.text,
                         status: Status::Done,
                         game: done.game,
@@ -534,6 +564,7 @@ impl Service {
                 Ok((
                     Answer {
                         attachments: Vec::new(),
+                        language: templates::answer_language(),
                         text,
                         status: Status::AlreadyApplied,
                         game: Some(game),
@@ -556,6 +587,7 @@ impl Service {
                 Ok((
                     Answer {
                         attachments: Vec::new(),
+                        language: templates::answer_language(),
                         text: self.refusal(message),
                         status: Status::Refused,
                         game: inbound.game,
@@ -568,13 +600,43 @@ impl Service {
         }
     }
 
-    /// A user error in words: what is wrong and how to fix it.
-    fn refusal(&self, mut message: String) -> String {
+    /// A user error in words: what is wrong and how to fix it, in the language of the answer
+    /// under way.
+    fn refusal(&self, message: impl Into<Text>) -> String {
+        self.refusal_in(templates::answer_language(), message)
+    }
+
+    /// A user error in words, in `language`.
+    fn refusal_in(&self, language: Language, message: impl Into<Text>) -> String {
+        let mut message = message.into().in_lang(language);
         if !message.ends_with(['.', '?', '!']) {
             message.push('.');
         }
-        self.templates
-            .render("error.txt", Message { message: &message })
+        self.templates.render_in(
+            "error.txt",
+            &templates::answer_channel(),
+            language,
+            Message { message: &message },
+        )
+    }
+
+    /// The language to answer a sender in before their player is read: their client's locale
+    /// where the medium gives one, else the configured default.
+    fn first_language(&self, inbound: &Inbound) -> Language {
+        inbound
+            .locale
+            .as_deref()
+            .and_then(Language::from_locale)
+            .unwrap_or(self.settings.default_language)
+    }
+
+    /// The language a player reads: the one they chose, else their first Discord locale, else the
+    /// configured default.
+    pub(crate) fn language_of(&self, language: Option<&str>, locale: Option<&str>) -> Language {
+        language
+            .or(locale)
+            .and_then(Language::parse)
+            .unwrap_or(self.settings.default_language)
     }
 
     /// Answers what needs no sender: `help`, `help <command>`, and a text that is no valid
@@ -589,10 +651,11 @@ impl Service {
                 Err(Fail::Already(..) | Fail::Internal(_)) => return None,
             },
             Ok(_) => return None,
-            Err(e) => (self.refusal(e.to_string()), Status::Refused),
+            Err(e) => (self.refusal(e.text()), Status::Refused),
         };
         Some(Answer {
             attachments: Vec::new(),
+            language: Language::En,
             text,
             status,
             game: None,
@@ -666,7 +729,7 @@ impl Service {
             C::Seeks => self.seeks(tx, &me, now).await,
             C::Watch(g) | C::Unwatch(g) => {
                 let Some(id) = aim(g, context)? else {
-                    return user("name the game, e.g. `watch #12`");
+                    return user(text!("watch-which-game"));
                 };
                 if matches!(command, C::Watch(_)) {
                     self.watch(tx, &me, id, now).await
@@ -684,6 +747,7 @@ impl Service {
             C::Timezone(zone) => self.set_timezone(tx, &me, &zone, now).await,
             C::Notify(channel) => self.set_notify(tx, &me, channel).await,
             C::Digest(hour) => self.set_digest(tx, &me, hour, now).await,
+            C::Language(language) => self.set_language(tx, &me, language).await,
             C::Vacation(request) => self.vacation(tx, &me, request, now).await,
             C::Link(code) => self.link(tx, &me, inbound, code.as_deref(), now).await,
             C::Clock(_) | C::SendDigest(_) => unreachable!("handled above"),
@@ -695,16 +759,28 @@ impl Service {
         struct Entry {
             name: &'static str,
             aliases: Vec<&'static str>,
-            usage: &'static str,
-            summary: &'static str,
-            help: &'static str,
+            usage: String,
+            summary: String,
+            help: String,
         }
+        // In the reader's language: the command's names, usage and texts in it.
+        let language = templates::answer_language();
         let entry = |c: &commands::CommandSpec| Entry {
-            name: c.name,
-            aliases: c.aliases.to_vec(),
-            usage: c.usage,
-            summary: c.summary,
-            help: c.help,
+            name: c.name_in(language),
+            aliases: match language {
+                Language::En => c.aliases.to_vec(),
+                _ => c
+                    .local_names(language)
+                    .iter()
+                    .skip(1)
+                    .copied()
+                    .chain(std::iter::once(c.name))
+                    .chain(c.aliases.iter().copied())
+                    .collect(),
+            },
+            usage: c.usage_in(language),
+            summary: c.summary_in(language),
+            help: c.help_in(language),
         };
         let text = match topic {
             None => {
@@ -718,6 +794,19 @@ impl Service {
                         commands: commands::COMMANDS.iter().map(entry).collect(),
                     },
                 )
+            }
+            // `help rules [agon|agros]`: the short rules, both games when none is named.
+            Some(topic) if topic == "rules" || topic.starts_with("rules ") => {
+                let games: &[&str] = match topic.strip_prefix("rules ") {
+                    Some("agon") => &["rules_agon.txt"],
+                    Some("agros") => &["rules_agros.txt"],
+                    _ => &["rules_agon.txt", "rules_agros.txt"],
+                };
+                games
+                    .iter()
+                    .map(|name| self.templates.render(name, ()))
+                    .collect::<Vec<_>>()
+                    .join("\n\n")
             }
             Some(word) => match commands::spec(word) {
                 Some(c) => {
@@ -734,7 +823,7 @@ impl Service {
                             word: word.to_owned(),
                             closest: commands::closest_command(word),
                         }
-                        .to_string(),
+                        .text(),
                     );
                 }
             },
@@ -752,9 +841,7 @@ impl Service {
 /// reaches a game its sender did not mean.
 fn aim(named: Option<i64>, context: Option<i64>) -> Result<Option<i64>, Fail> {
     match (named, context) {
-        (Some(n), Some(c)) if n != c => user(format!(
-            "this message answers game #{c}, but it names game #{n}, so nothing was done. To act in game #{c}, leave out `#{n}`; to act in game #{n}, answer one of game #{n}'s own messages or send the command on its own"
-        )),
+        (Some(n), Some(c)) if n != c => user(text!("context-mismatch", game = c, named = n)),
         (n, c) => Ok(n.or(c)),
     }
 }
@@ -773,21 +860,13 @@ fn within_game(scope: Scope, game: Option<Option<i64>>) -> Result<(), Fail> {
     match (scope, game) {
         (Scope::Everything, _) => Ok(()),
         (Scope::Game(g), Some(Some(n))) if n == g => Ok(()),
-        (Scope::Game(g), Some(Some(n))) => user(format!(
-            "this mail answers game #{g}, so it can act in game #{g} only, not in game #{n}. Nothing was done; to act in game #{n}, answer one of game #{n}'s own mails"
-        )),
-        (Scope::Game(g), Some(None)) => user(format!(
-            "this mail answers game #{g}, so it can act in game #{g} only. Nothing was done; name the game, or answer one of that game's own mails"
-        )),
-        (Scope::Game(g), None) => user(format!(
-            "this mail answers game #{g}, so it can act in that game only, not on your settings or new challenges. Nothing was done; send the command in a new mail, or answer a mail of ours about no game (such as the answer to `help`)"
-        )),
-        (Scope::NoGame, Some(Some(n))) => user(format!(
-            "to act in game #{n}, answer one of game #{n}'s own mails; this one is about no game, so nothing was done"
-        )),
-        (Scope::NoGame, Some(None)) => user(
-            "to act in a game, answer one of that game's own mails; this one is about no game, so nothing was done",
-        ),
+        (Scope::Game(g), Some(Some(n))) => {
+            user(text!("mail-scope-other-game", game = g, named = n))
+        }
+        (Scope::Game(g), Some(None)) => user(text!("mail-scope-unnamed", game = g)),
+        (Scope::Game(g), None) => user(text!("mail-scope-settings", game = g)),
+        (Scope::NoGame, Some(Some(n))) => user(text!("mail-no-game-named", named = n)),
+        (Scope::NoGame, Some(None)) => user(text!("mail-no-game")),
         (Scope::NoGame, None) => Ok(()),
     }
 }

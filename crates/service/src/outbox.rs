@@ -66,6 +66,9 @@ pub struct Delivery {
     pub game: Option<GameState>,
     /// The service's pictures, so every recipient of one position shares one drawing.
     pictures: Arc<Pictures>,
+    /// The recipient's language: a sender words what it adds to the text (a button, a field's
+    /// name, a mail's footer) in it.
+    pub language: crate::Language,
 }
 
 impl Delivery {
@@ -75,7 +78,7 @@ impl Delivery {
     pub fn picture(&self, size: u32) -> Option<Arc<[u8]>> {
         let state = self.game.as_ref().filter(|_| self.message.board)?;
         self.pictures
-            .picture(state, size)
+            .picture(state, size, self.language)
             .map_err(|e| tracing::warn!(game = state.id, error = %e, "board picture failed"))
             .ok()
     }
@@ -133,10 +136,18 @@ impl Service {
                 }
             }
         };
+        let language = {
+            let mut tx = self.store.read().await?;
+            match tx.player(message.player_id).await? {
+                Some(p) => self.language_of(p.language.as_deref(), p.locale.as_deref()),
+                None => self.settings.default_language,
+            }
+        };
         Ok(Delivery {
             message: message.clone(),
             game,
             pictures: self.pictures.clone(),
+            language,
         })
     }
 
@@ -369,9 +380,14 @@ impl Service {
                 failed_channel: &failed.channel,
                 address,
             };
-            let body = self.templates.render_on(
+            let language = match tx.player(failed.player_id).await? {
+                Some(p) => self.language_of(p.language.as_deref(), p.locale.as_deref()),
+                None => self.settings.default_language,
+            };
+            let body = self.templates.render_in(
                 crate::players::template_of(Notice::Undeliverable),
                 &identity.channel,
+                language,
                 context,
             );
             let subject = body.lines().next().unwrap_or("Agora").trim().to_owned();

@@ -1,5 +1,5 @@
-//! The pictures of games, drawn once per game, ply, size and overlay and shared by every
-//! recipient, channel and command that shows that position: a move tells both players, often on
+//! The pictures of games, drawn once per game, ply, size, overlay and language and shared by every
+//! recipient, channel and command that shows that position in that language: a move tells both players, often on
 //! two channels, and a `board` command for the same position follows, so drawing each of them
 //! anew would rasterise one picture several times.
 //!
@@ -13,7 +13,7 @@
 //! It counts what it does ([`PictureStats`]) for the benchmarks; it keeps nothing on disk.
 
 use crate::queries::GameState;
-use agora_render::RenderError;
+use agora_render::{Language, RenderError};
 use agora_rules::{AnyAction, AnyPosition};
 use quick_cache::sync::{Cache, GuardResult};
 use std::sync::Arc;
@@ -53,13 +53,14 @@ impl PictureStats {
 }
 
 /// Which picture: the same game, ply, size and overlay show the same position, unless a takeback
-/// or a reused id changed it (see [`Drawn`]).
+/// or a reused id changed it (see [`Drawn`]); its words are in `language`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct Key {
     game: i64,
     ply: u32,
     size: u32,
     overlay: bool,
+    language: Language,
 }
 
 /// A drawn picture and the position it shows.
@@ -137,14 +138,20 @@ impl Pictures {
         }
     }
 
-    /// The picture of `state`'s shown position, `size` pixels wide, with its overlay: from the
-    /// cache when it holds that very position, else drawn and kept.
-    pub(crate) fn picture(&self, state: &GameState, size: u32) -> Result<Arc<[u8]>, RenderError> {
+    /// The picture of `state`'s shown position, `size` pixels wide, with its overlay and its
+    /// words in `language`: from the cache when it holds that very position, else drawn and kept.
+    pub(crate) fn picture(
+        &self,
+        state: &GameState,
+        size: u32,
+        language: Language,
+    ) -> Result<Arc<[u8]>, RenderError> {
         let key = Key {
             game: state.id,
             ply: state.ply,
             size,
             overlay: state.overlay,
+            language,
         };
         match self.cache.get_value_or_guard(&key, Some(WAIT)) {
             GuardResult::Value(drawn) if drawn.shows(state) => {
@@ -153,24 +160,35 @@ impl Pictures {
             }
             // Another position under the same key: the new one replaces it.
             GuardResult::Value(_) => {
-                let drawn = self.draw(state, size)?;
+                let drawn = self.draw(state, size, language)?;
                 self.cache.insert(key, drawn.clone());
                 Ok(drawn.png.clone())
             }
             GuardResult::Guard(guard) => {
                 // A failure drops the guard: whoever waits draws it in turn.
-                let drawn = self.draw(state, size)?;
+                let drawn = self.draw(state, size, language)?;
                 let _ = guard.insert(drawn.clone());
                 Ok(drawn.png.clone())
             }
-            GuardResult::Timeout => Ok(self.draw(state, size)?.png.clone()),
+            GuardResult::Timeout => Ok(self.draw(state, size, language)?.png.clone()),
         }
     }
 
     /// Draws the picture, counting the drawing and its time.
-    fn draw(&self, state: &GameState, size: u32) -> Result<Arc<Drawn>, RenderError> {
+    fn draw(
+        &self,
+        state: &GameState,
+        size: u32,
+        language: Language,
+    ) -> Result<Arc<Drawn>, RenderError> {
         let started = Instant::now();
-        let png = state.png(size);
+        // As `GameState::png` draws it, with the words in `language`.
+        let options = agora_render::PngOptions {
+            size,
+            field_overlay: state.overlay,
+            language,
+        };
+        let png = agora_render::png(&state.position, state.last_action, &options);
         let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
         self.renders.fetch_add(1, Ordering::Relaxed);
         self.nanos.fetch_add(nanos, Ordering::Relaxed);
@@ -193,10 +211,23 @@ impl Pictures {
 
 impl crate::Service {
     /// The picture of `state`'s shown position, `size` pixels wide, with the last action marked
-    /// and, where [`GameState::overlay`] says so, the final fields tinted: drawn once per game,
-    /// ply, size and overlay, whoever asks. Every front end draws its pictures through here.
+    /// and, where [`GameState::overlay`] says so, the final fields tinted, its words in English
+    /// (see [`crate::Service::picture_in`]).
     pub fn picture(&self, state: &GameState, size: u32) -> Result<Arc<[u8]>, RenderError> {
-        self.pictures.picture(state, size)
+        self.picture_in(state, size, Language::En)
+    }
+
+    /// The picture of `state`'s shown position, `size` pixels wide, with the last action marked,
+    /// where [`GameState::overlay`] says so the final fields tinted, and its words in `language`,
+    /// the reader's: drawn once per game, ply, size, overlay and language, whoever asks. Every
+    /// front end draws its pictures through here.
+    pub fn picture_in(
+        &self,
+        state: &GameState,
+        size: u32,
+        language: Language,
+    ) -> Result<Arc<[u8]>, RenderError> {
+        self.pictures.picture(state, size, language)
     }
 
     /// How many pictures were drawn and reused, and the time spent drawing, since the service

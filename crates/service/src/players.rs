@@ -1,7 +1,7 @@
 //! Players as the service sees them: who sent a command, where their notifications go, their
 //! settings, and linking a second identity with a one-time code.
 
-use crate::{Channel, Done, Fail, Identity, Service, user};
+use crate::{Channel, Done, Fail, Identity, Language, Service, user};
 use agora_domain::{MAX_NAME_CHARS, NEUTRAL_NAME, clean_name};
 use agora_store::{Identity as StoredIdentity, NewMessage, Notice, Player, Tx};
 use chrono::{DateTime, Duration, Utc};
@@ -78,7 +78,11 @@ impl Service {
         let player = match self.player_of_identity(&mut tx, &inbound, now).await {
             Ok(p) => p,
             Err(crate::Fail::Internal(e)) => return Err(e),
-            Err(crate::Fail::User(m) | crate::Fail::Already(m, _)) => {
+            Err(crate::Fail::User(m)) => {
+                let m = m.in_lang(Language::En);
+                return Err(crate::ServiceError::Corrupt(format!("registering: {m}")));
+            }
+            Err(crate::Fail::Already(m, _)) => {
                 return Err(crate::ServiceError::Corrupt(format!("registering: {m}")));
             }
         };
@@ -100,6 +104,16 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Player, Fail> {
         let mut player = self.player_of_identity(tx, inbound, now).await?;
+        // A Discord player's first interaction tells their language until they choose one.
+        if player.locale.is_none()
+            && let Some(language) = inbound.locale.as_deref().and_then(Language::from_locale)
+        {
+            tx.set_locale(player.id, language.code()).await?;
+            player.locale = Some(language.code().to_owned());
+        }
+        crate::templates::set_answer_language(
+            self.language_of(player.language.as_deref(), player.locale.as_deref()),
+        );
         if player.first_seen_at.is_none() {
             tx.mark_seen(player.id, now).await?;
             player.first_seen_at = Some(now);
@@ -186,9 +200,13 @@ impl Service {
             tracing::info!(identity = %identity.address, kind = notice.kind.code(), "not queued: the recipient is blocked");
             return Ok(());
         }
-        let body = self
-            .templates
-            .render_on(template_of(notice.kind), &identity.channel, context);
+        let language = self.language_of(p.language.as_deref(), p.locale.as_deref());
+        let body = self.templates.render_in(
+            template_of(notice.kind),
+            &identity.channel,
+            language,
+            context,
+        );
         let subject = body.lines().next().unwrap_or("Agora").trim().to_owned();
         tx.queue(
             &NewMessage {
@@ -305,11 +323,9 @@ impl Service {
                 .min();
             return user(match close {
                 Some((d, name)) if d <= 4 => {
-                    format!("unknown time zone `{zone}`: did you mean `{name}`?")
+                    agora_i18n::text!("timezone-suggest", zone = zone, suggestion = name)
                 }
-                _ => format!(
-                    "unknown time zone `{zone}`: use an IANA name such as Europe/Amsterdam or America/New_York"
-                ),
+                _ => agora_i18n::text!("timezone-unknown", zone = zone),
             });
         };
         tx.set_timezone(me.id, tz.name()).await?;
@@ -319,6 +335,18 @@ impl Service {
             tx.set_digest(me.id, Some(hour), Some(due)).await?;
         }
         self.settings_reply("timezone", tz.name())
+    }
+
+    /// `settings language`: the player's language from now on, this answer included.
+    pub(crate) async fn set_language(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        language: Language,
+    ) -> Result<Done, Fail> {
+        tx.set_language(me.id, language.code()).await?;
+        crate::templates::set_answer_language(language);
+        self.settings_reply("language", language.native_name())
     }
 
     pub(crate) async fn set_notify(
@@ -335,9 +363,7 @@ impl Service {
         };
         let channel = channel.code();
         if !identities.iter().any(|i| i.channel == channel) {
-            return user(format!(
-                "you have no {word} identity yet: send `link` here, then `link <code>` from that account"
-            ));
+            return user(agora_i18n::text!("notify-no-identity", channel = channel));
         }
         tx.set_notify(me.id, channel).await?;
         self.settings_reply("notify", word)
@@ -366,7 +392,7 @@ impl Service {
         inbound: &crate::Inbound,
         code: &str,
         now: DateTime<Utc>,
-    ) -> Result<Option<String>, crate::ServiceError> {
+    ) -> Result<Option<crate::Text>, crate::ServiceError> {
         let limit = self.settings.link_guesses_per_day;
         let identity = inbound.from.to_string();
         let since = now - Duration::days(1);
@@ -379,8 +405,9 @@ impl Service {
         }
         let wrong = tx.link_guesses_since(&identity, since).await?;
         if wrong >= limit {
-            return Ok(Some(format!(
-                "this account sent {wrong} wrong link codes within a day, so `link <code>` is refused for now, whatever the code: try again tomorrow"
+            return Ok(Some(agora_i18n::text!(
+                "link-guesses-exhausted",
+                wrong = wrong
             )));
         }
         if tx.link_code_valid(&code.to_ascii_uppercase(), now).await? {
@@ -388,14 +415,11 @@ impl Service {
         }
         tx.record_link_guess(&identity, now, since).await?;
         tx.commit().await?;
-        let left = match limit - wrong - 1 {
-            0 => "No more wrong code is accepted".to_owned(),
-            1 => "One more wrong code is accepted".to_owned(),
-            n => format!("{n} more wrong codes are accepted"),
-        };
-        Ok(Some(format!(
-            "`{code}` is not a valid link code (codes work once and expire after {} minutes): send `link` from your first account for a new one. {left} from this account today",
-            self.settings.link_code_minutes
+        Ok(Some(agora_i18n::text!(
+            "link-code-invalid-left",
+            code = code,
+            minutes = self.settings.link_code_minutes,
+            left = limit - wrong - 1
         )))
     }
 
@@ -445,26 +469,23 @@ impl Service {
             Some(code) => {
                 let code = code.to_ascii_uppercase();
                 let Some(owner) = tx.take_link_code(&code, now).await? else {
-                    return user(format!(
-                        "`{code}` is not a valid link code (codes work once and expire after {} minutes): send `link` from your first account for a new one",
-                        self.settings.link_code_minutes
+                    return user(agora_i18n::text!(
+                        "link-code-invalid",
+                        code = code.as_str(),
+                        minutes = self.settings.link_code_minutes
                     ));
                 };
                 if owner == me.id {
-                    return user(
-                        "this account already belongs to you: send `link <code>` from the OTHER account",
-                    );
+                    return user(agora_i18n::text!("link-same-account"));
                 }
                 if tx.share_a_game(owner, me.id).await? {
-                    return user(
-                        "these two accounts have played each other, so they cannot become one player",
-                    );
+                    return user(agora_i18n::text!("link-played-each-other"));
                 }
                 tx.merge_players(me.id, owner).await?;
                 let target = tx
                     .player(owner)
                     .await?
-                    .ok_or_else(|| Fail::User("that player no longer exists".into()))?;
+                    .ok_or_else(|| Fail::User(agora_i18n::text!("player-gone")))?;
                 // How many accounts, not which: the reply names no other address.
                 let accounts = tx.identities_of(owner).await?.len();
                 #[derive(Serialize)]

@@ -2,6 +2,7 @@
 //! actions of a player's position (for Discord's autocomplete) and the state of a game (for its
 //! picture, its buttons and who may press them). Nothing here changes anything.
 
+use crate::Language;
 use crate::clock::seat_to_act;
 use crate::views::title;
 use crate::{Service, ServiceError};
@@ -70,7 +71,7 @@ impl GameState {
 
     /// The ASCII board of the shown position.
     pub fn ascii(&self) -> String {
-        agora_render::ascii(&self.position, self.last_action)
+        agora_render::ascii(&self.position, self.last_action, agora_render::Language::En)
     }
 
     /// The picture of the shown position, `size` pixels wide, with the last action marked and,
@@ -180,6 +181,34 @@ impl Service {
             overlay: final_fields(&l.game, shown),
             options: l.game.options,
         }))
+    }
+}
+
+impl Service {
+    /// The language the service writes in to players who have chosen none and whose client says
+    /// none (`[service] default_language`); what a front end writes in a place everyone reads,
+    /// such as a game's thread or the lobby.
+    pub fn default_language(&self) -> Language {
+        self.settings.default_language
+    }
+
+    /// The language of the person behind `identity`: the one they chose, else the one of their
+    /// first Discord interaction, else `locale` (their client's, where the medium says it), else
+    /// the default. A front end words its own replies to them in it.
+    pub async fn language_for(
+        &self,
+        identity: &crate::Identity,
+        locale: Option<&str>,
+    ) -> Result<Language, ServiceError> {
+        let mut tx = self.store.read().await?;
+        let stored = tx.identity_language(&identity.to_string()).await?;
+        let (chosen, first) = stored.unwrap_or_default();
+        Ok(chosen
+            .or(first)
+            .as_deref()
+            .and_then(Language::parse)
+            .or_else(|| locale.and_then(Language::from_locale))
+            .unwrap_or(self.settings.default_language))
     }
 }
 

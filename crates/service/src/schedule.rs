@@ -241,22 +241,22 @@ impl Service {
     ) -> Result<Done, Fail> {
         // Re-read inside the transaction: the player may have acted since the sweep's query.
         let Some(game) = tx.game(id).await? else {
-            return user(format!("game #{id} is gone"));
+            return user(agora_i18n::text!("clock-game-gone", game = id));
         };
         if game.due_at.is_none_or(|d| d > now) {
-            return user(format!("game #{id} is not due"));
+            return user(agora_i18n::text!("clock-not-due", game = id));
         }
         match game.status {
             GameStatus::Active => {}
             GameStatus::Proposed => return self.expire_challenge(tx, game, now).await,
-            _ => return user(format!("game #{id} is not due")),
+            _ => return user(agora_i18n::text!("clock-not-due", game = id)),
         }
         let hours = &self.settings.reminder_hours;
         let mut l = self.load(tx, game, Some(now)).await?;
         match clock::due(&l.game, now, hours) {
             Due::Timeout => {
                 if self.mail_hold(tx, &l.game).await? {
-                    return user(format!("game #{id}: timeout held for the mailbox"));
+                    return user(agora_i18n::text!("clock-timeout-held", game = id));
                 }
                 self.timeout(tx, &mut l, None, now).await?;
                 Ok(Done {
@@ -345,13 +345,13 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         let Some(p) = tx.player(player).await? else {
-            return user(format!("player {player} is gone"));
+            return user(agora_i18n::text!("digest-player-gone", player = player));
         };
         let (Some(hour), Some(due)) = (p.digest_hour, p.digest_due_at) else {
-            return user(format!("player {player} has no digest"));
+            return user(agora_i18n::text!("digest-none", player = player));
         };
         if due > now {
-            return user(format!("the digest of player {player} is not due"));
+            return user(agora_i18n::text!("digest-not-due", player = player));
         }
         let games = self.game_lines(tx, &p, true, now).await?;
         // The games they watch that moved since the last digest (a day before this one).
@@ -436,7 +436,7 @@ impl Service {
             }
             VacationRequest::End => {
                 let Some(v) = away else {
-                    return user("you are not on vacation: `vacation <days>` takes one");
+                    return user(agora_i18n::text!("vacation-none"));
                 };
                 let unused = v.until - now;
                 let used = (used - unused.num_seconds()).max(0);
@@ -500,18 +500,19 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<DateTime<Utc>, Fail> {
         if let Some(v) = me.away(now) {
-            return user(format!(
-                "you are on vacation until {} already: `vacation end` first, then take a new one",
-                crate::views::local_time(v.until, &me.timezone)
+            return user(agora_i18n::text!(
+                "vacation-already",
+                until = crate::views::local_time(v.until, &me.timezone)
             ));
         }
         let allowance = i64::from(self.settings.vacation_days) * 86_400;
         let length = i64::from(days) * 86_400;
         if used + length > allowance {
-            return user(format!(
-                "{days} days is more than the {} of vacation you have left this year (of {} days)",
-                self.vacation_left(used),
-                self.settings.vacation_days
+            return user(agora_i18n::text!(
+                "vacation-too-long",
+                days = days,
+                left = self.vacation_left(used),
+                allowance = self.settings.vacation_days
             ));
         }
         let until = now + Duration::seconds(length);

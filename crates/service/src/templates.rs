@@ -10,154 +10,78 @@
 //! board is left out of the text there. A notification is rendered for its recipient's channel;
 //! a command's answer for the channel of its sender, which the service sets around each command
 //! with [`answering_on`].
+//!
+//! Each template exists in every language Agora speaks (`templates/nl/`, `templates/sv/` beside
+//! the English at the top), with the same values read: a notification is rendered in its
+//! recipient's language, an answer in its sender's. Every template also sees `lang` (the reader's
+//! language code) and can word a short keyed text of `templates/*.ftl` with `t("key", n=…)`.
 
+use agora_i18n::{Arg, Language};
 use serde::Serialize;
+use std::cell::Cell;
 use std::future::Future;
 use std::path::Path;
 
-/// The embedded templates, by file name.
-const EMBEDDED: &[(&str, &str)] = &[
-    ("help.txt", include_str!("../../../templates/help.txt")),
-    (
-        "help_command.txt",
-        include_str!("../../../templates/help_command.txt"),
-    ),
-    ("error.txt", include_str!("../../../templates/error.txt")),
-    (
-        "challenge_sent.txt",
-        include_str!("../../../templates/challenge_sent.txt"),
-    ),
-    (
-        "challenge_received.txt",
-        include_str!("../../../templates/challenge_received.txt"),
-    ),
-    (
-        "challenge_closed.txt",
-        include_str!("../../../templates/challenge_closed.txt"),
-    ),
-    (
-        "game_started.txt",
-        include_str!("../../../templates/game_started.txt"),
-    ),
-    (
-        "action_played.txt",
-        include_str!("../../../templates/action_played.txt"),
-    ),
-    (
-        "already_applied.txt",
-        include_str!("../../../templates/already_applied.txt"),
-    ),
-    (
-        "game_over.txt",
-        include_str!("../../../templates/game_over.txt"),
-    ),
-    ("board.txt", include_str!("../../../templates/board.txt")),
-    (
-        "history.txt",
-        include_str!("../../../templates/history.txt"),
-    ),
-    ("games.txt", include_str!("../../../templates/games.txt")),
-    ("offer.txt", include_str!("../../../templates/offer.txt")),
-    (
-        "reminder.txt",
-        include_str!("../../../templates/reminder.txt"),
-    ),
-    (
-        "settings.txt",
-        include_str!("../../../templates/settings.txt"),
-    ),
-    (
-        "link_code.txt",
-        include_str!("../../../templates/link_code.txt"),
-    ),
-    ("linked.txt", include_str!("../../../templates/linked.txt")),
-    ("_turn.txt", include_str!("../../../templates/_turn.txt")),
-    (
-        "_operator.txt",
-        include_str!("../../../templates/_operator.txt"),
-    ),
-    (
-        "_stranger.txt",
-        include_str!("../../../templates/_stranger.txt"),
-    ),
-    (
-        "challenge_expired.txt",
-        include_str!("../../../templates/challenge_expired.txt"),
-    ),
-    ("digest.txt", include_str!("../../../templates/digest.txt")),
-    ("seeks.txt", include_str!("../../../templates/seeks.txt")),
-    ("live.txt", include_str!("../../../templates/live.txt")),
-    (
-        "watching.txt",
-        include_str!("../../../templates/watching.txt"),
-    ),
-    (
-        "watching_reply.txt",
-        include_str!("../../../templates/watching_reply.txt"),
-    ),
-    (
-        "preview.txt",
-        include_str!("../../../templates/preview.txt"),
-    ),
-    ("rating.txt", include_str!("../../../templates/rating.txt")),
-    (
-        "leaderboard.txt",
-        include_str!("../../../templates/leaderboard.txt"),
-    ),
-    ("export.txt", include_str!("../../../templates/export.txt")),
-    (
-        "_reliability.txt",
-        include_str!("../../../templates/_reliability.txt"),
-    ),
-    (
-        "_ratings.txt",
-        include_str!("../../../templates/_ratings.txt"),
-    ),
-    ("lobby.txt", include_str!("../../../templates/lobby.txt")),
-    (
-        "vacation.txt",
-        include_str!("../../../templates/vacation.txt"),
-    ),
-    (
-        "vacation_notice.txt",
-        include_str!("../../../templates/vacation_notice.txt"),
-    ),
-    (
-        "mail_reply.txt",
-        include_str!("../../../templates/mail_reply.txt"),
-    ),
-    (
-        "mail_footer.txt",
-        include_str!("../../../templates/mail_footer.txt"),
-    ),
-    (
-        "mail_subject.txt",
-        include_str!("../../../templates/mail_subject.txt"),
-    ),
-    (
-        "mail_put_aside.txt",
-        include_str!("../../../templates/mail_put_aside.txt"),
-    ),
-    (
-        "undeliverable.txt",
-        include_str!("../../../templates/undeliverable.txt"),
-    ),
-    (
-        "discord_apology.txt",
-        include_str!("../../../templates/discord_apology.txt"),
-    ),
-    (
-        "discord_words.txt",
-        include_str!("../../../templates/discord_words.txt"),
-    ),
-    (
-        "discord_unknown.txt",
-        include_str!("../../../templates/discord_unknown.txt"),
-    ),
-    (
-        "discord_message_refused.txt",
-        include_str!("../../../templates/discord_message_refused.txt"),
-    ),
+/// The embedded templates: (language folder, file name, source). English at the top of
+/// `templates/`, Dutch in `templates/nl/`, Swedish in `templates/sv/`, each with every file.
+macro_rules! embedded {
+    ($($name:literal),* $(,)?) => {
+        &[
+            $(("", $name, include_str!(concat!("../../../templates/", $name))),)*
+            $(("nl", $name, include_str!(concat!("../../../templates/nl/", $name))),)*
+            $(("sv", $name, include_str!(concat!("../../../templates/sv/", $name))),)*
+        ]
+    };
+}
+
+const EMBEDDED: &[(&str, &str, &str)] = embedded![
+    "help.txt",
+    "help_command.txt",
+    "error.txt",
+    "challenge_sent.txt",
+    "challenge_received.txt",
+    "challenge_closed.txt",
+    "game_started.txt",
+    "action_played.txt",
+    "already_applied.txt",
+    "game_over.txt",
+    "board.txt",
+    "history.txt",
+    "games.txt",
+    "offer.txt",
+    "reminder.txt",
+    "settings.txt",
+    "link_code.txt",
+    "linked.txt",
+    "_turn.txt",
+    "_operator.txt",
+    "_stranger.txt",
+    "challenge_expired.txt",
+    "digest.txt",
+    "seeks.txt",
+    "live.txt",
+    "watching.txt",
+    "watching_reply.txt",
+    "preview.txt",
+    "rating.txt",
+    "leaderboard.txt",
+    "export.txt",
+    "_reliability.txt",
+    "_ratings.txt",
+    "lobby.txt",
+    "vacation.txt",
+    "vacation_notice.txt",
+    "mail_reply.txt",
+    "mail_footer.txt",
+    "mail_subject.txt",
+    "mail_put_aside.txt",
+    "undeliverable.txt",
+    "discord_apology.txt",
+    "discord_words.txt",
+    "discord_unknown.txt",
+    "discord_message_refused.txt",
+    "rules_agon.txt",
+    "rules_agros.txt",
 ];
 
 /// Why the templates could not be loaded.
@@ -199,24 +123,47 @@ impl Templates {
         env.add_filter(
             "commands",
             |state: &minijinja::State, text: String| -> String {
-                let channel = state
-                    .lookup("channel")
-                    .and_then(|c| c.as_str().map(str::to_owned))
-                    .unwrap_or_default();
-                crate::commands::spoken_in(&channel, &text)
+                crate::commands::spoken_in(&channel_of(state), language_of(state), &text)
             },
         );
         // `cmd("accept #5")`: a command as the reader's channel takes it, in backticks
         // (`/accept game:5` on Discord), from one place (`commands::spoken`).
         env.add_function("cmd", |state: &minijinja::State, line: String| -> String {
-            let channel = state
-                .lookup("channel")
-                .and_then(|c| c.as_str().map(str::to_owned))
-                .unwrap_or_default();
-            format!("`{}`", crate::commands::spoken(&channel, &line))
+            format!(
+                "`{}`",
+                crate::commands::spoken(&channel_of(state), language_of(state), &line)
+            )
         });
-        for (name, source) in EMBEDDED {
-            let source = match overrides.map(|d| d.join(name)) {
+        // `t("key", name=value)`: a short keyed text of `templates/*.ftl` in the reader's language.
+        env.add_function(
+            "t",
+            |state: &minijinja::State,
+             key: String,
+             kwargs: minijinja::value::Kwargs|
+             -> Result<String, minijinja::Error> {
+                let mut args = Vec::new();
+                for name in kwargs.args() {
+                    let value: minijinja::Value = kwargs.get(name)?;
+                    let arg = match value.as_i64() {
+                        Some(n) if value.kind() == minijinja::value::ValueKind::Number => {
+                            Arg::Num(n)
+                        }
+                        _ => Arg::Str(value.to_string()),
+                    };
+                    args.push((name, arg));
+                }
+                Ok(agora_i18n::tr(language_of(state), &key, &args))
+            },
+        );
+        // `{% include "_turn.txt" %}` in `nl/board.txt` is `nl/_turn.txt`: a language's templates
+        // include each other.
+        env.set_path_join_callback(|name, parent| match parent.rsplit_once('/') {
+            Some((folder, _)) if !name.contains('/') => format!("{folder}/{name}").into(),
+            _ => name.into(),
+        });
+        for (folder, name, source) in EMBEDDED {
+            let key = key_of(folder, name);
+            let source = match overrides.map(|d| d.join(&key)) {
                 Some(path) if path.exists() => {
                     std::fs::read_to_string(&path).map_err(|source| TemplateError::Io {
                         path: path.display().to_string(),
@@ -225,59 +172,134 @@ impl Templates {
                 }
                 _ => (*source).to_owned(),
             };
-            env.add_template_owned(*name, source)
-                .map_err(|source| TemplateError::Syntax {
-                    name: (*name).to_owned(),
-                    source,
-                })?;
+            env.add_template_owned(key.clone(), source)
+                .map_err(|source| TemplateError::Syntax { name: key, source })?;
         }
         Ok(Templates { env })
     }
 
-    /// Renders a template for the reader of the answer under way (see [`answering_on`]; no
-    /// channel outside one); trailing blank lines are dropped so front ends can join texts
-    /// freely.
+    /// Renders a template for the reader of the answer under way (see [`answering_on`]: their
+    /// channel and language; no channel and English outside one); trailing blank lines are
+    /// dropped so front ends can join texts freely.
     ///
     /// Panics on a template name that is not embedded, and renders the error itself into the text
     /// if a context lacks a value the template uses (a bug the transcript tests catch).
     pub fn render(&self, name: &str, context: impl Serialize) -> String {
-        let channel = ANSWER_CHANNEL.try_with(|c| c.clone()).unwrap_or_default();
-        self.render_on(name, &channel, context)
+        let channel = ANSWER.try_with(|r| r.channel.clone()).unwrap_or_default();
+        self.render_in(name, &channel, answer_language(), context)
     }
 
-    /// Renders a template for a reader on `channel` (`discord`, `mailto`, `local`).
+    /// Renders a template for a reader on `channel` (`discord`, `mailto`, `local`) in the
+    /// language of the answer under way.
     pub fn render_on(&self, name: &str, channel: &str, context: impl Serialize) -> String {
+        self.render_in(name, channel, answer_language(), context)
+    }
+
+    /// Renders a template for a reader on `channel` who reads `language`.
+    pub fn render_in(
+        &self,
+        name: &str,
+        channel: &str,
+        language: Language,
+        context: impl Serialize,
+    ) -> String {
+        let key = key_of(language.folder(), name);
         let template = self
             .env
-            .get_template(name)
-            .unwrap_or_else(|_| panic!("template {name} is not embedded"));
+            .get_template(&key)
+            .unwrap_or_else(|_| panic!("template {key} is not embedded"));
         let context = minijinja::context! {
             channel => channel,
+            lang => language.code(),
             ..minijinja::value::Value::from(minijinja::value::Serde(context))
         };
         match template.render(context) {
             Ok(text) => text.trim_end().to_owned(),
-            Err(e) => format!("(template {name} failed: {e})"),
+            Err(e) => format!("(template {key} failed: {e})"),
         }
+    }
+
+    /// The names and sources of every loaded template of a language, for the parity test.
+    #[cfg(test)]
+    fn sources(&self, language: Language) -> Vec<(String, String)> {
+        EMBEDDED
+            .iter()
+            .filter(|(folder, _, _)| *folder == language.folder())
+            .map(|(folder, name, _)| {
+                let key = key_of(folder, name);
+                let template = self.env.get_template(&key).expect("loaded");
+                ((*name).to_owned(), template.source().to_owned())
+            })
+            .collect()
     }
 }
 
+/// The environment's name of a language's template: `board.txt`, `nl/board.txt`.
+fn key_of(folder: &str, name: &str) -> String {
+    if folder.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{folder}/{name}")
+    }
+}
+
+fn channel_of(state: &minijinja::State) -> String {
+    state
+        .lookup("channel")
+        .and_then(|c| c.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// The reader's language of a template being rendered.
+pub(crate) fn language_of(state: &minijinja::State) -> Language {
+    state
+        .lookup("lang")
+        .and_then(|c| c.as_str().and_then(Language::parse))
+        .unwrap_or_default()
+}
+
+/// Who an answer is for: the channel of the command's sender and the language they read, which
+/// is known once the sender's player is (see [`set_answer_language`]).
+struct Reader {
+    channel: String,
+    language: Cell<Language>,
+}
+
 tokio::task_local! {
-    /// The channel of the sender of the command being answered.
-    static ANSWER_CHANNEL: String;
+    /// The reader of the answer to the command being run.
+    static ANSWER: Reader;
 }
 
 /// Runs `work` (a command) so that the answers rendered in it are worded for a reader on the
-/// channel of `identity` (`discord:42` reads on `discord`). A task-local value rather than an
-/// argument: the answer's channel matters to a few templates only, and the answer is rendered
-/// deep in the lifecycle, which has no other use for it.
+/// channel of `identity` (`discord:42` reads on `discord`), in `language` until
+/// [`set_answer_language`] says otherwise. A task-local value rather than an argument: the
+/// answer's channel and language matter to the wording only, and the answer is rendered deep in
+/// the lifecycle, which has no other use for them.
 pub(crate) async fn answering_on<T>(
     identity: &agora_domain::Identity,
+    language: Language,
     work: impl Future<Output = T>,
 ) -> T {
-    ANSWER_CHANNEL
-        .scope(identity.channel.code().to_owned(), work)
-        .await
+    let reader = Reader {
+        channel: identity.channel.code().to_owned(),
+        language: Cell::new(language),
+    };
+    ANSWER.scope(reader, work).await
+}
+
+/// The language of the answer under way (English outside one).
+pub(crate) fn answer_language() -> Language {
+    ANSWER.try_with(|r| r.language.get()).unwrap_or_default()
+}
+
+/// The channel of the answer under way (empty outside one).
+pub(crate) fn answer_channel() -> String {
+    ANSWER.try_with(|r| r.channel.clone()).unwrap_or_default()
+}
+
+/// Words the rest of the answer under way in `language` (once its sender's player is known).
+pub(crate) fn set_answer_language(language: Language) {
+    let _ = ANSWER.try_with(|r| r.language.set(language));
 }
 
 #[cfg(test)]
@@ -287,6 +309,51 @@ mod tests {
     #[test]
     fn embedded_templates_compile() {
         Templates::load(None).unwrap();
+    }
+
+    /// The variables a template reads, its includes and the `t(…)` keys it uses: every language's
+    /// version of a template must use the same (a translation says the same things).
+    fn uses(source: &str) -> std::collections::BTreeSet<String> {
+        let env = minijinja::Environment::new();
+        let mut out = std::collections::BTreeSet::new();
+        if let Ok(t) = env.template_from_str(source) {
+            out.extend(
+                t.undeclared_variables(true)
+                    .into_iter()
+                    .map(|v| format!("var {v}")),
+            );
+        }
+        for (open, close) in [("include \"", "\""), ("t(\"", "\"")] {
+            let mut rest = source;
+            while let Some(i) = rest.find(open) {
+                rest = &rest[i + open.len()..];
+                if let Some(j) = rest.find(close) {
+                    out.insert(format!("{open}{}", &rest[..j]));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_template_exists_in_every_language_with_the_same_placeholders() {
+        let t = Templates::load(None).unwrap();
+        let english = t.sources(Language::En);
+        for language in [Language::Nl, Language::Sv] {
+            let other = t.sources(language);
+            assert_eq!(english.len(), other.len());
+            for ((name, en), (_, translated)) in english.iter().zip(&other) {
+                assert_eq!(
+                    uses(en),
+                    uses(translated),
+                    "{language}/{name} reads other values than {name}"
+                );
+                if en.trim().is_empty() {
+                    continue;
+                }
+                assert_ne!(en, translated, "{language}/{name} is not translated");
+            }
+        }
     }
 
     #[test]
@@ -319,7 +386,9 @@ mod tests {
         );
         assert_eq!(t.render("error.txt", M { message: "x" }), "[] x");
         let ann = "mailto:ann@example.org".parse().unwrap();
-        let answer = answering_on(&ann, async { t.render("error.txt", M { message: "x" }) });
+        let answer = answering_on(&ann, Language::En, async {
+            t.render("error.txt", M { message: "x" })
+        });
         assert_eq!(answer.await, "[mailto] x");
         std::fs::remove_dir_all(dir).unwrap();
     }

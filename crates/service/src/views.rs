@@ -1,22 +1,29 @@
 //! What the templates see of a game: a [`GameView`] built for one recipient (their seat, their time
-//! zone), with the ASCII board from `agora-render`, the result in words and the Agros score.
+//! zone, their language), with the ASCII board from `agora-render`, the result in words and the
+//! Agros score. Every word of it comes from `templates/*/views.ftl` in the recipient's language;
+//! the notation of actions is the same in all.
+//!
+//! The functions named `…_in` take the language; those without it are their English forms, kept
+//! for callers that do not know their reader's language yet.
 //!
 //! It works on a game already replayed ([`Loaded`], from the one replay in `replay.rs`): nothing
 //! here replays a game or reads the store.
 
 pub use crate::replay::Loaded;
+use agora_i18n::{Arg, Language, tr};
 use agora_rules::{AnyPosition, EndReason as R, GameKind, Seat, Variant};
-use agora_store::{EndReason, Ending, GameStatus, TimeControl};
-use chrono::{DateTime, Duration, Utc};
+use agora_store::{EndReason, Ending, GameStatus, TimeControl, TimeoutPolicy};
+use chrono::{DateTime, Datelike, Duration, Utc};
 use serde::Serialize;
 
-/// What [`Loaded::view`] computed, by the state it was computed for: (ply, finished), board,
-/// score line.
-type Texts = ((u32, bool), String, Option<String>);
+/// What [`Loaded::view`] computed, by the state and language it was computed for:
+/// (ply, finished), language, board, score line.
+type Texts = ((u32, bool), Language, String, Option<String>);
 
-/// The texts of the last view of a [`Loaded`] game; a clone starts empty.
+/// The texts of the last view of a [`Loaded`] game, one per language asked for; a clone starts
+/// empty.
 #[derive(Default)]
-pub(crate) struct ViewCache(std::sync::Mutex<Option<Texts>>);
+pub(crate) struct ViewCache(std::sync::Mutex<Vec<Texts>>);
 
 impl Clone for ViewCache {
     fn clone(&self) -> ViewCache {
@@ -35,26 +42,47 @@ impl Loaded {
         self.game.variant.kind()
     }
 
+    /// A seat's player and colour, in English (see [`Loaded::seat_view_in`]).
     pub fn seat_view(&self, seat: Seat) -> SeatView {
+        self.seat_view_in(seat, Language::En)
+    }
+
+    /// A seat's player and colour (`white`, `wit`, `vit`) in `lang`.
+    pub fn seat_view_in(&self, seat: Seat, lang: Language) -> SeatView {
         SeatView {
             name: self.names[seat.index()].clone(),
-            colour: self.kind().seat_name(seat),
+            colour: colour(lang, self.kind(), seat),
+            seat: self.kind().seat_name(seat),
         }
     }
 
-    /// `alice (white)`.
+    /// `alice (white)`, in English (see [`Loaded::who_in`]).
     pub fn who(&self, seat: Seat) -> String {
-        format!(
-            "{} ({})",
-            self.names[seat.index()],
-            self.kind().seat_name(seat)
+        self.who_in(seat, Language::En)
+    }
+
+    /// `alice (white)`, `alice (wit)`, `alice (vit)`.
+    pub fn who_in(&self, seat: Seat, lang: Language) -> String {
+        tr(
+            lang,
+            "view-who",
+            &[
+                ("name", Arg::Str(self.names[seat.index()].clone())),
+                ("colour", colour(lang, self.kind(), seat).into()),
+            ],
         )
     }
 
-    /// The ASCII board. The renderer knows only the position, so for a game ended by the
-    /// service (resignation, agreement, time) its status line is replaced by the ending.
+    /// The ASCII board, in English (see [`Loaded::board_in`]).
     pub fn board(&self) -> String {
-        let text = agora_render::ascii(&self.position, self.last.as_ref().map(|(_, a)| *a));
+        self.board_in(Language::En)
+    }
+
+    /// The ASCII board with its words in `lang`. The renderer knows only the position, so for a
+    /// game ended by the service (resignation, agreement, time) its status line is replaced by the
+    /// ending.
+    pub fn board_in(&self, lang: Language) -> String {
+        let text = agora_render::ascii(&self.position, self.last.as_ref().map(|(_, a)| *a), lang);
         let service_ending = self
             .game
             .ending
@@ -62,61 +90,96 @@ impl Loaded {
             .filter(|_| self.position.outcome().is_none());
         match (service_ending, text.split_once('\n')) {
             (Some(e), Some((_, rest))) => {
+                let with_colour = |key: &str, w: Seat| {
+                    tr(
+                        lang,
+                        key,
+                        &[("colour", colour(lang, self.kind(), w).into())],
+                    )
+                };
                 let how = match (e.reason, e.winner) {
-                    (EndReason::Resignation, Some(w)) => {
-                        format!("{} wins by resignation", self.kind().seat_name(w))
-                    }
-                    (EndReason::Time, Some(w)) => {
-                        format!("{} wins on time", self.kind().seat_name(w))
-                    }
-                    (EndReason::Agreement, _) => "drawn by agreement".to_owned(),
+                    (EndReason::Resignation, Some(w)) => with_colour("view-over-resigned", w),
+                    (EndReason::Time, Some(w)) => with_colour("view-over-time", w),
+                    (EndReason::Agreement, _) => tr(lang, "view-over-agreement", &[]),
                     (reason, _) => reason.code().to_owned(),
                 };
-                format!("{}: game over, {how}\n{rest}", title(self.game.variant))
+                let heading = tr(
+                    lang,
+                    "view-game-over",
+                    &[
+                        ("title", title_in(self.game.variant, lang).into()),
+                        ("how", how.into()),
+                    ],
+                );
+                format!("{heading}\n{rest}")
             }
             _ => text,
         }
     }
 
-    /// `bob (black)` to act, with their deadline.
+    /// `bob (black)` to act, in English (see [`Loaded::to_act_text_in`]).
     pub fn to_act_text(&self) -> String {
-        self.who(self.to_act())
+        self.to_act_text_in(Language::En)
     }
 
-    /// The time control, timeout policy and (for a time bank) both reserves.
+    /// `bob (black)` to act, in `lang`.
+    pub fn to_act_text_in(&self, lang: Language) -> String {
+        self.who_in(self.to_act(), lang)
+    }
+
+    /// The clock in English (see [`Loaded::clock_text_in`]).
     pub fn clock_text(&self) -> String {
+        self.clock_text_in(Language::En)
+    }
+
+    /// The time control, timeout policy and (for a time bank) both reserves, in `lang`.
+    pub fn clock_text_in(&self, lang: Language) -> String {
         let g = &self.game;
-        let mut text = crate::clock::describe(g);
+        let text = describe_in(g, lang);
         if matches!(g.time_control, TimeControl::Bank { .. }) && g.status.is_open() {
             let reserves: Vec<String> = Seat::BOTH
                 .into_iter()
                 .map(|s| {
-                    format!(
-                        "{} {}",
-                        self.kind().seat_name(s),
-                        crate::clock::span(Duration::seconds(g.bank[s.index()]))
+                    tr(
+                        lang,
+                        "view-reserve",
+                        &[
+                            ("colour", colour(lang, self.kind(), s).into()),
+                            (
+                                "left",
+                                span_in(Duration::seconds(g.bank[s.index()]), lang).into(),
+                            ),
+                        ],
                     )
                 })
                 .collect();
-            text.push_str(&format!(
-                "; reserves at the start of each turn: {}",
-                reserves.join(", ")
-            ));
+            return tr(
+                lang,
+                "view-reserves",
+                &[
+                    ("clock", text.into()),
+                    ("reserves", reserves.join(", ").into()),
+                ],
+            );
         }
         text
     }
 
-    /// The view of this game for the player `viewer` (any player id; a stranger sees no `you`).
-    pub fn view(&self, viewer: i64, timezone: &str) -> GameView {
+    /// The view of this game for the player `viewer` (any player id; a stranger sees no `you`),
+    /// with times in `timezone` and words in `lang`, the reader's language: inside a command
+    /// `crate::templates::answer_language()`, for a notice the recipient's.
+    pub fn view(&self, viewer: i64, timezone: &str, lang: Language) -> GameView {
         let g = &self.game;
         let key = (g.ply, g.ending.is_some());
         let (board, score) = {
             let mut cache = self.cache.0.lock().expect("view cache lock");
-            match cache.as_ref() {
-                Some((k, board, score)) if *k == key => (board.clone(), score.clone()),
-                _ => {
-                    let (board, score) = (self.board(), self.score_line());
-                    *cache = Some((key, board.clone(), score.clone()));
+            // Texts of another state are stale: a cache holds those of one state, by language.
+            cache.retain(|(k, ..)| *k == key);
+            match cache.iter().find(|(_, l, ..)| *l == lang) {
+                Some((_, _, board, score)) => (board.clone(), score.clone()),
+                None => {
+                    let (board, score) = (self.board_in(lang), self.score_line_in(lang));
+                    cache.push((key, lang, board.clone(), score.clone()));
                     (board, score)
                 }
             }
@@ -126,29 +189,32 @@ impl Loaded {
             .into_iter()
             .filter_map(|s| {
                 self.away[s.index()].map(|until| {
-                    format!(
-                        "{} is on vacation until {}: their clock is paused",
-                        self.names[s.index()],
-                        local_time(until, timezone)
+                    tr(
+                        lang,
+                        "view-away",
+                        &[
+                            ("name", Arg::Str(self.names[s.index()].clone())),
+                            ("until", local_time_in(until, timezone, lang).into()),
+                        ],
                     )
                 })
             })
             .collect();
         GameView {
             id: g.id,
-            title: title(g.variant),
+            title: title_in(g.variant, lang),
             status: g.status.code(),
             ply: g.ply,
-            first: self.seat_view(Seat::First),
-            second: self.seat_view(Seat::Second),
-            you: g.seat_of(viewer).map(|s| self.seat_view(s)),
-            to_act: to_act.map(|s| self.seat_view(s)),
+            first: self.seat_view_in(Seat::First, lang),
+            second: self.seat_view_in(Seat::Second, lang),
+            you: g.seat_of(viewer).map(|s| self.seat_view_in(s, lang)),
+            to_act: to_act.map(|s| self.seat_view_in(s, lang)),
             your_turn: to_act.is_some_and(|s| g.player_at(s) == viewer),
-            deadline: g.deadline_at.map(|d| local_time(d, timezone)),
+            deadline: g.deadline_at.map(|d| local_time_in(d, timezone, lang)),
             board,
             last: self.last.as_ref().map(|(before, a)| before.notation(*a)),
             score,
-            result: g.ending.as_ref().map(|e| self.result_text(e)),
+            result: g.ending.as_ref().map(|e| self.result_text_in(e, lang)),
             record: agora_rules::record(
                 &self
                     .actions
@@ -156,7 +222,7 @@ impl Loaded {
                     .map(|a| a.notation.as_str())
                     .collect::<Vec<_>>(),
             ),
-            clock: self.clock_text(),
+            clock: self.clock_text_in(lang),
             pass_on_time: g.timeout == agora_store::TimeoutPolicy::Pass,
             times: self
                 .actions
@@ -167,7 +233,7 @@ impl Loaded {
                             "{} {} {}",
                             a.ply,
                             a.notation,
-                            crate::clock::span(Duration::milliseconds(ms))
+                            span_in(Duration::milliseconds(ms), lang)
                         )
                     })
                 })
@@ -175,36 +241,56 @@ impl Loaded {
             away,
             actions: self.actions.len(),
             duration: match (g.started_at, g.finished_at) {
-                (Some(a), Some(b)) => Some(crate::clock::duration_words(b - a)),
+                (Some(a), Some(b)) => Some(duration_words_in(b - a, lang)),
                 _ => None,
             },
-            started: g.started_at.map(|t| local_time(t, timezone)),
-            finished: g.finished_at.map(|t| local_time(t, timezone)),
+            started: g.started_at.map(|t| local_time_in(t, timezone, lang)),
+            finished: g.finished_at.map(|t| local_time_in(t, timezone, lang)),
             rated: g.options.rated,
             private: g.options.private,
             open: g.options.open,
-            rating_range: range_words(g.options.min_rating, g.options.max_rating),
+            rating_range: range_words_in(g.options.min_rating, g.options.max_rating, lang),
             watching: false,
         }
     }
 
-    /// `light 19, dark 10.5` for Agros (the score so far, AR-14); nothing for Agon.
+    /// The score line in English (see [`Loaded::score_line_in`]).
     pub fn score_line(&self) -> Option<String> {
+        self.score_line_in(Language::En)
+    }
+
+    /// `light 19, dark 10.5` for Agros (the score so far, AR-14) in `lang`; nothing for Agon.
+    pub fn score_line_in(&self, lang: Language) -> Option<String> {
         let AnyPosition::Agros(p) = &self.position else {
             return None;
         };
         let s = p.score();
-        Some(format!(
-            "{} {}, {} {}",
-            self.kind().seat_name(Seat::First),
-            s.total(Seat::First),
-            self.kind().seat_name(Seat::Second),
-            s.total(Seat::Second)
+        let total = |seat| decimal(s.total(seat).to_string(), lang);
+        Some(tr(
+            lang,
+            "view-score",
+            &[
+                (
+                    "light_colour",
+                    colour(lang, self.kind(), Seat::First).into(),
+                ),
+                ("light", total(Seat::First).into()),
+                (
+                    "dark_colour",
+                    colour(lang, self.kind(), Seat::Second).into(),
+                ),
+                ("dark", total(Seat::Second).into()),
+            ],
         ))
     }
 
-    /// The score report of AR-14: one line per field.
+    /// The score report in English (see [`Loaded::score_report_in`]).
     pub fn score_report(&self) -> Vec<String> {
+        self.score_report_in(Language::En)
+    }
+
+    /// The score report of AR-14 in `lang`: one line per field.
+    pub fn score_report_in(&self, lang: Language) -> Vec<String> {
         let AnyPosition::Agros(p) = &self.position else {
             return Vec::new();
         };
@@ -237,101 +323,255 @@ impl Loaded {
                 if f.squares.len() > 6 {
                     squares.push("...".into());
                 }
-                format!(
-                    "{} ({}): {} {} vs {} {} -> {}",
-                    squares.join(" "),
-                    f.squares.len(),
-                    self.kind().seat_name(Seat::First),
-                    list(&f.harvests[0]),
-                    self.kind().seat_name(Seat::Second),
-                    list(&f.harvests[1]),
-                    match f.controller {
-                        Some(c) => format!("{} {}", self.kind().seat_name(c), f.value),
-                        None => "nobody".into(),
-                    }
+                let result = match f.controller {
+                    Some(c) => tr(
+                        lang,
+                        "report-controller",
+                        &[
+                            ("colour", colour(lang, self.kind(), c).into()),
+                            ("value", decimal(f.value.to_string(), lang).into()),
+                        ],
+                    ),
+                    None => tr(lang, "report-nobody", &[]),
+                };
+                tr(
+                    lang,
+                    "report-field",
+                    &[
+                        ("squares", squares.join(" ").into()),
+                        ("count", f.squares.len().into()),
+                        (
+                            "light_colour",
+                            colour(lang, self.kind(), Seat::First).into(),
+                        ),
+                        ("light", list(&f.harvests[0]).into()),
+                        (
+                            "dark_colour",
+                            colour(lang, self.kind(), Seat::Second).into(),
+                        ),
+                        ("dark", list(&f.harvests[1]).into()),
+                        ("result", result.into()),
+                    ],
                 )
             })
             .collect();
         let unscored: Vec<_> = s.fields.iter().filter(|f| f.controller.is_none()).collect();
         if !unscored.is_empty() {
             let squares: usize = unscored.iter().map(|f| f.squares.len()).sum();
-            lines.push(format!(
-                "{} other field{} ({} square{}): nobody, 0",
-                unscored.len(),
-                if unscored.len() == 1 { "" } else { "s" },
-                squares,
-                if squares == 1 { "" } else { "s" },
+            lines.push(tr(
+                lang,
+                "report-others",
+                &[
+                    ("fields", unscored.len().into()),
+                    ("squares", squares.into()),
+                ],
             ));
         }
         lines.push(match s.half_point {
-            Some(seat) => format!("half point: {}", self.kind().seat_name(seat)),
-            None => "half point: nobody (equal harvests)".into(),
+            Some(seat) => tr(
+                lang,
+                "report-half-point",
+                &[("colour", colour(lang, self.kind(), seat).into())],
+            ),
+            None => tr(lang, "report-half-point-nobody", &[]),
         });
         lines
     }
 
-    /// The ending in words, naming the ruling.
+    /// The ending in English (see [`Loaded::result_text_in`]).
     pub fn result_text(&self, e: &Ending) -> String {
+        self.result_text_in(e, Language::En)
+    }
+
+    /// The ending in words in `lang`, naming the ruling.
+    pub fn result_text_in(&self, e: &Ending, lang: Language) -> String {
         let (winner, loser) = match e.winner {
-            Some(w) => (self.who(w), self.who(w.other())),
+            Some(w) => (self.who_in(w, lang), self.who_in(w.other(), lang)),
             None => (String::new(), String::new()),
         };
-        match (e.reason, e.winner) {
-            (EndReason::Rules(R::Throne), Some(_)) => {
-                format!("{winner} wins: the queen on the throne, ring 1 full of her guards (AG-11)")
-            }
-            (EndReason::Rules(R::RingWithoutQueen), Some(_)) => format!(
-                "{winner} wins: {loser} filled ring 1 without the queen on the throne (AG-11)"
-            ),
-            (EndReason::Rules(R::NoLegalAction), Some(_)) => {
-                format!("{winner} wins: {loser} has no legal action (AG-12)")
-            }
-            (EndReason::Rules(R::Repetition), _) => {
-                "draw: the same position for the third time (AG-13)".into()
-            }
-            (EndReason::Rules(R::TwoPasses), Some(_)) => format!(
-                "{winner} wins on score, {} (AR-14)",
-                self.score_line().unwrap_or_default()
-            ),
-            (EndReason::Rules(R::TwoPasses), None) => format!(
-                "draw: equal scores, {} (AR-14)",
-                self.score_line().unwrap_or_default()
-            ),
-            (EndReason::Resignation, Some(_)) => format!("{winner} wins: {loser} resigned"),
-            (EndReason::Agreement, None) => "draw by agreement".into(),
-            (EndReason::Time, Some(_)) => {
-                format!("{winner} wins on time: {loser} missed the deadline")
-            }
+        let score = || Arg::Str(self.score_line_in(lang).unwrap_or_default());
+        let key = match (e.reason, e.winner) {
+            (EndReason::Rules(R::Throne), Some(_)) => "result-throne",
+            (EndReason::Rules(R::RingWithoutQueen), Some(_)) => "result-ring",
+            (EndReason::Rules(R::NoLegalAction), Some(_)) => "result-no-action",
+            (EndReason::Rules(R::Repetition), _) => "result-repetition",
+            (EndReason::Rules(R::TwoPasses), Some(_)) => "result-score-win",
+            (EndReason::Rules(R::TwoPasses), None) => "result-score-draw",
+            (EndReason::Resignation, Some(_)) => "result-resigned",
+            (EndReason::Agreement, None) => "result-agreement",
+            (EndReason::Time, Some(_)) => "result-time",
             // Endings no path of the service records (a draw by resignation, …), said plainly
             // should the database hold one.
-            (reason, Some(_)) => format!("{winner} wins ({reason})"),
-            (reason, None) => format!("draw ({reason})"),
-        }
+            (_, Some(_)) => "result-other-win",
+            (_, None) => "result-other-draw",
+        };
+        tr(
+            lang,
+            key,
+            &[
+                ("winner", winner.into()),
+                ("loser", loser.into()),
+                ("score", score()),
+                ("reason", e.reason.to_string().into()),
+            ],
+        )
     }
 }
 
-/// `Agon`, or `Agros 10x10, 5 farmers`.
+/// A seat's colour within a sentence in `lang`: `white`, `wit`, `vit`.
+pub fn colour(lang: Language, kind: GameKind, seat: Seat) -> String {
+    tr(lang, "colour", &[("seat", kind.seat_name(seat).into())])
+}
+
+/// A number written with a decimal point (`10.5`) as `lang` writes it (`10,5`).
+fn decimal(number: String, lang: Language) -> String {
+    match lang {
+        Language::En => number,
+        Language::Nl | Language::Sv => number.replace('.', ","),
+    }
+}
+
+/// `Agon`, or `Agros 10x10, 5 farmers`, in English (see [`title_in`]).
 pub fn title(variant: Variant) -> String {
+    title_in(variant, Language::En)
+}
+
+/// `Agon`, or `Agros 10x10, 5 farmers` (`5 boeren`, `5 bönder`) in `lang`.
+pub fn title_in(variant: Variant, lang: Language) -> String {
     match variant {
         Variant::Agon => "Agon".into(),
-        Variant::Agros { board, farmers } => {
-            format!("Agros {board}x{board}, {farmers} farmers")
-        }
+        Variant::Agros { board, farmers } => tr(
+            lang,
+            "agros-title",
+            &[("board", board.into()), ("farmers", farmers.into())],
+        ),
     }
 }
 
-/// A time in the recipient's zone: `2026-12-01 18:40 CET`. An unknown zone falls back to UTC.
+/// The time control and timeout policy in words in `lang`: `3 days per move, loss on time`
+/// (the words of `crate::clock::describe`).
+pub fn describe_in(game: &agora_store::Game, lang: Language) -> String {
+    let control = match game.time_control {
+        TimeControl::PerMove { days } => tr(lang, "clock-per-move", &[("days", days.into())]),
+        TimeControl::Bank {
+            initial,
+            increment,
+            max,
+        } => tr(
+            lang,
+            "clock-bank",
+            &[
+                ("initial", span_in(Duration::seconds(initial), lang).into()),
+                (
+                    "increment",
+                    span_in(Duration::seconds(increment), lang).into(),
+                ),
+                ("max", span_in(Duration::seconds(max), lang).into()),
+            ],
+        ),
+    };
+    let key = match game.timeout {
+        TimeoutPolicy::Loss => "clock-loss",
+        TimeoutPolicy::Pass => "clock-pass",
+    };
+    tr(lang, key, &[("control", control.into())])
+}
+
+/// A short span in `lang`: `3d 2h`, `5h 10m`, `45m` (the form of `crate::clock::span`).
+pub fn span_in(d: Duration, lang: Language) -> String {
+    let secs = d.num_seconds().max(0);
+    let (days, hours, minutes) = (secs / 86_400, secs % 86_400 / 3600, secs % 3600 / 60);
+    let args = [
+        ("days", Arg::Num(days)),
+        ("hours", Arg::Num(hours)),
+        ("minutes", Arg::Num(minutes)),
+    ];
+    let key = match (days, hours, minutes) {
+        (0, 0, _) => "span-minutes",
+        (0, _, 0) => "span-hours",
+        (0, _, _) => "span-hours-minutes",
+        (_, 0, _) => "span-days",
+        (_, _, _) => "span-days-hours",
+    };
+    tr(lang, key, &args)
+}
+
+/// A duration in words in `lang`, the two largest units: `4 minutes`, `2 hours 10 minutes`,
+/// `under a minute` (the words of `crate::clock::duration_words`).
+pub fn duration_words_in(d: Duration, lang: Language) -> String {
+    let secs = d.num_seconds().max(0);
+    let (days, hours, minutes) = (secs / 86_400, secs % 86_400 / 3600, secs % 3600 / 60);
+    let unit = |key: &str, name: &'static str, n: i64| tr(lang, key, &[(name, Arg::Num(n))]);
+    let two = |first: String, second: String| {
+        tr(
+            lang,
+            "duration-two",
+            &[("first", first.into()), ("second", second.into())],
+        )
+    };
+    match (days, hours, minutes) {
+        (0, 0, 0) => tr(lang, "duration-under-a-minute", &[]),
+        (0, 0, m) => unit("duration-minutes", "minutes", m),
+        (0, h, 0) => unit("duration-hours", "hours", h),
+        (0, h, m) => two(
+            unit("duration-hours", "hours", h),
+            unit("duration-minutes", "minutes", m),
+        ),
+        (d, 0, _) => unit("duration-days", "days", d),
+        (d, h, _) => two(
+            unit("duration-days", "days", d),
+            unit("duration-hours", "hours", h),
+        ),
+    }
+}
+
+/// A time in the recipient's zone, in English: `2026-12-01 18:40 CET` (see [`local_time_in`]).
 pub fn local_time(t: DateTime<Utc>, timezone: &str) -> String {
-    match timezone.parse::<chrono_tz::Tz>() {
-        Ok(tz) => t.with_timezone(&tz).format("%Y-%m-%d %H:%M %Z").to_string(),
-        Err(_) => t.format("%Y-%m-%d %H:%M UTC").to_string(),
+    local_time_in(t, timezone, Language::En)
+}
+
+/// A time in the recipient's zone as `lang` writes it: `2026-12-02 14:00 CET` in English,
+/// `wo 2 dec 2026 14:00 CET` in Dutch, `ons 2 dec. 2026 14:00 CET` in Swedish. An unknown zone
+/// falls back to UTC.
+pub fn local_time_in(t: DateTime<Utc>, timezone: &str, lang: Language) -> String {
+    let tz: chrono_tz::Tz = timezone.parse().unwrap_or(chrono_tz::UTC);
+    let local = t.with_timezone(&tz);
+    match lang {
+        Language::En => local.format("%Y-%m-%d %H:%M %Z").to_string(),
+        Language::Nl | Language::Sv => tr(
+            lang,
+            "date-time",
+            &[
+                (
+                    "weekday",
+                    tr(
+                        lang,
+                        "weekday-short",
+                        &[("day", local.weekday().number_from_monday().into())],
+                    )
+                    .into(),
+                ),
+                ("day", local.day().into()),
+                (
+                    "month",
+                    tr(lang, "month-short", &[("month", local.month().into())]).into(),
+                ),
+                ("year", Arg::Str(local.year().to_string())),
+                ("time", local.format("%H:%M").to_string().into()),
+                ("zone", local.format("%Z").to_string().into()),
+            ],
+        ),
     }
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct SeatView {
     pub name: String,
-    pub colour: &'static str,
+    /// The seat's colour in the reader's language: `white`, `wit`, `vit`.
+    pub colour: String,
+    /// The seat's colour as the rules name it (`white`, `dark`), the same in every language.
+    #[serde(skip)]
+    pub seat: &'static str,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -382,12 +622,25 @@ pub struct GameView {
     pub watching: bool,
 }
 
-/// A rating range in words, if it has a bound.
+/// A rating range in English words, if it has a bound (see [`range_words_in`]).
 pub(crate) fn range_words(min: Option<i64>, max: Option<i64>) -> Option<String> {
-    match (min, max) {
-        (Some(a), Some(b)) => Some(format!("{a} to {b}")),
-        (Some(a), None) => Some(format!("at least {a}")),
-        (None, Some(b)) => Some(format!("at most {b}")),
-        (None, None) => None,
+    range_words_in(min, max, Language::En)
+}
+
+/// A rating range in words in `lang`, if it has a bound: `1400 to 1800`, `at least 1500`.
+pub(crate) fn range_words_in(min: Option<i64>, max: Option<i64>, lang: Language) -> Option<String> {
+    let key = match (min, max) {
+        (Some(_), Some(_)) => "view-range-both",
+        (Some(_), None) => "view-range-min",
+        (None, Some(_)) => "view-range-max",
+        (None, None) => return None,
+    };
+    let mut args = Vec::new();
+    if let Some(a) = min {
+        args.push(("min", Arg::Str(a.to_string())));
     }
+    if let Some(b) = max {
+        args.push(("max", Arg::Str(b.to_string())));
+    }
+    Some(tr(lang, key, &args))
 }

@@ -29,6 +29,10 @@ pub struct Player {
     /// When the player first sent a command; `None` for a player someone else's challenge made,
     /// who has not answered yet.
     pub first_seen_at: Option<DateTime<Utc>>,
+    /// The language the player chose (`en`, `nl`, `sv`), if they did.
+    pub language: Option<String>,
+    /// The language of the player's first Discord interaction, read until they choose one.
+    pub locale: Option<String>,
 }
 
 /// A vacation: the player's clocks are paused from `from` to `until`.
@@ -70,6 +74,8 @@ struct PlayerRow {
     digest_hour: Option<i64>,
     digest_due_at: Option<DateTime<Utc>>,
     first_seen_at: Option<DateTime<Utc>>,
+    language: Option<String>,
+    locale: Option<String>,
 }
 
 impl From<PlayerRow> for Player {
@@ -91,6 +97,8 @@ impl From<PlayerRow> for Player {
             digest_hour: r.digest_hour.map(|h| h as u32),
             digest_due_at: r.digest_due_at,
             first_seen_at: r.first_seen_at,
+            language: r.language,
+            locale: r.locale,
         }
     }
 }
@@ -117,7 +125,7 @@ impl From<IdentityRow> for Identity {
 }
 
 const PLAYER_COLUMNS: &str = "id, name, timezone, notify, computer, vacation_from, \
-    vacation_until, vacation_year, vacation_used, digest_hour, digest_due_at, first_seen_at";
+    vacation_until, vacation_year, vacation_used, digest_hour, digest_due_at, first_seen_at, language, locale";
 
 /// The channel code of an identity address (`discord`, `mailto`, `local`); an address that names
 /// no known channel counts as local.
@@ -310,6 +318,40 @@ impl Tx {
             .execute(&mut *self.tx)
             .await?;
         Ok(())
+    }
+
+    /// Records the language a player chose.
+    pub async fn set_language(&mut self, player_id: i64, language: &str) -> Result<()> {
+        sqlx::query("UPDATE players SET language = ? WHERE id = ?")
+            .bind(language.to_owned())
+            .bind(player_id)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
+    /// Records the language of a player's first Discord interaction, unless one is recorded.
+    pub async fn set_locale(&mut self, player_id: i64, language: &str) -> Result<()> {
+        sqlx::query("UPDATE players SET locale = ? WHERE id = ? AND locale IS NULL")
+            .bind(language.to_owned())
+            .bind(player_id)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
+    /// The language settings of the player behind an identity address: (chosen, first locale).
+    pub async fn identity_language(
+        &mut self,
+        address: &str,
+    ) -> Result<Option<(Option<String>, Option<String>)>> {
+        Ok(sqlx::query_as(
+            "SELECT p.language, p.locale FROM identities i JOIN players p ON p.id = i.player_id \
+             WHERE i.address = ?",
+        )
+        .bind(address.to_owned())
+        .fetch_optional(&mut *self.tx)
+        .await?)
     }
 
     pub async fn set_notify(&mut self, player_id: i64, channel: &str) -> Result<()> {

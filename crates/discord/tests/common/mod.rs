@@ -344,7 +344,10 @@ pub fn short_game(variant: Variant) -> Vec<String> {
             record.push(position.notation(action));
             position.play_unchecked(action);
         }
-        let renders = || std::panic::catch_unwind(|| agora_render::ascii(&position, None)).is_ok();
+        let renders = || {
+            std::panic::catch_unwind(|| agora_render::ascii(&position, None, Default::default()))
+                .is_ok()
+        };
         if position.is_finished()
             && best.as_ref().is_none_or(|b| record.len() < b.len())
             && renders()

@@ -143,22 +143,32 @@ pub struct Agora {
 }
 
 pub async fn service(db: &Path) -> Arc<Service> {
-    let store = Store::open(db, &StoreOptions::default()).await.unwrap();
-    let templates = Templates::load(None).unwrap();
-    Arc::new(Service::new(
-        store,
-        templates,
+    service_with(
+        db,
         Settings {
             seed: Some(7),
             ..Settings::default()
         },
-    ))
+    )
+    .await
+}
+
+/// The service on `db` with the given settings.
+pub async fn service_with(db: &Path, settings: Settings) -> Arc<Service> {
+    let store = Store::open(db, &StoreOptions::default()).await.unwrap();
+    let templates = Templates::load(None).unwrap();
+    Arc::new(Service::new(store, templates, settings))
 }
 
 impl Agora {
     /// Starts the front end on `db` (created if missing).
     pub async fn start(db: &Path, settings: MailSettings) -> Agora {
-        let front = Arc::new(MailFrontEnd::new(service(db).await, settings.clone()).unwrap());
+        Agora::start_on(service(db).await, db, settings).await
+    }
+
+    /// Starts the front end on a service of the caller's.
+    pub async fn start_on(service: Arc<Service>, db: &Path, settings: MailSettings) -> Agora {
+        let front = Arc::new(MailFrontEnd::new(service, settings.clone()).unwrap());
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let runner = front.clone();
         let task = tokio::spawn(async move {

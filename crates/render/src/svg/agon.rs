@@ -5,6 +5,7 @@
 
 use super::{Anchor, HEADER, Layers, Paint, Svg, header, palette};
 use crate::{caption, last_action};
+use agora_i18n::Language;
 use agora_rules::{GameKind, Seat, agon};
 
 /// Fill of each ring, from the throne (0) out to the edge (5).
@@ -87,10 +88,15 @@ pub(crate) fn piece_fill(seat: Seat) -> &'static str {
 }
 
 /// The picture of a position, in its two layers.
-pub(crate) fn draw(p: &agon::Position, last: Option<agon::Action>, size: u32) -> Layers {
+pub(crate) fn draw(
+    lang: Language,
+    p: &agon::Position,
+    last: Option<agon::Action>,
+    size: u32,
+) -> Layers {
     Layers {
         base: base(size),
-        top: top(p, last, size),
+        top: top(lang, p, last, size),
     }
 }
 
@@ -141,12 +147,17 @@ fn draw_cell(svg: &mut Svg, layout: &Layout, cell: agon::Cell, fill: &str) {
 }
 
 /// What changes with the position: texts, the last action's cells and arrow, and the pieces.
-pub(crate) fn top(p: &agon::Position, last: Option<agon::Action>, size: u32) -> String {
+pub(crate) fn top(
+    lang: Language,
+    p: &agon::Position,
+    last: Option<agon::Action>,
+    size: u32,
+) -> String {
     let s = size as f32;
     let layout = Layout::new(size);
     let r = layout.r;
     let mut svg = Svg::new();
-    header(&mut svg, s, "Agon", &caption::agon_status(p));
+    header(&mut svg, s, "Agon", &caption::agon_status(lang, p));
 
     for (cell, piece) in p.pieces() {
         draw_piece(&mut svg, &layout, layout.centre(cell), piece);
@@ -172,7 +183,7 @@ pub(crate) fn top(p: &agon::Position, last: Option<agon::Action>, size: u32) -> 
             0.16 * r,
             matches!(action, agon::Action::Return { .. }),
         );
-        let text = caption::last_action(GameKind::Agon, p.to_act(), &action.to_string());
+        let text = caption::last_action(lang, GameKind::Agon, p.to_act(), &action.to_string());
         svg.text(
             0.03 * s,
             s * (1.0 - FOOTER / 2.0),

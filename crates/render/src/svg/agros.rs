@@ -5,6 +5,7 @@
 
 use super::{Anchor, HEADER, Layers, Paint, Svg, header, palette};
 use crate::{FieldLegend, caption};
+use agora_i18n::Language;
 use agora_rules::{GameKind, Seat, agros};
 
 pub(crate) const BOARD: &str = "#e3d6b2";
@@ -70,6 +71,7 @@ pub(crate) fn farmer_radius(layout: &Layout) -> f32 {
 
 /// The picture of a position, in its two layers.
 pub(crate) fn draw(
+    lang: Language,
     p: &agros::Position,
     last: Option<agros::Action>,
     size: u32,
@@ -77,7 +79,7 @@ pub(crate) fn draw(
 ) -> Layers {
     Layers {
         base: base(size, p.size()),
-        top: top(p, last, size, fields),
+        top: top(lang, p, last, size, fields),
     }
 }
 
@@ -120,6 +122,7 @@ fn draw_square(svg: &mut Svg, layout: &Layout, square: agros::Square, fill: &str
 /// What changes with the position: texts, highlighted and tinted squares, pieces, the arrow.
 /// With `fields` (the legend's words), each field is tinted by its controller.
 pub(crate) fn top(
+    lang: Language,
     p: &agros::Position,
     last: Option<agros::Action>,
     size: u32,
@@ -133,8 +136,8 @@ pub(crate) fn top(
     header(
         &mut svg,
         s,
-        &caption::agros_title(p),
-        &caption::agros_status(p),
+        &caption::agros_title(lang, p),
+        &caption::agros_status(lang, p),
     );
 
     let marked: Vec<agros::Square> = match last {
@@ -252,11 +255,11 @@ pub(crate) fn top(
             footer_font,
             palette::INK,
             Anchor::Start,
-            &caption::agros_score(p),
+            &caption::agros_score(lang, p),
         );
     }
     if let Some(action) = last {
-        let text = caption::last_action(GameKind::Agros, p.to_act(), &action.to_string());
+        let text = caption::last_action(lang, GameKind::Agros, p.to_act(), &action.to_string());
         svg.text(
             0.03 * s,
             lines.next().expect("three footer lines"),
@@ -402,11 +405,11 @@ mod tests {
             "..l..D3../.L4l.dddd/lll...../....llll/.L2..lD5../ddddl.../....l.L3./...D1l... d n3 m+",
         );
         let english = FieldLegend::default();
-        let svg = top(&p, None, 800, Some(&english));
+        let svg = top(Language::En, &p, None, 800, Some(&english));
         let (text, swatches) = legend(&svg, "Fields:").expect("a legend");
         assert_eq!(text, "Fields:\u{25A0}Light\u{25A0}Dark");
         assert_eq!(swatches, [LIGHT_FIELD, DARK_FIELD]);
-        assert!(legend(&top(&p, None, 800, None), "Fields:").is_none());
+        assert!(legend(&top(Language::En, &p, None, 800, None), "Fields:").is_none());
 
         // Words from the caller, escaped; the board's colour stands for fields nobody controls
         // (AR-11), listed only when there is one.
@@ -419,7 +422,7 @@ mod tests {
         let even = position(
             "L1......D1/......../......../......../......../......../......../D1......L1 l n2 m",
         );
-        let svg = top(&even, None, 800, Some(&words));
+        let svg = top(Language::En, &even, None, 800, Some(&words));
         let (text, swatches) = legend(&svg, "Felder:").expect("a legend");
         assert_eq!(text, "Felder:\u{25A0}Hell\u{25A0}Dunkel\u{25A0}<niemand>");
         assert_eq!(swatches, [LIGHT_FIELD, DARK_FIELD, BOARD]);

@@ -57,7 +57,7 @@ impl Values<'_> {
         self.text(name)
             .unwrap_or_default()
             .split_whitespace()
-            .map(str::to_ascii_lowercase)
+            .map(super::table::english_word)
             .collect()
     }
 
@@ -124,9 +124,7 @@ pub fn build(
     let v = Values { spec, values };
     v.check_names()?;
     match spec.name {
-        "help" => Ok(Command::Help(
-            v.text("command").map(|c| c.to_ascii_lowercase()),
-        )),
+        "help" => Ok(parse::help_topic(&v.words("command"))),
         "challenge" => challenge(&v),
         "accept" => Ok(Command::Accept(v.game()?)),
         "decline" => Ok(Command::Decline(v.game()?)),
@@ -202,7 +200,13 @@ pub fn build(
         }
         "settings" => settings(&v),
         "vacation" => parse::parse_vacation(&v.words("days")),
-        "link" => parse::link(&v.words("code")),
+        "link" => parse::link(
+            &v.text("code")
+                .unwrap_or_default()
+                .split_whitespace()
+                .map(str::to_ascii_lowercase)
+                .collect::<Vec<_>>(),
+        ),
         other => unreachable!("command `{other}` in the table but not in the builder"),
     }
 }
@@ -269,7 +273,7 @@ fn challenge(v: &Values<'_>) -> Result<Command, ParseError> {
 
 /// One setting per command: a front end that takes several at once builds one command for each.
 fn settings(v: &Values<'_>) -> Result<Command, ParseError> {
-    let given: Vec<&str> = ["timezone", "notify", "digest"]
+    let given: Vec<&str> = ["timezone", "notify", "digest", "language"]
         .into_iter()
         .filter(|n| v.get(n).is_some())
         .collect();
@@ -281,12 +285,13 @@ fn settings(v: &Values<'_>) -> Result<Command, ParseError> {
     let value = v.text(key).unwrap_or_default();
     if value.split_whitespace().count() != 1 {
         return Err(v.usage(format!(
-            "`{key}` is not timezone, notify or digest with one value"
+            "`{key}` is not timezone, notify, digest or language with one value"
         )));
     }
     match key {
         "timezone" => Ok(Command::Timezone(value)),
         "notify" => parse::notify(&value),
+        "language" => parse::language_setting(&value),
         _ => parse::digest(&value),
     }
 }

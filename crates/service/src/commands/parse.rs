@@ -3,7 +3,7 @@
 //! fix it. The pieces that read one argument's value (an opponent, a time bank, a vacation, a
 //! setting) are shared with [`super::build`], which makes a command from typed values.
 
-use super::table::{closest_command, spec};
+use super::table::{closest_command, english_word, spec};
 use super::{ChallengeOptions, Command, Opponent, ParseError, Reply, VacationRequest};
 use agora_domain::{Channel, Identity, TimeControl, TimeoutPolicy};
 use agora_rules::{GameKind, Variant};
@@ -49,7 +49,8 @@ fn take_game(command: &'static str, words: &mut Vec<String>) -> Result<Option<i6
     let mut found: Option<i64> = None;
     let mut i = 0;
     while i < words.len() {
-        let named = words[i].eq_ignore_ascii_case("game");
+        // `game 12`, `partij 12`, `parti 12`.
+        let named = words[i].eq_ignore_ascii_case("game") || english_word(&words[i]) == "game";
         let n = if named {
             match words.get(i + 1).and_then(|w| game_number(w)) {
                 Some(n) => {
@@ -160,10 +161,19 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         });
     };
     words.remove(0);
-    let args: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+    // The words after the command, lowercased, the Dutch and Swedish fixed words read as the
+    // English ones (`bord` is `board`, `einde` is `end`). An action, a name, a code and a time
+    // zone are read from `words` as they came.
+    let args: Vec<String> = words.iter().map(|w| english_word(w)).collect();
     match spec.name {
-        "help" => Ok(Command::Help(args.first().cloned())),
-        "challenge" => parse_challenge(args),
+        "help" => Ok(help_topic(&args)),
+        "challenge" => {
+            let mut args = args;
+            if let (Some(first), Some(word)) = (args.first_mut(), words.first()) {
+                *first = word.to_lowercase();
+            }
+            parse_challenge(args)
+        }
         "accept" => Ok(Command::Accept(game_only("accept", args)?)),
         "decline" => Ok(Command::Decline(game_only("decline", args)?)),
         "cancel" => Ok(Command::Cancel(game_only("cancel", args)?)),
@@ -226,9 +236,33 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         "leaderboard" => leaderboard(&args),
         "settings" => parse_settings(words),
         "vacation" => parse_vacation(&args),
-        "link" => link(&args),
+        "link" => link(
+            &words
+                .iter()
+                .map(|w| w.to_ascii_lowercase())
+                .collect::<Vec<_>>(),
+        ),
         other => unreachable!("command `{other}` in the table but not in the parser"),
     }
+}
+
+/// The topic of `help`: a command by its English name (`help uitdagen` is `help challenge`),
+/// `rules`, `rules agon` or `rules agros` (in any language: `hulp regels agon`), or the word as it
+/// came.
+pub(super) fn help_topic(args: &[String]) -> Command {
+    let Some(first) = args.first() else {
+        return Command::Help(None);
+    };
+    if english_word(first) == "rules" {
+        let game = args.get(1).map(|g| english_word(g));
+        return Command::Help(Some(match game.as_deref() {
+            Some(g @ ("agon" | "agros")) => format!("rules {g}"),
+            _ => "rules".to_owned(),
+        }));
+    }
+    Command::Help(Some(
+        spec(first).map_or_else(|| first.to_lowercase(), |c| c.name.to_owned()),
+    ))
 }
 
 /// A command that takes nothing after its name.
@@ -357,9 +391,10 @@ pub(super) fn link(args: &[String]) -> Result<Command, ParseError> {
 
 /// Who a challenge is for, from one word: `computer`, a Discord mention, an address or a name.
 pub(super) fn opponent(who: &str) -> Result<Opponent, String> {
-    if who == "computer" || who == "cpu" || who == "ai" {
+    let word = english_word(who);
+    if word == "computer" || who == "cpu" || who == "ai" {
         Ok(Opponent::Computer)
-    } else if who == "anyone" || who == "anybody" || who == "open" {
+    } else if word == "anyone" || who == "anybody" || who == "open" {
         Ok(Opponent::Anyone)
     } else if let Some(id) = who
         .strip_prefix("<@")
@@ -404,7 +439,8 @@ impl ChallengeParts {
     }
 
     pub fn set_level(&mut self, word: Option<&str>) -> Result<(), String> {
-        match word {
+        let word = word.map(english_word);
+        match word.as_deref() {
             Some(l @ ("easy" | "normal" | "hard")) => {
                 self.level = Some(l.to_owned());
                 Ok(())
@@ -414,7 +450,8 @@ impl ChallengeParts {
     }
 
     pub fn set_timeout(&mut self, word: Option<&str>) -> Result<(), String> {
-        self.timeout = Some(match word {
+        let word = word.map(english_word);
+        self.timeout = Some(match word.as_deref() {
             Some("loss" | "lose" | "forfeit") => TimeoutPolicy::Loss,
             Some("pass" | "auto-pass" | "autopass") => TimeoutPolicy::Pass,
             _ => return Err("`timeout` is followed by loss or pass".into()),
@@ -466,6 +503,8 @@ fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
     let mut parts = ChallengeParts::default();
     let mut it = it.map(String::as_str).peekable();
     while let Some(key) = it.next() {
+        let key = english_word(key);
+        let key = key.as_str();
         match key {
             "board" | "size" => parts.board = Some(number("challenge", key, it.next())?),
             "farmers" => parts.farmers = Some(number("challenge", key, it.next())?),
@@ -624,7 +663,7 @@ fn settings_usage(problem: String) -> ParseError {
 
 /// The channel `settings notify` names.
 pub(super) fn notify(channel: &str) -> Result<Command, ParseError> {
-    match channel.to_ascii_lowercase().as_str() {
+    match english_word(channel).as_str() {
         "discord" => Ok(Command::Notify(Channel::Discord)),
         "email" | "e-mail" | "mail" => Ok(Command::Notify(Channel::Mail)),
         "terminal" | "local" => Ok(Command::Notify(Channel::Local)),
@@ -634,9 +673,16 @@ pub(super) fn notify(channel: &str) -> Result<Command, ParseError> {
     }
 }
 
+/// The language `settings language` names.
+pub(super) fn language_setting(word: &str) -> Result<Command, ParseError> {
+    agora_i18n::Language::parse(word)
+        .map(Command::Language)
+        .ok_or_else(|| settings_usage(format!("`{word}` is not en, nl or sv")))
+}
+
 /// The hour `settings digest` names, or `off`.
 pub(super) fn digest(hour: &str) -> Result<Command, ParseError> {
-    match hour.to_ascii_lowercase().trim_end_matches(":00") {
+    match english_word(hour).trim_end_matches(":00") {
         "off" | "none" | "no" => Ok(Command::Digest(None)),
         h => match h.parse::<u32>() {
             Ok(h) if h < 24 => Ok(Command::Digest(Some(h))),
@@ -648,15 +694,22 @@ pub(super) fn digest(hour: &str) -> Result<Command, ParseError> {
 }
 
 fn parse_settings(words: Vec<String>) -> Result<Command, ParseError> {
+    let words: Vec<String> = match words.as_slice() {
+        [key, rest @ ..] => std::iter::once(english_word(key))
+            .chain(rest.iter().cloned())
+            .collect(),
+        [] => Vec::new(),
+    };
     match words.as_slice() {
         [key, zone] if key.eq_ignore_ascii_case("timezone") || key.eq_ignore_ascii_case("tz") => {
             Ok(Command::Timezone(zone.clone()))
         }
         [key, channel] if key.eq_ignore_ascii_case("notify") => notify(channel),
         [key, hour] if key.eq_ignore_ascii_case("digest") => digest(hour),
+        [key, language] if key.eq_ignore_ascii_case("language") => language_setting(language),
         [] => Err(settings_usage("the setting is missing".into())),
         [key, ..] => Err(settings_usage(format!(
-            "`{key}` is not timezone, notify or digest with one value"
+            "`{key}` is not timezone, notify, digest or language with one value"
         ))),
     }
 }

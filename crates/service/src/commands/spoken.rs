@@ -2,12 +2,14 @@
 //! slash commands with named options (`/accept game:5`) while mail and the terminal take a line
 //! of words (`accept #5`). Templates write a command once, as a line, and call `cmd(...)`.
 
-use super::table::{ArgKind, COMMANDS, CommandSpec};
+use super::table::{ArgKind, CommandSpec, spec};
+use agora_i18n::Language;
 
-/// `line` (a command as written by mail: `accept #5`, `settings notify email`, `help <command>`)
-/// as a reader on `channel` types it: on Discord the slash command with its options, elsewhere
-/// the line itself. A line that names no command of the table is left as it is.
-pub fn spoken(channel: &str, line: &str) -> String {
+/// `line` (a command as written by mail, in any language: `accept #5`, `instellingen meldingen
+/// e-mail`, `help <command>`) as a reader of `language` on `channel` types it: on Discord the
+/// slash command with its options, named in the reader's language (`/accepteer partij:5`),
+/// elsewhere the line itself. A line that names no command of the table is left as it is.
+pub fn spoken(channel: &str, language: Language, line: &str) -> String {
     if channel != "discord" {
         return line.to_owned();
     }
@@ -15,20 +17,16 @@ pub fn spoken(channel: &str, line: &str) -> String {
     let Some((first, rest)) = words.split_first() else {
         return line.to_owned();
     };
-    let first = first.to_ascii_lowercase();
-    let Some(spec) = COMMANDS
-        .iter()
-        .find(|c| c.name == first || c.aliases.contains(&first.as_str()))
-    else {
+    let Some(spec) = spec(first) else {
         return line.to_owned();
     };
-    slash(spec, rest)
+    slash(spec, language, rest)
 }
 
 /// `text` with every command quoted in it (between backticks) as a reader on `channel` types
 /// it: for texts written in code with commands in them (a refusal's advice, a command's help).
 /// A quoted span that is no command (an action, `#12`) is left as it is.
-pub fn spoken_in(channel: &str, text: &str) -> String {
+pub fn spoken_in(channel: &str, language: Language, text: &str) -> String {
     if channel != "discord" {
         return text.to_owned();
     }
@@ -43,7 +41,7 @@ pub fn spoken_in(channel: &str, text: &str) -> String {
         out.push('`');
         let quoted = i % 2 == 0 && i + 1 < rest.len();
         if quoted {
-            out.push_str(&spoken(channel, part));
+            out.push_str(&spoken(channel, language, part));
         } else {
             out.push_str(part);
         }
@@ -54,7 +52,7 @@ pub fn spoken_in(channel: &str, text: &str) -> String {
 /// The slash form of `spec` with the words after its name, its options in the table's order:
 /// `#N` is the game option, a word that names an option gives it the next word, and other words
 /// fill the remaining options in order (the last one takes what is left).
-fn slash(spec: &CommandSpec, words: &[&str]) -> String {
+fn slash(spec: &CommandSpec, language: Language, words: &[&str]) -> String {
     let position = |name: &str| spec.args.iter().position(|a| a.name == name);
     let game = spec.args.iter().find(|a| a.kind == ArgKind::Game);
     let mut options: Vec<(usize, String)> = Vec::new();
@@ -65,16 +63,19 @@ fn slash(spec: &CommandSpec, words: &[&str]) -> String {
         if let (Some(g), Some(n)) = (game, word.strip_prefix('#'))
             && !n.is_empty()
         {
-            options.push((position(g.name).unwrap_or(0), format!("{}:{n}", g.name)));
+            options.push((
+                position(g.name).unwrap_or(0),
+                format!("{}:{n}", g.name_in(language)),
+            ));
         } else if let Some(arg) = spec
             .args
             .iter()
-            .find(|a| a.name == word && a.kind != ArgKind::Game)
+            .find(|a| a.kind != ArgKind::Game && a.is_named(word))
             .filter(|_| i + 1 < words.len())
         {
             options.push((
                 position(arg.name).unwrap_or(0),
-                format!("{}:{}", arg.name, words[i + 1]),
+                format!("{}:{}", arg.name_in(language), words[i + 1]),
             ));
             i += 1;
         } else {
@@ -102,14 +103,14 @@ fn slash(spec: &CommandSpec, words: &[&str]) -> String {
         match open.next() {
             Some((p, arg)) if open.peek().is_none() => {
                 let rest: Vec<&str> = std::iter::once(word).chain(free.by_ref()).collect();
-                options.push((p, format!("{}:{}", arg.name, rest.join(" "))));
+                options.push((p, format!("{}:{}", arg.name_in(language), rest.join(" "))));
             }
-            Some((p, arg)) => options.push((p, format!("{}:{word}", arg.name))),
+            Some((p, arg)) => options.push((p, format!("{}:{word}", arg.name_in(language)))),
             None => extra.push(word.to_owned()),
         }
     }
     options.sort_by_key(|(p, _)| *p);
-    std::iter::once(format!("/{}", spec.name))
+    std::iter::once(format!("/{}", spec.name_in(language)))
         .chain(options.into_iter().map(|(_, o)| o))
         .chain(extra)
         .collect::<Vec<_>>()
@@ -119,48 +120,83 @@ fn slash(spec: &CommandSpec, words: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::spoken;
+    use agora_i18n::Language::{En, Nl, Sv};
+
+    #[test]
+    fn dutch_and_swedish_lines_are_spoken_in_the_readers_language() {
+        assert_eq!(
+            spoken("discord", Nl, "instellingen meldingen e-mail"),
+            "/instellingen meldingen:e-mail"
+        );
+        assert_eq!(
+            spoken("discord", Nl, "remise accepteer #12"),
+            "/remise antwoord:accepteer partij:12"
+        );
+        assert_eq!(
+            spoken("discord", Nl, "vakantie einde"),
+            "/vakantie dagen:einde"
+        );
+        assert_eq!(
+            spoken("discord", Nl, "hulp <commando>"),
+            "/hulp commando:<commando>"
+        );
+        assert_eq!(spoken("discord", Sv, "bräde #12"), "/bräde parti:12");
+        assert_eq!(
+            spoken("discord", Sv, "inställningar aviseringar e-post"),
+            "/inställningar aviseringar:e-post"
+        );
+        assert_eq!(spoken("discord", Sv, "accept #5"), "/acceptera parti:5");
+        assert_eq!(spoken("discord", En, "accepteer #5"), "/accept game:5");
+        assert_eq!(spoken("mailto", Nl, "vakantie einde"), "vakantie einde");
+    }
 
     #[test]
     fn mail_and_the_terminal_read_the_line_itself() {
-        assert_eq!(spoken("mailto", "accept #5"), "accept #5");
-        assert_eq!(spoken("local", "help <command>"), "help <command>");
+        assert_eq!(spoken("mailto", En, "accept #5"), "accept #5");
+        assert_eq!(spoken("local", En, "help <command>"), "help <command>");
     }
 
     #[test]
     fn discord_reads_the_slash_command_with_its_options() {
-        assert_eq!(spoken("discord", "accept #5"), "/accept game:5");
+        assert_eq!(spoken("discord", En, "accept #5"), "/accept game:5");
         assert_eq!(
-            spoken("discord", "draw accept #7"),
+            spoken("discord", En, "draw accept #7"),
             "/draw reply:accept game:7"
         );
         assert_eq!(
-            spoken("discord", "help <command>"),
+            spoken("discord", En, "help <command>"),
             "/help command:<command>"
         );
-        assert_eq!(spoken("discord", "games"), "/games");
-        assert_eq!(spoken("discord", "board <game>"), "/board game:<game>");
+        assert_eq!(spoken("discord", En, "games"), "/games");
+        assert_eq!(spoken("discord", En, "board <game>"), "/board game:<game>");
         assert_eq!(
-            spoken("discord", "settings notify email"),
+            spoken("discord", En, "settings notify email"),
             "/settings notify:email"
         );
-        assert_eq!(spoken("discord", "vacation end"), "/vacation days:end");
-        assert_eq!(spoken("discord", "link 1234-5678"), "/link code:1234-5678");
+        assert_eq!(spoken("discord", En, "vacation end"), "/vacation days:end");
+        assert_eq!(
+            spoken("discord", En, "link 1234-5678"),
+            "/link code:1234-5678"
+        );
     }
 
     #[test]
     fn commands_quoted_in_a_text_are_spoken_too() {
         let text = "game #3 has not started: `accept #3` starts it; `k1-j1` is an action";
         assert_eq!(
-            super::spoken_in("discord", text),
+            super::spoken_in("discord", En, text),
             "game #3 has not started: `/accept game:3` starts it; `k1-j1` is an action"
         );
-        assert_eq!(super::spoken_in("mailto", text), text);
-        assert_eq!(super::spoken_in("discord", "one ` alone"), "one ` alone");
+        assert_eq!(super::spoken_in("mailto", En, text), text);
+        assert_eq!(
+            super::spoken_in("discord", En, "one ` alone"),
+            "one ` alone"
+        );
     }
 
     #[test]
     fn a_line_that_is_no_command_stays() {
-        assert_eq!(spoken("discord", "k1-j1"), "k1-j1");
-        assert_eq!(spoken("discord", ""), "");
+        assert_eq!(spoken("discord", En, "k1-j1"), "k1-j1");
+        assert_eq!(spoken("discord", En, ""), "");
     }
 }

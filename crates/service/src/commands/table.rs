@@ -3,6 +3,8 @@
 //! their options and autocompletion, and the front ends' lists of read-only commands all derive
 //! from it.
 
+use agora_i18n::Language;
+
 /// What kind of value an argument takes. A front end picks its input widget from it (a Discord
 /// integer option, a user picker, a list of choices, autocompletion of actions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -405,13 +407,14 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "settings",
         aliases: &["set"],
-        usage: "settings timezone <IANA zone> | settings notify <discord|email|terminal> | settings digest <hour|off>",
-        summary: "set your time zone, where notifications go, or a daily digest",
+        usage: "settings timezone <IANA zone> | settings notify <discord|email|terminal> | settings digest <hour|off> | settings language <en|nl|sv>",
+        summary: "set your time zone, where notifications go, a daily digest, or your language",
         help: "`settings timezone Europe/Amsterdam` shows deadlines in your zone. `settings notify \
                email` sends your notifications by mail (to a linked address), `discord` to Discord. \
                `settings digest 8` sends one message at 08:00 your time listing every game waiting \
                for you, instead of a reminder per game; `settings digest off` goes back to \
-               reminders.",
+               reminders. `settings language nl` writes to you in Dutch (`sv` Swedish, `en` \
+               English).",
         // One of them per command.
         args: &[
             optional(
@@ -428,6 +431,11 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "digest",
                 ArgKind::Text,
                 "a local hour (0-23) for one daily digest instead of reminders, or off",
+            ),
+            optional(
+                "language",
+                ArgKind::Choice(&["en", "nl", "sv"]),
+                "the language Agora writes to you in: en, nl or sv",
             ),
         ],
         reads_only: false,
@@ -463,28 +471,304 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
 ];
 
-/// The table entry for a name or alias, case-insensitive.
+/// The Dutch and Swedish names of each command (by English name), accepted from everyone beside
+/// the English ones; the first of each list is the one texts in that language show.
+const LOCAL_NAMES: &[(&str, &[&str], &[&str])] = &[
+    ("help", &["hulp"], &["hjälp"]),
+    ("challenge", &["uitdagen", "daag-uit"], &["utmana"]),
+    ("accept", &["accepteer", "aannemen"], &["acceptera", "anta"]),
+    ("decline", &["weiger"], &["avböj", "neka"]),
+    (
+        "cancel",
+        &["annuleer", "intrekken"],
+        &["återkalla", "avbryt"],
+    ),
+    ("move", &["zet"], &["drag"]),
+    ("pass", &["pas"], &["passa"]),
+    ("resign", &["opgeven"], &["ge-upp", "kapitulera"]),
+    ("draw", &["remise"], &["remi"]),
+    ("undo", &["terugnemen"], &["ångra"]),
+    ("board", &["bord"], &["bräde"]),
+    ("history", &["geschiedenis", "zetten"], &["historik"]),
+    ("games", &["partijen"], &["partier"]),
+    ("seeks", &["uitdagingen"], &["utmaningar"]),
+    ("watch", &["volg", "kijk"], &["följ", "titta"]),
+    ("unwatch", &["ontvolg"], &["avfölj"]),
+    (
+        "preview",
+        &["voorbeeld", "probeer"],
+        &["förhandsvisa", "prova"],
+    ),
+    ("export", &["exporteer"], &["exportera"]),
+    ("rating", &["waardering"], &["rankning"]),
+    ("leaderboard", &["ranglijst"], &["topplista"]),
+    ("settings", &["instellingen"], &["inställningar"]),
+    ("vacation", &["vakantie"], &["semester"]),
+    ("link", &["koppel"], &["koppla"]),
+];
+
+/// The fixed words inside commands: each English word with its Dutch and Swedish ones (the first
+/// is the one texts in that language show). Read by [`english_word`].
+const LOCAL_WORDS: &[(&str, &[&str], &[&str])] = &[
+    ("anyone", &["iedereen"], &["alla"]),
+    ("computer", &["computer"], &["datorn"]),
+    ("board", &["bord"], &["bräde"]),
+    ("farmers", &["boeren"], &["bönder"]),
+    ("days", &["dagen"], &["dagar"]),
+    ("timeout", &["tijd"], &["tid"]),
+    ("loss", &["verlies"], &["förlust"]),
+    ("pass", &["pas"], &["passa"]),
+    ("level", &["niveau"], &["nivå"]),
+    ("easy", &["makkelijk"], &["lätt"]),
+    ("normal", &["normaal"], &["normal"]),
+    ("hard", &["moeilijk"], &["svår"]),
+    ("unrated", &["vriendschappelijk"], &["vänskaplig"]),
+    ("rated", &["rated"], &["rated"]),
+    ("private", &["privé"], &["privat"]),
+    ("public", &["openbaar"], &["offentlig"]),
+    ("offer", &["aanbieden"], &["erbjud"]),
+    ("ask", &["vraag"], &["be"]),
+    ("accept", &["accepteer", "aannemen"], &["acceptera", "anta"]),
+    ("decline", &["weiger"], &["avböj", "neka"]),
+    ("mine", &["mijn"], &["mina"]),
+    ("live", &["live"], &["live"]),
+    ("timezone", &["tijdzone"], &["tidszon"]),
+    ("notify", &["meldingen"], &["aviseringar"]),
+    ("digest", &["overzicht"], &["sammanfattning"]),
+    ("language", &["taal"], &["språk"]),
+    ("off", &["uit"], &["av"]),
+    ("end", &["einde"], &["slut"]),
+    ("game", &["partij"], &["parti"]),
+    ("email", &["e-mail"], &["e-post"]),
+    ("discord", &["discord"], &["discord"]),
+    ("terminal", &["terminal"], &["terminal"]),
+    ("rules", &["regels"], &["regler"]),
+];
+
+/// A text made `'static` once: the table's translated names and keys, a bounded set (the table
+/// is fixed), so the leak is too.
+pub(crate) fn intern(text: String) -> &'static str {
+    static TEXTS: std::sync::OnceLock<std::sync::Mutex<std::collections::HashSet<&'static str>>> =
+        std::sync::OnceLock::new();
+    let mut texts = TEXTS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = texts.get(text.as_str()) {
+        return t;
+    }
+    let t: &'static str = Box::leak(text.into_boxed_str());
+    texts.insert(t);
+    t
+}
+
+/// A word lowercased and without diacritics (`Bräde` = `brade`, `privé` = `prive`), as words
+/// of the command language are compared.
+pub fn fold(word: &str) -> String {
+    word.trim()
+        .chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'ä' | 'å' | 'á' | 'à' | 'â' => 'a',
+            'ö' | 'ó' | 'ò' | 'ô' | 'ø' => 'o',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'ü' | 'ú' | 'û' => 'u',
+            'ï' | 'í' => 'i',
+            c => c,
+        })
+        .collect()
+}
+
+fn in_lang(
+    entry: &'static (
+        &'static str,
+        &'static [&'static str],
+        &'static [&'static str],
+    ),
+    language: Language,
+) -> &'static [&'static str] {
+    match language {
+        Language::En => std::slice::from_ref(&entry.0),
+        Language::Nl => entry.1,
+        Language::Sv => entry.2,
+    }
+}
+
+/// The English fixed word a Dutch or Swedish one (or an English one, in any case, with or
+/// without diacritics) stands for; other words lowercased as they are.
+pub fn english_word(word: &str) -> String {
+    let folded = fold(word);
+    LOCAL_WORDS
+        .iter()
+        .find(|e| e.1.iter().chain(e.2).any(|w| fold(w) == folded))
+        .map_or_else(|| word.to_lowercase(), |e| e.0.to_owned())
+}
+
+/// The word of `language` for an English fixed word (`board` is `bord` in Dutch); the word itself
+/// where there is none.
+pub fn word_in(language: Language, english: &str) -> &str {
+    LOCAL_WORDS
+        .iter()
+        .find(|e| e.0 == english)
+        .and_then(|e| in_lang(e, language).first().copied())
+        .unwrap_or(english)
+}
+
+impl CommandSpec {
+    /// The command's Dutch or Swedish names (empty in English: see `name` and `aliases`).
+    pub fn local_names(&self, language: Language) -> &'static [&'static str] {
+        match language {
+            Language::En => &[],
+            _ => LOCAL_NAMES
+                .iter()
+                .find(|e| e.0 == self.name)
+                .map_or(&[], |e| in_lang(e, language)),
+        }
+    }
+
+    /// Every name the command is known by, in every language.
+    pub fn all_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        std::iter::once(self.name)
+            .chain(self.aliases.iter().copied())
+            .chain(self.local_names(Language::Nl).iter().copied())
+            .chain(self.local_names(Language::Sv).iter().copied())
+    }
+
+    /// The command's name in `language`: its first Dutch or Swedish name, the English name in
+    /// English.
+    pub fn name_in(&self, language: Language) -> &'static str {
+        self.local_names(language)
+            .first()
+            .copied()
+            .unwrap_or(self.name)
+    }
+
+    fn localized(&self, language: Language, part: &str, english: &'static str) -> String {
+        if language == Language::En {
+            return english.to_owned();
+        }
+        let key = format!("cmd-{}-{part}", self.name);
+        if agora_i18n::has(language, &key) {
+            agora_i18n::tr(language, &key, &[])
+        } else {
+            english.to_owned()
+        }
+    }
+
+    /// The one-line summary in `language`.
+    pub fn summary_in(&self, language: Language) -> String {
+        self.localized(language, "summary", self.summary)
+    }
+
+    /// The paragraph of `help <command>` in `language`.
+    pub fn help_in(&self, language: Language) -> String {
+        self.localized(language, "help", self.help)
+    }
+
+    /// The usage line in `language` (the command's and the fixed words in that language).
+    pub fn usage_in(&self, language: Language) -> String {
+        self.localized(language, "usage", self.usage)
+    }
+
+    /// The command of the table that owns this argument (the first, for a shared one).
+    fn owner_of(arg: &Arg) -> &'static str {
+        if *arg == GAME {
+            return "any";
+        }
+        COMMANDS
+            .iter()
+            .find(|c| c.args.contains(arg))
+            .map_or("any", |c| c.name)
+    }
+}
+
+impl Arg {
+    #[cfg(test)]
+    pub(crate) fn key_for_catalogue(&self) -> String {
+        self.key("")
+    }
+
+    fn key(&self, part: &str) -> String {
+        format!(
+            "cmd-{}-arg-{}{part}",
+            CommandSpec::owner_of(self),
+            self.name
+        )
+    }
+
+    /// The argument's name in `language` (a Discord option name: lowercase letters, digits, `-`
+    /// and `_`, at most 32 characters).
+    pub fn name_in(&self, language: Language) -> &'static str {
+        if language == Language::En {
+            return self.name;
+        }
+        let key = self.key("");
+        if !agora_i18n::has(language, &key) {
+            return self.name;
+        }
+        intern(agora_i18n::tr(language, &key, &[]))
+    }
+
+    /// The argument's one-line help in `language` (at most 100 characters).
+    pub fn help_in(&self, language: Language) -> String {
+        if language == Language::En {
+            return self.help.to_owned();
+        }
+        let key = self.key("-help");
+        if agora_i18n::has(language, &key) {
+            agora_i18n::tr(language, &key, &[])
+        } else {
+            self.help.to_owned()
+        }
+    }
+
+    /// The label of one of the argument's choices in `language` (the value sent stays the
+    /// English word).
+    pub fn choice_in(&self, language: Language, choice: &str) -> String {
+        word_in(language, choice).to_owned()
+    }
+
+    /// Whether `word` names this argument in any language.
+    pub fn is_named(&self, word: &str) -> bool {
+        let folded = fold(word);
+        Language::ALL
+            .iter()
+            .any(|&l| fold(self.name_in(l)) == folded)
+            || english_word(word) == self.name
+    }
+}
+
+/// The table entry for a name or alias in any language, case-insensitive, with or without
+/// diacritics.
 pub fn spec(word: &str) -> Option<&'static CommandSpec> {
-    let word = word.trim().to_ascii_lowercase();
+    let word = fold(word);
     COMMANDS
         .iter()
-        .find(|c| c.name == word || c.aliases.contains(&word.as_str()))
+        .find(|c| c.all_names().any(|n| n == word || fold(n) == word))
 }
 
 /// The command name closest to a mistyped word, if any is close enough to be a likely typo.
 pub fn closest_command(word: &str) -> Option<&'static str> {
-    let word = word.to_ascii_lowercase();
+    let word = fold(word);
+    // An English name or alias suggests the English name; a Dutch or Swedish one itself. English
+    // wins a tie.
     COMMANDS
         .iter()
         .flat_map(|c| {
             std::iter::once(c.name)
                 .chain(c.aliases.iter().copied())
-                .map(move |n| (c.name, n))
+                .map(move |n| (false, c.name, n))
+                .chain(
+                    c.local_names(Language::Nl)
+                        .iter()
+                        .chain(c.local_names(Language::Sv))
+                        .map(|&n| (true, n, n)),
+                )
         })
-        .map(|(name, n)| (edit_distance(&word, n), name))
-        .filter(|&(d, name)| d <= 2.max(name.len() / 3) && d < word.len().max(1))
+        .map(|(local, name, n)| (edit_distance(&word, &fold(n)), local, name))
+        .filter(|&(d, _, name)| d <= 2.max(name.chars().count() / 3) && d < word.len().max(1))
         .min()
-        .map(|(_, name)| name)
+        .map(|(_, _, name)| name)
 }
 
 /// The longest word fuzzy matching compares: no command, player name or time zone is longer.

@@ -535,3 +535,238 @@ fn community_commands() {
     assert!(parse("leaderboard agros board 9").is_err());
     assert!(parse("leaderboard").is_err());
 }
+
+/// `templates/commands.ftl` holds the table's own English words (for translators to start from).
+#[test]
+fn the_english_catalogue_is_the_tables_words() {
+    use agora_i18n::{Language, tr};
+    for c in COMMANDS {
+        for (part, english) in [("summary", c.summary), ("usage", c.usage), ("help", c.help)] {
+            assert_eq!(
+                tr(Language::En, &format!("cmd-{}-{part}", c.name), &[]),
+                english
+            );
+        }
+        for a in c.args {
+            let key = a.key_for_catalogue();
+            assert_eq!(tr(Language::En, &key, &[]), a.name);
+            assert_eq!(tr(Language::En, &format!("{key}-help"), &[]), a.help);
+        }
+    }
+}
+
+#[test]
+fn dutch_and_swedish_lines_parse_to_the_english_command() {
+    for (en, nl, sv) in [
+        ("help", "hulp", "hjälp"),
+        ("help challenge", "hulp uitdagen", "hjälp utmana"),
+        ("help rules", "hulp regels", "hjälp regler"),
+        ("help rules agon", "hulp regels agon", "hjalp regler agon"),
+        (
+            "challenge anyone agros board 12 farmers 3 days 5 timeout pass unrated private rating 1400-1800",
+            "uitdagen iedereen agros bord 12 boeren 3 dagen 5 tijd pas vriendschappelijk privé rating 1400-1800",
+            "utmana alla agros bräde 12 bönder 3 dagar 5 tid passa vänskaplig privat rating 1400-1800",
+        ),
+        (
+            "challenge computer agon bank 7d+1d max 14d level hard",
+            "daag-uit computer agon bank 7d+1d max 14d niveau moeilijk",
+            "utmana datorn agon bank 7d+1d max 14d nivå svår",
+        ),
+        (
+            "challenge computer agon level easy",
+            "uitdagen computer agon niveau makkelijk",
+            "utmana datorn agon niva latt",
+        ),
+        ("accept #12", "accepteer #12", "acceptera #12"),
+        ("accept game 12", "aannemen partij 12", "anta parti 12"),
+        ("decline 3", "weiger 3", "avböj 3"),
+        ("decline", "weiger", "neka"),
+        ("cancel #4", "annuleer #4", "återkalla #4"),
+        ("cancel", "intrekken", "avbryt"),
+        (
+            "move #3 ply 4 k1-j1",
+            "zet #3 ply 4 k1-j1",
+            "drag #3 ply 4 k1-j1",
+        ),
+        ("move game 3 e5", "zet partij 3 e5", "drag parti 3 e5"),
+        ("game 3 e5", "partij 3 e5", "parti 3 e5"),
+        ("pass #2", "pas #2", "passa #2"),
+        ("resign", "opgeven", "ge-upp"),
+        ("resign #1", "opgeven #1", "kapitulera #1"),
+        ("draw offer #12", "remise aanbieden #12", "remi erbjud #12"),
+        (
+            "draw accept #12",
+            "remise accepteer #12",
+            "remi acceptera #12",
+        ),
+        ("draw decline", "remise weiger", "remi avböj"),
+        ("undo", "terugnemen", "ångra"),
+        (
+            "undo accept #2",
+            "terugnemen accepteer #2",
+            "angra acceptera #2",
+        ),
+        ("board #12", "bord #12", "bräde #12"),
+        ("board #12", "BORD #12", "brade #12"),
+        ("history", "geschiedenis", "historik"),
+        ("history #5", "zetten #5", "historik #5"),
+        ("games", "partijen", "partier"),
+        ("games live", "partijen live", "partier live"),
+        ("seeks", "uitdagingen", "utmaningar"),
+        ("watch #7", "volg #7", "följ #7"),
+        ("watch #7", "kijk #7", "titta #7"),
+        ("unwatch #7", "ontvolg #7", "avfölj #7"),
+        ("preview #3 e5", "voorbeeld #3 e5", "förhandsvisa #3 e5"),
+        ("preview e5", "probeer e5", "prova e5"),
+        ("export #3", "exporteer #3", "exportera #3"),
+        ("rating Ann", "waardering Ann", "rankning Ann"),
+        (
+            "leaderboard agros board 12",
+            "ranglijst agros bord 12",
+            "topplista agros bräde 12",
+        ),
+        (
+            "settings timezone Europe/Amsterdam",
+            "instellingen tijdzone Europe/Amsterdam",
+            "inställningar tidszon Europe/Amsterdam",
+        ),
+        (
+            "settings notify email",
+            "instellingen meldingen e-mail",
+            "inställningar aviseringar e-post",
+        ),
+        (
+            "settings digest off",
+            "instellingen overzicht uit",
+            "inställningar sammanfattning av",
+        ),
+        (
+            "settings digest 8",
+            "instellingen overzicht 8",
+            "installningar sammanfattning 8",
+        ),
+        (
+            "settings language nl",
+            "instellingen taal nl",
+            "inställningar språk nl",
+        ),
+        ("vacation", "vakantie", "semester"),
+        ("vacation 7", "vakantie 7 dagen", "semester 7 dagar"),
+        ("vacation end", "vakantie einde", "semester slut"),
+        ("link", "koppel", "koppla"),
+        ("link ab12", "koppel AB12", "koppla ab12"),
+    ] {
+        let english = parse(en).unwrap_or_else(|e| panic!("{en}: {e}"));
+        for line in [nl, sv] {
+            assert_eq!(parse(line), Ok(english.clone()), "{line} is not {en}");
+        }
+    }
+}
+
+#[test]
+fn localized_words_never_shadow_actions() {
+    for action in [
+        "pass",
+        "k1-j1",
+        "e5",
+        "c3,h8",
+        "harvest e5 n",
+        "g5",
+        "e5-e7",
+        "e6=e8",
+    ] {
+        let Command::Move { action: a, .. } = parse(action).unwrap() else {
+            panic!("{action} is no move");
+        };
+        assert_eq!(a, action);
+        // Inside a move the action is kept as it came, whatever language the command word is.
+        for line in [format!("zet {action}"), format!("drag {action}")] {
+            assert_eq!(
+                parse(&line).unwrap(),
+                parse(&format!("move {action}")).unwrap()
+            );
+        }
+    }
+    assert_eq!(
+        parse("pas").unwrap(),
+        parse("pass").unwrap(),
+        "`pas` passes as `pass` does"
+    );
+}
+
+#[test]
+fn every_command_has_names_usage_and_texts_in_every_language() {
+    use agora_i18n::Language;
+    let valid = |n: &str| {
+        (1..=32).contains(&n.chars().count())
+            && n.chars()
+                .all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()))
+    };
+    for c in COMMANDS {
+        assert_eq!(c.name_in(Language::En), c.name);
+        assert_eq!(c.summary_in(Language::En), c.summary);
+        assert_eq!(c.help_in(Language::En), c.help);
+        assert_eq!(c.usage_in(Language::En), c.usage);
+        for lang in [Language::Nl, Language::Sv] {
+            let name = c.name_in(lang);
+            assert_ne!(name, c.name, "{} has no {lang} name", c.name);
+            assert!(valid(name), "{name}");
+            assert_eq!(spec(name).map(|s| s.name), Some(c.name));
+            assert_ne!(c.summary_in(lang), c.summary, "{}: {lang} summary", c.name);
+            assert_ne!(c.help_in(lang), c.help, "{}: {lang} help", c.name);
+            assert!(
+                c.usage_in(lang).starts_with(name),
+                "{}: {lang} usage",
+                c.name
+            );
+            let mut names = Vec::new();
+            for a in c.args {
+                assert_eq!(a.name_in(Language::En), a.name);
+                assert_eq!(a.help_in(Language::En), a.help);
+                let n = a.name_in(lang);
+                assert!(valid(n), "{lang} option name {n}");
+                assert!(a.help_in(lang).chars().count() <= 100, "{n}");
+                assert!(!names.contains(&n), "{}: {lang} option {n} twice", c.name);
+                names.push(n);
+            }
+        }
+    }
+}
+
+#[test]
+fn parse_errors_are_texts_in_every_language() {
+    use agora_i18n::Language;
+    for line in [
+        "",
+        "acept #3",
+        "frobnicate",
+        "accept #3 #4",
+        "challenge",
+        "settings foo bar",
+    ] {
+        let e = parse(line).unwrap_err();
+        assert_eq!(e.text().in_lang(Language::En), e.to_string(), "{line}");
+        for lang in [Language::Nl, Language::Sv] {
+            assert_ne!(e.text().in_lang(lang), e.to_string(), "{line} in {lang}");
+        }
+    }
+    let long = "x ".repeat(400);
+    let e = parse(&long).unwrap_err();
+    assert_eq!(e.text().in_lang(Language::En), e.to_string());
+    assert!(
+        parse("uitdagen iedereen agon")
+            .map(|c| c.spec().map(|s| s.name))
+            .is_ok_and(|n| n == Some("challenge"))
+    );
+    assert_eq!(
+        parse("hulp").map_err(|e| e.to_string()),
+        Ok(Command::Help(None))
+    );
+    assert!(matches!(
+        parse("acepteer"),
+        Err(ParseError::Unknown {
+            closest: Some("accepteer"),
+            ..
+        })
+    ));
+}

@@ -45,21 +45,19 @@ pub(crate) async fn check_version(tx: &mut Tx, inbound: &Inbound) -> Result<(), 
         return Ok(());
     };
     let Some(game) = tx.game(id).await? else {
-        return user(format!("there is no game #{id}"));
+        return user(agora_i18n::text!("no-such-game", game = id));
     };
     if game.version == expected {
         return Ok(());
     }
-    let now = match game.status {
+    let change = match game.status {
         GameStatus::Proposed => "changed",
         GameStatus::Active => "started",
         GameStatus::Finished => "ended",
-        GameStatus::Declined => "been declined",
-        GameStatus::Cancelled => "been withdrawn",
+        GameStatus::Declined => "declined",
+        GameStatus::Cancelled => "withdrawn",
     };
-    user(format!(
-        "this is out of date: game #{id} has {now} since it was sent, so nothing was done. `board #{id}` shows where it stands"
-    ))
+    user(agora_i18n::text!("out-of-date", game = id, change = change))
 }
 
 /// Records the Discord channel a command was given in as the place of the game it made (a

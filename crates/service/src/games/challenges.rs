@@ -63,7 +63,7 @@ impl Service {
             self.opponent(tx, me, opponent, level, now).await?
         };
         if them.id == me.id {
-            return user("you cannot challenge yourself: name your opponent");
+            return user(agora_i18n::text!("challenge-self"));
         }
         if !computer {
             self.within_challenge_limits(tx, me, &them, open, now)
@@ -166,17 +166,13 @@ impl Service {
     ) -> Result<(), Fail> {
         let max = self.settings.max_open_challenges;
         if tx.open_challenges_by(me.id).await? >= max {
-            return user(format!(
-                "you have {max} challenges waiting for an answer, the most one player may have: withdraw one (`games` lists them, `cancel #<game>` withdraws one) or wait for answers"
-            ));
+            return user(agora_i18n::text!("challenge-limit", max = max));
         }
         if them.first_seen_at.is_none() && !open {
             let max = self.settings.new_opponent_challenges_per_day;
             let since = now - Duration::days(1);
             if tx.challenges_to_strangers_since(me.id, since).await? >= max {
-                return user(format!(
-                    "you challenged {max} people who have never used Agora within a day, the most allowed: challenge players who have, or try again tomorrow"
-                ));
+                return user(agora_i18n::text!("challenge-strangers-limit", max = max));
             }
         }
         Ok(())
@@ -245,27 +241,34 @@ impl Service {
                 me,
                 game,
                 "accept",
-                "no challenge waits for you: `games` lists your games",
+                agora_i18n::text!("no-challenge-for-you"),
                 |g| g.status == GameStatus::Proposed && g.challenger != me_id,
             )
             .await?;
         let id = game.id;
         match game.status {
             GameStatus::Proposed if game.challenger == me.id => {
-                return user(format!(
-                    "game #{id} is your own challenge: your opponent accepts it (`cancel #{id}` withdraws it)"
-                ));
+                return user(agora_i18n::text!("accept-own-challenge", game = id));
             }
             // Expired, though the sweep has not closed it yet: too late all the same.
             GameStatus::Proposed if self.expired(&game, now) => {
-                return user(format!(
-                    "the challenge of game #{id} expired after {} days without an answer: challenge again to play",
-                    self.settings.challenge_expiry_days
+                return user(agora_i18n::text!(
+                    "challenge-expired",
+                    game = id,
+                    days = self.settings.challenge_expiry_days
                 ));
             }
             GameStatus::Proposed => {}
-            GameStatus::Active => return user(format!("game #{id} has already started")),
-            s => return user(format!("game #{id} is {s}: nothing to accept")),
+            GameStatus::Active => {
+                return user(agora_i18n::text!("game-already-started", game = id));
+            }
+            s => {
+                return user(agora_i18n::text!(
+                    "accept-nothing",
+                    game = id,
+                    status = s.to_string()
+                ));
+            }
         }
         self.start(tx, me, game, now).await
     }
@@ -282,17 +285,13 @@ impl Service {
     ) -> Result<Done, Fail> {
         let id = game.id;
         if game.challenger == me.id {
-            return user(format!(
-                "game #{id} is your own open challenge: another player accepts it (`cancel #{id}` withdraws it)"
-            ));
+            return user(agora_i18n::text!("accept-own-open", game = id));
         }
         if game.status != GameStatus::Proposed || self.expired(&game, now) {
-            return user(format!(
-                "the open challenge of game #{id} is no longer open: `seeks` lists those that are"
-            ));
+            return user(agora_i18n::text!("open-challenge-closed", game = id));
         }
         if me.computer.is_some() {
-            return user("the computer does not take open challenges");
+            return user(agora_i18n::text!("computer-no-open"));
         }
         let o = game.options;
         if o.min_rating.is_some() || o.max_rating.is_some() {
@@ -306,21 +305,28 @@ impl Service {
             let low = o.min_rating.is_some_and(|m| rating < m);
             let high = o.max_rating.is_some_and(|m| rating > m);
             if low || high {
-                let range =
-                    crate::views::range_words(o.min_rating, o.max_rating).unwrap_or_default();
-                return user(format!(
-                    "game #{id} is open to ratings {range}, and yours in {} is {rating}: `seeks` lists the others",
-                    crate::views::title(game.variant)
+                let range = match (o.min_rating, o.max_rating) {
+                    (Some(a), Some(b)) => {
+                        agora_i18n::text!("rating-range-between", min = a, max = b)
+                    }
+                    (Some(a), None) => agora_i18n::text!("rating-range-at-least", min = a),
+                    (None, Some(b)) => agora_i18n::text!("rating-range-at-most", max = b),
+                    (None, None) => agora_i18n::text!("rating-range-any"),
+                };
+                return user(agora_i18n::text!(
+                    "open-rating-range",
+                    game = id,
+                    range = range.in_lang(crate::templates::answer_language()),
+                    variant = crate::views::title(game.variant),
+                    rating = rating
                 ));
             }
         }
         if !tx.take_open_seat(id, me.id).await? {
-            return user(format!(
-                "someone else took the open challenge of game #{id} first: `seeks` lists those still open"
-            ));
+            return user(agora_i18n::text!("open-seat-taken", game = id));
         }
         let Some(game) = tx.game(id).await? else {
-            return user(format!("there is no game #{id}"));
+            return user(agora_i18n::text!("no-such-game", game = id));
         };
         self.start(tx, me, game, now).await
     }
@@ -369,15 +375,9 @@ impl Service {
     ) -> Result<Done, Fail> {
         let me_id = me.id;
         let (command, none) = if cancel {
-            (
-                "cancel",
-                "you have no challenge to withdraw: `games` lists your games",
-            )
+            ("cancel", agora_i18n::text!("no-challenge-to-withdraw"))
         } else {
-            (
-                "decline",
-                "no challenge waits for you: `games` lists your games",
-            )
+            ("decline", agora_i18n::text!("no-challenge-for-you"))
         };
         let game = self
             .pick(tx, me, game, command, none, |g| {
@@ -387,20 +387,22 @@ impl Service {
         let id = game.id;
         match game.status {
             GameStatus::Proposed if cancel && game.challenger != me.id => {
-                return user(format!(
-                    "game #{id} is a challenge to you: `decline #{id}` refuses it"
-                ));
+                return user(agora_i18n::text!("cancel-challenge-to-you", game = id));
             }
             GameStatus::Proposed if !cancel && game.challenger == me.id => {
-                return user(format!(
-                    "game #{id} is your own challenge: `cancel #{id}` withdraws it"
-                ));
+                return user(agora_i18n::text!("decline-own-challenge", game = id));
             }
             GameStatus::Proposed => {}
             GameStatus::Active => {
-                return user(format!("game #{id} is under way: `resign #{id}` ends it"));
+                return user(agora_i18n::text!("game-under-way-resign", game = id));
             }
-            s => return user(format!("game #{id} is {s} already")),
+            s => {
+                return user(agora_i18n::text!(
+                    "game-status-already",
+                    game = id,
+                    status = s.to_string()
+                ));
+            }
         }
         let mut l = self.load(tx, game, Some(now)).await?;
         l.game.status = if cancel {
@@ -442,16 +444,12 @@ impl Service {
         });
         match time_control {
             TimeControl::PerMove { days } if days == 0 || days > max_days => {
-                return user(format!(
-                    "`days {days}`: the time per move is 1 to {max_days} days"
-                ));
+                return user(agora_i18n::text!("days-range", days = days, max = max_days));
             }
             TimeControl::Bank { initial, max, .. }
                 if initial < 3600 || max > i64::from(max_days) * 86_400 =>
             {
-                return user(format!(
-                    "a time bank starts with at least 1h and holds at most {max_days} days (`max {max_days}d`)"
-                ));
+                return user(agora_i18n::text!("bank-range", max = max_days));
             }
             _ => {}
         }
@@ -484,12 +482,12 @@ impl Service {
                         .map(|n| (edit_distance(&name, &n.to_ascii_lowercase()), n))
                         .min();
                     return user(match close {
-                        Some((d, n)) if d <= 2 => format!(
-                            "no player is called `{name}`: did you mean `{n}`? You can also challenge an e-mail address or a Discord mention"
+                        Some((d, n)) if d <= 2 => agora_i18n::text!(
+                            "challenge-no-player-suggest",
+                            name = name.as_str(),
+                            suggestion = n.as_str()
                         ),
-                        _ => format!(
-                            "no player is called `{name}`: challenge an e-mail address or a Discord mention to invite someone new"
-                        ),
+                        _ => agora_i18n::text!("challenge-no-player", name = name.as_str()),
                     });
                 }
             },

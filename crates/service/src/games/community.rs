@@ -106,7 +106,11 @@ impl Service {
                 continue;
             }
             let l = self.load(tx, g, None).await?;
-            let view = l.view(p.id, &p.timezone);
+            let view = l.view(
+                p.id,
+                &p.timezone,
+                self.language_of(p.language.as_deref(), p.locale.as_deref()),
+            );
             lines.push(WatchedLine {
                 id: view.id,
                 title: view.title,
@@ -218,9 +222,7 @@ impl Service {
         // nothing.
         match tx.game(id).await? {
             Some(game) if game.seat_of(me.id).is_some() || !game.options.private => Ok(game),
-            _ => user(format!(
-                "there is no game #{id} you may see: `games live` lists the games being played"
-            )),
+            _ => user(agora_i18n::text!("no-visible-game", game = id)),
         }
     }
 
@@ -234,25 +236,19 @@ impl Service {
     ) -> Result<Done, Fail> {
         let game = self.visible_game(tx, me, id).await?;
         if game.seat_of(me.id).is_some() {
-            return user(format!(
-                "you play in game #{id}: its boards and report come to you already"
-            ));
+            return user(agora_i18n::text!("watch-own-game", game = id));
         }
         match game.status {
             GameStatus::Active => {}
             GameStatus::Proposed => {
-                return user(format!("game #{id} has not started: watch it once it has"));
+                return user(agora_i18n::text!("watch-not-started", game = id));
             }
             _ => {
-                return user(format!(
-                    "game #{id} is over: `history #{id}` shows it, `export #{id}` sends its record"
-                ));
+                return user(agora_i18n::text!("watch-over", game = id));
             }
         }
         if tx.watched_count(me.id).await? >= MAX_WATCHED {
-            return user(format!(
-                "you watch {MAX_WATCHED} games, the most one player may: `unwatch` one first"
-            ));
+            return user(agora_i18n::text!("watch-limit", max = MAX_WATCHED));
         }
         let new = tx.watch(id, me.id, now).await?;
         let event = if new { "watch" } else { "already" };
@@ -268,7 +264,7 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         let Some(game) = tx.game(id).await? else {
-            return user(format!("there is no game #{id}"));
+            return user(agora_i18n::text!("no-such-game", game = id));
         };
         let was = tx.unwatch(id, me.id).await?;
         let event = if was { "unwatch" } else { "not" };
@@ -325,7 +321,11 @@ impl Service {
                 continue;
             };
             let mut ctx = GameCtx {
-                game: l.view(p.id, &p.timezone),
+                game: l.view(
+                    p.id,
+                    &p.timezone,
+                    self.language_of(p.language.as_deref(), p.locale.as_deref()),
+                ),
                 extra: extra(),
             };
             ctx.game.watching = true;
@@ -363,7 +363,7 @@ impl Service {
                     me,
                     None,
                     "preview",
-                    "you have no game under way: name the game, e.g. `preview #12 k1-j1`",
+                    agora_i18n::text!("preview-no-game"),
                     |g| g.status == GameStatus::Active,
                 )
                 .await?
@@ -371,25 +371,38 @@ impl Service {
         };
         let id = game.id;
         if game.status != GameStatus::Active {
-            return user(format!(
-                "game #{id} is {}: only a game under way has a next action to preview",
-                game.status
+            return user(agora_i18n::text!(
+                "preview-not-active",
+                game = id,
+                status = game.status.to_string()
             ));
         }
         let l = self.load(tx, game, Some(now)).await?;
         let parsed = match l.position.parse_action(action) {
             Ok(a) => a,
             Err(e) => {
-                return user(format!(
-                    "`{action}` cannot be played in game #{id}: {e}. Nothing was played"
+                return user(agora_i18n::text!(
+                    "preview-illegal",
+                    action = action,
+                    game = id,
+                    why = crate::rule_errors::action_error(&e)
+                        .in_lang(crate::templates::answer_language())
                 ));
             }
         };
         let mut after = l.position.clone();
         after.play_unchecked(parsed);
         let notation = l.position.notation(parsed);
-        let board = agora_render::ascii(&after, Some(parsed));
-        let png = agora_render::png(&after, Some(parsed), &agora_render::PngOptions::default());
+        let language = crate::templates::answer_language();
+        let board = agora_render::ascii(&after, Some(parsed), language);
+        let png = agora_render::png(
+            &after,
+            Some(parsed),
+            &agora_render::PngOptions {
+                language,
+                ..agora_render::PngOptions::default()
+            },
+        );
         #[derive(Serialize)]
         struct Ctx {
             id: i64,

@@ -26,14 +26,20 @@ impl Service {
             Some(id) => self.visible_game(tx, me, id).await?,
             // With no game under way, the one that ended last: a player looks back at it.
             None => match tx.open_games_of(me.id).await?.is_empty() {
-                true => tx.last_finished_game_of(me.id).await?.ok_or_else(|| {
-                    Fail::User(
-                        "you have no game under way: name the game (`board #12`), or `challenge <opponent> agon` to start one"
-                            .into(),
-                    )
-                })?,
+                true => tx
+                    .last_finished_game_of(me.id)
+                    .await?
+                    .ok_or_else(|| Fail::User(agora_i18n::text!("board-no-game")))?,
                 false => {
-                    self.pick(tx, me, None, command, "", |_| true).await?
+                    self.pick(
+                        tx,
+                        me,
+                        None,
+                        command,
+                        agora_i18n::text!("no-game-under-way"),
+                        |_| true,
+                    )
+                    .await?
                 }
             },
         };

@@ -19,7 +19,7 @@ use crate::clock::{self, seat_to_act};
 use crate::players::Queued;
 use crate::queries::final_fields;
 use crate::views::{Loaded, SeatView, title};
-use crate::{Fail, Service, user};
+use crate::{Fail, Service, Text, user};
 use agora_rules::Seat;
 use agora_store::{Game, GameStatus, Notice, Player, Tx};
 use chrono::{DateTime, Utc};
@@ -86,7 +86,7 @@ impl GameCtx<'_> {
             .chain(e.mover.as_mut())
             .chain(e.opponent.as_mut());
         for seat in seats {
-            if seat.colour == colour {
+            if seat.seat == colour {
                 label.clone_into(&mut seat.name);
             }
         }
@@ -130,7 +130,7 @@ impl Service {
         Ok(self.templates.render(
             template,
             GameCtx {
-                game: l.view(player, &tz),
+                game: l.view(player, &tz, crate::templates::answer_language()),
                 extra,
             },
         ))
@@ -153,7 +153,11 @@ impl Service {
             return Ok(());
         }
         let mut ctx = GameCtx {
-            game: l.view(player, &p.timezone),
+            game: l.view(
+                player,
+                &p.timezone,
+                self.language_of(p.language.as_deref(), p.locale.as_deref()),
+            ),
             extra,
         };
         let Some(identity) = self.notice_identity(tx, &p).await? else {
@@ -183,15 +187,15 @@ impl Service {
         me: &Player,
         explicit: Option<i64>,
         command: &str,
-        none: &str,
+        none: Text,
         fits: impl Fn(&Game) -> bool,
     ) -> Result<Game, Fail> {
         if let Some(id) = explicit {
             let Some(game) = tx.game(id).await? else {
-                return user(format!("there is no game #{id}: `games` lists yours"));
+                return user(agora_i18n::text!("no-such-game-list", game = id));
             };
             if game.seat_of(me.id).is_none() {
-                return user(format!("game #{id} is not yours: `games` lists yours"));
+                return user(agora_i18n::text!("game-not-yours-list", game = id));
             }
             return Ok(game);
         }
@@ -202,7 +206,7 @@ impl Service {
             .filter(|g| fits(g))
             .collect();
         match open.len() {
-            0 => user(none.to_owned()),
+            0 => user(none),
             1 => Ok(open.remove(0)),
             _ => {
                 let mut list = Vec::new();
@@ -211,10 +215,11 @@ impl Service {
                     let name = tx.player(other).await?.map_or_else(String::new, |p| p.name);
                     list.push(format!("#{} ({} vs {name})", g.id, title(g.variant)));
                 }
-                user(format!(
-                    "which game? {}: add it, e.g. `{command} #{}`",
-                    list.join(", "),
-                    open[0].id
+                user(agora_i18n::text!(
+                    "which-game",
+                    games = list.join(", "),
+                    command = command,
+                    game = open[0].id
                 ))
             }
         }
@@ -234,7 +239,7 @@ impl Service {
                 me,
                 game,
                 command,
-                "you have no game under way: `games` lists yours",
+                agora_i18n::text!("no-game-under-way"),
                 |g| g.status == GameStatus::Active,
             )
             .await?;
@@ -242,11 +247,15 @@ impl Service {
         match game.status {
             GameStatus::Active => {}
             GameStatus::Proposed => {
-                return user(format!(
-                    "game #{id} has not started: a challenge is withdrawn with `cancel #{id}` or refused with `decline #{id}`"
+                return user(agora_i18n::text!("not-started-withdraw", game = id));
+            }
+            s => {
+                return user(agora_i18n::text!(
+                    "game-is-status",
+                    game = id,
+                    status = s.to_string()
                 ));
             }
-            s => return user(format!("game #{id} is {s}")),
         }
         let l = self.load(tx, game, Some(now)).await?;
         let seat = l

@@ -56,19 +56,18 @@ impl Service {
         let (mut l, seat) = self.running(tx, me, game, "draw", now).await?;
         let id = l.game.id;
         if l.kind() != GameKind::Agon {
-            return user(format!(
-                "game #{id} is Agros, which has no draw offers: it ends when both players pass in turn (AR-9), and `resign #{id}` gives up"
-            ));
+            return user(agora_i18n::text!("agros-no-draw", game = id));
         }
         match reply {
             Reply::Offer => {
                 if l.game.draw_offer == Some(seat) {
-                    return user(format!("you have already offered a draw in game #{id}"));
+                    return user(agora_i18n::text!("draw-already-offered", game = id));
                 }
                 if l.game.draw_offer == Some(seat.other()) {
-                    return user(format!(
-                        "{} has offered you a draw in game #{id}: `draw accept #{id}` or `draw decline #{id}`",
-                        l.who(seat.other())
+                    return user(agora_i18n::text!(
+                        "draw-offered-to-you",
+                        player = l.who(seat.other()),
+                        game = id
                     ));
                 }
                 l.game.draw_offer = Some(seat);
@@ -78,9 +77,7 @@ impl Service {
             }
             Reply::Accept | Reply::Decline => {
                 if l.game.draw_offer != Some(seat.other()) {
-                    return user(format!(
-                        "no draw is offered to you in game #{id}: `draw offer #{id}` offers one"
-                    ));
+                    return user(agora_i18n::text!("no-draw-offered", game = id));
                 }
                 if reply == Reply::Decline {
                     l.game.draw_offer = None;
@@ -116,14 +113,10 @@ impl Service {
         match reply {
             Reply::Offer => {
                 if l.actions.last().is_none_or(|a| a.seat != seat) {
-                    return user(format!(
-                        "nothing to take back in game #{id}: only your last action can be taken back, before your opponent acts"
-                    ));
+                    return user(agora_i18n::text!("nothing-to-take-back", game = id));
                 }
                 if l.game.undo_request == Some(seat) {
-                    return user(format!(
-                        "you have already asked for a takeback in game #{id}"
-                    ));
+                    return user(agora_i18n::text!("takeback-already-asked", game = id));
                 }
                 l.game.undo_request = Some(seat);
                 tx.save_game(&mut l.game, now).await?;
@@ -132,7 +125,7 @@ impl Service {
             }
             Reply::Accept | Reply::Decline => {
                 if l.game.undo_request != Some(seat.other()) {
-                    return user(format!("no takeback is asked of you in game #{id}"));
+                    return user(agora_i18n::text!("no-takeback-asked", game = id));
                 }
                 l.game.undo_request = None;
                 if reply == Reply::Decline {

@@ -45,7 +45,7 @@ impl Service {
     }
 
     /// A few legal actions to suggest after an illegal one: those of the same piece if it has any.
-    fn suggestions(l: &Loaded, text: &str) -> String {
+    fn suggestions(l: &Loaded, text: &str) -> crate::Text {
         let legal: Vec<String> = l
             .position
             .legal_actions()
@@ -69,10 +69,10 @@ impl Service {
             .collect();
         if !same.is_empty() {
             let same: Vec<&str> = same.iter().map(|s| s.as_str()).collect();
-            format!("legal actions from {from}: {}", same.join(" "))
+            agora_i18n::text!("legal-from", from = from.as_str(), actions = same.join(" "))
         } else {
             let some: Vec<&str> = legal.iter().take(8).map(String::as_str).collect();
-            format!("{} legal actions, e.g. {}", legal.len(), some.join(" "))
+            agora_i18n::text!("legal-some", count = legal.len(), actions = some.join(" "))
         }
     }
 
@@ -90,13 +90,23 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         let game = match game {
-            Some(_) => self.pick(tx, me, game, "move", "", |_| true).await?,
+            Some(_) => {
+                self.pick(
+                    tx,
+                    me,
+                    game,
+                    "move",
+                    agora_i18n::text!("no-game-under-way"),
+                    |_| true,
+                )
+                .await?
+            }
             None => self.game_to_play(tx, me, text, now).await?,
         };
         let mut l = self.load(tx, game, Some(now)).await?;
         let id = l.game.id;
         let Some(seat) = l.game.seat_of(me.id) else {
-            return user(format!("game #{id} is not yours"));
+            return user(agora_i18n::text!("game-not-yours", game = id));
         };
         self.check_running(&l, me, seat, ply, text)?;
         // A move counts when it arrived, not when it was read; never later than now, so an
@@ -145,9 +155,7 @@ impl Service {
             .collect();
         match (mine.len(), active.len()) {
             (1, _) | (0, 1) => Ok((*mine.first().or(active.first()).expect("one")).clone()),
-            (0, 0) => user(
-                "you have no game under way: `challenge <opponent> agon` starts one, `games` lists yours",
-            ),
+            (0, 0) => user(agora_i18n::text!("no-game-under-way-challenge")),
             (0, _) => {
                 // Not this player's turn anywhere: maybe the same action came twice.
                 for g in &active {
@@ -161,23 +169,27 @@ impl Service {
                 let mut waits = Vec::new();
                 for g in &active {
                     let other = tx.player(g.player_at(seat_to_act(g))).await?;
-                    waits.push(format!(
-                        "game #{} waits for {}",
-                        g.id,
-                        other.map_or_else(String::new, |p| p.name)
-                    ));
+                    waits.push(
+                        agora_i18n::text!(
+                            "game-waits-for",
+                            game = g.id,
+                            player = other.map_or_else(String::new, |p| p.name)
+                        )
+                        .in_lang(crate::templates::answer_language()),
+                    );
                 }
-                user(format!(
-                    "it is not your turn in any game ({})",
-                    waits.join(", ")
+                user(agora_i18n::text!(
+                    "not-your-turn-anywhere",
+                    waits = waits.join(", ")
                 ))
             }
             _ => {
                 let ids: Vec<String> = mine.iter().map(|g| format!("#{}", g.id)).collect();
-                user(format!(
-                    "which game? It is your turn in games {}: add it, e.g. `#{} {text}`",
-                    ids.join(", "),
-                    mine[0].id
+                user(agora_i18n::text!(
+                    "which-game-turn",
+                    games = ids.join(", "),
+                    game = mine[0].id,
+                    action = text
                 ))
             }
         }
@@ -201,13 +213,12 @@ impl Service {
         }
         match l.game.status {
             GameStatus::Active => Ok(()),
-            GameStatus::Proposed if l.game.challenger == me.id => user(format!(
-                "game #{id} has not started: {} has not accepted your challenge yet",
-                l.names[seat.other().index()]
+            GameStatus::Proposed if l.game.challenger == me.id => user(agora_i18n::text!(
+                "not-started-awaiting",
+                game = id,
+                opponent = l.names[seat.other().index()].as_str()
             )),
-            GameStatus::Proposed => user(format!(
-                "game #{id} has not started: `accept #{id}` starts it"
-            )),
+            GameStatus::Proposed => user(agora_i18n::text!("not-started-accept", game = id)),
             GameStatus::Finished => {
                 let result = l
                     .game
@@ -215,9 +226,17 @@ impl Service {
                     .as_ref()
                     .map(|e| l.result_text(e))
                     .unwrap_or_default();
-                user(format!("game #{id} is over: {result}"))
+                user(agora_i18n::text!(
+                    "game-over-result",
+                    game = id,
+                    result = result
+                ))
             }
-            s => user(format!("game #{id} was {s}: it has no board to play on")),
+            s => user(agora_i18n::text!(
+                "game-no-board",
+                game = id,
+                status = s.to_string()
+            )),
         }
     }
 
@@ -234,41 +253,41 @@ impl Service {
         if let Some(p) = ply
             && p != l.game.ply
         {
-            return user(format!(
-                "stale: the game is at ply {}; look at `board #{id}` and send your action again",
-                l.game.ply
-            ));
+            return user(agora_i18n::text!("stale-ply", game = id, ply = l.game.ply));
         }
         let to_act = l.to_act();
         if to_act != seat {
-            let deadline = l
-                .game
-                .deadline_at
-                .map(|d| {
-                    let when = crate::views::local_time(d, &me.timezone);
-                    format!("; the deadline is {when}")
-                })
-                .unwrap_or_default();
-            return user(format!(
-                "it is {}'s turn in game #{id}, not yours{deadline}",
-                l.who(to_act)
-            ));
+            return user(match l.game.deadline_at {
+                Some(d) => agora_i18n::text!(
+                    "not-your-turn-deadline",
+                    player = l.who(to_act),
+                    game = id,
+                    deadline = crate::views::local_time(d, &me.timezone)
+                ),
+                None => agora_i18n::text!("not-your-turn", player = l.who(to_act), game = id),
+            });
         }
         if l.kind() == GameKind::Agon && text.trim().eq_ignore_ascii_case("pass") {
-            return user(
-                "there is no passing in Agon (AG-5): every turn is one step, or a return when a piece is captured",
-            );
+            return user(agora_i18n::text!("agon-no-pass"));
         }
         match l.position.parse_action(text) {
             Ok(a) => Ok(a),
-            Err(ActionError::Unreadable(why)) => user(format!(
-                "cannot read `{text}` as an action: {why}; {}",
-                Self::suggestions(l, text)
-            )),
-            Err(ActionError::Illegal(why)) => user(format!(
-                "`{text}` is not legal here: {why}; {}",
-                Self::suggestions(l, text)
-            )),
+            Err(e) => {
+                let lang = crate::templates::answer_language();
+                let why = crate::rule_errors::action_error(&e).in_lang(lang);
+                let hint = Self::suggestions(l, text).in_lang(lang);
+                user(match e {
+                    ActionError::Unreadable(_) => agora_i18n::text!(
+                        "action-unreadable",
+                        action = text,
+                        why = why,
+                        hint = hint
+                    ),
+                    ActionError::Illegal(_) => {
+                        agora_i18n::text!("action-illegal", action = text, why = why, hint = hint)
+                    }
+                })
+            }
         }
     }
 

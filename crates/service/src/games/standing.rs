@@ -134,7 +134,7 @@ impl Service {
                 let anyone = tx.player_by_identity(&super::anyone_identity()).await?;
                 match found {
                     Some(p) if anyone.is_none_or(|a| a.id != p.id) => p,
-                    _ => return user(format!("no player is called `{n}`")),
+                    _ => return user(agora_i18n::text!("no-player-named", name = n)),
                 }
             }
         };
@@ -202,7 +202,8 @@ impl Service {
         kind: GameKind,
         board: Option<u32>,
     ) -> Result<Done, Fail> {
-        let variant = Variant::new(kind, board, None).map_err(|e| Fail::User(e.to_string()))?;
+        let variant = Variant::new(kind, board, None)
+            .map_err(|e| Fail::User(crate::rule_errors::variant_error(&e)))?;
         let pool = pool_of(variant);
         #[derive(Serialize)]
         struct Entry {
@@ -268,15 +269,26 @@ impl Service {
         let game = match game {
             Some(id) => self.visible_game(tx, me, id).await?,
             None => match tx.open_games_of(me.id).await?.is_empty() {
-                true => tx.last_finished_game_of(me.id).await?.ok_or_else(|| {
-                    Fail::User("you have no game: name the game, e.g. `export #12`".into())
-                })?,
-                false => self.pick(tx, me, None, "export", "", |_| true).await?,
+                true => tx
+                    .last_finished_game_of(me.id)
+                    .await?
+                    .ok_or_else(|| Fail::User(agora_i18n::text!("export-no-game")))?,
+                false => {
+                    self.pick(
+                        tx,
+                        me,
+                        None,
+                        "export",
+                        agora_i18n::text!("no-game-under-way"),
+                        |_| true,
+                    )
+                    .await?
+                }
             },
         };
         let id = game.id;
         if game.status == GameStatus::Proposed {
-            return user(format!("game #{id} has not started: it has no record yet"));
+            return user(agora_i18n::text!("export-not-started", game = id));
         }
         let l = self.load(tx, game, Some(now)).await?;
         let text = self.record_of(tx, &l).await?;

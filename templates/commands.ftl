@@ -1,0 +1,183 @@
+# The command language's texts, by key: each command's summary, usage and help
+# (`cmd-<command>-summary`…), its arguments' names and one-line helps (`cmd-<command>-arg-<name>`,
+# `…-help`: Discord option names, lowercase letters, digits, - and _, at most 32 characters;
+# helps at most 100 characters) and the parse errors. The same keys and $variables in every
+# language; English is the command table's own words (crates/service/src/commands/table.rs).
+
+parse-empty = no command found: send `help` for the list
+parse-unknown-closest = unknown command `{ $word }`: did you mean `{ $closest }`? Send `help` for the list
+parse-unknown = unknown command `{ $word }`: send `help` for the list
+parse-too-long = that command is { $chars } characters long, and a command has at most { $max }, so none of it was read: `help` lists the commands
+parse-usage = { $problem }; usage:
+
+cmd-help-summary = list the commands, or explain one
+cmd-help-usage = help [command]
+cmd-help-help = Without a command, lists every command. With one, shows its usage and what it does.
+cmd-help-arg-command = command
+cmd-help-arg-command-help = the command to explain
+parse-usage-help = { $problem }; usage: { cmd-help-usage }
+
+cmd-challenge-summary = invite someone, anyone or the computer to a game
+cmd-challenge-usage = challenge <opponent|anyone> <agon|agros> [board 8|10|12] [farmers 3|5|7] [days D | bank 7d+1d max 14d] [timeout loss|pass] [level easy|normal|hard] [unrated] [private] [rating MIN-MAX]
+cmd-challenge-help = The opponent is a player's name, an e-mail address, a Discord mention, `computer`, or `anyone` for an open challenge that `seeks` lists and the first eligible player takes (`rating 1400-1800`, `rating 1500+` or `rating -1800` admits only those ratings). Games between people are rated unless you add `unrated`; `private` keeps the game out of `games live` and from watchers. You take the first seat (White in Agon, Light in Agros). Agros takes a board size (default 10) and farmers per side (default 5). The clock is `days D` per move (default 3) or a time bank: `bank 7d+1d max 14d` starts each player with 7 days, adds 1 day after each of their actions and never holds more than 14 (amounts in d, h or m; the increment defaults to 1d, the cap to twice the start). A missed deadline loses the game; in Agros `timeout pass` passes the turn instead. `level` sets the computer's strength.
+cmd-challenge-arg-opponent = opponent
+cmd-challenge-arg-opponent-help = `computer`, `anyone`, a player's name, or an e-mail address
+cmd-challenge-arg-game = game
+cmd-challenge-arg-game-help = agon or agros
+cmd-challenge-arg-board = board
+cmd-challenge-arg-board-help = Agros: board size (default 10)
+cmd-challenge-arg-farmers = farmers
+cmd-challenge-arg-farmers-help = Agros: farmers per side (default 5)
+cmd-challenge-arg-days = days
+cmd-challenge-arg-days-help = days per move (the time control)
+cmd-challenge-arg-bank = bank
+cmd-challenge-arg-bank-help = or a time bank: start+increment, e.g. 7d+1d max 14d
+cmd-challenge-arg-timeout = timeout
+cmd-challenge-arg-timeout-help = a missed deadline loses (default), or in Agros passes
+cmd-challenge-arg-level = level
+cmd-challenge-arg-level-help = the computer's strength
+cmd-challenge-arg-rated = rated
+cmd-challenge-arg-rated-help = whether the result counts for ratings (default: rated between people)
+cmd-challenge-arg-private = private
+cmd-challenge-arg-private-help = a private game is not listed and cannot be watched (default: public)
+cmd-challenge-arg-rating = rating
+cmd-challenge-arg-rating-help = for a challenge to anyone: the ratings admitted, e.g. 1400-1800 or 1500+
+parse-usage-challenge = { $problem }; usage: { cmd-challenge-usage }
+
+cmd-accept-summary = accept a challenge
+cmd-accept-usage = accept [#game]
+cmd-accept-help = Starts a game you were challenged to, e.g. `accept #12`. The game may be left out when only one challenge waits for you.
+cmd-any-arg-game = game
+cmd-any-arg-game-help = the game number; may be left out in the game's thread or when only one game fits
+parse-usage-accept = { $problem }; usage: { cmd-accept-usage }
+
+cmd-decline-summary = refuse a challenge
+cmd-decline-usage = decline [#game]
+cmd-decline-help = Refuses a game you were challenged to; nothing is recorded against anyone.
+parse-usage-decline = { $problem }; usage: { cmd-decline-usage }
+
+cmd-cancel-summary = withdraw a challenge you made
+cmd-cancel-usage = cancel [#game]
+cmd-cancel-help = Withdraws a challenge that has not been accepted yet. A game under way ends with `resign` instead.
+parse-usage-cancel = { $problem }; usage: { cmd-cancel-usage }
+
+cmd-move-summary = play an action
+cmd-move-usage = move [#game] [ply N] <action>
+cmd-move-help = Plays an action in the game's notation: Agon `k1-j1`, a return `b7=f6`; Agros `e5`, `c3,h8` (or `c3 h8`), a harvest `e5-e7`, a sow `e6=e8`, `pass`; any case, spaces around `-` and `=` allowed. Name the game as `#12` (or `game 12`) when several wait for you; in an answer to a game's mail or in its Discord thread the game is known. `ply N` guards against acting on a position that has changed: N must be the number of actions played so far. With only one game waiting for you, a bare action is enough.
+cmd-move-arg-ply = ply
+cmd-move-arg-ply-help = the number of actions played so far, so a changed position refuses the action
+cmd-move-arg-action = action
+cmd-move-arg-action-help = the action: pick one of your legal actions from the list
+parse-usage-move = { $problem }; usage: { cmd-move-usage }
+
+cmd-pass-summary = pass your turn (Agros, movement phase)
+cmd-pass-usage = pass [#game]
+cmd-pass-help = Passes in Agros (AR-7). A pass right after your opponent's pass ends the game (AR-9). Agon has no passing.
+parse-usage-pass = { $problem }; usage: { cmd-pass-usage }
+
+cmd-resign-summary = give up a game under way
+cmd-resign-usage = resign [#game]
+cmd-resign-help = Ends the game at once as a loss for you.
+parse-usage-resign = { $problem }; usage: { cmd-resign-usage }
+
+cmd-draw-summary = offer, accept or decline a draw (Agon)
+cmd-draw-usage = draw offer|accept|decline [#game]
+cmd-draw-help = Offers a draw in Agon; the offer stands until your opponent accepts, declines or acts.
+cmd-draw-arg-reply = reply
+cmd-draw-arg-reply-help = offer a draw, or answer an offer
+parse-usage-draw = { $problem }; usage: { cmd-draw-usage }
+
+cmd-undo-summary = ask to take back your last action, or grant it
+cmd-undo-usage = undo [accept|decline] [#game]
+cmd-undo-help = `undo` asks your opponent to let you take back your last action, as long as they have not acted since; `undo accept` grants it, `undo decline` refuses.
+cmd-undo-arg-reply = reply
+cmd-undo-arg-reply-help = ask to take back your last action (default), or answer the request
+parse-usage-undo = { $problem }; usage: { cmd-undo-usage }
+
+cmd-board-summary = show the board of a game
+cmd-board-usage = board [#game]
+cmd-board-help = Shows the current position, whose turn it is and the deadline (and the score so far in Agros).
+parse-usage-board = { $problem }; usage: { cmd-board-usage }
+
+cmd-history-summary = show a game's record
+cmd-history-usage = history [#game]
+cmd-history-help = Shows every action of the game, numbered per pair (AG-16, AR-17), and the result.
+parse-usage-history = { $problem }; usage: { cmd-history-usage }
+
+cmd-games-summary = list your open games, or every game being played
+cmd-games-usage = games [live]
+cmd-games-help = Lists your challenges and games under way: opponent, whose turn it is and the deadline. `games live` lists the games being played that anyone may watch.
+cmd-games-arg-which = which
+cmd-games-arg-which-help = your games (default), or the games being played that anyone may watch
+parse-usage-games = { $problem }; usage: { cmd-games-usage }
+
+cmd-seeks-summary = list the open challenges anyone may accept
+cmd-seeks-usage = seeks
+cmd-seeks-help = Lists the challenges to anyone that wait for a player: game, clock, its maker with their rating and the ratings admitted. `accept #12` takes one.
+parse-usage-seeks = { $problem }; usage: { cmd-seeks-usage }
+
+cmd-watch-summary = follow a game you do not play in
+cmd-watch-usage = watch #game
+cmd-watch-help = Sends you each action's board of a game and its final report, on your channel (in your digest if you chose one). You can never act in it. `games live` lists the games you may watch; private games cannot be watched.
+cmd-watch-arg-game = game
+cmd-watch-arg-game-help = the game number
+parse-usage-watch = { $problem }; usage: { cmd-watch-usage }
+
+cmd-unwatch-summary = stop following a game
+cmd-unwatch-usage = unwatch #game
+cmd-unwatch-help = Stops the boards and the final report of a game you watch.
+parse-usage-unwatch = { $problem }; usage: { cmd-unwatch-usage }
+
+cmd-preview-summary = see the board after an action without playing it
+cmd-preview-usage = preview [#game] <action>
+cmd-preview-help = Shows the board as it would be after the action, without playing it, so you can check a move before you send it. Your opponent sees nothing.
+cmd-preview-arg-action = action
+cmd-preview-arg-action-help = the action to try: pick one of your legal actions from the list
+parse-usage-preview = { $problem }; usage: { cmd-preview-usage }
+
+cmd-export-summary = get a game's record as a file
+cmd-export-usage = export [#game]
+cmd-export-help = Sends the record of a game (yours, or any game that is not private) as a text file: tag pairs and the numbered actions, readable by `agora rules replay --record` and `agora render --record` (docs/records.md).
+parse-usage-export = { $problem }; usage: { cmd-export-usage }
+
+cmd-rating-summary = show your ratings, or another player's
+cmd-rating-usage = rating [player]
+cmd-rating-help = Shows a player's Glicko-2 ratings (one per game, and per board size in Agros) with their deviation and games played, and how reliably they play: the share of their turns played in time and of their games finished rather than lost on time.
+cmd-rating-arg-player = player
+cmd-rating-arg-player-help = a player's name or a Discord mention (default: you)
+parse-usage-rating = { $problem }; usage: { cmd-rating-usage }
+
+cmd-leaderboard-summary = the best established ratings
+cmd-leaderboard-usage = leaderboard agon|agros [board 8|10|12]
+cmd-leaderboard-help = Lists the highest ratings of a game among players whose rating is established (a deviation under 110 after enough games). Agros boards are rated apart: name the board (default 10).
+cmd-leaderboard-arg-board = board
+cmd-leaderboard-arg-board-help = Agros: the board size (default 10)
+parse-usage-leaderboard = { $problem }; usage: { cmd-leaderboard-usage }
+
+cmd-settings-summary = set your time zone, where notifications go, a daily digest, or your language
+cmd-settings-usage = settings timezone <IANA zone> | settings notify <discord|email|terminal> | settings digest <hour|off> | settings language <en|nl|sv>
+cmd-settings-help = `settings timezone Europe/Amsterdam` shows deadlines in your zone. `settings notify email` sends your notifications by mail (to a linked address), `discord` to Discord. `settings digest 8` sends one message at 08:00 your time listing every game waiting for you, instead of a reminder per game; `settings digest off` goes back to reminders. `settings language nl` writes to you in Dutch (`sv` Swedish, `en` English).
+cmd-settings-arg-timezone = timezone
+cmd-settings-arg-timezone-help = your IANA time zone, e.g. Europe/Amsterdam
+cmd-settings-arg-notify = notify
+cmd-settings-arg-notify-help = where notifications go
+cmd-settings-arg-digest = digest
+cmd-settings-arg-digest-help = a local hour (0-23) for one daily digest instead of reminders, or off
+cmd-settings-arg-language = language
+cmd-settings-arg-language-help = the language Agora writes to you in: en, nl or sv
+parse-usage-settings = { $problem }; usage: { cmd-settings-usage }
+
+cmd-vacation-summary = pause your clocks in all your games
+cmd-vacation-usage = vacation [days | end]
+cmd-vacation-help = `vacation 7` pauses the clocks of all your games for 7 days, taken from your yearly allowance; your opponents see it on their boards. `vacation end` comes back early and returns the unused days. `vacation` alone shows what is left of your allowance.
+cmd-vacation-arg-days = days
+cmd-vacation-arg-days-help = days to pause your clocks, or `end`; leave out to see your allowance
+parse-usage-vacation = { $problem }; usage: { cmd-vacation-usage }
+
+cmd-link-summary = link another Discord account or e-mail address to you
+cmd-link-usage = link [code]
+cmd-link-help = `link` gives a one-time code; send `link <code>` from your other account (Discord or an address) and both become one player, with the same games.
+cmd-link-arg-code = code
+cmd-link-arg-code-help = the code `link` gave your other account
+parse-usage-link = { $problem }; usage: { cmd-link-usage }
+

@@ -1,0 +1,8 @@
+# The Discord front end's own options of its slash commands (names: lowercase, no spaces, at most
+# 32 characters; descriptions at most 100 characters). See messages.ftl.
+
+discord-user-option = user
+discord-user-help = the Discord user you challenge
+discord-player-text-help = or: { $help }
+discord-messages-option = messages
+discord-messages-help = on Discord: reminders and final reports in the game's thread or as direct messages

@@ -1,0 +1,168 @@
+# Short texts that code puts together, by key: error messages, words of the pictures and the
+# command list. Each key exists in nl/messages.ftl and sv/messages.ftl with the same $variables.
+# A $count chooses the plural form.
+
+days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+
+# A text given as it is.
+raw = { $message }
+
+game-changed = game #{ $game } changed while your command was on its way: look at `board #{ $game }` and try again
+player-gone = that player no longer exists
+
+## Errors a player receives from the service. A $status is a game's state code (proposed,
+## active, finished, declined, cancelled); a $channel a channel code (mail, discord, local).
+
+no-such-game = there is no game #{ $game }
+no-such-game-list = there is no game #{ $game }: `games` lists yours
+game-not-yours = game #{ $game } is not yours
+game-not-yours-list = game #{ $game } is not yours: `games` lists yours
+watch-which-game = name the game, e.g. `watch #12`
+context-mismatch = this message answers game #{ $game }, but it names game #{ $named }, so nothing was done. To act in game #{ $game }, leave out `#{ $named }`; to act in game #{ $named }, answer one of game #{ $named }'s own messages or send the command on its own
+mail-scope-other-game = this mail answers game #{ $game }, so it can act in game #{ $game } only, not in game #{ $named }. Nothing was done; to act in game #{ $named }, answer one of game #{ $named }'s own mails
+mail-scope-unnamed = this mail answers game #{ $game }, so it can act in game #{ $game } only. Nothing was done; name the game, or answer one of that game's own mails
+mail-scope-settings = this mail answers game #{ $game }, so it can act in that game only, not on your settings or new challenges. Nothing was done; send the command in a new mail, or answer a mail of ours about no game (such as the answer to `help`)
+mail-no-game-named = to act in game #{ $named }, answer one of game #{ $named }'s own mails; this one is about no game, so nothing was done
+mail-no-game = to act in a game, answer one of that game's own mails; this one is about no game, so nothing was done
+out-of-date = this is out of date: game #{ $game } has { $change ->
+    [changed] changed
+    [started] started
+    [ended] ended
+    [declined] been declined
+   *[withdrawn] been withdrawn
+} since it was sent, so nothing was done. `board #{ $game }` shows where it stands
+clock-game-gone = game #{ $game } is gone
+clock-not-due = game #{ $game } is not due
+clock-timeout-held = game #{ $game }: timeout held for the mailbox
+digest-player-gone = player { $player } is gone
+digest-none = player { $player } has no digest
+digest-not-due = the digest of player { $player } is not due
+vacation-none = you are not on vacation: `vacation <days>` takes one
+vacation-already = you are on vacation until { $until } already: `vacation end` first, then take a new one
+vacation-too-long = { $days } days is more than the { $left } of vacation you have left this year (of { $allowance } days)
+challenge-self = you cannot challenge yourself: name your opponent
+challenge-limit = you have { $max } challenges waiting for an answer, the most one player may have: withdraw one (`games` lists them, `cancel #<game>` withdraws one) or wait for answers
+challenge-strangers-limit = you challenged { $max } people who have never used Agora within a day, the most allowed: challenge players who have, or try again tomorrow
+no-challenge-for-you = no challenge waits for you: `games` lists your games
+no-challenge-to-withdraw = you have no challenge to withdraw: `games` lists your games
+accept-own-challenge = game #{ $game } is your own challenge: your opponent accepts it (`cancel #{ $game }` withdraws it)
+challenge-expired = the challenge of game #{ $game } expired after { $days } days without an answer: challenge again to play
+game-already-started = game #{ $game } has already started
+accept-nothing = game #{ $game } is { $status }: nothing to accept
+accept-own-open = game #{ $game } is your own open challenge: another player accepts it (`cancel #{ $game }` withdraws it)
+open-challenge-closed = the open challenge of game #{ $game } is no longer open: `seeks` lists those that are
+computer-no-open = the computer does not take open challenges
+rating-range-between = { $min } to { $max }
+rating-range-at-least = at least { $min }
+rating-range-at-most = at most { $max }
+rating-range-any = any
+open-rating-range = game #{ $game } is open to ratings { $range }, and yours in { $variant } is { $rating }: `seeks` lists the others
+open-seat-taken = someone else took the open challenge of game #{ $game } first: `seeks` lists those still open
+cancel-challenge-to-you = game #{ $game } is a challenge to you: `decline #{ $game }` refuses it
+decline-own-challenge = game #{ $game } is your own challenge: `cancel #{ $game }` withdraws it
+game-under-way-resign = game #{ $game } is under way: `resign #{ $game }` ends it
+game-status-already = game #{ $game } is { $status } already
+days-range = `days { $days }`: the time per move is 1 to { $max } days
+bank-range = a time bank starts with at least 1h and holds at most { $max } days (`max { $max }d`)
+challenge-no-player-suggest = no player is called `{ $name }`: did you mean `{ $suggestion }`? You can also challenge an e-mail address or a Discord mention
+challenge-no-player = no player is called `{ $name }`: challenge an e-mail address or a Discord mention to invite someone new
+which-game = which game? { $games }: add it, e.g. `{ $command } #{ $game }`
+no-game-under-way = you have no game under way: `games` lists yours
+not-started-withdraw = game #{ $game } has not started: a challenge is withdrawn with `cancel #{ $game }` or refused with `decline #{ $game }`
+game-is-status = game #{ $game } is { $status }
+no-game-under-way-challenge = you have no game under way: `challenge <opponent> agon` starts one, `games` lists yours
+game-waits-for = game #{ $game } waits for { $player }
+not-your-turn-anywhere = it is not your turn in any game ({ $waits })
+which-game-turn = which game? It is your turn in games { $games }: add it, e.g. `#{ $game } { $action }`
+not-started-awaiting = game #{ $game } has not started: { $opponent } has not accepted your challenge yet
+not-started-accept = game #{ $game } has not started: `accept #{ $game }` starts it
+game-over-result = game #{ $game } is over: { $result }
+game-no-board = game #{ $game } was { $status }: it has no board to play on
+stale-ply = stale: the game is at ply { $ply }; look at `board #{ $game }` and send your action again
+not-your-turn = it is { $player }'s turn in game #{ $game }, not yours
+not-your-turn-deadline = it is { $player }'s turn in game #{ $game }, not yours; the deadline is { $deadline }
+agon-no-pass = there is no passing in Agon (AG-5): every turn is one step, or a return when a piece is captured
+action-unreadable = cannot read `{ $action }` as an action: { $why }; { $hint }
+action-illegal = `{ $action }` is not legal here: { $why }; { $hint }
+legal-from = legal actions from { $from }: { $actions }
+legal-some = { $count } legal actions, e.g. { $actions }
+agros-no-draw = game #{ $game } is Agros, which has no draw offers: it ends when both players pass in turn (AR-9), and `resign #{ $game }` gives up
+draw-already-offered = you have already offered a draw in game #{ $game }
+draw-offered-to-you = { $player } has offered you a draw in game #{ $game }: `draw accept #{ $game }` or `draw decline #{ $game }`
+no-draw-offered = no draw is offered to you in game #{ $game }: `draw offer #{ $game }` offers one
+nothing-to-take-back = nothing to take back in game #{ $game }: only your last action can be taken back, before your opponent acts
+takeback-already-asked = you have already asked for a takeback in game #{ $game }
+no-takeback-asked = no takeback is asked of you in game #{ $game }
+watch-own-game = you play in game #{ $game }: its boards and report come to you already
+watch-not-started = game #{ $game } has not started: watch it once it has
+watch-over = game #{ $game } is over: `history #{ $game }` shows it, `export #{ $game }` sends its record
+watch-limit = you watch { $max } games, the most one player may: `unwatch` one first
+preview-no-game = you have no game under way: name the game, e.g. `preview #12 k1-j1`
+preview-not-active = game #{ $game } is { $status }: only a game under way has a next action to preview
+preview-illegal = `{ $action }` cannot be played in game #{ $game }: { $why }. Nothing was played
+board-no-game = you have no game under way: name the game (`board #12`), or `challenge <opponent> agon` to start one
+no-player-named = no player is called `{ $name }`
+export-no-game = you have no game: name the game, e.g. `export #12`
+export-not-started = game #{ $game } has not started: it has no record yet
+timezone-suggest = unknown time zone `{ $zone }`: did you mean `{ $suggestion }`?
+timezone-unknown = unknown time zone `{ $zone }`: use an IANA name such as Europe/Amsterdam or America/New_York
+notify-no-identity = you have no { $channel ->
+    [mailto] e-mail
+    [discord] Discord
+   *[other] the terminal
+} identity yet: send `link` here, then `link <code>` from that account
+link-code-invalid = `{ $code }` is not a valid link code (codes work once and expire after { $minutes } minutes): send `link` from your first account for a new one
+link-code-invalid-left = `{ $code }` is not a valid link code (codes work once and expire after { $minutes } minutes): send `link` from your first account for a new one. { $left ->
+    [0] No more wrong code is accepted
+    [1] One more wrong code is accepted
+   *[other] { $left } more wrong codes are accepted
+} from this account today
+link-same-account = this account already belongs to you: send `link <code>` from the OTHER account
+link-played-each-other = these two accounts have played each other, so they cannot become one player
+link-guesses-exhausted = this account sent { $wrong } wrong link codes within a day, so `link <code>` is refused for now, whatever the code: try again tomorrow
+
+## Errors of the rules engine (crates/service/src/rule_errors.rs).
+
+# A word of the game inside a rules sentence: a piece or a side.
+rule-word = { $word }
+# A sentence of the rules engine with no key of its own yet, as it is (English).
+rule-other = { $message }
+rule-variant-board = the board is 8, 10 or 12 squares wide, not { $board }
+rule-variant-farmers = each side has 3, 5 or 7 farmers, not { $farmers }
+rule-variant-agon-options = Agon has no options: its board and pieces are fixed
+rule-game-over = the game is over
+rule-other-game = that action belongs to the other game
+rule-guard-throne = a guard may not enter the throne
+rule-no-piece = there is no piece on { $from }
+rule-not-yours = the { $piece } on { $from } is { $seat }'s; { $me } is to act
+rule-captured-cannot-step = the { $piece } on { $from } is captured and cannot step: return it with { $cell }=<cell>
+rule-return-queen-first = { $seat } must first return the captured queen on { $cell } (write { $write }=<cell>)
+rule-return-guard-first = { $seat } must first return a captured guard ({ $cells })
+rule-not-next-to = { $to } is not next to { $from }: a piece steps to a neighbouring cell
+rule-not-empty = { $to } is not empty
+rule-steps-outward = { $action } steps outward (ring { $outer } to ring { $inner }): a piece steps sideways or inward
+rule-between-enemies = { $to } stands between two enemy pieces ({ $cells })
+rule-not-captured = the { $piece } on { $from } is not captured, so it cannot be returned: write a step as { $write }
+rule-guard-outer-ring = a returned guard goes to an empty cell of the outer ring, and { $to } is in ring { $ring }
+rule-captured-must-return = the { $piece } on { $from } is captured: { $seat } must return { $what } with { $cell }=<cell>, e.g. { $example }
+rule-captures-nothing = { $action } captures nothing: write { $write }
+rule-captures-other = { $action } captures { $actual }, not { $given }: write { $write }
+rule-opening-no-pass = no passing in the opening: place { $hint } (AR-4)
+rule-opening-places = the opening places farmers, nothing moves yet: place { $hint }
+rule-opening-over = the opening is over: harvest (like e5-e7), sow (like e6=e8) or pass
+rule-off-board-size = { $square } is not on this { $size } board
+rule-no-farmer = there is no farmer on { $from }
+rule-seed-never-moves = { $from } holds a loose seed, and seeds never move
+rule-not-straight = { $from } to { $to } is not a straight line: a farmer moves orthogonally or diagonally
+rule-is-sow = { $action } is a sow: write { $write }
+rule-is-harvest = { $action } is a harvest: write { $write }
+rule-harvest-not-empty = { $to } is not empty: a harvest lands on an empty square
+# What a side must return first: the queen or a guard.
+rule-return-what = { $what ->
+    [queen] the queen
+   *[guard] a guard
+}
+no-visible-game = there is no game #{ $game } you may see: `games live` lists the games being played

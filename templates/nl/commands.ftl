@@ -1,0 +1,184 @@
+# The command language's texts, by key: each command's summary, usage and help
+# (`cmd-<command>-summary`…), its arguments' names and one-line helps (`cmd-<command>-arg-<name>`,
+# `…-help`: Discord option names, lowercase letters, digits, - and _, at most 32 characters;
+# helps at most 100 characters) and the parse errors. The same keys and $variables in every
+# language; English is the command table's own words.
+
+
+parse-empty = geen commando gevonden: stuur `hulp` voor de lijst
+parse-unknown-closest = onbekend commando `{ $word }`: bedoel je `{ $closest }`? Stuur `hulp` voor de lijst
+parse-unknown = onbekend commando `{ $word }`: stuur `hulp` voor de lijst
+parse-too-long = dat commando is { $chars } tekens lang, en een commando heeft er hoogstens { $max }, dus er is niets van gelezen: `hulp` toont de commando's
+parse-usage = { $problem }; gebruik:
+
+cmd-help-summary = toon de commando's, of leg er een uit
+cmd-help-usage = hulp [commando]
+cmd-help-help = Zonder commando toont het alle commando's. Met een commando toont het hoe je het gebruikt en wat het doet. `hulp regels agon` of `hulp regels agros` geeft de spelregels in het kort.
+cmd-help-arg-command = commando
+cmd-help-arg-command-help = het commando om uit te leggen
+parse-usage-help = { $problem }; gebruik: { cmd-help-usage }
+
+cmd-challenge-summary = daag iemand, iedereen of de computer uit voor een partij
+cmd-challenge-usage = uitdagen <tegenstander|iedereen> <agon|agros> [bord 8|10|12] [boeren 3|5|7] [dagen D | bank 7d+1d max 14d] [tijd verlies|pas] [niveau makkelijk|normaal|moeilijk] [vriendschappelijk] [privé] [rating MIN-MAX]
+cmd-challenge-help = De tegenstander is de naam van een speler, een e-mailadres, een Discord-vermelding, `computer`, of `iedereen` voor een open uitdaging die `uitdagingen` toont en die de eerste geschikte speler aanneemt (`rating 1400-1800`, `rating 1500+` of `rating -1800` laat alleen die ratings toe). Partijen tussen mensen tellen mee voor de rating, tenzij je `vriendschappelijk` toevoegt; `privé` houdt de partij uit `partijen live` en weg van toeschouwers. Jij neemt de eerste plaats (Wit in Agon, Licht in Agros). Agros neemt een bordgrootte (standaard 10) en boeren per kant (standaard 5). De klok is `dagen D` per zet (standaard 3) of een tijdbank: `bank 7d+1d max 14d` geeft elke speler 7 dagen, telt er 1 dag bij na elke eigen zet en houdt nooit meer dan 14 (in d, h of m; de toename is standaard 1d, het maximum twee keer het begin). Een gemiste deadline verliest de partij; in Agros past `tijd pas` in plaats daarvan de beurt. `niveau` stelt de sterkte van de computer in.
+cmd-challenge-arg-opponent = tegenstander
+cmd-challenge-arg-opponent-help = `computer`, `iedereen`, de naam van een speler, of een e-mailadres
+cmd-challenge-arg-game = spel
+cmd-challenge-arg-game-help = agon of agros
+cmd-challenge-arg-board = bord
+cmd-challenge-arg-board-help = Agros: bordgrootte (standaard 10)
+cmd-challenge-arg-farmers = boeren
+cmd-challenge-arg-farmers-help = Agros: boeren per kant (standaard 5)
+cmd-challenge-arg-days = dagen
+cmd-challenge-arg-days-help = dagen per zet (de bedenktijd)
+cmd-challenge-arg-bank = bank
+cmd-challenge-arg-bank-help = of een tijdbank: begin+toename, bijv. 7d+1d max 14d
+cmd-challenge-arg-timeout = tijd
+cmd-challenge-arg-timeout-help = een gemiste deadline verliest (standaard), of past in Agros
+cmd-challenge-arg-level = niveau
+cmd-challenge-arg-level-help = de sterkte van de computer
+cmd-challenge-arg-rated = telling
+cmd-challenge-arg-rated-help = of de uitslag meetelt voor de rating (standaard: ja tussen mensen)
+cmd-challenge-arg-private = prive
+cmd-challenge-arg-private-help = een privépartij staat niet in lijsten en is niet te volgen (standaard: openbaar)
+cmd-challenge-arg-rating = rating
+cmd-challenge-arg-rating-help = bij een uitdaging aan iedereen: de toegelaten ratings, bijv. 1400-1800 of 1500+
+parse-usage-challenge = { $problem }; gebruik: { cmd-challenge-usage }
+
+cmd-accept-summary = neem een uitdaging aan
+cmd-accept-usage = accepteer [#partij]
+cmd-accept-help = Begint een partij waarvoor je bent uitgedaagd, bijvoorbeeld `accepteer #12`. De partij mag weg als er maar één uitdaging op je wacht.
+cmd-any-arg-game = partij
+cmd-any-arg-game-help = het partijnummer; mag weg in de thread van de partij of als er maar één past
+parse-usage-accept = { $problem }; gebruik: { cmd-accept-usage }
+
+cmd-decline-summary = weiger een uitdaging
+cmd-decline-usage = weiger [#partij]
+cmd-decline-help = Weigert een partij waarvoor je bent uitgedaagd; er wordt niets tegen iemand vastgelegd.
+parse-usage-decline = { $problem }; gebruik: { cmd-decline-usage }
+
+cmd-cancel-summary = trek een uitdaging van jezelf in
+cmd-cancel-usage = annuleer [#partij]
+cmd-cancel-help = Trekt een uitdaging in die nog niet is aangenomen. Een lopende partij beëindig je met `opgeven`.
+parse-usage-cancel = { $problem }; gebruik: { cmd-cancel-usage }
+
+cmd-move-summary = speel een zet
+cmd-move-usage = zet [#partij] [ply N] <zet>
+cmd-move-help = Speelt een zet in de notatie van het spel: Agon `k1-j1`, een terugkeer `b7=f6`; Agros `e5`, `c3,h8` (of `c3 h8`), een oogst `e5-e7`, een zaai `e6=e8`, `pass`; hoofdletters maken niet uit, spaties rond `-` en `=` mogen. Noem de partij als `#12` (of `partij 12`) als er meer op je wachten; in een antwoord op een mail van de partij of in haar Discord-thread is de partij bekend. `ply N` beschermt tegen een stelling die veranderd is: N moet het aantal zetten tot nu toe zijn. Wacht er maar één partij op je, dan is een losse zet genoeg.
+cmd-move-arg-ply = ply
+cmd-move-arg-ply-help = het aantal zetten tot nu toe, zodat een veranderde stelling de zet weigert
+cmd-move-arg-action = zet
+cmd-move-arg-action-help = de zet: kies een van je geldige zetten uit de lijst
+parse-usage-move = { $problem }; gebruik: { cmd-move-usage }
+
+cmd-pass-summary = pas je beurt (Agros, bewegingsfase)
+cmd-pass-usage = pas [#partij]
+cmd-pass-help = Past in Agros (AR-7). Een pas direct na de pas van je tegenstander beëindigt de partij (AR-9). Agon kent geen passen.
+parse-usage-pass = { $problem }; gebruik: { cmd-pass-usage }
+
+cmd-resign-summary = geef een lopende partij op
+cmd-resign-usage = opgeven [#partij]
+cmd-resign-help = Beëindigt de partij meteen als verlies voor jou.
+parse-usage-resign = { $problem }; gebruik: { cmd-resign-usage }
+
+cmd-draw-summary = bied remise aan, of neem een aanbod aan of weiger het (Agon)
+cmd-draw-usage = remise aanbieden|accepteer|weiger [#partij]
+cmd-draw-help = Biedt in Agon remise aan; het aanbod staat tot je tegenstander het aanneemt, weigert of een zet doet.
+cmd-draw-arg-reply = antwoord
+cmd-draw-arg-reply-help = bied remise aan, of beantwoord een aanbod
+parse-usage-draw = { $problem }; gebruik: { cmd-draw-usage }
+
+cmd-undo-summary = vraag je laatste zet terug te nemen, of sta het toe
+cmd-undo-usage = terugnemen [accepteer|weiger] [#partij]
+cmd-undo-help = `terugnemen` vraagt je tegenstander om je laatste zet terug te mogen nemen, zolang die nog niet gezet heeft; `terugnemen accepteer` staat het toe, `terugnemen weiger` weigert.
+cmd-undo-arg-reply = antwoord
+cmd-undo-arg-reply-help = vraag je laatste zet terug te nemen (standaard), of beantwoord het verzoek
+parse-usage-undo = { $problem }; gebruik: { cmd-undo-usage }
+
+cmd-board-summary = toon het bord van een partij
+cmd-board-usage = bord [#partij]
+cmd-board-help = Toont de huidige stelling, wie aan zet is en de deadline (en in Agros de stand tot nu toe).
+parse-usage-board = { $problem }; gebruik: { cmd-board-usage }
+
+cmd-history-summary = toon het verloop van een partij
+cmd-history-usage = geschiedenis [#partij]
+cmd-history-help = Toont elke zet van de partij, per paar genummerd (AG-16, AR-17), en de uitslag.
+parse-usage-history = { $problem }; gebruik: { cmd-history-usage }
+
+cmd-games-summary = toon je open partijen, of alle partijen die gespeeld worden
+cmd-games-usage = partijen [live]
+cmd-games-help = Toont je uitdagingen en lopende partijen: tegenstander, wie aan zet is en de deadline. `partijen live` toont de partijen die gespeeld worden en die iedereen mag volgen.
+cmd-games-arg-which = welke
+cmd-games-arg-which-help = jouw partijen (standaard), of de lopende partijen die iedereen mag volgen
+parse-usage-games = { $problem }; gebruik: { cmd-games-usage }
+
+cmd-seeks-summary = toon de open uitdagingen die iedereen mag aannemen
+cmd-seeks-usage = uitdagingen
+cmd-seeks-help = Toont de uitdagingen aan iedereen die op een speler wachten: spel, klok, de maker met zijn rating en de toegelaten ratings. `accepteer #12` neemt er een aan.
+parse-usage-seeks = { $problem }; gebruik: { cmd-seeks-usage }
+
+cmd-watch-summary = volg een partij waarin je niet speelt
+cmd-watch-usage = volg #partij
+cmd-watch-help = Stuurt je het bord na elke zet van een partij en het eindverslag, via je kanaal (in je overzicht als je dat gekozen hebt). Je kunt er nooit in spelen. `partijen live` toont de partijen die je mag volgen; privépartijen kun je niet volgen.
+cmd-watch-arg-game = partij
+cmd-watch-arg-game-help = het partijnummer
+parse-usage-watch = { $problem }; gebruik: { cmd-watch-usage }
+
+cmd-unwatch-summary = stop met het volgen van een partij
+cmd-unwatch-usage = ontvolg #partij
+cmd-unwatch-help = Stopt de borden en het eindverslag van een partij die je volgt.
+parse-usage-unwatch = { $problem }; gebruik: { cmd-unwatch-usage }
+
+cmd-preview-summary = zie het bord na een zet zonder hem te spelen
+cmd-preview-usage = voorbeeld [#partij] <zet>
+cmd-preview-help = Toont het bord zoals het na de zet zou zijn, zonder hem te spelen, zodat je een zet kunt controleren voor je hem stuurt. Je tegenstander ziet niets.
+cmd-preview-arg-action = zet
+cmd-preview-arg-action-help = de zet om te proberen: kies een van je geldige zetten uit de lijst
+parse-usage-preview = { $problem }; gebruik: { cmd-preview-usage }
+
+cmd-export-summary = krijg het verloop van een partij als bestand
+cmd-export-usage = exporteer [#partij]
+cmd-export-help = Stuurt het verloop van een partij (van jou, of een partij die niet privé is) als tekstbestand: tagparen en de genummerde zetten, leesbaar voor `agora rules replay --record` en `agora render --record` (docs/records.md).
+parse-usage-export = { $problem }; gebruik: { cmd-export-usage }
+
+cmd-rating-summary = toon je ratings, of die van een andere speler
+cmd-rating-usage = waardering [speler]
+cmd-rating-help = Toont de Glicko-2-ratings van een speler (één per spel, en in Agros per bordgrootte) met hun afwijking en gespeelde partijen, en hoe betrouwbaar de speler speelt: het deel van de beurten op tijd gespeeld en van de partijen uitgespeeld in plaats van op tijd verloren.
+cmd-rating-arg-player = speler
+cmd-rating-arg-player-help = de naam van een speler of een Discord-vermelding (standaard: jij)
+parse-usage-rating = { $problem }; gebruik: { cmd-rating-usage }
+
+cmd-leaderboard-summary = de beste vaste ratings
+cmd-leaderboard-usage = ranglijst agon|agros [bord 8|10|12]
+cmd-leaderboard-help = Toont de hoogste ratings van een spel onder spelers wier rating vaststaat (een afwijking onder 110 na genoeg partijen). Agros-borden hebben elk een eigen rating: noem het bord (standaard 10).
+cmd-leaderboard-arg-board = bord
+cmd-leaderboard-arg-board-help = Agros: de bordgrootte (standaard 10)
+parse-usage-leaderboard = { $problem }; gebruik: { cmd-leaderboard-usage }
+
+cmd-settings-summary = stel je tijdzone in, waar meldingen heen gaan, een dagelijks overzicht, of je taal
+cmd-settings-usage = instellingen tijdzone <IANA-zone> | instellingen meldingen <discord|e-mail|terminal> | instellingen overzicht <uur|uit> | instellingen taal <en|nl|sv>
+cmd-settings-help = `instellingen tijdzone Europe/Amsterdam` toont deadlines in jouw zone. `instellingen meldingen e-mail` stuurt je meldingen per mail (naar een gekoppeld adres), `discord` naar Discord. `instellingen overzicht 8` stuurt om 08:00 jouw tijd één bericht met elke partij die op je wacht, in plaats van een herinnering per partij; `instellingen overzicht uit` gaat terug naar herinneringen. `instellingen taal nl` schrijft je in het Nederlands (`sv` Zweeds, `en` Engels).
+cmd-settings-arg-timezone = tijdzone
+cmd-settings-arg-timezone-help = je IANA-tijdzone, bijv. Europe/Amsterdam
+cmd-settings-arg-notify = meldingen
+cmd-settings-arg-notify-help = waar meldingen heen gaan
+cmd-settings-arg-digest = overzicht
+cmd-settings-arg-digest-help = een uur (0-23) voor één dagelijks overzicht in plaats van herinneringen, of uit
+cmd-settings-arg-language = taal
+cmd-settings-arg-language-help = de taal waarin Agora je schrijft: en, nl of sv
+parse-usage-settings = { $problem }; gebruik: { cmd-settings-usage }
+
+cmd-vacation-summary = zet je klokken in al je partijen stil
+cmd-vacation-usage = vakantie [dagen | einde]
+cmd-vacation-help = `vakantie 7` zet de klokken van al je partijen 7 dagen stil, af van je jaarlijkse tegoed; je tegenstanders zien het op hun borden. `vakantie einde` komt eerder terug en geeft de ongebruikte dagen terug. `vakantie` alleen toont wat er van je tegoed over is.
+cmd-vacation-arg-days = dagen
+cmd-vacation-arg-days-help = dagen om je klokken stil te zetten, of `einde`; laat weg om je tegoed te zien
+parse-usage-vacation = { $problem }; gebruik: { cmd-vacation-usage }
+
+cmd-link-summary = koppel nog een Discord-account of e-mailadres aan jou
+cmd-link-usage = koppel [code]
+cmd-link-help = `koppel` geeft een eenmalige code; stuur `koppel <code>` vanaf je andere account (Discord of een adres) en beide worden één speler, met dezelfde partijen.
+cmd-link-arg-code = code
+cmd-link-arg-code-help = de code die `koppel` je andere account gaf
+parse-usage-link = { $problem }; gebruik: { cmd-link-usage }
+

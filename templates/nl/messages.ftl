@@ -1,0 +1,226 @@
+# Korte teksten die de code samenstelt, per sleutel (zie ../messages.ftl).
+
+days = { $count ->
+    [one] { $count } dag
+   *[other] { $count } dagen
+}
+
+# Een tekst zoals hij is.
+raw = { $message }
+
+game-changed = partij #{ $game } is veranderd terwijl je opdracht onderweg was: bekijk `bord #{ $game }` en probeer het opnieuw
+player-gone = die speler bestaat niet meer
+
+## Foutmeldingen die een speler van de service krijgt.
+
+no-such-game = er is geen partij #{ $game }
+no-such-game-list = er is geen partij #{ $game }: `partijen` toont de jouwe
+game-not-yours = partij #{ $game } is niet van jou
+game-not-yours-list = partij #{ $game } is niet van jou: `partijen` toont de jouwe
+watch-which-game = noem de partij, bijvoorbeeld `volg #12`
+context-mismatch = dit bericht is een antwoord in partij #{ $game }, maar het noemt partij #{ $named }, dus er is niets gedaan. Wil je iets doen in partij #{ $game }, laat dan `#{ $named }` weg; voor partij #{ $named } beantwoord je een van de eigen berichten van partij #{ $named }, of stuur je de opdracht los
+mail-scope-other-game = deze mail is een antwoord in partij #{ $game }, dus hij kan alleen iets doen in partij #{ $game }, niet in partij #{ $named }. Er is niets gedaan; wil je iets doen in partij #{ $named }, beantwoord dan een van de eigen mails van partij #{ $named }
+mail-scope-unnamed = deze mail is een antwoord in partij #{ $game }, dus hij kan alleen iets doen in partij #{ $game }. Er is niets gedaan; noem de partij, of beantwoord een van de eigen mails van die partij
+mail-scope-settings = deze mail is een antwoord in partij #{ $game }, dus hij kan alleen iets doen in die partij, niet aan je instellingen of nieuwe uitdagingen. Er is niets gedaan; stuur de opdracht in een nieuwe mail, of beantwoord een mail van ons die over geen partij gaat (zoals het antwoord op `hulp`)
+mail-no-game-named = wil je iets doen in partij #{ $named }, beantwoord dan een van de eigen mails van partij #{ $named }; deze gaat over geen partij, dus er is niets gedaan
+mail-no-game = wil je iets doen in een partij, beantwoord dan een van de eigen mails van die partij; deze gaat over geen partij, dus er is niets gedaan
+out-of-date = dit is verouderd: partij #{ $game } is { $change ->
+    [changed] veranderd
+    [started] begonnen
+    [ended] afgelopen
+    [declined] geweigerd
+   *[withdrawn] ingetrokken
+} sinds dit verstuurd werd, dus er is niets gedaan. `bord #{ $game }` laat zien hoe het ervoor staat
+clock-game-gone = partij #{ $game } bestaat niet meer
+clock-not-due = partij #{ $game } is nog niet aan de beurt
+clock-timeout-held = partij #{ $game }: tijdsoverschrijding aangehouden voor de mailbox
+digest-player-gone = speler { $player } bestaat niet meer
+digest-none = speler { $player } heeft geen overzicht
+digest-not-due = het overzicht van speler { $player } is nog niet aan de beurt
+vacation-none = je bent niet op vakantie: met `vakantie <dagen>` neem je er een
+vacation-already = je bent al op vakantie tot { $until }: eerst `vakantie einde`, dan kun je een nieuwe nemen
+vacation-too-long = { $days ->
+    [one] { $days } dag
+   *[other] { $days } dagen
+} is meer dan de { $left } vakantie die je dit jaar nog hebt (van { $allowance ->
+    [one] { $allowance } dag
+   *[other] { $allowance } dagen
+})
+challenge-self = je kunt jezelf niet uitdagen: noem je tegenstander
+challenge-limit = je hebt { $max } uitdagingen die op antwoord wachten, het maximum per speler: trek er een in (`partijen` toont ze, `annuleer #<partij>` trekt er een in) of wacht op antwoorden
+challenge-strangers-limit = je hebt binnen een dag { $max } mensen uitgedaagd die Agora nog nooit gebruikt hebben, het maximum: daag spelers uit die dat wel hebben, of probeer het morgen opnieuw
+no-challenge-for-you = er wacht geen uitdaging op jou: `partijen` toont je partijen
+no-challenge-to-withdraw = je hebt geen uitdaging om in te trekken: `partijen` toont je partijen
+accept-own-challenge = partij #{ $game } is je eigen uitdaging: je tegenstander neemt hem aan (`annuleer #{ $game }` trekt hem in)
+challenge-expired = de uitdaging van partij #{ $game } is verlopen na { $days ->
+    [one] { $days } dag
+   *[other] { $days } dagen
+} zonder antwoord: daag opnieuw uit om te spelen
+game-already-started = partij #{ $game } is al begonnen
+accept-nothing = partij #{ $game } is { $status ->
+    [active] al bezig
+    [finished] afgelopen
+    [declined] geweigerd
+    [cancelled] ingetrokken
+   *[other] { $status }
+}: er valt niets aan te nemen
+accept-own-open = partij #{ $game } is je eigen open uitdaging: een andere speler neemt hem aan (`annuleer #{ $game }` trekt hem in)
+open-challenge-closed = de open uitdaging van partij #{ $game } staat niet meer open: `uitdagingen` toont de uitdagingen die nog openstaan
+computer-no-open = de computer neemt geen open uitdagingen aan
+rating-range-between = { $min } tot { $max }
+rating-range-at-least = minstens { $min }
+rating-range-at-most = hoogstens { $max }
+rating-range-any = elke
+open-rating-range = partij #{ $game } staat open voor ratings van { $range }, en die van jou in { $variant } is { $rating }: `uitdagingen` toont de andere
+open-seat-taken = iemand anders was je voor bij de open uitdaging van partij #{ $game }: `uitdagingen` toont de uitdagingen die nog openstaan
+cancel-challenge-to-you = partij #{ $game } is een uitdaging aan jou: met `weiger #{ $game }` sla je hem af
+decline-own-challenge = partij #{ $game } is je eigen uitdaging: `annuleer #{ $game }` trekt hem in
+game-under-way-resign = partij #{ $game } is al bezig: met `opgeven #{ $game }` beëindig je hem
+game-status-already = partij #{ $game } is al { $status ->
+    [active] bezig
+    [finished] afgelopen
+    [declined] geweigerd
+    [cancelled] ingetrokken
+   *[other] { $status }
+}
+days-range = `dagen { $days }`: de bedenktijd per zet is 1 tot { $max } dagen
+bank-range = een tijdbank begint met minstens 1h en bevat hoogstens { $max } dagen (`max { $max }d`)
+challenge-no-player-suggest = er is geen speler die `{ $name }` heet: bedoel je `{ $suggestion }`? Je kunt ook een e-mailadres of een Discord-vermelding uitdagen
+challenge-no-player = er is geen speler die `{ $name }` heet: daag een e-mailadres of een Discord-vermelding uit om iemand nieuw uit te nodigen
+which-game = welke partij? { $games }: voeg hem toe, bijvoorbeeld `{ $command ->
+    [move] zet
+    [export] exporteer
+    [board] bord
+    [history] geschiedenis
+    [accept] accepteer
+    [cancel] annuleer
+    [decline] weiger
+    [resign] opgeven
+    [draw] remise
+    [undo] terugnemen
+    [preview] voorbeeld
+   *[other] { $command }
+} #{ $game }`
+no-game-under-way = je hebt geen lopende partij: `partijen` toont de jouwe
+not-started-withdraw = partij #{ $game } is nog niet begonnen: een uitdaging trek je in met `annuleer #{ $game }` of sla je af met `weiger #{ $game }`
+game-is-status = partij #{ $game } is { $status ->
+    [proposed] nog een uitdaging
+    [active] bezig
+    [finished] afgelopen
+    [declined] geweigerd
+    [cancelled] ingetrokken
+   *[other] { $status }
+}
+no-game-under-way-challenge = je hebt geen lopende partij: `uitdagen <tegenstander> agon` begint er een, `partijen` toont de jouwe
+game-waits-for = partij #{ $game } wacht op { $player }
+not-your-turn-anywhere = je bent in geen enkele partij aan de beurt ({ $waits })
+which-game-turn = welke partij? Je bent aan de beurt in de partijen { $games }: voeg hem toe, bijvoorbeeld `#{ $game } { $action }`
+not-started-awaiting = partij #{ $game } is nog niet begonnen: { $opponent } heeft je uitdaging nog niet aangenomen
+not-started-accept = partij #{ $game } is nog niet begonnen: `accepteer #{ $game }` begint hem
+game-over-result = partij #{ $game } is afgelopen: { $result }
+game-no-board = partij #{ $game } is { $status ->
+    [declined] geweigerd
+    [cancelled] ingetrokken
+   *[other] { $status }
+}: er is geen bord om op te spelen
+stale-ply = verouderd: de partij staat op ply { $ply }; bekijk `bord #{ $game }` en stuur je zet opnieuw
+not-your-turn = { $player } is aan de beurt in partij #{ $game }, niet jij
+not-your-turn-deadline = { $player } is aan de beurt in partij #{ $game }, niet jij; de deadline is { $deadline }
+agon-no-pass = in Agon kun je niet passen (AG-5): elke beurt is één stap, of een terugzetting als een stuk geslagen is
+action-unreadable = ik kan `{ $action }` niet als zet lezen: { $why }; { $hint }
+action-illegal = `{ $action }` is hier niet toegestaan: { $why }; { $hint }
+legal-from = toegestane zetten vanaf { $from }: { $actions }
+legal-some = { $count ->
+    [one] { $count } toegestane zet
+   *[other] { $count } toegestane zetten
+}, bijvoorbeeld { $actions }
+agros-no-draw = partij #{ $game } is Agros, en daarin bestaat geen remiseaanbod: de partij eindigt als beide spelers na elkaar passen (AR-9), en met `opgeven #{ $game }` geef je op
+draw-already-offered = je hebt al remise aangeboden in partij #{ $game }
+draw-offered-to-you = { $player } heeft je remise aangeboden in partij #{ $game }: `remise accepteer #{ $game }` of `remise weiger #{ $game }`
+no-draw-offered = er is je geen remise aangeboden in partij #{ $game }: met `remise aanbieden #{ $game }` bied je er een aan
+nothing-to-take-back = er valt niets terug te nemen in partij #{ $game }: alleen je laatste zet kan teruggenomen worden, voordat je tegenstander zet
+takeback-already-asked = je hebt al gevraagd om een zet terug te nemen in partij #{ $game }
+no-takeback-asked = niemand vraagt je om een zet terug te nemen in partij #{ $game }
+watch-own-game = je speelt zelf in partij #{ $game }: de borden en het verslag krijg je al
+watch-not-started = partij #{ $game } is nog niet begonnen: volg hem zodra hij begonnen is
+watch-over = partij #{ $game } is afgelopen: `geschiedenis #{ $game }` laat hem zien, `exporteer #{ $game }` stuurt het verslag
+watch-limit = je volgt { $max } partijen, het maximum per speler: `ontvolg` er eerst een
+preview-no-game = je hebt geen lopende partij: noem de partij, bijvoorbeeld `voorbeeld #12 k1-j1`
+preview-not-active = partij #{ $game } is { $status ->
+    [proposed] nog een uitdaging
+    [finished] afgelopen
+    [declined] geweigerd
+    [cancelled] ingetrokken
+   *[other] { $status }
+}: alleen van een lopende partij kun je een volgende zet bekijken
+preview-illegal = `{ $action }` kan niet gespeeld worden in partij #{ $game }: { $why }. Er is niets gespeeld
+board-no-game = je hebt geen lopende partij: noem de partij (`bord #12`), of begin er een met `uitdagen <tegenstander> agon`
+no-player-named = er is geen speler die `{ $name }` heet
+export-no-game = je hebt geen partij: noem de partij, bijvoorbeeld `exporteer #12`
+export-not-started = partij #{ $game } is nog niet begonnen: er is nog geen verslag
+timezone-suggest = onbekende tijdzone `{ $zone }`: bedoel je `{ $suggestion }`?
+timezone-unknown = onbekende tijdzone `{ $zone }`: gebruik een IANA-naam zoals Europe/Amsterdam of America/New_York
+notify-no-identity = je hebt nog geen { $channel ->
+    [mailto] e-mailaccount
+    [discord] Discord-account
+   *[other] terminalaccount
+} gekoppeld: stuur hier `koppel`, en daarna `koppel <code>` vanaf dat account
+link-code-invalid = `{ $code }` is geen geldige koppelcode (een code werkt één keer en verloopt na { $minutes } minuten): stuur `koppel` vanaf je eerste account voor een nieuwe
+link-code-invalid-left = `{ $code }` is geen geldige koppelcode (een code werkt één keer en verloopt na { $minutes } minuten): stuur `koppel` vanaf je eerste account voor een nieuwe. { $left ->
+    [0] Vandaag wordt er vanaf dit account geen foute code meer aangenomen
+    [1] Vandaag wordt er vanaf dit account nog één foute code aangenomen
+   *[other] Vandaag worden er vanaf dit account nog { $left } foute codes aangenomen
+}
+link-same-account = dit account is al van jou: stuur `koppel <code>` vanaf het ANDERE account
+link-played-each-other = deze twee accounts hebben tegen elkaar gespeeld, dus ze kunnen niet één speler worden
+link-guesses-exhausted = dit account heeft binnen een dag { $wrong } foute koppelcodes gestuurd, dus `koppel <code>` wordt voorlopig geweigerd, wat de code ook is: probeer het morgen opnieuw
+
+## Fouten van de spelregels (crates/service/src/rule_errors.rs).
+
+rule-word = { $word ->
+    [queen] koningin
+    [guard] wachter
+    [farmer] boer
+    [white] wit
+    [black] zwart
+    [light] licht
+    [dark] donker
+   *[other] { $word }
+}
+# Een zin van de spelregels zonder eigen sleutel, zoals hij is (Engels).
+rule-other = { $message }
+rule-variant-board = het bord is 8, 10 of 12 velden breed, niet { $board }
+rule-variant-farmers = elke kant heeft 3, 5 of 7 boeren, niet { $farmers }
+rule-variant-agon-options = Agon heeft geen opties: het bord en de stukken liggen vast
+rule-game-over = de partij is afgelopen
+rule-other-game = die zet hoort bij het andere spel
+rule-guard-throne = een wachter mag de troon niet betreden
+rule-no-piece = er staat geen stuk op { $from }
+rule-not-yours = de { $piece } op { $from } is van { $seat }; { $me } is aan zet
+rule-captured-cannot-step = de { $piece } op { $from } is geslagen en kan geen stap zetten: zet hem terug met { $cell }=<veld>
+rule-return-queen-first = { $seat } moet eerst de geslagen koningin op { $cell } terugzetten (schrijf { $write }=<veld>)
+rule-return-guard-first = { $seat } moet eerst een geslagen wachter terugzetten ({ $cells })
+rule-not-next-to = { $to } ligt niet naast { $from }: een stuk stapt naar een aangrenzend veld
+rule-not-empty = { $to } is niet leeg
+rule-steps-outward = { $action } stapt naar buiten (ring { $outer } naar ring { $inner }): een stuk stapt opzij of naar binnen
+rule-between-enemies = { $to } staat tussen twee vijandelijke stukken ({ $cells })
+rule-not-captured = de { $piece } op { $from } is niet geslagen, dus hij kan niet teruggezet worden: schrijf een stap als { $write }
+rule-guard-outer-ring = een teruggezette wachter gaat naar een leeg veld van de buitenste ring, en { $to } ligt in ring { $ring }
+rule-captured-must-return = de { $piece } op { $from } is geslagen: { $seat } moet { $what } terugzetten met { $cell }=<veld>, bijvoorbeeld { $example }
+rule-captures-nothing = { $action } slaat niets: schrijf { $write }
+rule-captures-other = { $action } slaat { $actual }, niet { $given }: schrijf { $write }
+rule-opening-no-pass = in de opening kun je niet passen: plaats { $hint } (AR-4)
+rule-opening-places = in de opening worden boeren geplaatst, er beweegt nog niets: plaats { $hint }
+rule-opening-over = de opening is voorbij: oogst (zoals e5-e7), zaai (zoals e6=e8) of pas
+rule-off-board-size = { $square } ligt niet op dit bord van { $size }
+rule-no-farmer = er staat geen boer op { $from }
+rule-seed-never-moves = op { $from } ligt een los zaadje, en zaadjes bewegen nooit
+rule-not-straight = { $from } naar { $to } is geen rechte lijn: een boer beweegt recht of diagonaal
+rule-is-sow = { $action } is zaaien: schrijf { $write }
+rule-is-harvest = { $action } is oogsten: schrijf { $write }
+rule-harvest-not-empty = { $to } is niet leeg: een oogst eindigt op een leeg veld
+rule-return-what = { $what ->
+    [queen] de koningin
+   *[guard] een wachter
+}
+no-visible-game = er is geen partij #{ $game } die jij mag bekijken: `partijen live` toont de partijen die nu gespeeld worden

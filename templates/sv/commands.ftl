@@ -1,0 +1,184 @@
+# The command language's texts, by key: each command's summary, usage and help
+# (`cmd-<command>-summary`…), its arguments' names and one-line helps (`cmd-<command>-arg-<name>`,
+# `…-help`: Discord option names, lowercase letters, digits, - and _, at most 32 characters;
+# helps at most 100 characters) and the parse errors. The same keys and $variables in every
+# language; English is the command table's own words.
+
+
+parse-empty = inget kommando hittades: skicka `hjälp` för listan
+parse-unknown-closest = okänt kommando `{ $word }`: menade du `{ $closest }`? Skicka `hjälp` för listan
+parse-unknown = okänt kommando `{ $word }`: skicka `hjälp` för listan
+parse-too-long = det kommandot är { $chars } tecken långt, och ett kommando har högst { $max }, så inget av det lästes: `hjälp` visar kommandona
+parse-usage = { $problem }; användning:
+
+cmd-help-summary = visa kommandona, eller förklara ett
+cmd-help-usage = hjälp [kommando]
+cmd-help-help = Utan kommando visas alla kommandon. Med ett visas hur det används och vad det gör. `hjälp regler agon` eller `hjälp regler agros` ger spelreglerna i korthet.
+cmd-help-arg-command = kommando
+cmd-help-arg-command-help = kommandot som ska förklaras
+parse-usage-help = { $problem }; användning: { cmd-help-usage }
+
+cmd-challenge-summary = bjud in någon, alla eller datorn till ett parti
+cmd-challenge-usage = utmana <motståndare|alla> <agon|agros> [bräde 8|10|12] [bönder 3|5|7] [dagar D | bank 7d+1d max 14d] [tid förlust|passa] [nivå lätt|normal|svår] [vänskaplig] [privat] [rating MIN-MAX]
+cmd-challenge-help = Motståndaren är en spelares namn, en e-postadress, ett Discord-omnämnande, `datorn`, eller `alla` för en öppen utmaning som `utmaningar` visar och som den första behöriga spelaren tar (`rating 1400-1800`, `rating 1500+` eller `rating -1800` släpper bara in de ratingarna). Partier mellan människor räknas för rating om du inte lägger till `vänskaplig`; `privat` håller partiet utanför `partier live` och borta från åskådare. Du tar första platsen (Vit i Agon, Ljus i Agros). Agros tar en brädstorlek (standard 10) och bönder per sida (standard 5). Klockan är `dagar D` per drag (standard 3) eller en tidsbank: `bank 7d+1d max 14d` ger varje spelare 7 dagar, lägger till 1 dag efter varje eget drag och rymmer aldrig mer än 14 (i d, h eller m; ökningen är 1d som standard, taket dubbla starten). En missad tidsgräns förlorar partiet; i Agros passar `tid passa` turen i stället. `nivå` ställer in datorns styrka.
+cmd-challenge-arg-opponent = motstandare
+cmd-challenge-arg-opponent-help = `datorn`, `alla`, en spelares namn eller en e-postadress
+cmd-challenge-arg-game = spel
+cmd-challenge-arg-game-help = agon eller agros
+cmd-challenge-arg-board = brade
+cmd-challenge-arg-board-help = Agros: brädstorlek (standard 10)
+cmd-challenge-arg-farmers = bonder
+cmd-challenge-arg-farmers-help = Agros: bönder per sida (standard 5)
+cmd-challenge-arg-days = dagar
+cmd-challenge-arg-days-help = dagar per drag (betänketiden)
+cmd-challenge-arg-bank = bank
+cmd-challenge-arg-bank-help = eller en tidsbank: start+ökning, t.ex. 7d+1d max 14d
+cmd-challenge-arg-timeout = tid
+cmd-challenge-arg-timeout-help = en missad tidsgräns förlorar (standard), eller passar i Agros
+cmd-challenge-arg-level = niva
+cmd-challenge-arg-level-help = datorns styrka
+cmd-challenge-arg-rated = rankad
+cmd-challenge-arg-rated-help = om resultatet räknas för rating (standard: ja mellan människor)
+cmd-challenge-arg-private = privat
+cmd-challenge-arg-private-help = ett privat parti listas inte och kan inte följas (standard: offentligt)
+cmd-challenge-arg-rating = rating
+cmd-challenge-arg-rating-help = för en utmaning till alla: de ratingar som släpps in, t.ex. 1400-1800 eller 1500+
+parse-usage-challenge = { $problem }; användning: { cmd-challenge-usage }
+
+cmd-accept-summary = anta en utmaning
+cmd-accept-usage = acceptera [#parti]
+cmd-accept-help = Startar ett parti du har utmanats till, t.ex. `acceptera #12`. Partiet kan utelämnas när bara en utmaning väntar på dig.
+cmd-any-arg-game = parti
+cmd-any-arg-game-help = partiets nummer; kan utelämnas i partiets tråd eller när bara ett passar
+parse-usage-accept = { $problem }; användning: { cmd-accept-usage }
+
+cmd-decline-summary = avböj en utmaning
+cmd-decline-usage = avböj [#parti]
+cmd-decline-help = Avböjer ett parti du har utmanats till; inget noteras mot någon.
+parse-usage-decline = { $problem }; användning: { cmd-decline-usage }
+
+cmd-cancel-summary = återkalla en utmaning du gjort
+cmd-cancel-usage = återkalla [#parti]
+cmd-cancel-help = Återkallar en utmaning som ännu inte har antagits. Ett pågående parti avslutas i stället med `ge-upp`.
+parse-usage-cancel = { $problem }; användning: { cmd-cancel-usage }
+
+cmd-move-summary = spela ett drag
+cmd-move-usage = drag [#parti] [ply N] <drag>
+cmd-move-help = Spelar ett drag i spelets notation: Agon `k1-j1`, en återkomst `b7=f6`; Agros `e5`, `c3,h8` (eller `c3 h8`), en skörd `e5-e7`, en sådd `e6=e8`, `pass`; versaler spelar ingen roll, mellanslag runt `-` och `=` går bra. Ange partiet som `#12` (eller `parti 12`) när flera väntar på dig; i ett svar på partiets e-post eller i dess Discord-tråd är partiet känt. `ply N` skyddar mot en ställning som har ändrats: N måste vara antalet drag hittills. Väntar bara ett parti på dig räcker ett ensamt drag.
+cmd-move-arg-ply = ply
+cmd-move-arg-ply-help = antalet drag hittills, så att en ändrad ställning nekar draget
+cmd-move-arg-action = drag
+cmd-move-arg-action-help = draget: välj ett av dina tillåtna drag i listan
+parse-usage-move = { $problem }; användning: { cmd-move-usage }
+
+cmd-pass-summary = passa din tur (Agros, förflyttningsfasen)
+cmd-pass-usage = passa [#parti]
+cmd-pass-help = Passar i Agros (AR-7). Ett pass direkt efter motståndarens pass avslutar partiet (AR-9). Agon har inga pass.
+parse-usage-pass = { $problem }; användning: { cmd-pass-usage }
+
+cmd-resign-summary = ge upp ett pågående parti
+cmd-resign-usage = ge-upp [#parti]
+cmd-resign-help = Avslutar partiet genast som en förlust för dig.
+parse-usage-resign = { $problem }; användning: { cmd-resign-usage }
+
+cmd-draw-summary = erbjud, anta eller avböj remi (Agon)
+cmd-draw-usage = remi erbjud|acceptera|avböj [#parti]
+cmd-draw-help = Erbjuder remi i Agon; erbjudandet står tills motståndaren antar, avböjer eller gör ett drag.
+cmd-draw-arg-reply = svar
+cmd-draw-arg-reply-help = erbjud remi, eller svara på ett erbjudande
+parse-usage-draw = { $problem }; användning: { cmd-draw-usage }
+
+cmd-undo-summary = be att få ta tillbaka ditt senaste drag, eller tillåt det
+cmd-undo-usage = ångra [acceptera|avböj] [#parti]
+cmd-undo-help = `ångra` ber motståndaren att få ta tillbaka ditt senaste drag, så länge de inte har dragit sedan dess; `ångra acceptera` tillåter det, `ångra avböj` nekar.
+cmd-undo-arg-reply = svar
+cmd-undo-arg-reply-help = be att få ta tillbaka ditt senaste drag (standard), eller svara på begäran
+parse-usage-undo = { $problem }; användning: { cmd-undo-usage }
+
+cmd-board-summary = visa brädet för ett parti
+cmd-board-usage = bräde [#parti]
+cmd-board-help = Visar den aktuella ställningen, vems tur det är och tidsgränsen (och ställningen hittills i Agros).
+parse-usage-board = { $problem }; användning: { cmd-board-usage }
+
+cmd-history-summary = visa ett partis förlopp
+cmd-history-usage = historik [#parti]
+cmd-history-help = Visar varje drag i partiet, numrerat per par (AG-16, AR-17), och resultatet.
+parse-usage-history = { $problem }; användning: { cmd-history-usage }
+
+cmd-games-summary = visa dina öppna partier, eller alla partier som spelas
+cmd-games-usage = partier [live]
+cmd-games-help = Visar dina utmaningar och pågående partier: motståndare, vems tur det är och tidsgränsen. `partier live` visar de partier som spelas och som alla får följa.
+cmd-games-arg-which = vilka
+cmd-games-arg-which-help = dina partier (standard), eller de partier som spelas och som alla får följa
+parse-usage-games = { $problem }; användning: { cmd-games-usage }
+
+cmd-seeks-summary = visa de öppna utmaningar som vem som helst får anta
+cmd-seeks-usage = utmaningar
+cmd-seeks-help = Visar utmaningarna till alla som väntar på en spelare: spel, klocka, skaparen med sin rating och de ratingar som släpps in. `acceptera #12` tar en.
+parse-usage-seeks = { $problem }; användning: { cmd-seeks-usage }
+
+cmd-watch-summary = följ ett parti du inte spelar i
+cmd-watch-usage = följ #parti
+cmd-watch-help = Skickar dig brädet efter varje drag i ett parti och slutrapporten, via din kanal (i din sammanfattning om du valt en). Du kan aldrig spela i det. `partier live` visar de partier du får följa; privata partier kan inte följas.
+cmd-watch-arg-game = parti
+cmd-watch-arg-game-help = partiets nummer
+parse-usage-watch = { $problem }; användning: { cmd-watch-usage }
+
+cmd-unwatch-summary = sluta följa ett parti
+cmd-unwatch-usage = avfölj #parti
+cmd-unwatch-help = Stoppar brädena och slutrapporten för ett parti du följer.
+parse-usage-unwatch = { $problem }; användning: { cmd-unwatch-usage }
+
+cmd-preview-summary = se brädet efter ett drag utan att spela det
+cmd-preview-usage = förhandsvisa [#parti] <drag>
+cmd-preview-help = Visar brädet som det skulle bli efter draget, utan att spela det, så att du kan kontrollera ett drag innan du skickar det. Motståndaren ser ingenting.
+cmd-preview-arg-action = drag
+cmd-preview-arg-action-help = draget att pröva: välj ett av dina tillåtna drag i listan
+parse-usage-preview = { $problem }; användning: { cmd-preview-usage }
+
+cmd-export-summary = få ett partis förlopp som fil
+cmd-export-usage = exportera [#parti]
+cmd-export-help = Skickar förloppet för ett parti (ditt, eller ett parti som inte är privat) som textfil: taggpar och de numrerade dragen, läsbar för `agora rules replay --record` och `agora render --record` (docs/records.md).
+parse-usage-export = { $problem }; användning: { cmd-export-usage }
+
+cmd-rating-summary = visa dina ratingar, eller en annan spelares
+cmd-rating-usage = rankning [spelare]
+cmd-rating-help = Visar en spelares Glicko-2-ratingar (en per spel, och per brädstorlek i Agros) med avvikelse och spelade partier, och hur pålitligt spelaren spelar: andelen turer spelade i tid och partier spelade till slut i stället för förlorade på tid.
+cmd-rating-arg-player = spelare
+cmd-rating-arg-player-help = en spelares namn eller ett Discord-omnämnande (standard: du)
+parse-usage-rating = { $problem }; användning: { cmd-rating-usage }
+
+cmd-leaderboard-summary = de bästa etablerade ratingarna
+cmd-leaderboard-usage = topplista agon|agros [bräde 8|10|12]
+cmd-leaderboard-help = Visar de högsta ratingarna i ett spel bland spelare vars rating är etablerad (en avvikelse under 110 efter tillräckligt många partier). Agros-brädor har var sin rating: ange brädet (standard 10).
+cmd-leaderboard-arg-board = brade
+cmd-leaderboard-arg-board-help = Agros: brädstorleken (standard 10)
+parse-usage-leaderboard = { $problem }; användning: { cmd-leaderboard-usage }
+
+cmd-settings-summary = ställ in din tidszon, vart aviseringar går, en daglig sammanfattning eller ditt språk
+cmd-settings-usage = inställningar tidszon <IANA-zon> | inställningar aviseringar <discord|e-post|terminal> | inställningar sammanfattning <timme|av> | inställningar språk <en|nl|sv>
+cmd-settings-help = `inställningar tidszon Europe/Stockholm` visar tidsgränser i din zon. `inställningar aviseringar e-post` skickar dina aviseringar med e-post (till en kopplad adress), `discord` till Discord. `inställningar sammanfattning 8` skickar ett meddelande klockan 08:00 din tid med varje parti som väntar på dig, i stället för en påminnelse per parti; `inställningar sammanfattning av` går tillbaka till påminnelser. `inställningar språk sv` skriver till dig på svenska (`nl` nederländska, `en` engelska).
+cmd-settings-arg-timezone = tidszon
+cmd-settings-arg-timezone-help = din IANA-tidszon, t.ex. Europe/Stockholm
+cmd-settings-arg-notify = aviseringar
+cmd-settings-arg-notify-help = vart aviseringar går
+cmd-settings-arg-digest = sammanfattning
+cmd-settings-arg-digest-help = en lokal timme (0-23) för en daglig sammanfattning i stället för påminnelser, eller av
+cmd-settings-arg-language = sprak
+cmd-settings-arg-language-help = språket Agora skriver till dig på: en, nl eller sv
+parse-usage-settings = { $problem }; användning: { cmd-settings-usage }
+
+cmd-vacation-summary = pausa dina klockor i alla dina partier
+cmd-vacation-usage = semester [dagar | slut]
+cmd-vacation-help = `semester 7` pausar klockorna i alla dina partier i 7 dagar, från din årliga kvot; dina motståndare ser det på sina brädor. `semester slut` kommer tillbaka tidigare och ger tillbaka de oanvända dagarna. `semester` ensamt visar vad som finns kvar av din kvot.
+cmd-vacation-arg-days = dagar
+cmd-vacation-arg-days-help = dagar att pausa dina klockor, eller `slut`; utelämna för att se din kvot
+parse-usage-vacation = { $problem }; användning: { cmd-vacation-usage }
+
+cmd-link-summary = koppla ett annat Discord-konto eller en e-postadress till dig
+cmd-link-usage = koppla [kod]
+cmd-link-help = `koppla` ger en engångskod; skicka `koppla <kod>` från ditt andra konto (Discord eller en adress) så blir båda en spelare, med samma partier.
+cmd-link-arg-code = kod
+cmd-link-arg-code-help = koden som `koppla` gav ditt andra konto
+parse-usage-link = { $problem }; användning: { cmd-link-usage }
+

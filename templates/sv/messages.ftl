@@ -1,0 +1,226 @@
+# Korta texter som koden sätter ihop, per nyckel (se ../messages.ftl).
+
+days = { $count ->
+    [one] { $count } dag
+   *[other] { $count } dagar
+}
+
+# En text som den är.
+raw = { $message }
+
+game-changed = parti #{ $game } ändrades medan ditt kommando var på väg: titta på `bräde #{ $game }` och försök igen
+player-gone = den spelaren finns inte längre
+
+## Felmeddelanden som en spelare får från tjänsten.
+
+no-such-game = det finns inget parti #{ $game }
+no-such-game-list = det finns inget parti #{ $game }: `partier` visar dina
+game-not-yours = parti #{ $game } är inte ditt
+game-not-yours-list = parti #{ $game } är inte ditt: `partier` visar dina
+watch-which-game = ange partiet, till exempel `följ #12`
+context-mismatch = det här meddelandet svarar i parti #{ $game }, men det nämner parti #{ $named }, så inget gjordes. Vill du göra något i parti #{ $game }, skriv då inte `#{ $named }`; för parti #{ $named } svarar du på ett av parti #{ $named }s egna meddelanden, eller skickar kommandot fristående
+mail-scope-other-game = det här mejlet svarar i parti #{ $game }, så det kan bara göra något i parti #{ $game }, inte i parti #{ $named }. Inget gjordes; vill du göra något i parti #{ $named }, svara då på ett av parti #{ $named }s egna mejl
+mail-scope-unnamed = det här mejlet svarar i parti #{ $game }, så det kan bara göra något i parti #{ $game }. Inget gjordes; ange partiet, eller svara på ett av det partiets egna mejl
+mail-scope-settings = det här mejlet svarar i parti #{ $game }, så det kan bara göra något i det partiet, inte med dina inställningar eller nya utmaningar. Inget gjordes; skicka kommandot i ett nytt mejl, eller svara på ett mejl från oss som inte gäller något parti (som svaret på `hjälp`)
+mail-no-game-named = vill du göra något i parti #{ $named }, svara då på ett av parti #{ $named }s egna mejl; det här gäller inget parti, så inget gjordes
+mail-no-game = vill du göra något i ett parti, svara då på ett av det partiets egna mejl; det här gäller inget parti, så inget gjordes
+out-of-date = det här är inaktuellt: parti #{ $game } har { $change ->
+    [changed] ändrats
+    [started] börjat
+    [ended] avslutats
+    [declined] avböjts
+   *[withdrawn] återkallats
+} sedan det skickades, så inget gjordes. `bräde #{ $game }` visar hur det står till
+clock-game-gone = parti #{ $game } finns inte längre
+clock-not-due = parti #{ $game } är inte på tur än
+clock-timeout-held = parti #{ $game }: tidsöverskridandet hålls kvar för brevlådan
+digest-player-gone = spelare { $player } finns inte längre
+digest-none = spelare { $player } har ingen sammanfattning
+digest-not-due = sammanfattningen för spelare { $player } är inte på tur än
+vacation-none = du har ingen semester: `semester <dagar>` tar en
+vacation-already = du har redan semester till { $until }: först `semester slut`, sedan kan du ta en ny
+vacation-too-long = { $days ->
+    [one] { $days } dag
+   *[other] { $days } dagar
+} är mer än de { $left } semester du har kvar i år (av { $allowance ->
+    [one] { $allowance } dag
+   *[other] { $allowance } dagar
+})
+challenge-self = du kan inte utmana dig själv: ange din motståndare
+challenge-limit = du har { $max } utmaningar som väntar på svar, det mesta en spelare får ha: återkalla en (`partier` visar dem, `återkalla #<parti>` återkallar en) eller vänta på svar
+challenge-strangers-limit = du har inom ett dygn utmanat { $max } personer som aldrig har använt Agora, det mesta som tillåts: utmana spelare som har det, eller försök igen i morgon
+no-challenge-for-you = ingen utmaning väntar på dig: `partier` visar dina partier
+no-challenge-to-withdraw = du har ingen utmaning att återkalla: `partier` visar dina partier
+accept-own-challenge = parti #{ $game } är din egen utmaning: din motståndare antar den (`återkalla #{ $game }` återkallar den)
+challenge-expired = utmaningen i parti #{ $game } gick ut efter { $days ->
+    [one] { $days } dag
+   *[other] { $days } dagar
+} utan svar: utmana igen för att spela
+game-already-started = parti #{ $game } har redan börjat
+accept-nothing = parti #{ $game } är { $status ->
+    [active] redan igång
+    [finished] avslutat
+    [declined] avböjt
+    [cancelled] återkallat
+   *[other] { $status }
+}: det finns inget att anta
+accept-own-open = parti #{ $game } är din egen öppna utmaning: en annan spelare antar den (`återkalla #{ $game }` återkallar den)
+open-challenge-closed = den öppna utmaningen i parti #{ $game } är inte längre öppen: `utmaningar` visar de som är det
+computer-no-open = datorn antar inga öppna utmaningar
+rating-range-between = { $min } till { $max }
+rating-range-at-least = minst { $min }
+rating-range-at-most = högst { $max }
+rating-range-any = alla
+open-rating-range = parti #{ $game } är öppet för rating { $range }, och din i { $variant } är { $rating }: `utmaningar` visar de andra
+open-seat-taken = någon annan hann före till den öppna utmaningen i parti #{ $game }: `utmaningar` visar de som fortfarande är öppna
+cancel-challenge-to-you = parti #{ $game } är en utmaning till dig: `avböj #{ $game }` tackar nej till den
+decline-own-challenge = parti #{ $game } är din egen utmaning: `återkalla #{ $game }` återkallar den
+game-under-way-resign = parti #{ $game } är igång: `ge-upp #{ $game }` avslutar det
+game-status-already = parti #{ $game } är redan { $status ->
+    [active] igång
+    [finished] avslutat
+    [declined] avböjt
+    [cancelled] återkallat
+   *[other] { $status }
+}
+days-range = `dagar { $days }`: betänketiden per drag är 1 till { $max } dagar
+bank-range = en tidsbank börjar med minst 1h och rymmer högst { $max } dagar (`max { $max }d`)
+challenge-no-player-suggest = ingen spelare heter `{ $name }`: menade du `{ $suggestion }`? Du kan också utmana en e-postadress eller en Discord-omnämning
+challenge-no-player = ingen spelare heter `{ $name }`: utmana en e-postadress eller en Discord-omnämning för att bjuda in någon ny
+which-game = vilket parti? { $games }: lägg till det, till exempel `{ $command ->
+    [move] drag
+    [export] exportera
+    [board] bräde
+    [history] historik
+    [accept] acceptera
+    [cancel] återkalla
+    [decline] avböj
+    [resign] ge-upp
+    [draw] remi
+    [undo] ångra
+    [preview] förhandsvisa
+   *[other] { $command }
+} #{ $game }`
+no-game-under-way = du har inget pågående parti: `partier` visar dina
+not-started-withdraw = parti #{ $game } har inte börjat: en utmaning återkallas med `återkalla #{ $game }` eller avböjs med `avböj #{ $game }`
+game-is-status = parti #{ $game } är { $status ->
+    [proposed] fortfarande en utmaning
+    [active] igång
+    [finished] avslutat
+    [declined] avböjt
+    [cancelled] återkallat
+   *[other] { $status }
+}
+no-game-under-way-challenge = du har inget pågående parti: `utmana <motståndare> agon` startar ett, `partier` visar dina
+game-waits-for = parti #{ $game } väntar på { $player }
+not-your-turn-anywhere = det är inte din tur i något parti ({ $waits })
+which-game-turn = vilket parti? Det är din tur i partierna { $games }: lägg till det, till exempel `#{ $game } { $action }`
+not-started-awaiting = parti #{ $game } har inte börjat: { $opponent } har inte antagit din utmaning än
+not-started-accept = parti #{ $game } har inte börjat: `acceptera #{ $game }` startar det
+game-over-result = parti #{ $game } är slut: { $result }
+game-no-board = parti #{ $game } blev { $status ->
+    [declined] avböjt
+    [cancelled] återkallat
+   *[other] { $status }
+}: det har inget bräde att spela på
+stale-ply = inaktuellt: partiet är vid ply { $ply }; titta på `bräde #{ $game }` och skicka ditt drag igen
+not-your-turn = det är { $player } som är på tur i parti #{ $game }, inte du
+not-your-turn-deadline = det är { $player } som är på tur i parti #{ $game }, inte du; tidsgränsen är { $deadline }
+agon-no-pass = i Agon kan man inte passa (AG-5): varje tur är ett steg, eller en återinsättning när en pjäs är tagen
+action-unreadable = jag kan inte läsa `{ $action }` som ett drag: { $why }; { $hint }
+action-illegal = `{ $action }` är inte tillåtet här: { $why }; { $hint }
+legal-from = tillåtna drag från { $from }: { $actions }
+legal-some = { $count ->
+    [one] { $count } tillåtet drag
+   *[other] { $count } tillåtna drag
+}, till exempel { $actions }
+agros-no-draw = parti #{ $game } är Agros, som inte har några remierbjudanden: det slutar när båda spelarna passar i tur och ordning (AR-9), och `ge-upp #{ $game }` ger upp
+draw-already-offered = du har redan erbjudit remi i parti #{ $game }
+draw-offered-to-you = { $player } har erbjudit dig remi i parti #{ $game }: `remi acceptera #{ $game }` eller `remi avböj #{ $game }`
+no-draw-offered = ingen remi är erbjuden dig i parti #{ $game }: `remi erbjud #{ $game }` erbjuder en
+nothing-to-take-back = det finns inget att ta tillbaka i parti #{ $game }: bara ditt senaste drag kan tas tillbaka, innan din motståndare drar
+takeback-already-asked = du har redan bett om att ta tillbaka ett drag i parti #{ $game }
+no-takeback-asked = ingen ber dig om att ta tillbaka ett drag i parti #{ $game }
+watch-own-game = du spelar själv i parti #{ $game }: dess bräden och rapport får du redan
+watch-not-started = parti #{ $game } har inte börjat: följ det när det har börjat
+watch-over = parti #{ $game } är slut: `historik #{ $game }` visar det, `exportera #{ $game }` skickar protokollet
+watch-limit = du följer { $max } partier, det mesta en spelare får: `avfölj` ett först
+preview-no-game = du har inget pågående parti: ange partiet, till exempel `förhandsvisa #12 k1-j1`
+preview-not-active = parti #{ $game } är { $status ->
+    [proposed] fortfarande en utmaning
+    [finished] avslutat
+    [declined] avböjt
+    [cancelled] återkallat
+   *[other] { $status }
+}: bara ett pågående parti har ett nästa drag att förhandsvisa
+preview-illegal = `{ $action }` kan inte spelas i parti #{ $game }: { $why }. Inget spelades
+board-no-game = du har inget pågående parti: ange partiet (`bräde #12`), eller starta ett med `utmana <motståndare> agon`
+no-player-named = ingen spelare heter `{ $name }`
+export-no-game = du har inget parti: ange partiet, till exempel `exportera #12`
+export-not-started = parti #{ $game } har inte börjat: det har inget protokoll än
+timezone-suggest = okänd tidszon `{ $zone }`: menade du `{ $suggestion }`?
+timezone-unknown = okänd tidszon `{ $zone }`: använd ett IANA-namn som Europe/Stockholm eller America/New_York
+notify-no-identity = du har inget { $channel ->
+    [mailto] e-postkonto
+    [discord] Discord-konto
+   *[other] terminalkonto
+} kopplat än: skicka `koppla` här, och sedan `koppla <kod>` från det kontot
+link-code-invalid = `{ $code }` är ingen giltig kopplingskod (en kod fungerar en gång och går ut efter { $minutes } minuter): skicka `koppla` från ditt första konto för att få en ny
+link-code-invalid-left = `{ $code }` är ingen giltig kopplingskod (en kod fungerar en gång och går ut efter { $minutes } minuter): skicka `koppla` från ditt första konto för att få en ny. { $left ->
+    [0] I dag tas ingen fler felaktig kod emot från det här kontot
+    [1] I dag tas en felaktig kod till emot från det här kontot
+   *[other] I dag tas { $left } felaktiga koder till emot från det här kontot
+}
+link-same-account = det här kontot är redan ditt: skicka `koppla <kod>` från det ANDRA kontot
+link-played-each-other = de här två kontona har spelat mot varandra, så de kan inte bli en spelare
+link-guesses-exhausted = det här kontot har skickat { $wrong } felaktiga kopplingskoder inom ett dygn, så `koppla <kod>` nekas tills vidare, oavsett kod: försök igen i morgon
+
+## Fel från spelreglerna (crates/service/src/rule_errors.rs).
+
+rule-word = { $word ->
+    [queen] drottningen
+    [guard] vakten
+    [farmer] bonden
+    [white] vit
+    [black] svart
+    [light] ljus
+    [dark] mörk
+   *[other] { $word }
+}
+# En mening från spelreglerna utan egen nyckel, som den är (engelska).
+rule-other = { $message }
+rule-variant-board = brädet är 8, 10 eller 12 rutor brett, inte { $board }
+rule-variant-farmers = varje sida har 3, 5 eller 7 bönder, inte { $farmers }
+rule-variant-agon-options = Agon har inga val: brädet och pjäserna är fasta
+rule-game-over = partiet är slut
+rule-other-game = det draget hör till det andra spelet
+rule-guard-throne = en vakt får inte gå in på tronen
+rule-no-piece = det står ingen pjäs på { $from }
+rule-not-yours = { $piece } på { $from } är { $seat }s; { $me } är på tur
+rule-captured-cannot-step = { $piece } på { $from } är tagen och kan inte ta ett steg: sätt tillbaka den med { $cell }=<fält>
+rule-return-queen-first = { $seat } måste först sätta tillbaka den tagna drottningen på { $cell } (skriv { $write }=<fält>)
+rule-return-guard-first = { $seat } måste först sätta tillbaka en tagen vakt ({ $cells })
+rule-not-next-to = { $to } ligger inte bredvid { $from }: en pjäs stegar till ett angränsande fält
+rule-not-empty = { $to } är inte tomt
+rule-steps-outward = { $action } stegar utåt (ring { $outer } till ring { $inner }): en pjäs stegar åt sidan eller inåt
+rule-between-enemies = { $to } står mellan två fientliga pjäser ({ $cells })
+rule-not-captured = { $piece } på { $from } är inte tagen, så den kan inte sättas tillbaka: skriv ett steg som { $write }
+rule-guard-outer-ring = en återinsatt vakt går till ett tomt fält i den yttersta ringen, och { $to } ligger i ring { $ring }
+rule-captured-must-return = { $piece } på { $from } är tagen: { $seat } måste sätta tillbaka { $what } med { $cell }=<fält>, till exempel { $example }
+rule-captures-nothing = { $action } tar ingenting: skriv { $write }
+rule-captures-other = { $action } tar { $actual }, inte { $given }: skriv { $write }
+rule-opening-no-pass = i öppningen kan man inte passa: placera { $hint } (AR-4)
+rule-opening-places = i öppningen placeras bönder, inget rör sig än: placera { $hint }
+rule-opening-over = öppningen är över: skörda (som e5-e7), så (som e6=e8) eller passa
+rule-off-board-size = { $square } ligger inte på det här brädet på { $size }
+rule-no-farmer = det står ingen bonde på { $from }
+rule-seed-never-moves = på { $from } ligger ett löst frö, och frön rör sig aldrig
+rule-not-straight = { $from } till { $to } är ingen rak linje: en bonde rör sig rakt eller diagonalt
+rule-is-sow = { $action } är en sådd: skriv { $write }
+rule-is-harvest = { $action } är en skörd: skriv { $write }
+rule-harvest-not-empty = { $to } är inte tomt: en skörd landar på ett tomt fält
+rule-return-what = { $what ->
+    [queen] drottningen
+   *[guard] en vakt
+}
+no-visible-game = det finns inget parti #{ $game } som du får se: `partier live` visar de partier som spelas
