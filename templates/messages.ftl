@@ -126,43 +126,91 @@ link-guesses-exhausted = this account sent { $wrong } wrong link codes within a 
 
 ## Errors of the rules engine (crates/service/src/rule_errors.rs).
 
-# A word of the game inside a rules sentence: a piece or a side.
-rule-word = { $word }
-# A sentence of the rules engine with no key of its own yet, as it is (English).
-rule-other = { $message }
+# A side inside a rules sentence, by its English word (white, black, light, dark).
+rule-side = { $side }
 rule-variant-board = the board is 8, 10 or 12 squares wide, not { $board }
 rule-variant-farmers = each side has 3, 5 or 7 farmers, not { $farmers }
 rule-variant-agon-options = Agon has no options: its board and pieces are fixed
+rule-agon-empty = no action given: write a step as from-to (k1-j1) or a return as from=to (b7=f6)
+rule-agon-pass = there is no passing in Agon: every turn is a step or a return (AG-5)
+rule-agon-no-separator = `{ $text }` has no separator: write { $from }-{ $to } for a step or { $from }={ $to } for a return
+rule-agon-unreadable = cannot read `{ $text }`: write a step as from-to (k1-j1) or a return as from=to (b7=f6)
+rule-agon-separators = cannot read `{ $text }`: an action has one separator, - or =; write a step as from-to (k1-j1) or a return as from=to (b7=f6)
+rule-return-captures = a return never captures: write { $from }={ $to } without an x part
+rule-ends-in-x = `{ $text }` ends in x without a cell: name the captured pieces (a5-a6xb7) or leave the x part out
+rule-cell-malformed = `{ $text }` is not a cell: a cell is a row letter a to k and a number, like f6
+rule-cell-off-row = `{ $text }` is not a cell: row { $row } has cells { $row }1 to { $row }{ $last }
+rule-agros-empty = no action given: write a placement (e5 or c3,h8), a harvest (e5-e7), a sow (e6=e8) or pass
+rule-verb-form = cannot read `{ $text }`: write { $verb } <from> <to>, like { $verb } e5 e7, or { $verb } <from> <direction>, like { $verb } e5 n
+rule-agros-unreadable = cannot read `{ $text }`: write a placement (e5 or c3,h8), a harvest (e5-e7), a sow (e6=e8) or pass
+rule-agros-separators = cannot read `{ $text }`: an action has one separator, - or =; write a placement (e5 or c3,h8), a harvest (e5-e7), a sow (e6=e8) or pass
+rule-square-malformed = `{ $text }` is not a square: a square is a file letter and a rank number, like e5
+rule-square-off-board = `{ $text }` is not on this { $size }×{ $size } board: squares run from a1 to { $last }{ $size }
+# $error: a rule-square-… sentence.
+rule-square-or-direction = { $error } (or give a direction: n ne e se s sw w nw)
 rule-game-over = the game is over
 rule-other-game = that action belongs to the other game
-rule-guard-throne = a guard may not enter the throne
 rule-no-piece = there is no piece on { $from }
-rule-not-yours = the { $piece } on { $from } is { $seat }'s; { $me } is to act
-rule-captured-cannot-step = the { $piece } on { $from } is captured and cannot step: return it with { $cell }=<cell>
-rule-return-queen-first = { $seat } must first return the captured queen on { $cell } (write { $write }=<cell>)
-rule-return-guard-first = { $seat } must first return a captured guard ({ $cells })
+# $piece: queen or guard; $owner, $me: rule-side.
+rule-not-yours = the { $piece } on { $from } is { $owner }'s; { $me } is to act
+rule-captured-cannot-step = the { $piece } on { $from } is captured and cannot step: return it with { $from }=<cell>
+rule-return-queen-first = { $me } must first return the captured queen on { $queen } (write { $queen }=<cell>)
+rule-return-guard-first = { $me } must first return a captured guard ({ $cells })
 rule-not-next-to = { $to } is not next to { $from }: a piece steps to a neighbouring cell
-rule-not-empty = { $to } is not empty
-rule-steps-outward = { $action } steps outward (ring { $outer } to ring { $inner }): a piece steps sideways or inward
-rule-between-enemies = { $to } stands between two enemy pieces ({ $cells })
-rule-not-captured = the { $piece } on { $from } is not captured, so it cannot be returned: write a step as { $write }
+rule-cell-not-empty = { $cell } is not empty
+rule-steps-outward = { $from }-{ $to } steps outward (ring { $from_ring } to ring { $to_ring }): a piece steps sideways or inward
+rule-guard-throne = a guard may not enter the throne
+rule-between-enemies = { $to } stands between two enemy pieces ({ $a }, { $b })
+rule-not-captured = the { $piece } on { $from } is not captured, so it cannot be returned: write a step as { $from }-{ $to }
+rule-not-captured-step = the { $piece } on { $from } is not captured, so it cannot be returned: write a step as { $from }-<cell>
 rule-guard-outer-ring = a returned guard goes to an empty cell of the outer ring, and { $to } is in ring { $ring }
-rule-captured-must-return = the { $piece } on { $from } is captured: { $seat } must return { $what } with { $cell }=<cell>, e.g. { $example }
-rule-captures-nothing = { $action } captures nothing: write { $write }
+# $returning: queen or guard.
+rule-captured-must-return = the { $piece } on { $from } is captured: { $me } must return { $returning ->
+    [queen] the queen
+   *[guard] a guard
+} with { $at }=<cell>, e.g. { $example }
+rule-captures-nothing = { $action } captures nothing: write { $action }
 rule-captures-other = { $action } captures { $actual }, not { $given }: write { $write }
+# What an Agros opening turn places ($hint of the messages below).
+rule-hint-one = 1 farmer, like { $a }
+rule-hint-two = 2 farmers, like { $a },{ $b }
 rule-opening-no-pass = no passing in the opening: place { $hint } (AR-4)
 rule-opening-places = the opening places farmers, nothing moves yet: place { $hint }
 rule-opening-over = the opening is over: harvest (like e5-e7), sow (like e6=e8) or pass
-rule-off-board-size = { $square } is not on this { $size } board
+rule-off-board = { $square } is not on this { $size }×{ $size } board
 rule-no-farmer = there is no farmer on { $from }
 rule-seed-never-moves = { $from } holds a loose seed, and seeds never move
+rule-farmer-not-yours = the farmer on { $from } is { $owner }'s; { $me } is to act
 rule-not-straight = { $from } to { $to } is not a straight line: a farmer moves orthogonally or diagonally
-rule-is-sow = { $action } is a sow: write { $write }
-rule-is-harvest = { $action } is a harvest: write { $write }
+rule-is-sow = { $from }-{ $to } is a sow: write { $from }={ $to }
+# $examples: rule-legal-none or rule-legal-some.
+rule-harvest-distance = the farmer on { $from } has harvest { $harvest }, so a harvest moves it exactly { $harvest } { $harvest ->
+    [one] square
+   *[other] squares
+}: { $examples }
+rule-legal-none = the farmer on { $from } has no legal move now
+rule-legal-some = legal for it now are { $actions }
 rule-harvest-not-empty = { $to } is not empty: a harvest lands on an empty square
-# What a side must return first: the queen or a guard.
-rule-return-what = { $what ->
-    [queen] the queen
-   *[guard] a guard
+# $piece: seed or farmer.
+rule-harvest-passes = { $from }-{ $to } passes { $owner }'s { $piece } on { $on }: a harvest may pass only empty squares and { $me }'s own pieces
+rule-no-seeds = the farmer on { $from } has no seeds to sow (harvest 1): harvest first
+rule-is-harvest = { $from }={ $to } is a harvest: write { $from }-{ $to }
+rule-sow-distance = the farmer on { $from } carries { $seeds } { $seeds ->
+    [one] seed
+   *[other] seeds
+}, so a sow moves it exactly { $seeds } { $seeds ->
+    [one] square
+   *[other] squares
+}: { $examples }
+rule-sow-not-empty = { $square } is not empty: every square a sow passes and lands on must be empty
+rule-places-one = the opening turn places 1 farmer, not { $given }: place { $hint }
+rule-places-two = the opening turn places 2 farmers: place { $hint }
+rule-named-twice = { $square } is named twice: place 2 farmers on 2 different squares
+rule-place-off-board = { $square } is not on this board
+rule-square-not-empty = { $square } is not empty
+rule-leaves-board = { $action } would leave the board: the farmer moves { $steps } { $steps ->
+    [one] square
+   *[other] squares
 }
+rule-place = place { $hint }
 no-visible-game = there is no game #{ $game } you may see: `games live` lists the games being played

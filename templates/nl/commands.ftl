@@ -9,14 +9,138 @@ parse-empty = geen commando gevonden: stuur `hulp` voor de lijst
 parse-unknown-closest = onbekend commando `{ $word }`: bedoel je `{ $closest }`? Stuur `hulp` voor de lijst
 parse-unknown = onbekend commando `{ $word }`: stuur `hulp` voor de lijst
 parse-too-long = dat commando is { $chars } tekens lang, en een commando heeft er hoogstens { $max }, dus er is niets van gelezen: `hulp` toont de commando's
-parse-usage = { $problem }; gebruik:
+parse-usage = { parse-problem }; gebruik:
+
+# The problem of a usage error: `$problem` names its key (one of the `parse-problem-*` below),
+# whose arguments the usage message carries; a problem outside the catalogue is shown as it came.
+parse-problem = { $problem ->
+        [parse-problem-game-number] { parse-problem-game-number }
+        [parse-problem-game-number-missing] { parse-problem-game-number-missing }
+        [parse-problem-two-games] { parse-problem-two-games }
+        [parse-problem-ply-missing] { parse-problem-ply-missing }
+        [parse-problem-ply-number] { parse-problem-ply-number }
+        [parse-problem-not-game] { parse-problem-not-game }
+        [parse-problem-not-live] { parse-problem-not-live }
+        [parse-problem-preview-ply] { parse-problem-preview-ply }
+        [parse-problem-one-player] { parse-problem-one-player }
+        [parse-problem-nothing-more] { parse-problem-nothing-more }
+        [parse-problem-not-understood] { parse-problem-not-understood }
+        [parse-problem-name-game] { parse-problem-name-game }
+        [parse-problem-name-game-short] { parse-problem-name-game-short }
+        [parse-problem-name-kind] { parse-problem-name-kind }
+        [parse-problem-unknown-game] { parse-problem-unknown-game }
+        [parse-problem-board-size] { parse-problem-board-size }
+        [parse-problem-agon-board] { parse-problem-agon-board }
+        [parse-problem-rating-range] { parse-problem-rating-range }
+        [parse-problem-rating-bounds] { parse-problem-rating-bounds }
+        [parse-problem-rating-missing] { parse-problem-rating-missing }
+        [parse-problem-rating-anyone] { parse-problem-rating-anyone }
+        [parse-problem-action-missing] { parse-problem-action-missing }
+        [parse-problem-reply-missing] { parse-problem-reply-missing }
+        [parse-problem-reply] { parse-problem-reply }
+        [parse-problem-code-one-word] { parse-problem-code-one-word }
+        [parse-problem-who] { parse-problem-who }
+        [parse-problem-game-missing] { parse-problem-game-missing }
+        [parse-problem-discord-mention] { parse-problem-discord-mention }
+        [parse-problem-mail-address] { parse-problem-mail-address }
+        [parse-problem-not-option] { parse-problem-not-option }
+        [parse-problem-needs-number] { parse-problem-needs-number }
+        [parse-problem-one-clock] { parse-problem-one-clock }
+        [parse-problem-bank-reserve] { parse-problem-bank-reserve }
+        [parse-problem-max-amount] { parse-problem-max-amount }
+        [parse-problem-amount-max] { parse-problem-amount-max }
+        [parse-problem-amount] { parse-problem-amount }
+        [parse-problem-bank-empty] { parse-problem-bank-empty }
+        [parse-problem-bank-cap] { parse-problem-bank-cap }
+        [parse-problem-level] { parse-problem-level }
+        [parse-problem-level-computer] { parse-problem-level-computer }
+        [parse-problem-timeout] { parse-problem-timeout }
+        [parse-problem-timeout-pass-agon] { parse-problem-timeout-pass-agon }
+        [parse-problem-variant-board] { parse-problem-variant-board }
+        [parse-problem-variant-farmers] { parse-problem-variant-farmers }
+        [parse-problem-agon-options] { parse-problem-agon-options }
+        [parse-problem-not-rated] { parse-problem-not-rated }
+        [parse-problem-not-private] { parse-problem-not-private }
+        [parse-problem-vacation-min] { parse-problem-vacation-min }
+        [parse-problem-vacation-days] { parse-problem-vacation-days }
+        [parse-problem-channel] { parse-problem-channel }
+        [parse-problem-language] { parse-problem-language }
+        [parse-problem-hour] { parse-problem-hour }
+        [parse-problem-setting-missing] { parse-problem-setting-missing }
+        [parse-problem-setting] { parse-problem-setting }
+        [parse-problem-one-setting] { parse-problem-one-setting }
+       *[other] { $problem }
+    }
+parse-problem-game-number = na `partij` volgt een partijnummer zoals `partij 12`, niet { $word }
+parse-problem-game-number-missing = na `partij` volgt een partijnummer zoals `partij 12`, maar er volgt niets
+parse-problem-two-games = je noemt twee partijen, #{ $first } en #{ $second }: noem er één
+parse-problem-ply-missing = na `ply` volgt het aantal zetten dat tot nu toe gespeeld is
+parse-problem-ply-number = `ply { $word }`: `{ $word }` is geen plynummer
+parse-problem-not-game = `{ $word }` is geen verwijzing naar een partij zoals #12
+parse-problem-not-live = `{ $word }` is niet `live`
+parse-problem-preview-ply = een voorbeeld neemt geen `ply`: het speelt niets
+parse-problem-one-player = `{ $word }` begrijp ik hier niet: noem één speler
+parse-problem-nothing-more = `{ $word }` begrijp ik hier niet: na `{ $command ->
+        [seeks] uitdagingen
+       *[other] { $command }
+    }` komt niets meer
+parse-problem-not-understood = `{ $word }` begrijp ik hier niet
+parse-problem-name-game = noem de partij, bijvoorbeeld `#12` (`partijen live` toont ze)
+parse-problem-name-game-short = noem de partij, bijvoorbeeld `#12`
+parse-problem-name-kind = noem het spel: agon of agros
+parse-problem-unknown-game = onbekend spel `{ $word }`: de spellen zijn agon en agros
+parse-problem-board-size = `{ $word }` is geen bordgrootte: 8, 10 of 12
+parse-problem-agon-board = Agon heeft één bord: laat `bord` weg
+parse-problem-rating-range = `rating { $word }` is geen bereik van ratings zoals 1400-1800, 1500+ of -1800
+parse-problem-rating-bounds = `rating { $word }`: de ondergrens ligt boven de bovengrens
+parse-problem-rating-missing = `rating` heeft een bereik nodig, bijvoorbeeld `rating 1400-1800`
+parse-problem-rating-anyone = `rating` hoort bij een uitdaging aan `iedereen`: het zegt wie mag aannemen
+parse-problem-action-missing = de zet ontbreekt
+parse-problem-reply-missing = zeg `aanbieden`, `accepteer` of `weiger`
+parse-problem-reply = `{ $word }` is niet `aanbieden`, `accepteer` of `weiger`
+parse-problem-code-one-word = de code is één woord
+parse-problem-who = wie daag je uit?
+parse-problem-game-missing = het spel ontbreekt: agon of agros
+parse-problem-discord-mention = `{ $word }` is geen Discord-vermelding
+parse-problem-mail-address = `{ $word }` is geen e-mailadres
+parse-problem-not-option = `{ $word }` is geen optie
+parse-problem-needs-number = na `{ $word ->
+        [board] bord
+        [farmers] boeren
+        [days] dagen
+       *[other] { $word }
+    }` hoort een getal
+parse-problem-one-clock = geef één klok: `dagen D` of `bank ...`
+parse-problem-bank-reserve = `bank` heeft een reserve nodig, bijvoorbeeld `bank 7d+1d max 14d`
+parse-problem-max-amount = `max` heeft een tijdsduur nodig, bijvoorbeeld `max 14d`
+parse-problem-amount-max = `{ $word }` is geen tijdsduur zoals 14d of 12h
+parse-problem-amount = `{ $word }` is geen tijdsduur zoals 7d of 12h
+parse-problem-bank-empty = de reserve van de bank moet meer dan niets zijn
+parse-problem-bank-cap = het maximum van de bank (`max`) moet minstens zo groot zijn als de reserve
+parse-problem-level = het niveau is `makkelijk`, `normaal` of `moeilijk`
+parse-problem-level-computer = `niveau` hoort bij een partij tegen de `computer`
+parse-problem-timeout = na `tijd` volgt `verlies` of `pas`
+parse-problem-timeout-pass-agon = `tijd pas` hoort bij Agros: Agon kent geen passen (AG-5), dus een gemiste deadline verliest
+parse-problem-variant-board = het bord is 8, 10 of 12 velden breed, niet { $size }
+parse-problem-variant-farmers = elke kant heeft 3, 5 of 7 boeren, niet { $count }
+parse-problem-agon-options = Agon heeft geen opties: het bord en de stukken liggen vast
+parse-problem-not-rated = `{ $word }` is geen keuze: met rating of `vriendschappelijk`
+parse-problem-not-private = `{ $word }` is geen keuze: openbaar of `privé`
+parse-problem-vacation-min = een vakantie duurt minstens 1 dag
+parse-problem-vacation-days = `{ $word }` is geen aantal dagen en ook geen `einde`
+parse-problem-channel = `{ $word }` is geen `discord`, `e-mail` of `terminal`
+parse-problem-language = `{ $word }` is geen en, nl of sv
+parse-problem-hour = `{ $word }` is geen uur van 0 tot 23 en ook geen `uit`
+parse-problem-setting-missing = de instelling ontbreekt
+parse-problem-setting = `{ $word }` is geen `tijdzone`, `meldingen`, `overzicht` of `taal` met één waarde
+parse-problem-one-setting = geef één instelling tegelijk
 
 cmd-help-summary = toon de commando's, of leg er een uit
 cmd-help-usage = hulp [commando]
 cmd-help-help = Zonder commando toont het alle commando's. Met een commando toont het hoe je het gebruikt en wat het doet. `hulp regels agon` of `hulp regels agros` geeft de spelregels in het kort.
 cmd-help-arg-command = commando
 cmd-help-arg-command-help = het commando om uit te leggen
-parse-usage-help = { $problem }; gebruik: { cmd-help-usage }
+parse-usage-help = { parse-problem }; gebruik: { cmd-help-usage }
 
 cmd-challenge-summary = daag iemand, iedereen of de computer uit voor een partij
 cmd-challenge-usage = uitdagen <tegenstander|iedereen> <agon|agros> [bord 8|10|12] [boeren 3|5|7] [dagen D | bank 7d+1d max 14d] [tijd verlies|pas] [niveau makkelijk|normaal|moeilijk] [vriendschappelijk] [privé] [rating MIN-MAX]
@@ -43,24 +167,24 @@ cmd-challenge-arg-private = prive
 cmd-challenge-arg-private-help = een privépartij staat niet in lijsten en is niet te volgen (standaard: openbaar)
 cmd-challenge-arg-rating = rating
 cmd-challenge-arg-rating-help = bij een uitdaging aan iedereen: de toegelaten ratings, bijv. 1400-1800 of 1500+
-parse-usage-challenge = { $problem }; gebruik: { cmd-challenge-usage }
+parse-usage-challenge = { parse-problem }; gebruik: { cmd-challenge-usage }
 
 cmd-accept-summary = neem een uitdaging aan
 cmd-accept-usage = accepteer [#partij]
 cmd-accept-help = Begint een partij waarvoor je bent uitgedaagd, bijvoorbeeld `accepteer #12`. De partij mag weg als er maar één uitdaging op je wacht.
 cmd-any-arg-game = partij
 cmd-any-arg-game-help = het partijnummer; mag weg in de thread van de partij of als er maar één past
-parse-usage-accept = { $problem }; gebruik: { cmd-accept-usage }
+parse-usage-accept = { parse-problem }; gebruik: { cmd-accept-usage }
 
 cmd-decline-summary = weiger een uitdaging
 cmd-decline-usage = weiger [#partij]
 cmd-decline-help = Weigert een partij waarvoor je bent uitgedaagd; er wordt niets tegen iemand vastgelegd.
-parse-usage-decline = { $problem }; gebruik: { cmd-decline-usage }
+parse-usage-decline = { parse-problem }; gebruik: { cmd-decline-usage }
 
 cmd-cancel-summary = trek een uitdaging van jezelf in
 cmd-cancel-usage = annuleer [#partij]
 cmd-cancel-help = Trekt een uitdaging in die nog niet is aangenomen. Een lopende partij beëindig je met `opgeven`.
-parse-usage-cancel = { $problem }; gebruik: { cmd-cancel-usage }
+parse-usage-cancel = { parse-problem }; gebruik: { cmd-cancel-usage }
 
 cmd-move-summary = speel een zet
 cmd-move-usage = zet [#partij] [ply N] <zet>
@@ -69,91 +193,91 @@ cmd-move-arg-ply = ply
 cmd-move-arg-ply-help = het aantal zetten tot nu toe, zodat een veranderde stelling de zet weigert
 cmd-move-arg-action = zet
 cmd-move-arg-action-help = de zet: kies een van je geldige zetten uit de lijst
-parse-usage-move = { $problem }; gebruik: { cmd-move-usage }
+parse-usage-move = { parse-problem }; gebruik: { cmd-move-usage }
 
 cmd-pass-summary = pas je beurt (Agros, bewegingsfase)
 cmd-pass-usage = pas [#partij]
 cmd-pass-help = Past in Agros (AR-7). Een pas direct na de pas van je tegenstander beëindigt de partij (AR-9). Agon kent geen passen.
-parse-usage-pass = { $problem }; gebruik: { cmd-pass-usage }
+parse-usage-pass = { parse-problem }; gebruik: { cmd-pass-usage }
 
 cmd-resign-summary = geef een lopende partij op
 cmd-resign-usage = opgeven [#partij]
 cmd-resign-help = Beëindigt de partij meteen als verlies voor jou.
-parse-usage-resign = { $problem }; gebruik: { cmd-resign-usage }
+parse-usage-resign = { parse-problem }; gebruik: { cmd-resign-usage }
 
 cmd-draw-summary = bied remise aan, of neem een aanbod aan of weiger het (Agon)
 cmd-draw-usage = remise aanbieden|accepteer|weiger [#partij]
 cmd-draw-help = Biedt in Agon remise aan; het aanbod staat tot je tegenstander het aanneemt, weigert of een zet doet.
 cmd-draw-arg-reply = antwoord
 cmd-draw-arg-reply-help = bied remise aan, of beantwoord een aanbod
-parse-usage-draw = { $problem }; gebruik: { cmd-draw-usage }
+parse-usage-draw = { parse-problem }; gebruik: { cmd-draw-usage }
 
 cmd-undo-summary = vraag je laatste zet terug te nemen, of sta het toe
 cmd-undo-usage = terugnemen [accepteer|weiger] [#partij]
 cmd-undo-help = `terugnemen` vraagt je tegenstander om je laatste zet terug te mogen nemen, zolang die nog niet gezet heeft; `terugnemen accepteer` staat het toe, `terugnemen weiger` weigert.
 cmd-undo-arg-reply = antwoord
 cmd-undo-arg-reply-help = vraag je laatste zet terug te nemen (standaard), of beantwoord het verzoek
-parse-usage-undo = { $problem }; gebruik: { cmd-undo-usage }
+parse-usage-undo = { parse-problem }; gebruik: { cmd-undo-usage }
 
 cmd-board-summary = toon het bord van een partij
 cmd-board-usage = bord [#partij]
 cmd-board-help = Toont de huidige stelling, wie aan zet is en de deadline (en in Agros de stand tot nu toe).
-parse-usage-board = { $problem }; gebruik: { cmd-board-usage }
+parse-usage-board = { parse-problem }; gebruik: { cmd-board-usage }
 
 cmd-history-summary = toon het verloop van een partij
 cmd-history-usage = geschiedenis [#partij]
 cmd-history-help = Toont elke zet van de partij, per paar genummerd (AG-16, AR-17), en de uitslag.
-parse-usage-history = { $problem }; gebruik: { cmd-history-usage }
+parse-usage-history = { parse-problem }; gebruik: { cmd-history-usage }
 
 cmd-games-summary = toon je open partijen, of alle partijen die gespeeld worden
 cmd-games-usage = partijen [live]
 cmd-games-help = Toont je uitdagingen en lopende partijen: tegenstander, wie aan zet is en de deadline. `partijen live` toont de partijen die gespeeld worden en die iedereen mag volgen.
 cmd-games-arg-which = welke
 cmd-games-arg-which-help = jouw partijen (standaard), of de lopende partijen die iedereen mag volgen
-parse-usage-games = { $problem }; gebruik: { cmd-games-usage }
+parse-usage-games = { parse-problem }; gebruik: { cmd-games-usage }
 
 cmd-seeks-summary = toon de open uitdagingen die iedereen mag aannemen
 cmd-seeks-usage = uitdagingen
 cmd-seeks-help = Toont de uitdagingen aan iedereen die op een speler wachten: spel, klok, de maker met zijn rating en de toegelaten ratings. `accepteer #12` neemt er een aan.
-parse-usage-seeks = { $problem }; gebruik: { cmd-seeks-usage }
+parse-usage-seeks = { parse-problem }; gebruik: { cmd-seeks-usage }
 
 cmd-watch-summary = volg een partij waarin je niet speelt
 cmd-watch-usage = volg #partij
 cmd-watch-help = Stuurt je het bord na elke zet van een partij en het eindverslag, via je kanaal (in je overzicht als je dat gekozen hebt). Je kunt er nooit in spelen. `partijen live` toont de partijen die je mag volgen; privépartijen kun je niet volgen.
 cmd-watch-arg-game = partij
 cmd-watch-arg-game-help = het partijnummer
-parse-usage-watch = { $problem }; gebruik: { cmd-watch-usage }
+parse-usage-watch = { parse-problem }; gebruik: { cmd-watch-usage }
 
 cmd-unwatch-summary = stop met het volgen van een partij
 cmd-unwatch-usage = ontvolg #partij
 cmd-unwatch-help = Stopt de borden en het eindverslag van een partij die je volgt.
-parse-usage-unwatch = { $problem }; gebruik: { cmd-unwatch-usage }
+parse-usage-unwatch = { parse-problem }; gebruik: { cmd-unwatch-usage }
 
 cmd-preview-summary = zie het bord na een zet zonder hem te spelen
 cmd-preview-usage = voorbeeld [#partij] <zet>
 cmd-preview-help = Toont het bord zoals het na de zet zou zijn, zonder hem te spelen, zodat je een zet kunt controleren voor je hem stuurt. Je tegenstander ziet niets.
 cmd-preview-arg-action = zet
 cmd-preview-arg-action-help = de zet om te proberen: kies een van je geldige zetten uit de lijst
-parse-usage-preview = { $problem }; gebruik: { cmd-preview-usage }
+parse-usage-preview = { parse-problem }; gebruik: { cmd-preview-usage }
 
 cmd-export-summary = krijg het verloop van een partij als bestand
 cmd-export-usage = exporteer [#partij]
 cmd-export-help = Stuurt het verloop van een partij (van jou, of een partij die niet privé is) als tekstbestand: tagparen en de genummerde zetten, leesbaar voor `agora rules replay --record` en `agora render --record` (docs/records.md).
-parse-usage-export = { $problem }; gebruik: { cmd-export-usage }
+parse-usage-export = { parse-problem }; gebruik: { cmd-export-usage }
 
 cmd-rating-summary = toon je ratings, of die van een andere speler
 cmd-rating-usage = waardering [speler]
 cmd-rating-help = Toont de Glicko-2-ratings van een speler (één per spel, en in Agros per bordgrootte) met hun afwijking en gespeelde partijen, en hoe betrouwbaar de speler speelt: het deel van de beurten op tijd gespeeld en van de partijen uitgespeeld in plaats van op tijd verloren.
 cmd-rating-arg-player = speler
 cmd-rating-arg-player-help = de naam van een speler of een Discord-vermelding (standaard: jij)
-parse-usage-rating = { $problem }; gebruik: { cmd-rating-usage }
+parse-usage-rating = { parse-problem }; gebruik: { cmd-rating-usage }
 
 cmd-leaderboard-summary = de beste vaste ratings
 cmd-leaderboard-usage = ranglijst agon|agros [bord 8|10|12]
 cmd-leaderboard-help = Toont de hoogste ratings van een spel onder spelers wier rating vaststaat (een afwijking onder 110 na genoeg partijen). Agros-borden hebben elk een eigen rating: noem het bord (standaard 10).
 cmd-leaderboard-arg-board = bord
 cmd-leaderboard-arg-board-help = Agros: de bordgrootte (standaard 10)
-parse-usage-leaderboard = { $problem }; gebruik: { cmd-leaderboard-usage }
+parse-usage-leaderboard = { parse-problem }; gebruik: { cmd-leaderboard-usage }
 
 cmd-settings-summary = stel je tijdzone in, waar meldingen heen gaan, een dagelijks overzicht, of je taal
 cmd-settings-usage = instellingen tijdzone <IANA-zone> | instellingen meldingen <discord|e-mail|terminal> | instellingen overzicht <uur|uit> | instellingen taal <en|nl|sv>
@@ -166,19 +290,19 @@ cmd-settings-arg-digest = overzicht
 cmd-settings-arg-digest-help = een uur (0-23) voor één dagelijks overzicht in plaats van herinneringen, of uit
 cmd-settings-arg-language = taal
 cmd-settings-arg-language-help = de taal waarin Agora je schrijft: en, nl of sv
-parse-usage-settings = { $problem }; gebruik: { cmd-settings-usage }
+parse-usage-settings = { parse-problem }; gebruik: { cmd-settings-usage }
 
 cmd-vacation-summary = zet je klokken in al je partijen stil
 cmd-vacation-usage = vakantie [dagen | einde]
 cmd-vacation-help = `vakantie 7` zet de klokken van al je partijen 7 dagen stil, af van je jaarlijkse tegoed; je tegenstanders zien het op hun borden. `vakantie einde` komt eerder terug en geeft de ongebruikte dagen terug. `vakantie` alleen toont wat er van je tegoed over is.
 cmd-vacation-arg-days = dagen
 cmd-vacation-arg-days-help = dagen om je klokken stil te zetten, of `einde`; laat weg om je tegoed te zien
-parse-usage-vacation = { $problem }; gebruik: { cmd-vacation-usage }
+parse-usage-vacation = { parse-problem }; gebruik: { cmd-vacation-usage }
 
 cmd-link-summary = koppel nog een Discord-account of e-mailadres aan jou
 cmd-link-usage = koppel [code]
 cmd-link-help = `koppel` geeft een eenmalige code; stuur `koppel <code>` vanaf je andere account (Discord of een adres) en beide worden één speler, met dezelfde partijen.
 cmd-link-arg-code = code
 cmd-link-arg-code-help = de code die `koppel` je andere account gaf
-parse-usage-link = { $problem }; gebruik: { cmd-link-usage }
+parse-usage-link = { parse-problem }; gebruik: { cmd-link-usage }
 

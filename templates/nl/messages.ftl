@@ -177,50 +177,117 @@ link-guesses-exhausted = dit account heeft binnen een dag { $wrong } foute koppe
 
 ## Fouten van de spelregels (crates/service/src/rule_errors.rs).
 
-rule-word = { $word ->
-    [queen] koningin
-    [guard] wachter
-    [farmer] boer
-    [white] wit
-    [black] zwart
-    [light] licht
-    [dark] donker
-   *[other] { $word }
+# Een kant in een zin van de spelregels, naar zijn Engelse woord (white, black, light, dark).
+rule-side = { $side ->
+    [white] Wit
+    [black] Zwart
+    [light] Licht
+   *[dark] Donker
 }
-# Een zin van de spelregels zonder eigen sleutel, zoals hij is (Engels).
-rule-other = { $message }
-rule-variant-board = het bord is 8, 10 of 12 velden breed, niet { $board }
+rule-variant-board = het bord is 8, 10 of 12 vakken breed, niet { $board }
 rule-variant-farmers = elke kant heeft 3, 5 of 7 boeren, niet { $farmers }
 rule-variant-agon-options = Agon heeft geen opties: het bord en de stukken liggen vast
+rule-agon-empty = je hebt geen zet opgegeven: schrijf een stap als van-naar (k1-j1) of een terugzet als van=naar (b7=f6)
+rule-agon-pass = in Agon kun je niet passen: elke beurt is een stap of een terugzet (AG-5)
+rule-agon-no-separator = `{ $text }` heeft geen scheidingsteken: schrijf { $from }-{ $to } voor een stap of { $from }={ $to } voor een terugzet
+rule-agon-unreadable = `{ $text }` is niet te lezen: schrijf een stap als van-naar (k1-j1) of een terugzet als van=naar (b7=f6)
+rule-agon-separators = `{ $text }` is niet te lezen: een zet heeft één scheidingsteken, - of =; schrijf een stap als van-naar (k1-j1) of een terugzet als van=naar (b7=f6)
+rule-return-captures = een terugzet slaat nooit: schrijf { $from }={ $to } zonder x-deel
+rule-ends-in-x = `{ $text }` eindigt op x zonder vak: noem de geslagen stukken (a5-a6xb7) of laat het x-deel weg
+rule-cell-malformed = `{ $text }` is geen vak: een vak is een rijletter a tot en met k en een getal, zoals f6
+rule-cell-off-row = `{ $text }` is geen vak: rij { $row } heeft de vakken { $row }1 tot en met { $row }{ $last }
+rule-agros-empty = je hebt geen zet opgegeven: schrijf een plaatsing (e5 of c3,h8), een oogst (e5-e7), een zaaiing (e6=e8) of pass
+rule-verb-form = `{ $text }` is niet te lezen: schrijf { $verb } <van> <naar>, zoals { $verb } e5 e7, of { $verb } <van> <richting>, zoals { $verb } e5 n
+rule-agros-unreadable = `{ $text }` is niet te lezen: schrijf een plaatsing (e5 of c3,h8), een oogst (e5-e7), een zaaiing (e6=e8) of pass
+rule-agros-separators = `{ $text }` is niet te lezen: een zet heeft één scheidingsteken, - of =; schrijf een plaatsing (e5 of c3,h8), een oogst (e5-e7), een zaaiing (e6=e8) of pass
+rule-square-malformed = `{ $text }` is geen vak: een vak is een kolomletter en een rijnummer, zoals e5
+rule-square-off-board = `{ $text }` ligt niet op dit bord van { $size }×{ $size }: de vakken lopen van a1 tot en met { $last }{ $size }
+rule-square-or-direction = { $error } (of geef een richting: n ne e se s sw w nw)
 rule-game-over = de partij is afgelopen
 rule-other-game = die zet hoort bij het andere spel
-rule-guard-throne = een wachter mag de troon niet betreden
 rule-no-piece = er staat geen stuk op { $from }
-rule-not-yours = de { $piece } op { $from } is van { $seat }; { $me } is aan zet
-rule-captured-cannot-step = de { $piece } op { $from } is geslagen en kan geen stap zetten: zet hem terug met { $cell }=<veld>
-rule-return-queen-first = { $seat } moet eerst de geslagen koningin op { $cell } terugzetten (schrijf { $write }=<veld>)
-rule-return-guard-first = { $seat } moet eerst een geslagen wachter terugzetten ({ $cells })
-rule-not-next-to = { $to } ligt niet naast { $from }: een stuk stapt naar een aangrenzend veld
-rule-not-empty = { $to } is niet leeg
-rule-steps-outward = { $action } stapt naar buiten (ring { $outer } naar ring { $inner }): een stuk stapt opzij of naar binnen
-rule-between-enemies = { $to } staat tussen twee vijandelijke stukken ({ $cells })
-rule-not-captured = de { $piece } op { $from } is niet geslagen, dus hij kan niet teruggezet worden: schrijf een stap als { $write }
-rule-guard-outer-ring = een teruggezette wachter gaat naar een leeg veld van de buitenste ring, en { $to } ligt in ring { $ring }
-rule-captured-must-return = de { $piece } op { $from } is geslagen: { $seat } moet { $what } terugzetten met { $cell }=<veld>, bijvoorbeeld { $example }
-rule-captures-nothing = { $action } slaat niets: schrijf { $write }
-rule-captures-other = { $action } slaat { $actual }, niet { $given }: schrijf { $write }
-rule-opening-no-pass = in de opening kun je niet passen: plaats { $hint } (AR-4)
-rule-opening-places = in de opening worden boeren geplaatst, er beweegt nog niets: plaats { $hint }
-rule-opening-over = de opening is voorbij: oogst (zoals e5-e7), zaai (zoals e6=e8) of pas
-rule-off-board-size = { $square } ligt niet op dit bord van { $size }
-rule-no-farmer = er staat geen boer op { $from }
-rule-seed-never-moves = op { $from } ligt een los zaadje, en zaadjes bewegen nooit
-rule-not-straight = { $from } naar { $to } is geen rechte lijn: een boer beweegt recht of diagonaal
-rule-is-sow = { $action } is zaaien: schrijf { $write }
-rule-is-harvest = { $action } is oogsten: schrijf { $write }
-rule-harvest-not-empty = { $to } is niet leeg: een oogst eindigt op een leeg veld
-rule-return-what = { $what ->
+rule-not-yours = de { $piece ->
+    [queen] koningin
+   *[guard] wachter
+} op { $from } is van { $owner }; { $me } is aan zet
+rule-captured-cannot-step = de { $piece ->
+    [queen] koningin
+   *[guard] wachter
+} op { $from } is geslagen en kan geen stap zetten: zet { $piece ->
+    [queen] haar
+   *[guard] hem
+} terug met { $from }=<vak>
+rule-return-queen-first = { $me } moet eerst de geslagen koningin op { $queen } terugzetten (schrijf { $queen }=<vak>)
+rule-return-guard-first = { $me } moet eerst een geslagen wachter terugzetten ({ $cells })
+rule-not-next-to = { $to } ligt niet naast { $from }: een stuk stapt naar een aangrenzend vak
+rule-cell-not-empty = { $cell } is niet leeg
+rule-steps-outward = { $from }-{ $to } stapt naar buiten (van ring { $from_ring } naar ring { $to_ring }): een stuk stapt opzij of naar binnen
+rule-guard-throne = een wachter mag de troon niet betreden
+rule-between-enemies = { $to } staat tussen twee vijandelijke stukken ({ $a }, { $b })
+rule-not-captured = de { $piece ->
+    [queen] koningin
+   *[guard] wachter
+} op { $from } is niet geslagen, dus je kunt { $piece ->
+    [queen] haar
+   *[guard] hem
+} niet terugzetten: schrijf een stap als { $from }-{ $to }
+rule-not-captured-step = de { $piece ->
+    [queen] koningin
+   *[guard] wachter
+} op { $from } is niet geslagen, dus je kunt { $piece ->
+    [queen] haar
+   *[guard] hem
+} niet terugzetten: schrijf een stap als { $from }-<vak>
+rule-guard-outer-ring = een teruggezette wachter gaat naar een leeg vak van de buitenste ring, en { $to } ligt in ring { $ring }
+rule-captured-must-return = de { $piece ->
+    [queen] koningin
+   *[guard] wachter
+} op { $from } is geslagen: { $me } moet { $returning ->
     [queen] de koningin
    *[guard] een wachter
+} terugzetten met { $at }=<vak>, bijvoorbeeld { $example }
+rule-captures-nothing = { $action } slaat niets: schrijf { $action }
+rule-captures-other = { $action } slaat { $actual }, niet { $given }: schrijf { $write }
+rule-hint-one = 1 boer, zoals { $a }
+rule-hint-two = 2 boeren, zoals { $a },{ $b }
+rule-opening-no-pass = in de opening kun je niet passen: plaats { $hint } (AR-4)
+rule-opening-places = in de opening plaats je boeren, er beweegt nog niets: plaats { $hint }
+rule-opening-over = de opening is voorbij: oogst (zoals e5-e7), zaai (zoals e6=e8) of pas
+rule-off-board = { $square } ligt niet op dit bord van { $size }×{ $size }
+rule-no-farmer = er staat geen boer op { $from }
+rule-seed-never-moves = op { $from } ligt een los zaad, en zaden bewegen nooit
+rule-farmer-not-yours = de boer op { $from } is van { $owner }; { $me } is aan zet
+rule-not-straight = { $from } naar { $to } is geen rechte lijn: een boer beweegt recht of diagonaal
+rule-is-sow = { $from }-{ $to } is zaaien: schrijf { $from }={ $to }
+rule-harvest-distance = de boer op { $from } heeft oogst { $harvest }, dus bij oogsten gaat hij precies { $harvest } { $harvest ->
+    [one] vak
+   *[other] vakken
+}: { $examples }
+rule-legal-none = de boer op { $from } heeft nu geen toegestane zet
+rule-legal-some = toegestane zetten voor hem zijn nu { $actions }
+rule-harvest-not-empty = { $to } is niet leeg: een oogst eindigt op een leeg vak
+rule-harvest-passes = { $from }-{ $to } passeert { $piece ->
+    [seed] een zaad
+   *[farmer] een boer
+} van { $owner } op { $on }: een oogst mag alleen over lege vakken en stukken van { $me } zelf gaan
+rule-no-seeds = de boer op { $from } heeft geen zaad om te zaaien (oogst 1): oogst eerst
+rule-is-harvest = { $from }={ $to } is oogsten: schrijf { $from }-{ $to }
+rule-sow-distance = de boer op { $from } draagt { $seeds } { $seeds ->
+    [one] zaad
+   *[other] zaden
+}, dus bij zaaien gaat hij precies { $seeds } { $seeds ->
+    [one] vak
+   *[other] vakken
+}: { $examples }
+rule-sow-not-empty = { $square } is niet leeg: elk vak waar een zaaiing overheen gaat en op eindigt, moet leeg zijn
+rule-places-one = in deze openingsbeurt plaats je 1 boer, niet { $given }: plaats { $hint }
+rule-places-two = in deze openingsbeurt plaats je 2 boeren: plaats { $hint }
+rule-named-twice = je noemt { $square } twee keer: plaats 2 boeren op 2 verschillende vakken
+rule-place-off-board = { $square } ligt niet op dit bord
+rule-square-not-empty = { $square } is niet leeg
+rule-leaves-board = met { $action } zou de boer van het bord gaan: hij gaat { $steps } { $steps ->
+    [one] vak
+   *[other] vakken
 }
+rule-place = plaats { $hint }
 no-visible-game = er is geen partij #{ $game } die jij mag bekijken: `partijen live` toont de partijen die nu gespeeld worden

@@ -9,14 +9,138 @@ parse-empty = inget kommando hittades: skicka `hjälp` för listan
 parse-unknown-closest = okänt kommando `{ $word }`: menade du `{ $closest }`? Skicka `hjälp` för listan
 parse-unknown = okänt kommando `{ $word }`: skicka `hjälp` för listan
 parse-too-long = det kommandot är { $chars } tecken långt, och ett kommando har högst { $max }, så inget av det lästes: `hjälp` visar kommandona
-parse-usage = { $problem }; användning:
+parse-usage = { parse-problem }; användning:
+
+# The problem of a usage error: `$problem` names its key (one of the `parse-problem-*` below),
+# whose arguments the usage message carries; a problem outside the catalogue is shown as it came.
+parse-problem = { $problem ->
+        [parse-problem-game-number] { parse-problem-game-number }
+        [parse-problem-game-number-missing] { parse-problem-game-number-missing }
+        [parse-problem-two-games] { parse-problem-two-games }
+        [parse-problem-ply-missing] { parse-problem-ply-missing }
+        [parse-problem-ply-number] { parse-problem-ply-number }
+        [parse-problem-not-game] { parse-problem-not-game }
+        [parse-problem-not-live] { parse-problem-not-live }
+        [parse-problem-preview-ply] { parse-problem-preview-ply }
+        [parse-problem-one-player] { parse-problem-one-player }
+        [parse-problem-nothing-more] { parse-problem-nothing-more }
+        [parse-problem-not-understood] { parse-problem-not-understood }
+        [parse-problem-name-game] { parse-problem-name-game }
+        [parse-problem-name-game-short] { parse-problem-name-game-short }
+        [parse-problem-name-kind] { parse-problem-name-kind }
+        [parse-problem-unknown-game] { parse-problem-unknown-game }
+        [parse-problem-board-size] { parse-problem-board-size }
+        [parse-problem-agon-board] { parse-problem-agon-board }
+        [parse-problem-rating-range] { parse-problem-rating-range }
+        [parse-problem-rating-bounds] { parse-problem-rating-bounds }
+        [parse-problem-rating-missing] { parse-problem-rating-missing }
+        [parse-problem-rating-anyone] { parse-problem-rating-anyone }
+        [parse-problem-action-missing] { parse-problem-action-missing }
+        [parse-problem-reply-missing] { parse-problem-reply-missing }
+        [parse-problem-reply] { parse-problem-reply }
+        [parse-problem-code-one-word] { parse-problem-code-one-word }
+        [parse-problem-who] { parse-problem-who }
+        [parse-problem-game-missing] { parse-problem-game-missing }
+        [parse-problem-discord-mention] { parse-problem-discord-mention }
+        [parse-problem-mail-address] { parse-problem-mail-address }
+        [parse-problem-not-option] { parse-problem-not-option }
+        [parse-problem-needs-number] { parse-problem-needs-number }
+        [parse-problem-one-clock] { parse-problem-one-clock }
+        [parse-problem-bank-reserve] { parse-problem-bank-reserve }
+        [parse-problem-max-amount] { parse-problem-max-amount }
+        [parse-problem-amount-max] { parse-problem-amount-max }
+        [parse-problem-amount] { parse-problem-amount }
+        [parse-problem-bank-empty] { parse-problem-bank-empty }
+        [parse-problem-bank-cap] { parse-problem-bank-cap }
+        [parse-problem-level] { parse-problem-level }
+        [parse-problem-level-computer] { parse-problem-level-computer }
+        [parse-problem-timeout] { parse-problem-timeout }
+        [parse-problem-timeout-pass-agon] { parse-problem-timeout-pass-agon }
+        [parse-problem-variant-board] { parse-problem-variant-board }
+        [parse-problem-variant-farmers] { parse-problem-variant-farmers }
+        [parse-problem-agon-options] { parse-problem-agon-options }
+        [parse-problem-not-rated] { parse-problem-not-rated }
+        [parse-problem-not-private] { parse-problem-not-private }
+        [parse-problem-vacation-min] { parse-problem-vacation-min }
+        [parse-problem-vacation-days] { parse-problem-vacation-days }
+        [parse-problem-channel] { parse-problem-channel }
+        [parse-problem-language] { parse-problem-language }
+        [parse-problem-hour] { parse-problem-hour }
+        [parse-problem-setting-missing] { parse-problem-setting-missing }
+        [parse-problem-setting] { parse-problem-setting }
+        [parse-problem-one-setting] { parse-problem-one-setting }
+       *[other] { $problem }
+    }
+parse-problem-game-number = efter `parti` kommer ett partinummer som `parti 12`, inte { $word }
+parse-problem-game-number-missing = efter `parti` kommer ett partinummer som `parti 12`, men här kommer ingenting
+parse-problem-two-games = du nämner två partier, #{ $first } och #{ $second }: nämn ett
+parse-problem-ply-missing = efter `ply` kommer antalet drag som spelats hittills
+parse-problem-ply-number = `ply { $word }`: `{ $word }` är inget ply-nummer
+parse-problem-not-game = `{ $word }` är ingen hänvisning till ett parti som #12
+parse-problem-not-live = `{ $word }` är inte `live`
+parse-problem-preview-ply = en förhandsvisning tar inget `ply`: den spelar ingenting
+parse-problem-one-player = `{ $word }` förstår jag inte här: nämn en spelare
+parse-problem-nothing-more = `{ $word }` förstår jag inte här: `{ $command ->
+        [seeks] utmaningar
+       *[other] { $command }
+    }` tar inget mer
+parse-problem-not-understood = `{ $word }` förstår jag inte här
+parse-problem-name-game = nämn partiet, t.ex. `#12` (`partier live` visar dem)
+parse-problem-name-game-short = nämn partiet, t.ex. `#12`
+parse-problem-name-kind = nämn spelet: agon eller agros
+parse-problem-unknown-game = okänt spel `{ $word }`: spelen är agon och agros
+parse-problem-board-size = `{ $word }` är ingen brädstorlek: 8, 10 eller 12
+parse-problem-agon-board = Agon har bara ett bräde: utelämna `bräde`
+parse-problem-rating-range = `rating { $word }` är inget intervall av ratingar som 1400-1800, 1500+ eller -1800
+parse-problem-rating-bounds = `rating { $word }`: den nedre gränsen ligger över den övre
+parse-problem-rating-missing = `rating` behöver ett intervall, t.ex. `rating 1400-1800`
+parse-problem-rating-anyone = `rating` hör till en utmaning till `alla`: den säger vem som får anta den
+parse-problem-action-missing = draget saknas
+parse-problem-reply-missing = säg `erbjud`, `acceptera` eller `avböj`
+parse-problem-reply = `{ $word }` är inte `erbjud`, `acceptera` eller `avböj`
+parse-problem-code-one-word = koden är ett enda ord
+parse-problem-who = vem utmanar du?
+parse-problem-game-missing = spelet saknas: agon eller agros
+parse-problem-discord-mention = `{ $word }` är inget Discord-omnämnande
+parse-problem-mail-address = `{ $word }` är ingen e-postadress
+parse-problem-not-option = `{ $word }` är inget alternativ
+parse-problem-needs-number = efter `{ $word ->
+        [board] bräde
+        [farmers] bönder
+        [days] dagar
+       *[other] { $word }
+    }` ska det stå ett tal
+parse-problem-one-clock = ange en enda klocka: `dagar D` eller `bank ...`
+parse-problem-bank-reserve = `bank` behöver en reserv, t.ex. `bank 7d+1d max 14d`
+parse-problem-max-amount = `max` behöver en tidsmängd, t.ex. `max 14d`
+parse-problem-amount-max = `{ $word }` är ingen tidsmängd som 14d eller 12h
+parse-problem-amount = `{ $word }` är ingen tidsmängd som 7d eller 12h
+parse-problem-bank-empty = bankens reserv måste vara mer än ingenting
+parse-problem-bank-cap = bankens tak (`max`) måste vara minst lika stort som reserven
+parse-problem-level = nivån är `lätt`, `normal` eller `svår`
+parse-problem-level-computer = `nivå` hör till ett parti mot `datorn`
+parse-problem-timeout = efter `tid` kommer `förlust` eller `passa`
+parse-problem-timeout-pass-agon = `tid passa` hör till Agros: i Agon kan man inte passa (AG-5), så en missad tidsgräns förlorar
+parse-problem-variant-board = brädet är 8, 10 eller 12 rutor brett, inte { $size }
+parse-problem-variant-farmers = varje sida har 3, 5 eller 7 bönder, inte { $count }
+parse-problem-agon-options = Agon har inga alternativ: brädet och pjäserna är fasta
+parse-problem-not-rated = `{ $word }` är inget val: med rating eller `vänskaplig`
+parse-problem-not-private = `{ $word }` är inget val: offentlig eller `privat`
+parse-problem-vacation-min = en semester är minst 1 dag
+parse-problem-vacation-days = `{ $word }` är varken ett antal dagar eller `slut`
+parse-problem-channel = `{ $word }` är inte `discord`, `e-post` eller `terminal`
+parse-problem-language = `{ $word }` är inte en, nl eller sv
+parse-problem-hour = `{ $word }` är varken en timme från 0 till 23 eller `av`
+parse-problem-setting-missing = inställningen saknas
+parse-problem-setting = `{ $word }` är inte `tidszon`, `aviseringar`, `sammanfattning` eller `språk` med ett värde
+parse-problem-one-setting = ange en inställning i taget
 
 cmd-help-summary = visa kommandona, eller förklara ett
 cmd-help-usage = hjälp [kommando]
 cmd-help-help = Utan kommando visas alla kommandon. Med ett visas hur det används och vad det gör. `hjälp regler agon` eller `hjälp regler agros` ger spelreglerna i korthet.
 cmd-help-arg-command = kommando
 cmd-help-arg-command-help = kommandot som ska förklaras
-parse-usage-help = { $problem }; användning: { cmd-help-usage }
+parse-usage-help = { parse-problem }; användning: { cmd-help-usage }
 
 cmd-challenge-summary = bjud in någon, alla eller datorn till ett parti
 cmd-challenge-usage = utmana <motståndare|alla> <agon|agros> [bräde 8|10|12] [bönder 3|5|7] [dagar D | bank 7d+1d max 14d] [tid förlust|passa] [nivå lätt|normal|svår] [vänskaplig] [privat] [rating MIN-MAX]
@@ -43,24 +167,24 @@ cmd-challenge-arg-private = privat
 cmd-challenge-arg-private-help = ett privat parti listas inte och kan inte följas (standard: offentligt)
 cmd-challenge-arg-rating = rating
 cmd-challenge-arg-rating-help = för en utmaning till alla: de ratingar som släpps in, t.ex. 1400-1800 eller 1500+
-parse-usage-challenge = { $problem }; användning: { cmd-challenge-usage }
+parse-usage-challenge = { parse-problem }; användning: { cmd-challenge-usage }
 
 cmd-accept-summary = anta en utmaning
 cmd-accept-usage = acceptera [#parti]
 cmd-accept-help = Startar ett parti du har utmanats till, t.ex. `acceptera #12`. Partiet kan utelämnas när bara en utmaning väntar på dig.
 cmd-any-arg-game = parti
 cmd-any-arg-game-help = partiets nummer; kan utelämnas i partiets tråd eller när bara ett passar
-parse-usage-accept = { $problem }; användning: { cmd-accept-usage }
+parse-usage-accept = { parse-problem }; användning: { cmd-accept-usage }
 
 cmd-decline-summary = avböj en utmaning
 cmd-decline-usage = avböj [#parti]
 cmd-decline-help = Avböjer ett parti du har utmanats till; inget noteras mot någon.
-parse-usage-decline = { $problem }; användning: { cmd-decline-usage }
+parse-usage-decline = { parse-problem }; användning: { cmd-decline-usage }
 
 cmd-cancel-summary = återkalla en utmaning du gjort
 cmd-cancel-usage = återkalla [#parti]
 cmd-cancel-help = Återkallar en utmaning som ännu inte har antagits. Ett pågående parti avslutas i stället med `ge-upp`.
-parse-usage-cancel = { $problem }; användning: { cmd-cancel-usage }
+parse-usage-cancel = { parse-problem }; användning: { cmd-cancel-usage }
 
 cmd-move-summary = spela ett drag
 cmd-move-usage = drag [#parti] [ply N] <drag>
@@ -69,91 +193,91 @@ cmd-move-arg-ply = ply
 cmd-move-arg-ply-help = antalet drag hittills, så att en ändrad ställning nekar draget
 cmd-move-arg-action = drag
 cmd-move-arg-action-help = draget: välj ett av dina tillåtna drag i listan
-parse-usage-move = { $problem }; användning: { cmd-move-usage }
+parse-usage-move = { parse-problem }; användning: { cmd-move-usage }
 
 cmd-pass-summary = passa din tur (Agros, förflyttningsfasen)
 cmd-pass-usage = passa [#parti]
 cmd-pass-help = Passar i Agros (AR-7). Ett pass direkt efter motståndarens pass avslutar partiet (AR-9). Agon har inga pass.
-parse-usage-pass = { $problem }; användning: { cmd-pass-usage }
+parse-usage-pass = { parse-problem }; användning: { cmd-pass-usage }
 
 cmd-resign-summary = ge upp ett pågående parti
 cmd-resign-usage = ge-upp [#parti]
 cmd-resign-help = Avslutar partiet genast som en förlust för dig.
-parse-usage-resign = { $problem }; användning: { cmd-resign-usage }
+parse-usage-resign = { parse-problem }; användning: { cmd-resign-usage }
 
 cmd-draw-summary = erbjud, anta eller avböj remi (Agon)
 cmd-draw-usage = remi erbjud|acceptera|avböj [#parti]
 cmd-draw-help = Erbjuder remi i Agon; erbjudandet står tills motståndaren antar, avböjer eller gör ett drag.
 cmd-draw-arg-reply = svar
 cmd-draw-arg-reply-help = erbjud remi, eller svara på ett erbjudande
-parse-usage-draw = { $problem }; användning: { cmd-draw-usage }
+parse-usage-draw = { parse-problem }; användning: { cmd-draw-usage }
 
 cmd-undo-summary = be att få ta tillbaka ditt senaste drag, eller tillåt det
 cmd-undo-usage = ångra [acceptera|avböj] [#parti]
 cmd-undo-help = `ångra` ber motståndaren att få ta tillbaka ditt senaste drag, så länge de inte har dragit sedan dess; `ångra acceptera` tillåter det, `ångra avböj` nekar.
 cmd-undo-arg-reply = svar
 cmd-undo-arg-reply-help = be att få ta tillbaka ditt senaste drag (standard), eller svara på begäran
-parse-usage-undo = { $problem }; användning: { cmd-undo-usage }
+parse-usage-undo = { parse-problem }; användning: { cmd-undo-usage }
 
 cmd-board-summary = visa brädet för ett parti
 cmd-board-usage = bräde [#parti]
 cmd-board-help = Visar den aktuella ställningen, vems tur det är och tidsgränsen (och ställningen hittills i Agros).
-parse-usage-board = { $problem }; användning: { cmd-board-usage }
+parse-usage-board = { parse-problem }; användning: { cmd-board-usage }
 
 cmd-history-summary = visa ett partis förlopp
 cmd-history-usage = historik [#parti]
 cmd-history-help = Visar varje drag i partiet, numrerat per par (AG-16, AR-17), och resultatet.
-parse-usage-history = { $problem }; användning: { cmd-history-usage }
+parse-usage-history = { parse-problem }; användning: { cmd-history-usage }
 
 cmd-games-summary = visa dina öppna partier, eller alla partier som spelas
 cmd-games-usage = partier [live]
 cmd-games-help = Visar dina utmaningar och pågående partier: motståndare, vems tur det är och tidsgränsen. `partier live` visar de partier som spelas och som alla får följa.
 cmd-games-arg-which = vilka
 cmd-games-arg-which-help = dina partier (standard), eller de partier som spelas och som alla får följa
-parse-usage-games = { $problem }; användning: { cmd-games-usage }
+parse-usage-games = { parse-problem }; användning: { cmd-games-usage }
 
 cmd-seeks-summary = visa de öppna utmaningar som vem som helst får anta
 cmd-seeks-usage = utmaningar
 cmd-seeks-help = Visar utmaningarna till alla som väntar på en spelare: spel, klocka, skaparen med sin rating och de ratingar som släpps in. `acceptera #12` tar en.
-parse-usage-seeks = { $problem }; användning: { cmd-seeks-usage }
+parse-usage-seeks = { parse-problem }; användning: { cmd-seeks-usage }
 
 cmd-watch-summary = följ ett parti du inte spelar i
 cmd-watch-usage = följ #parti
 cmd-watch-help = Skickar dig brädet efter varje drag i ett parti och slutrapporten, via din kanal (i din sammanfattning om du valt en). Du kan aldrig spela i det. `partier live` visar de partier du får följa; privata partier kan inte följas.
 cmd-watch-arg-game = parti
 cmd-watch-arg-game-help = partiets nummer
-parse-usage-watch = { $problem }; användning: { cmd-watch-usage }
+parse-usage-watch = { parse-problem }; användning: { cmd-watch-usage }
 
 cmd-unwatch-summary = sluta följa ett parti
 cmd-unwatch-usage = avfölj #parti
 cmd-unwatch-help = Stoppar brädena och slutrapporten för ett parti du följer.
-parse-usage-unwatch = { $problem }; användning: { cmd-unwatch-usage }
+parse-usage-unwatch = { parse-problem }; användning: { cmd-unwatch-usage }
 
 cmd-preview-summary = se brädet efter ett drag utan att spela det
 cmd-preview-usage = förhandsvisa [#parti] <drag>
 cmd-preview-help = Visar brädet som det skulle bli efter draget, utan att spela det, så att du kan kontrollera ett drag innan du skickar det. Motståndaren ser ingenting.
 cmd-preview-arg-action = drag
 cmd-preview-arg-action-help = draget att pröva: välj ett av dina tillåtna drag i listan
-parse-usage-preview = { $problem }; användning: { cmd-preview-usage }
+parse-usage-preview = { parse-problem }; användning: { cmd-preview-usage }
 
 cmd-export-summary = få ett partis förlopp som fil
 cmd-export-usage = exportera [#parti]
 cmd-export-help = Skickar förloppet för ett parti (ditt, eller ett parti som inte är privat) som textfil: taggpar och de numrerade dragen, läsbar för `agora rules replay --record` och `agora render --record` (docs/records.md).
-parse-usage-export = { $problem }; användning: { cmd-export-usage }
+parse-usage-export = { parse-problem }; användning: { cmd-export-usage }
 
 cmd-rating-summary = visa dina ratingar, eller en annan spelares
 cmd-rating-usage = rankning [spelare]
 cmd-rating-help = Visar en spelares Glicko-2-ratingar (en per spel, och per brädstorlek i Agros) med avvikelse och spelade partier, och hur pålitligt spelaren spelar: andelen turer spelade i tid och partier spelade till slut i stället för förlorade på tid.
 cmd-rating-arg-player = spelare
 cmd-rating-arg-player-help = en spelares namn eller ett Discord-omnämnande (standard: du)
-parse-usage-rating = { $problem }; användning: { cmd-rating-usage }
+parse-usage-rating = { parse-problem }; användning: { cmd-rating-usage }
 
 cmd-leaderboard-summary = de bästa etablerade ratingarna
 cmd-leaderboard-usage = topplista agon|agros [bräde 8|10|12]
 cmd-leaderboard-help = Visar de högsta ratingarna i ett spel bland spelare vars rating är etablerad (en avvikelse under 110 efter tillräckligt många partier). Agros-brädor har var sin rating: ange brädet (standard 10).
 cmd-leaderboard-arg-board = brade
 cmd-leaderboard-arg-board-help = Agros: brädstorleken (standard 10)
-parse-usage-leaderboard = { $problem }; användning: { cmd-leaderboard-usage }
+parse-usage-leaderboard = { parse-problem }; användning: { cmd-leaderboard-usage }
 
 cmd-settings-summary = ställ in din tidszon, vart aviseringar går, en daglig sammanfattning eller ditt språk
 cmd-settings-usage = inställningar tidszon <IANA-zon> | inställningar aviseringar <discord|e-post|terminal> | inställningar sammanfattning <timme|av> | inställningar språk <en|nl|sv>
@@ -166,19 +290,19 @@ cmd-settings-arg-digest = sammanfattning
 cmd-settings-arg-digest-help = en lokal timme (0-23) för en daglig sammanfattning i stället för påminnelser, eller av
 cmd-settings-arg-language = sprak
 cmd-settings-arg-language-help = språket Agora skriver till dig på: en, nl eller sv
-parse-usage-settings = { $problem }; användning: { cmd-settings-usage }
+parse-usage-settings = { parse-problem }; användning: { cmd-settings-usage }
 
 cmd-vacation-summary = pausa dina klockor i alla dina partier
 cmd-vacation-usage = semester [dagar | slut]
 cmd-vacation-help = `semester 7` pausar klockorna i alla dina partier i 7 dagar, från din årliga kvot; dina motståndare ser det på sina brädor. `semester slut` kommer tillbaka tidigare och ger tillbaka de oanvända dagarna. `semester` ensamt visar vad som finns kvar av din kvot.
 cmd-vacation-arg-days = dagar
 cmd-vacation-arg-days-help = dagar att pausa dina klockor, eller `slut`; utelämna för att se din kvot
-parse-usage-vacation = { $problem }; användning: { cmd-vacation-usage }
+parse-usage-vacation = { parse-problem }; användning: { cmd-vacation-usage }
 
 cmd-link-summary = koppla ett annat Discord-konto eller en e-postadress till dig
 cmd-link-usage = koppla [kod]
 cmd-link-help = `koppla` ger en engångskod; skicka `koppla <kod>` från ditt andra konto (Discord eller en adress) så blir båda en spelare, med samma partier.
 cmd-link-arg-code = kod
 cmd-link-arg-code-help = koden som `koppla` gav ditt andra konto
-parse-usage-link = { $problem }; användning: { cmd-link-usage }
+parse-usage-link = { parse-problem }; användning: { cmd-link-usage }
 

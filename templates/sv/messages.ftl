@@ -177,50 +177,108 @@ link-guesses-exhausted = det här kontot har skickat { $wrong } felaktiga koppli
 
 ## Fel från spelreglerna (crates/service/src/rule_errors.rs).
 
-rule-word = { $word ->
-    [queen] drottningen
-    [guard] vakten
-    [farmer] bonden
-    [white] vit
-    [black] svart
-    [light] ljus
-    [dark] mörk
-   *[other] { $word }
+# En sida i en mening från spelreglerna, efter sitt engelska ord (white, black, light, dark).
+rule-side = { $side ->
+    [white] Vit
+    [black] Svart
+    [light] Ljus
+   *[dark] Mörk
 }
-# En mening från spelreglerna utan egen nyckel, som den är (engelska).
-rule-other = { $message }
 rule-variant-board = brädet är 8, 10 eller 12 rutor brett, inte { $board }
 rule-variant-farmers = varje sida har 3, 5 eller 7 bönder, inte { $farmers }
 rule-variant-agon-options = Agon har inga val: brädet och pjäserna är fasta
+rule-agon-empty = du angav inget drag: skriv ett steg som från-till (k1-j1) eller en återinsättning som från=till (b7=f6)
+rule-agon-pass = i Agon kan du inte passa: varje tur är ett steg eller en återinsättning (AG-5)
+rule-agon-no-separator = `{ $text }` saknar skiljetecken: skriv { $from }-{ $to } för ett steg eller { $from }={ $to } för en återinsättning
+rule-agon-unreadable = `{ $text }` går inte att läsa: skriv ett steg som från-till (k1-j1) eller en återinsättning som från=till (b7=f6)
+rule-agon-separators = `{ $text }` går inte att läsa: ett drag har ett skiljetecken, - eller =; skriv ett steg som från-till (k1-j1) eller en återinsättning som från=till (b7=f6)
+rule-return-captures = en återinsättning slår aldrig: skriv { $from }={ $to } utan x-del
+rule-ends-in-x = `{ $text }` slutar på x utan ruta: ange de slagna pjäserna (a5-a6xb7) eller ta bort x-delen
+rule-cell-malformed = `{ $text }` är ingen ruta: en ruta är en radbokstav a till k och ett tal, som f6
+rule-cell-off-row = `{ $text }` är ingen ruta: rad { $row } har rutorna { $row }1 till { $row }{ $last }
+rule-agros-empty = du angav inget drag: skriv en placering (e5 eller c3,h8), en skörd (e5-e7), en sådd (e6=e8) eller pass
+rule-verb-form = `{ $text }` går inte att läsa: skriv { $verb } <från> <till>, som { $verb } e5 e7, eller { $verb } <från> <riktning>, som { $verb } e5 n
+rule-agros-unreadable = `{ $text }` går inte att läsa: skriv en placering (e5 eller c3,h8), en skörd (e5-e7), en sådd (e6=e8) eller pass
+rule-agros-separators = `{ $text }` går inte att läsa: ett drag har ett skiljetecken, - eller =; skriv en placering (e5 eller c3,h8), en skörd (e5-e7), en sådd (e6=e8) eller pass
+rule-square-malformed = `{ $text }` är ingen ruta: en ruta är en kolumnbokstav och ett radnummer, som e5
+rule-square-off-board = `{ $text }` ligger inte på det här brädet på { $size }×{ $size }: rutorna går från a1 till { $last }{ $size }
+rule-square-or-direction = { $error } (eller ange en riktning: n ne e se s sw w nw)
 rule-game-over = partiet är slut
 rule-other-game = det draget hör till det andra spelet
-rule-guard-throne = en vakt får inte gå in på tronen
 rule-no-piece = det står ingen pjäs på { $from }
-rule-not-yours = { $piece } på { $from } är { $seat }s; { $me } är på tur
-rule-captured-cannot-step = { $piece } på { $from } är tagen och kan inte ta ett steg: sätt tillbaka den med { $cell }=<fält>
-rule-return-queen-first = { $seat } måste först sätta tillbaka den tagna drottningen på { $cell } (skriv { $write }=<fält>)
-rule-return-guard-first = { $seat } måste först sätta tillbaka en tagen vakt ({ $cells })
-rule-not-next-to = { $to } ligger inte bredvid { $from }: en pjäs stegar till ett angränsande fält
-rule-not-empty = { $to } är inte tomt
-rule-steps-outward = { $action } stegar utåt (ring { $outer } till ring { $inner }): en pjäs stegar åt sidan eller inåt
-rule-between-enemies = { $to } står mellan två fientliga pjäser ({ $cells })
-rule-not-captured = { $piece } på { $from } är inte tagen, så den kan inte sättas tillbaka: skriv ett steg som { $write }
-rule-guard-outer-ring = en återinsatt vakt går till ett tomt fält i den yttersta ringen, och { $to } ligger i ring { $ring }
-rule-captured-must-return = { $piece } på { $from } är tagen: { $seat } måste sätta tillbaka { $what } med { $cell }=<fält>, till exempel { $example }
-rule-captures-nothing = { $action } tar ingenting: skriv { $write }
-rule-captures-other = { $action } tar { $actual }, inte { $given }: skriv { $write }
-rule-opening-no-pass = i öppningen kan man inte passa: placera { $hint } (AR-4)
-rule-opening-places = i öppningen placeras bönder, inget rör sig än: placera { $hint }
-rule-opening-over = öppningen är över: skörda (som e5-e7), så (som e6=e8) eller passa
-rule-off-board-size = { $square } ligger inte på det här brädet på { $size }
-rule-no-farmer = det står ingen bonde på { $from }
-rule-seed-never-moves = på { $from } ligger ett löst frö, och frön rör sig aldrig
-rule-not-straight = { $from } till { $to } är ingen rak linje: en bonde rör sig rakt eller diagonalt
-rule-is-sow = { $action } är en sådd: skriv { $write }
-rule-is-harvest = { $action } är en skörd: skriv { $write }
-rule-harvest-not-empty = { $to } är inte tomt: en skörd landar på ett tomt fält
-rule-return-what = { $what ->
+rule-not-yours = { $piece ->
+    [queen] drottningen
+   *[guard] vakten
+} på { $from } tillhör { $owner }; { $me } är på tur
+rule-captured-cannot-step = { $piece ->
+    [queen] drottningen
+   *[guard] vakten
+} på { $from } är slagen och kan inte ta ett steg: sätt tillbaka den med { $from }=<ruta>
+rule-return-queen-first = { $me } måste först sätta tillbaka den slagna drottningen på { $queen } (skriv { $queen }=<ruta>)
+rule-return-guard-first = { $me } måste först sätta tillbaka en slagen vakt ({ $cells })
+rule-not-next-to = { $to } ligger inte bredvid { $from }: en pjäs stegar till en angränsande ruta
+rule-cell-not-empty = { $cell } är inte tom
+rule-steps-outward = { $from }-{ $to } stegar utåt (från ring { $from_ring } till ring { $to_ring }): en pjäs stegar åt sidan eller inåt
+rule-guard-throne = en vakt får inte gå in på tronen
+rule-between-enemies = { $to } står mellan två fientliga pjäser ({ $a }, { $b })
+rule-not-captured = { $piece ->
+    [queen] drottningen
+   *[guard] vakten
+} på { $from } är inte slagen, så du kan inte sätta tillbaka den: skriv ett steg som { $from }-{ $to }
+rule-not-captured-step = { $piece ->
+    [queen] drottningen
+   *[guard] vakten
+} på { $from } är inte slagen, så du kan inte sätta tillbaka den: skriv ett steg som { $from }-<ruta>
+rule-guard-outer-ring = en återinsatt vakt går till en tom ruta i den yttersta ringen, och { $to } ligger i ring { $ring }
+rule-captured-must-return = { $piece ->
+    [queen] drottningen
+   *[guard] vakten
+} på { $from } är slagen: { $me } måste sätta tillbaka { $returning ->
     [queen] drottningen
    *[guard] en vakt
+} med { $at }=<ruta>, till exempel { $example }
+rule-captures-nothing = { $action } slår ingenting: skriv { $action }
+rule-captures-other = { $action } slår { $actual }, inte { $given }: skriv { $write }
+rule-hint-one = 1 bonde, som { $a }
+rule-hint-two = 2 bönder, som { $a },{ $b }
+rule-opening-no-pass = i öppningen kan du inte passa: placera { $hint } (AR-4)
+rule-opening-places = i öppningen placerar du bönder, inget rör sig än: placera { $hint }
+rule-opening-over = öppningen är över: skörda (som e5-e7), så (som e6=e8) eller passa
+rule-off-board = { $square } ligger inte på det här brädet på { $size }×{ $size }
+rule-no-farmer = det står ingen bonde på { $from }
+rule-seed-never-moves = på { $from } ligger ett löst frö, och frön rör sig aldrig
+rule-farmer-not-yours = bonden på { $from } tillhör { $owner }; { $me } är på tur
+rule-not-straight = { $from } till { $to } är ingen rak linje: en bonde rör sig rakt eller diagonalt
+rule-is-sow = { $from }-{ $to } är en sådd: skriv { $from }={ $to }
+rule-harvest-distance = bonden på { $from } har skörd { $harvest }, så vid skörd flyttar den exakt { $harvest } { $harvest ->
+    [one] ruta
+   *[other] rutor
+}: { $examples }
+rule-legal-none = bonden på { $from } har inget tillåtet drag nu
+rule-legal-some = tillåtna drag för den nu är { $actions }
+rule-harvest-not-empty = { $to } är inte tom: en skörd landar på en tom ruta
+rule-harvest-passes = { $from }-{ $to } passerar { $piece ->
+    [seed] ett frö
+   *[farmer] en bonde
+} som tillhör { $owner } på { $on }: en skörd får bara passera tomma rutor och pjäser som tillhör { $me }
+rule-no-seeds = bonden på { $from } har inga frön att så (skörd 1): skörda först
+rule-is-harvest = { $from }={ $to } är en skörd: skriv { $from }-{ $to }
+rule-sow-distance = bonden på { $from } bär { $seeds } { $seeds ->
+    [one] frö
+   *[other] frön
+}, så vid sådd flyttar den exakt { $seeds } { $seeds ->
+    [one] ruta
+   *[other] rutor
+}: { $examples }
+rule-sow-not-empty = { $square } är inte tom: varje ruta som en sådd passerar och landar på måste vara tom
+rule-places-one = i den här öppningsturen placerar du 1 bonde, inte { $given }: placera { $hint }
+rule-places-two = i den här öppningsturen placerar du 2 bönder: placera { $hint }
+rule-named-twice = du anger { $square } två gånger: placera 2 bönder på 2 olika rutor
+rule-place-off-board = { $square } ligger inte på det här brädet
+rule-square-not-empty = { $square } är inte tom
+rule-leaves-board = med { $action } skulle bonden lämna brädet: den flyttar { $steps } { $steps ->
+    [one] ruta
+   *[other] rutor
 }
+rule-place = placera { $hint }
 no-visible-game = det finns inget parti #{ $game } som du får se: `partier live` visar de partier som spelas

@@ -158,21 +158,26 @@ fn with_marker(footer: String, row: Option<i64>) -> String {
 /// A game message: `text` from the service (written for Discord: the board is not in it), the
 /// embed with the board and the buttons.
 pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'_>) -> Post {
+    // In the language of the reader at hand, as the labels are.
+    let language = bot.reader_language();
     let png = (shown.board && bot.settings.png)
         .then(|| {
             bot.service
-                .picture(state, bot.settings.png_size)
+                .picture_in(state, bot.settings.png_size, language)
                 .map_err(|e| tracing::warn!(game = state.id, error = %e, "board picture failed"))
                 .ok()
         })
         .flatten();
     let mut body = text.trim().to_owned();
     if shown.board && png.is_none() {
-        body = format!("{body}\n```\n{}\n```", state.ascii().trim_end());
+        body = format!("{body}\n```\n{}\n```", state.ascii_in(language).trim_end());
     }
     let mut embed = serenity::CreateEmbed::new()
         .title(clip(
-            &bot.label("title", json!({"game": state.id, "title": state.title})),
+            &bot.label(
+                "title",
+                json!({"game": state.id, "title": state.title_in(language)}),
+            ),
             256,
         ))
         .footer(serenity::CreateEmbedFooter::new(with_marker(
@@ -210,7 +215,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
             true,
         );
     }
-    if let Some(result) = &state.result {
+    if let Some(result) = state.result_in(language) {
         embed = embed.field(bot.label("result", json!({})), clip(result, 1000), false);
     }
     let file = png.map(|bytes| {
@@ -244,9 +249,10 @@ pub(crate) fn status_post(bot: &Bot, state: &GameState) -> Post {
         status: true,
     };
     let mut post = game_post(bot, state, "", shown);
-    post.embed = post
-        .embed
-        .map(|e| e.field("Clock", clip(&state.clock, 1000), false));
+    post.embed = post.embed.map(|e| {
+        let clock = state.clock_in(bot.reader_language());
+        e.field("Clock", clip(clock, 1000), false)
+    });
     post
 }
 

@@ -34,6 +34,14 @@ pub(crate) async fn reading_in<T>(
 }
 
 impl Bot {
+    /// The language of the reader at hand (see [`reading_in`]), else the service's default (a
+    /// post in a game's thread or the lobby, which everyone reads).
+    pub(crate) fn reader_language(&self) -> Language {
+        READER
+            .try_with(|l| *l)
+            .unwrap_or_else(|_| self.service.default_language())
+    }
+
     /// One of the front end's own short texts (`templates/discord_words.txt`), `what` with its
     /// values.
     /// values, in the language of the reader at hand (see [`reading_in`]), else the service's
@@ -43,9 +51,7 @@ impl Bot {
         if let Some(map) = values.as_object_mut() {
             map.insert("what".into(), what.into());
         }
-        let language = READER
-            .try_with(|l| *l)
-            .unwrap_or_else(|_| self.service.default_language());
+        let language = self.reader_language();
         self.service
             .templates()
             .render_in("discord_words.txt", "discord", language, values)
@@ -254,7 +260,11 @@ impl Bot {
                 if let (Some(channel), Some(who)) = (channel, challenger) {
                     let text = self.words(
                         "challenge_elsewhere",
-                        serde_json::json!({"game": state.id, "who": who, "title": state.title}),
+                        serde_json::json!({
+                            "game": state.id,
+                            "who": who,
+                            "title": state.title_in(self.reader_language()),
+                        }),
                     );
                     let message = board::text_post(&text, None)
                         .message()

@@ -639,19 +639,19 @@ impl MailFrontEnd {
         let key = format!("answer:{delivery}");
         let desk = self.service.mail();
         let token = desk.thread(to, game, &token::generate(), now).await?.token;
+        let language = self.language_of_address(to).await?;
         let state = match game {
-            Some(g) => self.service.game_state(g, None).await?,
+            Some(g) => self.service.game_state_in(g, None, language).await?,
             None => None,
         };
         let templates = self.service.templates();
-        let language = self.language_of_address(to).await?;
         let (subject, png) = match &state {
             Some(state) => {
                 // The board goes along once the game has started.
                 let png = (picture && self.settings.png && state.status != GameStatus::Proposed)
-                    .then(|| self.picture(state))
+                    .then(|| self.picture(state, language))
                     .flatten();
-                (game_subject(state), png)
+                (game_subject(state, language), png)
             }
             None if parts.fixed_subject => {
                 let subject = templates.render_in("mail_subject.txt", "", language, &parts);
@@ -695,11 +695,12 @@ impl MailFrontEnd {
         Ok(())
     }
 
-    /// The picture of a game's shown position, if pictures are on, drawn once by the service for
-    /// everyone who is shown it; a failure is logged and the mail goes without it.
-    fn picture(&self, state: &GameState) -> Option<Vec<u8>> {
+    /// The picture of a game's shown position, its words in `language`, if pictures are on,
+    /// drawn once by the service for everyone who is shown it in that language; a failure is
+    /// logged and the mail goes without it.
+    fn picture(&self, state: &GameState, language: Language) -> Option<Vec<u8>> {
         self.service
-            .picture(state, self.settings.png_size)
+            .picture_in(state, self.settings.png_size, language)
             .map(|png| png.to_vec())
             .map_err(|e| tracing::warn!(game = state.id, error = %e, "board picture failed; sending text only"))
             .ok()
@@ -740,10 +741,10 @@ impl MailFrontEnd {
         let outgoing = Outgoing {
             files: Vec::new(),
             to: to.clone(),
-            subject: delivery
-                .game
-                .as_ref()
-                .map_or_else(|| message.subject.clone(), game_subject),
+            subject: delivery.game.as_ref().map_or_else(
+                || message.subject.clone(),
+                |state| game_subject(state, delivery.language),
+            ),
             text: message.body.clone(),
             message_id: message_id.clone(),
             in_reply_to: thread.last_message_id.clone(),
@@ -1106,9 +1107,15 @@ async fn guarded<T>(work: impl Future<Output = Result<T, MailError>>) -> Result<
     }
 }
 
-/// The subject of every mail about a game, for its whole life.
-fn game_subject(state: &GameState) -> String {
-    compose::game_subject(state.id, &state.title, &state.names[0], &state.names[1])
+/// The subject of every mail about a game, for its whole life, its title in `language` (the
+/// recipient's).
+fn game_subject(state: &GameState, language: Language) -> String {
+    compose::game_subject(
+        state.id,
+        state.title_in(language),
+        &state.names[0],
+        &state.names[1],
+    )
 }
 
 /// Numbers the commands of one mail: the first keeps the Message-ID as its delivery id, the next

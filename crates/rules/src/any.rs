@@ -1,7 +1,7 @@
 //! Both games behind one surface, for the code that handles either: the store, the service, the
 //! renderer's callers and the command line. Adding a third game fails to compile here first.
 
-use crate::{ActionError, Outcome, PositionError, Seat, agon, agros};
+use crate::{ActionError, IllegalAction, Outcome, PositionError, Seat, agon, agros};
 use std::fmt;
 use std::str::FromStr;
 
@@ -175,7 +175,7 @@ impl fmt::Display for AnyAction {
 }
 
 fn mismatch() -> ActionError {
-    ActionError::Illegal("that action belongs to the other game".into())
+    ActionError::Illegal(IllegalAction::OtherGame)
 }
 
 impl AnyPosition {

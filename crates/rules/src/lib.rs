@@ -41,9 +41,13 @@
 pub mod agon;
 pub mod agros;
 mod any;
+mod error;
 pub mod record;
 
 pub use any::{AnyAction, AnyPosition, GameKind, Variant, VariantError, record};
+pub use error::{
+    ActionError, IllegalAction, NotationError, PieceName, PlacementHint, Side, SquareError,
+};
 pub use record::{Comment, Record, RecordError, ResultToken};
 
 use serde::{Deserialize, Serialize};
@@ -110,24 +114,6 @@ pub struct Outcome {
 impl Outcome {
     pub fn is_draw(&self) -> bool {
         self.winner.is_none()
-    }
-}
-
-/// Why a text could not be read as an action (syntax), or why a readable action is not legal here.
-///
-/// The two kinds are kept apart so a person hears exactly what is wrong: a typo is not the same
-/// mistake as a move the rules forbid.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ActionError {
-    #[error("{0}")]
-    Unreadable(String),
-    #[error("{0}")]
-    Illegal(String),
-}
-
-impl ActionError {
-    pub fn is_unreadable(&self) -> bool {
-        matches!(self, ActionError::Unreadable(_))
     }
 }
 

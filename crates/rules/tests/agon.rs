@@ -16,14 +16,14 @@ fn play_all(p: &mut Position, actions: &str) {
 
 fn illegal(p: &Position, text: &str) -> String {
     match p.parse_action(text) {
-        Err(ActionError::Illegal(m)) => m,
+        Err(ActionError::Illegal(m)) => m.to_string(),
         other => panic!("{text}: expected an illegal-action error, got {other:?}"),
     }
 }
 
 fn unreadable(p: &Position, text: &str) -> String {
     match p.parse_action(text) {
-        Err(ActionError::Unreadable(m)) => m,
+        Err(ActionError::Unreadable(m)) => m.to_string(),
         other => panic!("{text}: expected an unreadable-action error, got {other:?}"),
     }
 }

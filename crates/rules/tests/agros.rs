@@ -16,7 +16,7 @@ fn play_all(p: &mut Position, actions: &[&str]) {
 
 fn illegal(p: &Position, text: &str) -> String {
     match p.parse_action(text) {
-        Err(ActionError::Illegal(m)) => m,
+        Err(ActionError::Illegal(m)) => m.to_string(),
         other => panic!("{text}: expected an illegal-action error, got {other:?}"),
     }
 }

@@ -202,7 +202,7 @@ pub fn reads_only(command: &Command) -> bool {
 }
 
 /// Why a text is not a command, with the fix.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum ParseError {
     Empty,
     Unknown {
@@ -211,7 +211,8 @@ pub enum ParseError {
     },
     Usage {
         command: &'static str,
-        problem: String,
+        /// What is wrong, as a keyed text (`parse-problem-*` in `commands.ftl`).
+        problem: agora_i18n::Text,
     },
     /// The command line has more characters than a command can have; none of it was read.
     TooLong {
@@ -222,8 +223,9 @@ pub enum ParseError {
 
 impl ParseError {
     /// The error as a keyed text, worded in the reader's language (`commands.ftl`); in English the
-    /// same words as its `Display`. The problem of a usage error is given as the parser wrote
-    /// it (in English); the usage line is the command's in the reader's language.
+    /// same words as its `Display`. The problem of a usage error and the command's usage line are
+    /// both in the reader's language: the usage key (`parse-usage-<command>`) names the problem's
+    /// key in `$problem` and carries its arguments, and `parse-problem` words that key.
     pub fn text(&self) -> agora_i18n::Text {
         use agora_i18n::Text;
         match self {
@@ -242,11 +244,23 @@ impl ParseError {
                 .with("chars", chars.to_string())
                 .with("max", max.to_string()),
             // One key per command, whose usage line the message names in its language.
-            ParseError::Usage { command, problem } => match spec(command) {
-                Some(s) => Text::new(table::intern(format!("parse-usage-{}", s.name)))
-                    .with("problem", problem.as_str()),
-                None => Text::new("parse-usage").with("problem", problem.as_str()),
-            },
+            ParseError::Usage { command, problem } => {
+                let key = match spec(command) {
+                    Some(s) => table::intern(format!("parse-usage-{}", s.name)),
+                    None => "parse-usage",
+                };
+                let mut text = Text::new(key);
+                if problem.key == "raw" {
+                    // A problem not in the catalogue is shown as it came, in every language.
+                    let message = problem.args.iter().find(|(n, _)| *n == "message");
+                    text.args
+                        .push(("problem", message.map_or("".into(), |(_, a)| a.clone())));
+                } else {
+                    text = text.with("problem", problem.key);
+                    text.args.extend(problem.args.iter().cloned());
+                }
+                text
+            }
         }
     }
 }
@@ -272,6 +286,7 @@ impl fmt::Display for ParseError {
             ),
             ParseError::Usage { command, problem } => {
                 let usage = spec(command).map_or("", |s| s.usage);
+                let problem = problem.in_lang(agora_i18n::Language::En);
                 write!(f, "{problem}; usage: {usage}")
             }
         }

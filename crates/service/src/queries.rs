@@ -4,16 +4,21 @@
 
 use crate::Language;
 use crate::clock::seat_to_act;
-use crate::views::title;
+use crate::views::title_in;
 use crate::{Service, ServiceError};
 use agora_rules::{AnyAction, AnyPosition, GameKind, Seat};
 use agora_store::{Game, GameStatus};
 use chrono::{DateTime, Utc};
 
-/// A game as a front end shows it, at its current ply or an earlier one.
+/// A game as a front end shows it, at its current ply or an earlier one. Its words (title,
+/// clock, result, the board's legend) are in [`GameState::language`], the one it was asked in
+/// (see [`Service::game_state_in`]); [`GameState::title_in`] and the other `…_in` methods give
+/// them in any language, for a front end that shows one state to readers of several.
 #[derive(Debug, Clone)]
 pub struct GameState {
     pub id: i64,
+    /// The language of `title`, `clock`, `result`, [`GameState::ascii`] and [`GameState::png`].
+    pub language: Language,
     /// `Agon`, or `Agros 10x10, 5 farmers`.
     pub title: String,
     pub status: GameStatus,
@@ -51,6 +56,16 @@ pub struct GameState {
     pub overlay: bool,
     /// Rated, private, open to anyone (a challenge nobody took yet).
     pub options: agora_store::GameOptions,
+    /// The title, clock and result in every language, in the order of [`Language::ALL`].
+    words: [Words; Language::ALL.len()],
+}
+
+/// A game state's words in one language.
+#[derive(Debug, Clone)]
+struct Words {
+    title: String,
+    clock: String,
+    result: Option<String>,
 }
 
 impl GameState {
@@ -69,19 +84,58 @@ impl GameState {
             .map(String::as_str)
     }
 
-    /// The ASCII board of the shown position.
+    /// The words of `language`.
+    fn words_in(&self, language: Language) -> &Words {
+        let i = Language::ALL
+            .iter()
+            .position(|&l| l == language)
+            .unwrap_or_default();
+        &self.words[i]
+    }
+
+    /// [`GameState::title`] in `language`.
+    pub fn title_in(&self, language: Language) -> &str {
+        &self.words_in(language).title
+    }
+
+    /// [`GameState::clock`] in `language`.
+    pub fn clock_in(&self, language: Language) -> &str {
+        &self.words_in(language).clock
+    }
+
+    /// [`GameState::result`] in `language`.
+    pub fn result_in(&self, language: Language) -> Option<&str> {
+        self.words_in(language).result.as_deref()
+    }
+
+    /// The ASCII board of the shown position, in [`GameState::language`].
     pub fn ascii(&self) -> String {
-        agora_render::ascii(&self.position, self.last_action, agora_render::Language::En)
+        self.ascii_in(self.language)
+    }
+
+    /// The ASCII board of the shown position, its words in `language`.
+    pub fn ascii_in(&self, language: Language) -> String {
+        agora_render::ascii(&self.position, self.last_action, language)
     }
 
     /// The picture of the shown position, `size` pixels wide, with the last action marked and,
-    /// where [`GameState::overlay`] says so, the final fields tinted: drawn anew at each call.
-    /// Front ends ask [`Service::picture`] instead, which draws each picture once.
+    /// where [`GameState::overlay`] says so, the final fields tinted, its words in
+    /// [`GameState::language`]: drawn anew at each call. Front ends ask [`Service::picture_in`]
+    /// instead, which draws each picture once.
     pub fn png(&self, size: u32) -> Result<Vec<u8>, agora_render::RenderError> {
+        self.png_in(size, self.language)
+    }
+
+    /// [`GameState::png`] with its words in `language`.
+    pub fn png_in(
+        &self,
+        size: u32,
+        language: Language,
+    ) -> Result<Vec<u8>, agora_render::RenderError> {
         let options = agora_render::PngOptions {
             size,
             field_overlay: self.overlay,
-            ..agora_render::PngOptions::default()
+            language,
         };
         agora_render::png(&self.position, self.last_action, &options)
     }
@@ -124,11 +178,22 @@ impl Service {
     }
 
     /// A game's state after `ply` actions (the current position if `None`), or `None` if there
-    /// is no such game.
+    /// is no such game; its words in English (see [`Service::game_state_in`]).
     pub async fn game_state(
         &self,
         game: i64,
         ply: Option<u32>,
+    ) -> Result<Option<GameState>, ServiceError> {
+        self.game_state_in(game, ply, Language::En).await
+    }
+
+    /// A game's state after `ply` actions (the current position if `None`), or `None` if there
+    /// is no such game; its words (title, clock, result, board) in `language`, the reader's.
+    pub async fn game_state_in(
+        &self,
+        game: i64,
+        ply: Option<u32>,
+        language: Language,
     ) -> Result<Option<GameState>, ServiceError> {
         let mut tx = self.store.read().await?;
         let Some(g) = tx.game(game).await? else {
@@ -157,9 +222,24 @@ impl Service {
         };
         let shown = ply.unwrap_or(current).min(l.actions.len() as u32);
         let to_act = (l.game.status == GameStatus::Active).then(|| l.to_act());
+        let words = Language::ALL.map(|lang| Words {
+            title: title_in(l.game.variant, lang),
+            clock: l.clock_text_in(lang),
+            result: l.game.ending.as_ref().map(|e| l.result_text_in(e, lang)),
+        });
+        let asked = Language::ALL
+            .iter()
+            .position(|&l| l == language)
+            .unwrap_or_default();
+        let Words {
+            title,
+            clock,
+            result,
+        } = words[asked].clone();
         Ok(Some(GameState {
             id: l.game.id,
-            title: title(l.game.variant),
+            language,
+            title,
             status: l.game.status,
             version: l.game.version,
             ply: shown,
@@ -171,15 +251,16 @@ impl Service {
             challenger: l.game.challenger,
             to_act,
             deadline: l.game.deadline_at,
-            clock: l.clock_text(),
+            clock,
             draw_offer: l.game.draw_offer,
             undo_request: l.game.undo_request,
             last: last.as_ref().map(|(before, a)| before.notation(*a)),
             last_action: last.map(|(_, a)| a),
             position,
-            result: l.game.ending.as_ref().map(|e| l.result_text(e)),
+            result,
             overlay: final_fields(&l.game, shown),
             options: l.game.options,
+            words,
         }))
     }
 }

@@ -353,7 +353,8 @@ impl Service {
         if due > now {
             return user(agora_i18n::text!("digest-not-due", player = player));
         }
-        let games = self.game_lines(tx, &p, true, now).await?;
+        let language = self.language_of(p.language.as_deref(), p.locale.as_deref());
+        let games = self.game_lines(tx, &p, true, language, now).await?;
         // The games they watch that moved since the last digest (a day before this one).
         let watched = self.watched_lines(tx, &p, due - Duration::days(1)).await?;
         if !games.is_empty() || !watched.is_empty() {
@@ -397,7 +398,11 @@ impl Service {
                 format!(
                     "one digest a day at {h:02}:00 {} lists every game waiting for you, instead of reminders; the next comes {}",
                     me.timezone,
-                    crate::views::local_time(next, &me.timezone)
+                    crate::views::local_time_in(
+                        next,
+                        &me.timezone,
+                        crate::templates::answer_language()
+                    )
                 )
             }
             None => {
@@ -474,7 +479,13 @@ impl Service {
                 "vacation.txt",
                 Ctx {
                     event,
-                    until: until.map(|u| crate::views::local_time(u, &me.timezone)),
+                    until: until.map(|u| {
+                        crate::views::local_time_in(
+                            u,
+                            &me.timezone,
+                            crate::templates::answer_language(),
+                        )
+                    }),
                     left: self.vacation_left(used),
                     allowance: self.settings.vacation_days,
                 },
@@ -502,7 +513,11 @@ impl Service {
         if let Some(v) = me.away(now) {
             return user(agora_i18n::text!(
                 "vacation-already",
-                until = crate::views::local_time(v.until, &me.timezone)
+                until = crate::views::local_time_in(
+                    v.until,
+                    &me.timezone,
+                    crate::templates::answer_language()
+                )
             ));
         }
         let allowance = i64::from(self.settings.vacation_days) * 86_400;
@@ -548,8 +563,9 @@ impl Service {
                 clock::shift_turn(&mut l.game, shift, hours);
                 tx.save_game(&mut l.game, now).await?;
             }
-            let extra = Extra {
-                by: Some(l.seat_view(seat)),
+            // The opponent reads `by`'s colour in their own language.
+            let extra = |language| Extra {
+                by: Some(l.seat_view_in(seat, language)),
                 event: Some(if shift > Duration::zero() {
                     "away"
                 } else {
@@ -557,7 +573,7 @@ impl Service {
                 }),
                 ..Extra::default()
             };
-            self.notify_game(
+            self.notify_game_in(
                 tx,
                 &l,
                 l.game.player_at(seat.other()),

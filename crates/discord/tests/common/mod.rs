@@ -218,10 +218,29 @@ fn options_json(
     (Value::Array(options), json!({"users": users}))
 }
 
+/// The client locale each user's interactions carry (`en-US` unless set).
+static LOCALES: std::sync::Mutex<Vec<(u64, &'static str)>> = std::sync::Mutex::new(Vec::new());
+
+/// Makes `user`'s Discord client speak `locale` (`nl`, `sv-SE`, …) from now on.
+pub fn set_locale(user: &User, locale: &'static str) {
+    let mut locales = LOCALES.lock().unwrap();
+    locales.retain(|(id, _)| *id != user.id);
+    locales.push((user.id, locale));
+}
+
+fn locale_of(user: &User) -> &'static str {
+    LOCALES
+        .lock()
+        .unwrap()
+        .iter()
+        .find(|(id, _)| *id == user.id)
+        .map_or("en-US", |(_, l)| *l)
+}
+
 pub fn interaction(kind: u8, user: &User, place: Place, data: Value, id: u64) -> Value {
     let mut i = json!({
         "id": id.to_string(), "application_id": double::APP_ID.to_string(), "type": kind,
-        "token": format!("token-{id}"), "version": 1, "locale": "en-US", "entitlements": [],
+        "token": format!("token-{id}"), "version": 1, "locale": locale_of(user), "entitlements": [],
         "attachment_size_limit": 10_485_760, "channel_id": place.channel.to_string(),
         "user": user.json(), "data": data,
     });

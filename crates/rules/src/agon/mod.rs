@@ -10,7 +10,7 @@ mod notation;
 pub use board::{CELLS, Cell, CellError, OUTER_RING};
 pub use notation::{Notation, parse_notation};
 
-use crate::{ActionError, EndReason, Outcome, PositionError, Seat};
+use crate::{ActionError, EndReason, IllegalAction, Outcome, PieceName, PositionError, Seat, Side};
 use board::{AXES, AXIS_MASKS, NEIGHBOURS, NONE, RINGS, STEP_BITS};
 use std::fmt;
 use std::str::FromStr;
@@ -27,6 +27,14 @@ impl Kind {
         match self {
             Kind::Queen => "queen",
             Kind::Guard => "guard",
+        }
+    }
+
+    /// The piece, as error messages name it.
+    pub fn piece(self) -> PieceName {
+        match self {
+            Kind::Queen => PieceName::Queen,
+            Kind::Guard => PieceName::Guard,
         }
     }
 }
@@ -569,89 +577,78 @@ impl Position {
 
     /// Says why an action is not legal here, in words a player can act on; `Ok` when it is.
     pub fn check(&self, action: Action) -> Result<(), ActionError> {
-        let illegal = |m: String| Err(ActionError::Illegal(m));
+        let illegal = |e: IllegalAction| Err(ActionError::Illegal(e));
         if self.outcome().is_some() {
-            return illegal("the game is over".into());
+            return illegal(IllegalAction::GameOver);
         }
         let seat = self.to_act;
-        let me = seat_name(seat);
+        let me = Side::agon(seat);
         let from = action.from();
         let to = action.to();
         let Some(piece) = self.piece_at(from) else {
-            return illegal(format!("there is no piece on {from}"));
+            return illegal(IllegalAction::NoPiece { from });
         };
         if piece.seat != seat {
-            return illegal(format!(
-                "the {} on {from} is {}'s; {me} is to act",
-                piece.kind.name(),
-                seat_name(piece.seat)
-            ));
+            return illegal(IllegalAction::NotYours {
+                piece: piece.kind.piece(),
+                from,
+                owner: Side::agon(piece.seat),
+                me,
+            });
         }
         let (captured_queen, captured_guards) = self.captured_of(seat);
         match action {
             Action::Step { .. } => {
                 if piece.captured {
-                    return illegal(format!(
-                        "the {} on {from} is captured and cannot step: return it with {from}=<cell>",
-                        piece.kind.name()
-                    ));
+                    return illegal(IllegalAction::CapturedCannotStep {
+                        piece: piece.kind.piece(),
+                        from,
+                    });
                 }
                 if let Some(q) = captured_queen {
-                    return illegal(format!(
-                        "{me} must first return the captured queen on {q} (write {q}=<cell>)"
-                    ));
+                    return illegal(IllegalAction::ReturnQueenFirst { me, queen: q });
                 }
                 if !captured_guards.is_empty() {
-                    return illegal(format!(
-                        "{me} must first return a captured guard ({})",
-                        list(&captured_guards)
-                    ));
+                    return illegal(IllegalAction::ReturnGuardFirst {
+                        me,
+                        guards: captured_guards,
+                    });
                 }
                 if !from.neighbours().any(|n| n == to) {
-                    return illegal(format!(
-                        "{to} is not next to {from}: a piece steps to a neighbouring cell"
-                    ));
+                    return illegal(IllegalAction::NotNextTo { from, to });
                 }
                 if self.cells[to.index()] != 0 {
-                    return illegal(format!("{to} is not empty"));
+                    return illegal(IllegalAction::CellNotEmpty { cell: to });
                 }
                 if to.ring() > from.ring() {
-                    return illegal(format!(
-                        "{from}-{to} steps outward (ring {} to ring {}): a piece steps sideways or inward",
-                        from.ring(),
-                        to.ring()
-                    ));
+                    return illegal(IllegalAction::StepsOutward { from, to });
                 }
                 if to == Cell::THRONE && piece.kind == Kind::Guard {
-                    return illegal("a guard may not enter the throne".into());
+                    return illegal(IllegalAction::GuardThrone);
                 }
                 if let Some((a, b)) = self.sandwich(to.raw(), seat) {
-                    return illegal(format!("{to} stands between two enemy pieces ({a}, {b})"));
+                    return illegal(IllegalAction::BetweenEnemies { to, a, b });
                 }
                 Ok(())
             }
             Action::Return { .. } => {
                 if !piece.captured {
-                    return illegal(format!(
-                        "the {} on {from} is not captured, so it cannot be returned: write a step as {from}-<cell>",
-                        piece.kind.name()
-                    ));
+                    return illegal(IllegalAction::NotCaptured {
+                        piece: piece.kind.piece(),
+                        from,
+                        to: None,
+                    });
                 }
                 if let Some(q) = captured_queen
                     && q != from
                 {
-                    return illegal(format!(
-                        "{me} must first return the captured queen on {q} (write {q}=<cell>)"
-                    ));
+                    return illegal(IllegalAction::ReturnQueenFirst { me, queen: q });
                 }
                 if self.cells[to.index()] != 0 {
-                    return illegal(format!("{to} is not empty"));
+                    return illegal(IllegalAction::CellNotEmpty { cell: to });
                 }
                 if piece.kind == Kind::Guard && to.ring() != OUTER_RING {
-                    return illegal(format!(
-                        "a returned guard goes to an empty cell of the outer ring, and {to} is in ring {}",
-                        to.ring()
-                    ));
+                    return illegal(IllegalAction::GuardOuterRing { to });
                 }
                 Ok(())
             }
@@ -766,32 +763,26 @@ impl Position {
 
     /// Reads an action in any accepted form (AG-15) and checks it is legal here.
     pub fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
-        let n = parse_notation(text).map_err(ActionError::Unreadable)?;
+        let n = parse_notation(text)?;
         let action = match (n.returning, self.piece_at(n.from)) {
             (false, Some(p)) if p.captured && p.seat == self.to_act && self.outcome().is_none() => {
                 let (q, _) = self.captured_of(self.to_act);
                 let at = q.unwrap_or(n.from);
-                return Err(ActionError::Illegal(format!(
-                    "the {} on {} is captured: {} must return {} with {}=<cell>, e.g. {}",
-                    p.kind.name(),
-                    n.from,
-                    seat_name(self.to_act),
-                    if q.is_some() { "the queen" } else { "a guard" },
+                return Err(ActionError::Illegal(IllegalAction::CapturedMustReturn {
+                    piece: p.kind.piece(),
+                    from: n.from,
+                    me: Side::agon(self.to_act),
+                    queen: q.is_some(),
                     at,
-                    self.legal_actions()
-                        .first()
-                        .map(|a| a.to_string())
-                        .unwrap_or_default()
-                )));
+                    example: self.legal_actions().first().copied(),
+                }));
             }
             (true, Some(p)) if !p.captured && p.seat == self.to_act && self.outcome().is_none() => {
-                return Err(ActionError::Illegal(format!(
-                    "the {} on {} is not captured, so it cannot be returned: write a step as {}-{}",
-                    p.kind.name(),
-                    n.from,
-                    n.from,
-                    n.to
-                )));
+                return Err(ActionError::Illegal(IllegalAction::NotCaptured {
+                    piece: p.kind.piece(),
+                    from: n.from,
+                    to: Some(n.to),
+                }));
             }
             (true, _) => Action::Return {
                 from: n.from,
@@ -810,27 +801,18 @@ impl Position {
             given.dedup();
             if given != actual {
                 return Err(ActionError::Illegal(if actual.is_empty() {
-                    format!("{action} captures nothing: write {action}")
+                    IllegalAction::CapturesNothing { action }
                 } else {
-                    format!(
-                        "{action} captures {}, not {}: write {}",
-                        list(&actual),
-                        list(&given),
-                        self.notation(action)
-                    )
+                    IllegalAction::CapturesOther {
+                        action,
+                        actual,
+                        given,
+                    }
                 }));
             }
         }
         Ok(action)
     }
-}
-
-fn list(cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl fmt::Display for Position {

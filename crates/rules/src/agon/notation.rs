@@ -2,6 +2,7 @@
 //! business ([`Position::parse_action`](super::Position::parse_action)).
 
 use super::Cell;
+use crate::NotationError;
 
 /// What an action text says, before any position is consulted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,10 +15,8 @@ pub struct Notation {
     pub captures: Option<Vec<Cell>>,
 }
 
-const HOW: &str = "write a step as from-to (k1-j1) or a return as from=to (b7=f6)";
-
 /// Reads an action text; the error says what cannot be read and how to write it.
-pub fn parse_notation(text: &str) -> Result<Notation, String> {
+pub fn parse_notation(text: &str) -> Result<Notation, NotationError> {
     let norm: String = text
         .trim()
         .chars()
@@ -27,10 +26,10 @@ pub fn parse_notation(text: &str) -> Result<Notation, String> {
         })
         .collect();
     if norm.is_empty() {
-        return Err(format!("no action given: {HOW}"));
+        return Err(NotationError::AgonEmpty);
     }
     if norm == "pass" {
-        return Err("there is no passing in Agon: every turn is a step or a return (AG-5)".into());
+        return Err(NotationError::AgonPass);
     }
     let body = strip_piece_prefix(&norm);
     let seps: Vec<(usize, char)> = body
@@ -43,24 +42,22 @@ pub fn parse_notation(text: &str) -> Result<Notation, String> {
             let words: Vec<&str> = body.split_whitespace().collect();
             return Err(
                 if words.len() == 2 && words.iter().all(|w| w.parse::<Cell>().is_ok()) {
-                    format!(
-                        "`{}` has no separator: write {}-{} for a step or {}={} for a return",
-                        text.trim(),
-                        words[0],
-                        words[1],
-                        words[0],
-                        words[1]
-                    )
+                    NotationError::AgonNoSeparator {
+                        text: text.trim().to_string(),
+                        from: words[0].to_string(),
+                        to: words[1].to_string(),
+                    }
                 } else {
-                    format!("cannot read `{}`: {HOW}", text.trim())
+                    NotationError::AgonUnreadable {
+                        text: text.trim().to_string(),
+                    }
                 },
             );
         }
         _ => {
-            return Err(format!(
-                "cannot read `{}`: an action has one separator, - or =; {HOW}",
-                text.trim()
-            ));
+            return Err(NotationError::AgonSeparators {
+                text: text.trim().to_string(),
+            });
         }
     };
     let from = cell(&body[..at], text)?;
@@ -69,9 +66,7 @@ pub fn parse_notation(text: &str) -> Result<Notation, String> {
     let to = cell(parts.next().unwrap_or(""), text)?;
     let captures = if rest.contains('x') {
         if sep == '=' {
-            return Err(format!(
-                "a return never captures: write {from}={to} without an x part"
-            ));
+            return Err(NotationError::ReturnCaptures { from, to });
         }
         let mut cells = Vec::new();
         for part in parts {
@@ -83,10 +78,9 @@ pub fn parse_notation(text: &str) -> Result<Notation, String> {
             }
         }
         if cells.is_empty() {
-            return Err(format!(
-                "`{}` ends in x without a cell: name the captured pieces (a5-a6xb7) or leave the x part out",
-                text.trim()
-            ));
+            return Err(NotationError::EndsInX {
+                text: text.trim().to_string(),
+            });
         }
         Some(cells)
     } else {
@@ -111,12 +105,14 @@ fn strip_piece_prefix(s: &str) -> &str {
     }
 }
 
-fn cell(name: &str, text: &str) -> Result<Cell, String> {
+fn cell(name: &str, text: &str) -> Result<Cell, NotationError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(format!("cannot read `{}`: {HOW}", text.trim()));
+        return Err(NotationError::AgonUnreadable {
+            text: text.trim().to_string(),
+        });
     }
-    name.parse::<Cell>().map_err(|e| e.to_string())
+    name.parse::<Cell>().map_err(NotationError::Cell)
 }
 
 #[cfg(test)]
@@ -160,28 +156,51 @@ mod tests {
 
     #[test]
     fn ag15_unreadable_forms_say_why() {
-        assert!(parse_notation("").unwrap_err().contains("no action given"));
+        assert!(
+            parse_notation("")
+                .unwrap_err()
+                .to_string()
+                .contains("no action given")
+        );
         assert!(
             parse_notation("k1 j1")
                 .unwrap_err()
+                .to_string()
                 .contains("write k1-j1 for a step")
         );
-        assert!(parse_notation("pass").unwrap_err().contains("no passing"));
+        assert!(
+            parse_notation("pass")
+                .unwrap_err()
+                .to_string()
+                .contains("no passing")
+        );
         assert_eq!(
-            parse_notation("a7-a6").unwrap_err(),
+            parse_notation("a7-a6").unwrap_err().to_string(),
             "`a7` is not a cell: row a has cells a1 to a6"
         );
         assert!(
             parse_notation("k1-j1-j2")
                 .unwrap_err()
+                .to_string()
                 .contains("one separator")
         );
-        assert!(parse_notation("a5-a6x").unwrap_err().contains("ends in x"));
+        assert!(
+            parse_notation("a5-a6x")
+                .unwrap_err()
+                .to_string()
+                .contains("ends in x")
+        );
         assert!(
             parse_notation("b7=f6xe5")
                 .unwrap_err()
+                .to_string()
                 .contains("never captures")
         );
-        assert!(parse_notation("hello").unwrap_err().contains("cannot read"));
+        assert!(
+            parse_notation("hello")
+                .unwrap_err()
+                .to_string()
+                .contains("cannot read")
+        );
     }
 }

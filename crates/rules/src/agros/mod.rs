@@ -9,7 +9,10 @@ pub use notation::{Notation, Target, parse_notation};
 pub use score::{Field, Score};
 pub use square::{Direction, MAX_SIZE, MIN_SIZE, Square};
 
-use crate::{ActionError, EndReason, Outcome, PositionError, Seat};
+use crate::{
+    ActionError, EndReason, IllegalAction, Outcome, PieceName, PlacementHint, PositionError, Seat,
+    Side,
+};
 use std::fmt;
 use std::str::FromStr;
 
@@ -399,19 +402,19 @@ impl Position {
 
     /// Says why an action is not legal here, in words a player can act on; `Ok` when it is.
     pub fn check(&self, action: Action) -> Result<(), ActionError> {
-        let illegal = |m: String| Err(ActionError::Illegal(m));
-        let me = seat_name(self.to_act);
+        let illegal = |e: IllegalAction| Err(ActionError::Illegal(e));
+        let me = Side::agros(self.to_act);
         let size = self.size();
         match (self.phase, action) {
-            (Phase::Over, _) => illegal("the game is over".into()),
-            (Phase::Opening(_), Action::Pass) => illegal(format!(
-                "no passing in the opening: place {} (AR-4)",
-                self.placement_hint()
-            )),
-            (Phase::Opening(_), Action::Harvest { .. } | Action::Sow { .. }) => illegal(format!(
-                "the opening places farmers, nothing moves yet: place {}",
-                self.placement_hint()
-            )),
+            (Phase::Over, _) => illegal(IllegalAction::GameOver),
+            (Phase::Opening(_), Action::Pass) => illegal(IllegalAction::OpeningNoPass {
+                hint: self.placement_hint(),
+            }),
+            (Phase::Opening(_), Action::Harvest { .. } | Action::Sow { .. }) => {
+                illegal(IllegalAction::OpeningPlaces {
+                    hint: self.placement_hint(),
+                })
+            }
             (Phase::Opening(_), Action::Place(_) | Action::PlaceTwo(..)) => {
                 let squares: Vec<Square> = match action {
                     Action::Place(a) => vec![a],
@@ -420,50 +423,47 @@ impl Position {
                 };
                 self.check_placement(&squares)
             }
-            (Phase::Movement { .. }, Action::Place(_) | Action::PlaceTwo(..)) => illegal(
-                "the opening is over: harvest (like e5-e7), sow (like e6=e8) or pass".into(),
-            ),
+            (Phase::Movement { .. }, Action::Place(_) | Action::PlaceTwo(..)) => {
+                illegal(IllegalAction::OpeningOver)
+            }
             (Phase::Movement { .. }, Action::Pass) => Ok(()),
             (Phase::Movement { .. }, Action::Harvest { from, to } | Action::Sow { from, to }) => {
                 let sowing = matches!(action, Action::Sow { .. });
                 for s in [from, to] {
                     if s.file() >= size || s.rank() >= size {
-                        return illegal(format!("{s} is not on this {size}×{size} board"));
+                        return illegal(IllegalAction::OffBoard { square: s, size });
                     }
                 }
                 let h = match self.content(from) {
-                    None => return illegal(format!("there is no farmer on {from}")),
+                    None => return illegal(IllegalAction::NoFarmer { from }),
                     Some(Content::Seed(_)) => {
-                        return illegal(format!("{from} holds a loose seed, and seeds never move"));
+                        return illegal(IllegalAction::SeedNeverMoves { from });
                     }
                     Some(Content::Farmer { seat, .. }) if seat != self.to_act => {
-                        return illegal(format!(
-                            "the farmer on {from} is {}'s; {me} is to act",
-                            seat_name(seat)
-                        ));
+                        return illegal(IllegalAction::FarmerNotYours {
+                            from,
+                            owner: Side::agros(seat),
+                            me,
+                        });
                     }
                     Some(Content::Farmer { harvest, .. }) => harvest as usize,
                 };
                 let Some((dir, dist)) = from.line_to(to) else {
-                    return illegal(format!(
-                        "{from} to {to} is not a straight line: a farmer moves orthogonally or diagonally"
-                    ));
+                    return illegal(IllegalAction::NotStraight { from, to });
                 };
                 if !sowing {
                     if dist != h {
                         if h >= 2 && dist == h - 1 {
-                            return illegal(format!("{from}-{to} is a sow: write {from}={to}"));
+                            return illegal(IllegalAction::IsSow { from, to });
                         }
-                        return illegal(format!(
-                            "the farmer on {from} has harvest {h}, so a harvest moves it exactly {h} square{}{}",
-                            if h == 1 { "" } else { "s" },
-                            self.examples_from(from)
-                        ));
+                        return illegal(IllegalAction::HarvestDistance {
+                            from,
+                            harvest: h,
+                            legal: self.examples_from(from),
+                        });
                     }
                     if self.cells[idx(to)] != 0 {
-                        return illegal(format!(
-                            "{to} is not empty: a harvest lands on an empty square"
-                        ));
+                        return illegal(IllegalAction::HarvestNotEmpty { to });
                     }
                     for k in 1..h {
                         let s = from
@@ -471,43 +471,41 @@ impl Position {
                             .expect("between two board squares");
                         let c = self.cells[idx(s)];
                         if c != 0 && !owned_by(c, self.to_act) {
-                            let what = match decode(c) {
-                                Some(Content::Seed(o)) => format!("{}'s seed", seat_name(o)),
-                                _ => format!("{}'s farmer", seat_name(self.to_act.other())),
+                            let (piece, owner) = match decode(c) {
+                                Some(Content::Seed(o)) => (PieceName::Seed, o),
+                                _ => (PieceName::Farmer, self.to_act.other()),
                             };
-                            return illegal(format!(
-                                "{from}-{to} passes {what} on {s}: a harvest may pass only empty squares and {me}'s own pieces"
-                            ));
+                            return illegal(IllegalAction::HarvestPasses {
+                                from,
+                                to,
+                                piece,
+                                owner: Side::agros(owner),
+                                on: s,
+                                me,
+                            });
                         }
                     }
                     Ok(())
                 } else {
                     if h < 2 {
-                        return illegal(format!(
-                            "the farmer on {from} has no seeds to sow (harvest 1): harvest first"
-                        ));
+                        return illegal(IllegalAction::NoSeeds { from });
                     }
                     if dist != h - 1 {
                         if dist == h {
-                            return illegal(format!("{from}={to} is a harvest: write {from}-{to}"));
+                            return illegal(IllegalAction::IsHarvest { from, to });
                         }
-                        return illegal(format!(
-                            "the farmer on {from} carries {} seed{}, so a sow moves it exactly {} square{}{}",
-                            h - 1,
-                            if h == 2 { "" } else { "s" },
-                            h - 1,
-                            if h == 2 { "" } else { "s" },
-                            self.examples_from(from)
-                        ));
+                        return illegal(IllegalAction::SowDistance {
+                            from,
+                            seeds: h - 1,
+                            legal: self.examples_from(from),
+                        });
                     }
                     for k in 1..h {
                         let s = from
                             .offset(dir, k, size)
                             .expect("between two board squares");
                         if self.cells[idx(s)] != 0 {
-                            return illegal(format!(
-                                "{s} is not empty: every square a sow passes and lands on must be empty"
-                            ));
+                            return illegal(IllegalAction::SowNotEmpty { square: s });
                         }
                     }
                     Ok(())
@@ -516,64 +514,52 @@ impl Position {
         }
     }
 
-    fn placement_hint(&self) -> String {
+    fn placement_hint(&self) -> PlacementHint {
         let empty: Vec<Square> = self
             .squares()
             .filter(|&s| self.cells[idx(s)] == 0)
             .take(2)
             .collect();
         match self.opening_placements() {
-            Some(1) => format!("1 farmer, like {}", empty[0]),
-            _ => format!("2 farmers, like {},{}", empty[0], empty[1]),
+            Some(1) => PlacementHint::One(empty[0]),
+            _ => PlacementHint::Two(empty[0], empty[1]),
         }
     }
 
-    /// ", e.g. e5-e8 or e5=e7": a few legal actions of the farmer on `from`.
-    fn examples_from(&self, from: Square) -> String {
+    /// A few (up to 4) legal actions of the farmer on `from`.
+    fn examples_from(&self, from: Square) -> Vec<Action> {
         let mut all = Vec::new();
         self.legal_actions_into(&mut all);
-        let mine: Vec<String> = all
-            .into_iter()
+        all.into_iter()
             .filter(|a| a.from() == Some(from))
             .take(4)
-            .map(|a| a.to_string())
-            .collect();
-        if mine.is_empty() {
-            format!(": the farmer on {from} has no legal move now")
-        } else {
-            format!(": legal for it now are {}", mine.join(", "))
-        }
+            .collect()
     }
 
     fn check_placement(&self, squares: &[Square]) -> Result<(), ActionError> {
         let want = self.opening_placements().unwrap_or(0);
-        let illegal = |m: String| Err(ActionError::Illegal(m));
+        let illegal = |e: IllegalAction| Err(ActionError::Illegal(e));
         if squares.len() != want {
             return illegal(if want == 1 {
-                format!(
-                    "the opening turn places 1 farmer, not {}: place {}",
-                    squares.len(),
-                    self.placement_hint()
-                )
+                IllegalAction::PlacesOne {
+                    given: squares.len(),
+                    hint: self.placement_hint(),
+                }
             } else {
-                format!(
-                    "the opening turn places 2 farmers: place {}",
-                    self.placement_hint()
-                )
+                IllegalAction::PlacesTwo {
+                    hint: self.placement_hint(),
+                }
             });
         }
         if squares.len() == 2 && squares[0] == squares[1] {
-            return illegal(format!(
-                "{} is named twice: place 2 farmers on 2 different squares",
-                squares[0]
-            ));
+            return illegal(IllegalAction::NamedTwice { square: squares[0] });
         }
         for &s in squares {
             if s.file() >= self.size() || s.rank() >= self.size() {
-                return illegal(format!("{s} is not on this board"));
+                return illegal(IllegalAction::PlaceOffBoard { square: s });
             }
             if self.cells[idx(s)] != 0 {
-                return illegal(format!("{s} is not empty"));
+                return illegal(IllegalAction::SquareNotEmpty { square: s });
             }
         }
         Ok(())
@@ -647,7 +633,7 @@ impl Position {
 
     /// Reads an action in any accepted form (AR-16) and checks it is legal here.
     pub fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
-        let n = parse_notation(text, self.size()).map_err(ActionError::Unreadable)?;
+        let n = parse_notation(text, self.size())?;
         let action = self.resolve(&n)?;
         self.check(action)?;
         Ok(action)
@@ -663,25 +649,20 @@ impl Position {
                     let h = match self.content(from) {
                         Some(Content::Farmer { harvest, .. }) => harvest as usize,
                         _ => {
-                            return Err(ActionError::Illegal(format!(
-                                "there is no farmer on {from}"
-                            )));
+                            return Err(ActionError::Illegal(IllegalAction::NoFarmer { from }));
                         }
                     };
                     let steps = if sowing { h.saturating_sub(1) } else { h };
                     if steps == 0 {
-                        return Err(ActionError::Illegal(format!(
-                            "the farmer on {from} has no seeds to sow (harvest 1): harvest first"
-                        )));
+                        return Err(ActionError::Illegal(IllegalAction::NoSeeds { from }));
                     }
-                    from.offset(d, steps, self.size()).ok_or_else(|| {
-                        ActionError::Illegal(format!(
-                            "{} {from} {} would leave the board: the farmer moves {steps} square{}",
-                            if sowing { "sow" } else { "harvest" },
-                            d.name(),
-                            if steps == 1 { "" } else { "s" }
-                        ))
-                    })
+                    from.offset(d, steps, self.size())
+                        .ok_or(ActionError::Illegal(IllegalAction::LeavesBoard {
+                            sowing,
+                            from,
+                            direction: d,
+                            steps,
+                        }))
                 }
             }
         };
@@ -696,10 +677,9 @@ impl Position {
                         self.check(Action::Place(squares[0]))?;
                     }
                     self.check_placement(squares)?;
-                    return Err(ActionError::Illegal(format!(
-                        "place {}",
-                        self.placement_hint()
-                    )));
+                    return Err(ActionError::Illegal(IllegalAction::Place {
+                        hint: self.placement_hint(),
+                    }));
                 }
             },
             Notation::Harvest { from, to } => Action::Harvest {

@@ -2,6 +2,7 @@
 //! direction form lands, is the position's business.
 
 use super::{Direction, Square};
+use crate::NotationError;
 
 /// Where a harvest or sow goes: a landing square, or a direction (`harvest e5 n`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,10 +27,8 @@ pub enum Notation {
     Pass,
 }
 
-const HOW: &str = "write a placement (e5 or c3,h8), a harvest (e5-e7), a sow (e6=e8) or pass";
-
 /// Reads an action text on a `size`×`size` board; the error says what cannot be read.
-pub fn parse_notation(text: &str, size: usize) -> Result<Notation, String> {
+pub fn parse_notation(text: &str, size: usize) -> Result<Notation, NotationError> {
     let norm: String = text
         .trim()
         .chars()
@@ -39,7 +38,7 @@ pub fn parse_notation(text: &str, size: usize) -> Result<Notation, String> {
         })
         .collect();
     if norm.is_empty() {
-        return Err(format!("no action given: {HOW}"));
+        return Err(NotationError::AgrosEmpty);
     }
     if norm == "pass" {
         return Ok(Notation::Pass);
@@ -49,18 +48,17 @@ pub fn parse_notation(text: &str, size: usize) -> Result<Notation, String> {
         && (verb == "harvest" || verb == "sow")
     {
         let [_, from, to] = words[..] else {
-            return Err(format!(
-                "cannot read `{}`: write {verb} <from> <to>, like {verb} e5 e7, or {verb} <from> <direction>, like {verb} e5 n",
-                text.trim()
-            ));
+            return Err(NotationError::VerbForm {
+                text: text.trim().to_string(),
+                sowing: verb == "sow",
+            });
         };
-        let from = Square::parse(from, size)?;
+        let from = Square::parse(from, size).map_err(NotationError::Square)?;
         let to = match Direction::parse(to) {
             Some(d) => Target::Direction(d),
-            None => Target::Square(
-                Square::parse(to, size)
-                    .map_err(|e| format!("{e} (or give a direction: n ne e se s sw w nw)"))?,
-            ),
+            None => {
+                Target::Square(Square::parse(to, size).map_err(NotationError::SquareOrDirection)?)
+            }
         };
         return Ok(if verb == "harvest" {
             Notation::Harvest { from, to }
@@ -79,7 +77,9 @@ pub fn parse_notation(text: &str, size: usize) -> Result<Notation, String> {
                 .filter(|s| !s.is_empty())
                 .collect();
             if names.is_empty() {
-                return Err(format!("cannot read `{}`: {HOW}", text.trim()));
+                return Err(NotationError::AgrosUnreadable {
+                    text: text.trim().to_string(),
+                });
             }
             let squares = names
                 .iter()
@@ -90,16 +90,18 @@ pub fn parse_notation(text: &str, size: usize) -> Result<Notation, String> {
                     let shaped = names[0].starts_with(|c: char| c.is_ascii_alphabetic())
                         && names[0].len() <= 3;
                     if names.len() == 1 && !shaped {
-                        format!("cannot read `{}`: {HOW}", text.trim())
+                        NotationError::AgrosUnreadable {
+                            text: text.trim().to_string(),
+                        }
                     } else {
-                        e
+                        NotationError::Square(e)
                     }
                 })?;
             Ok(Notation::Place(squares))
         }
         [(at, sep)] => {
-            let from = Square::parse(&norm[..*at], size)?;
-            let to = Square::parse(&norm[at + 1..], size)?;
+            let from = Square::parse(&norm[..*at], size).map_err(NotationError::Square)?;
+            let to = Square::parse(&norm[at + 1..], size).map_err(NotationError::Square)?;
             Ok(if *sep == '-' {
                 Notation::Harvest {
                     from,
@@ -112,10 +114,9 @@ pub fn parse_notation(text: &str, size: usize) -> Result<Notation, String> {
                 }
             })
         }
-        _ => Err(format!(
-            "cannot read `{}`: an action has one separator, - or =; {HOW}",
-            text.trim()
-        )),
+        _ => Err(NotationError::AgrosSeparators {
+            text: text.trim().to_string(),
+        }),
     }
 }
 
@@ -183,35 +184,41 @@ mod tests {
         assert!(
             parse_notation("", 10)
                 .unwrap_err()
+                .to_string()
                 .contains("no action given")
         );
         assert_eq!(
-            parse_notation("k1", 10).unwrap_err(),
+            parse_notation("k1", 10).unwrap_err().to_string(),
             "`k1` is not on this 10×10 board: squares run from a1 to j10"
         );
         assert!(
             parse_notation("harvest e5", 10)
                 .unwrap_err()
+                .to_string()
                 .contains("harvest <from> <to>")
         );
         assert!(
             parse_notation("sow e5 up", 10)
                 .unwrap_err()
+                .to_string()
                 .contains("direction")
         );
         assert!(
             parse_notation("e5-e6-e7", 10)
                 .unwrap_err()
+                .to_string()
                 .contains("one separator")
         );
         assert!(
             parse_notation("hello", 10)
                 .unwrap_err()
+                .to_string()
                 .contains("cannot read")
         );
         assert!(
             parse_notation("12", 10)
                 .unwrap_err()
+                .to_string()
                 .contains("cannot read")
         );
     }

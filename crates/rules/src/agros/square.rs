@@ -1,5 +1,6 @@
 //! Squares of an Agros board (AR-1) and the eight directions.
 
+use crate::SquareError;
 use std::fmt;
 
 /// The largest board the engine supports; games offer 8, 10 and 12.
@@ -61,7 +62,7 @@ impl Square {
     }
 
     /// Reads a square name such as `e5` (case-insensitive) on a `size`×`size` board.
-    pub fn parse(text: &str, size: usize) -> Result<Square, String> {
+    pub fn parse(text: &str, size: usize) -> Result<Square, SquareError> {
         let t = text.trim().to_ascii_lowercase();
         let mut chars = t.chars();
         let file = chars.next().filter(char::is_ascii_lowercase);
@@ -70,19 +71,15 @@ impl Square {
             file,
             !digits.is_empty() && digits.len() <= 2 && digits.bytes().all(|b| b.is_ascii_digit()),
         ) else {
-            return Err(format!(
-                "`{}` is not a square: a square is a file letter and a rank number, like e5",
-                text.trim()
-            ));
+            return Err(SquareError::Malformed(text.trim().to_string()));
         };
         let rank: usize = digits.parse().unwrap_or(0);
-        let last_file = (b'a' + size as u8 - 1) as char;
         let f = (file as u8 - b'a') as usize;
         if f >= size || rank == 0 || rank > size {
-            return Err(format!(
-                "`{}` is not on this {size}×{size} board: squares run from a1 to {last_file}{size}",
-                text.trim()
-            ));
+            return Err(SquareError::OffBoard {
+                text: text.trim().to_string(),
+                size,
+            });
         }
         Ok(Square {
             file: f as u8,

@@ -7,7 +7,7 @@ use super::parse::{self, ChallengeParts};
 use super::table::CommandSpec;
 use super::{Command, Opponent, ParseError};
 use agora_domain::{Identity, TimeControl};
-use agora_rules::GameKind;
+use agora_i18n::{Text, text};
 
 /// One typed value a front end collected for an argument.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,7 +37,7 @@ struct Values<'a> {
 }
 
 impl Values<'_> {
-    fn usage(&self, problem: String) -> ParseError {
+    fn usage(&self, problem: Text) -> ParseError {
         ParseError::Usage {
             command: self.spec.name,
             problem,
@@ -74,7 +74,7 @@ impl Values<'_> {
             other => other.text().parse().ok(),
         };
         n.map(Some)
-            .ok_or_else(|| self.usage(format!("`{name}` needs a number")))
+            .ok_or_else(|| self.usage(text!("parse-problem-needs-number", word = name)))
     }
 
     /// The game the command names, if any.
@@ -88,7 +88,7 @@ impl Values<'_> {
                 digits
                     .parse()
                     .map(Some)
-                    .map_err(|_| self.usage(format!("`{t}` is not a game reference such as #12")))
+                    .map_err(|_| self.usage(text!("parse-problem-not-game", word = t)))
             }
         }
     }
@@ -96,7 +96,7 @@ impl Values<'_> {
     /// Every value must belong to an argument of the command.
     fn check_names(&self) -> Result<(), ParseError> {
         match self.values.iter().find(|(n, _)| self.spec.arg(n).is_none()) {
-            Some((n, _)) => Err(self.usage(format!("`{n}` is not an option"))),
+            Some((n, _)) => Err(self.usage(text!("parse-problem-not-option", word = n))),
             None => Ok(()),
         }
     }
@@ -133,7 +133,7 @@ pub fn build(
             let game = v.game()?;
             let ply = v.number("ply").map_err(|_| {
                 let w = v.text("ply").unwrap_or_default();
-                v.usage(format!("`ply {w}`: `{w}` is not a ply number"))
+                v.usage(text!("parse-problem-ply-number", word = w))
             })?;
             // The same tolerance as a command line: runs of spaces, trailing punctuation.
             let words = v.text("action").unwrap_or_default();
@@ -143,7 +143,7 @@ pub fn build(
                 .trim_end_matches(['.', '!', '?', ';', ',', ':', ' '])
                 .to_owned();
             if action.is_empty() {
-                return Err(v.usage("the action is missing".into()));
+                return Err(v.usage(text!("parse-problem-action-missing")));
             }
             Ok(Command::Move { game, ply, action })
         }
@@ -166,12 +166,12 @@ pub fn build(
         "games" => match v.words("which").first().map(String::as_str) {
             None | Some("mine") => Ok(Command::Games),
             Some("live") => Ok(Command::Live),
-            Some(other) => Err(v.usage(format!("`{other}` is not `live`"))),
+            Some(other) => Err(v.usage(text!("parse-problem-not-live", word = other))),
         },
         "seeks" => Ok(Command::Seeks),
         "watch" | "unwatch" => {
             let Some(game) = v.game()? else {
-                return Err(v.usage("name the game, e.g. `#12`".into()));
+                return Err(v.usage(text!("parse-problem-name-game-short")));
             };
             Ok(match spec.name {
                 "watch" => Command::Watch(Some(game)),
@@ -183,7 +183,7 @@ pub fn build(
             let words = v.text("action").unwrap_or_default();
             let action = words.split_whitespace().collect::<Vec<_>>().join(" ");
             if action.is_empty() {
-                return Err(v.usage("the action is missing".into()));
+                return Err(v.usage(text!("parse-problem-action-missing")));
             }
             Ok(Command::Preview { game, action })
         }
@@ -212,15 +212,15 @@ pub fn build(
 }
 
 fn challenge(v: &Values<'_>) -> Result<Command, ParseError> {
-    let usage = |problem: String| v.usage(problem);
+    let usage = |problem: Text| v.usage(problem);
     let opponent = match v.get("opponent") {
-        None => return Err(usage("who do you challenge?".into())),
+        None => return Err(usage(text!("parse-problem-who"))),
         Some(Value::Identity(identity)) => Opponent::Identity(identity.clone()),
         Some(other) => parse::opponent(&other.text().to_ascii_lowercase()).map_err(usage)?,
     };
-    let kind: GameKind = match v.text("game") {
-        None => return Err(usage("the game is missing: agon or agros".into())),
-        Some(g) => g.to_ascii_lowercase().parse().map_err(usage)?,
+    let kind = match v.text("game") {
+        None => return Err(usage(text!("parse-problem-game-missing"))),
+        Some(g) => parse::game_kind(&g.to_ascii_lowercase()).map_err(usage)?,
     };
     let mut parts = ChallengeParts {
         board: v.number("board")?,
@@ -237,7 +237,7 @@ fn challenge(v: &Values<'_>) -> Result<Command, ParseError> {
         let mut it = words.iter().map(String::as_str).peekable();
         let bank = parse::take_bank(&mut it).map_err(usage)?;
         if let Some(extra) = it.next() {
-            return Err(usage(format!("`{extra}` is not an option")));
+            return Err(usage(text!("parse-problem-not-option", word = extra)));
         }
         parts.set_time(bank).map_err(usage)?;
     }
@@ -256,12 +256,12 @@ fn challenge(v: &Values<'_>) -> Result<Command, ParseError> {
     match v.words("rated").first().map(String::as_str) {
         None | Some("rated") => {}
         Some("unrated") => parts.options.unrated = true,
-        Some(other) => return Err(usage(format!("`{other}` is not rated or unrated"))),
+        Some(other) => return Err(usage(text!("parse-problem-not-rated", word = other))),
     }
     match v.words("private").first().map(String::as_str) {
         None | Some("public") => {}
         Some("private") => parts.options.private = true,
-        Some(other) => return Err(usage(format!("`{other}` is not private or public"))),
+        Some(other) => return Err(usage(text!("parse-problem-not-private", word = other))),
     }
     if let Some(range) = v.text("rating") {
         let (min, max) = parse::rating_range(range.trim()).map_err(usage)?;
@@ -278,15 +278,13 @@ fn settings(v: &Values<'_>) -> Result<Command, ParseError> {
         .filter(|n| v.get(n).is_some())
         .collect();
     let key = match given.as_slice() {
-        [] => return Err(v.usage("the setting is missing".into())),
+        [] => return Err(v.usage(text!("parse-problem-setting-missing"))),
         [key] => *key,
-        _ => return Err(v.usage("give one setting at a time".into())),
+        _ => return Err(v.usage(text!("parse-problem-one-setting"))),
     };
     let value = v.text(key).unwrap_or_default();
     if value.split_whitespace().count() != 1 {
-        return Err(v.usage(format!(
-            "`{key}` is not timezone, notify, digest or language with one value"
-        )));
+        return Err(v.usage(text!("parse-problem-setting", word = key)));
     }
     match key {
         "timezone" => Ok(Command::Timezone(value)),

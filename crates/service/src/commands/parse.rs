@@ -6,7 +6,8 @@
 use super::table::{closest_command, english_word, spec};
 use super::{ChallengeOptions, Command, Opponent, ParseError, Reply, VacationRequest};
 use agora_domain::{Channel, Identity, TimeControl, TimeoutPolicy};
-use agora_rules::{GameKind, Variant};
+use agora_i18n::{Text, text};
+use agora_rules::{GameKind, Variant, VariantError};
 
 /// The command line of a message: the first non-empty line that is not quoted mail, without a
 /// leading `/` or `!`, trailing punctuation, a ` -- signature` tail, and with runs of spaces
@@ -58,13 +59,11 @@ fn take_game(command: &'static str, words: &mut Vec<String>) -> Result<Option<i6
                     n
                 }
                 None => {
-                    let after = words.get(i + 1).map_or("nothing", String::as_str);
-                    return Err(ParseError::Usage {
-                        command,
-                        problem: format!(
-                            "`game` is followed by a game number such as `game 12`, not {after}"
-                        ),
-                    });
+                    let problem = match words.get(i + 1) {
+                        Some(after) => text!("parse-problem-game-number", word = after),
+                        None => text!("parse-problem-game-number-missing"),
+                    };
+                    return Err(ParseError::Usage { command, problem });
                 }
             }
         } else if let Some(n) = game_number(&words[i]) {
@@ -78,7 +77,11 @@ fn take_game(command: &'static str, words: &mut Vec<String>) -> Result<Option<i6
             Some(m) if m != n => {
                 return Err(ParseError::Usage {
                     command,
-                    problem: format!("two games are named, #{m} and #{n}: name one"),
+                    problem: text!(
+                        "parse-problem-two-games",
+                        first = m.to_string(),
+                        second = n.to_string()
+                    ),
                 });
             }
             _ => found = Some(n),
@@ -92,20 +95,18 @@ fn take_ply(words: &mut Vec<String>) -> Result<Option<u32>, ParseError> {
     let Some(i) = words.iter().position(|w| w.eq_ignore_ascii_case("ply")) else {
         return Ok(None);
     };
-    let usage = |problem: String| ParseError::Usage {
+    let usage = |problem: Text| ParseError::Usage {
         command: "move",
         problem,
     };
     let Some(w) = words.get(i + 1) else {
-        return Err(usage(
-            "`ply` is followed by the number of actions played so far".into(),
-        ));
+        return Err(usage(text!("parse-problem-ply-missing")));
     };
     let n = w
         .strip_prefix('#')
         .unwrap_or(w)
         .parse()
-        .map_err(|_| usage(format!("`ply {w}`: `{w}` is not a ply number")))?;
+        .map_err(|_| usage(text!("parse-problem-ply-number", word = w)))?;
     words.drain(i..i + 2);
     Ok(Some(n))
 }
@@ -116,7 +117,7 @@ fn game_only(command: &'static str, mut words: Vec<String>) -> Result<Option<i64
     if let Some(extra) = words.first() {
         return Err(ParseError::Usage {
             command,
-            problem: format!("`{extra}` is not a game reference such as #12"),
+            problem: text!("parse-problem-not-game", word = extra),
         });
     }
     Ok(game)
@@ -192,7 +193,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             if let Some(extra) = args.get(1) {
                 return Err(ParseError::Usage {
                     command,
-                    problem: format!("`{extra}` is not a game reference such as #12"),
+                    problem: text!("parse-problem-not-game", word = extra),
                 });
             }
             Ok(match command {
@@ -208,7 +209,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             [w] if w == "live" || w == "all" || w == "running" => Ok(Command::Live),
             [w, ..] => Err(ParseError::Usage {
                 command: "games",
-                problem: format!("`{w}` is not `live`"),
+                problem: text!("parse-problem-not-live", word = w),
             }),
         },
         "seeks" => no_more("seeks", &args).map(|()| Command::Seeks),
@@ -217,7 +218,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         "preview" => match parse_move(words)? {
             Command::Move { ply: Some(_), .. } => Err(ParseError::Usage {
                 command: "preview",
-                problem: "a preview takes no `ply`: it plays nothing".into(),
+                problem: text!("parse-problem-preview-ply"),
             }),
             Command::Move { game, action, .. } => Ok(Command::Preview { game, action }),
             other => Ok(other),
@@ -230,7 +231,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             ))),
             [_, extra, ..] => Err(ParseError::Usage {
                 command: "rating",
-                problem: format!("`{extra}` is not understood here: name one player"),
+                problem: text!("parse-problem-one-player", word = extra),
             }),
         },
         "leaderboard" => leaderboard(&args),
@@ -271,7 +272,11 @@ fn no_more(command: &'static str, args: &[String]) -> Result<(), ParseError> {
         None => Ok(()),
         Some(extra) => Err(ParseError::Usage {
             command,
-            problem: format!("`{extra}` is not understood here: `{command}` takes nothing more"),
+            problem: text!(
+                "parse-problem-nothing-more",
+                word = extra,
+                command = command
+            ),
         }),
     }
 }
@@ -280,20 +285,20 @@ fn no_more(command: &'static str, args: &[String]) -> Result<(), ParseError> {
 fn required_game(command: &'static str, args: Vec<String>) -> Result<i64, ParseError> {
     game_only(command, args)?.ok_or_else(|| ParseError::Usage {
         command,
-        problem: "name the game, e.g. `#12` (`games live` lists them)".into(),
+        problem: text!("parse-problem-name-game"),
     })
 }
 
 /// `leaderboard agon`, `leaderboard agros board 12` (also `agros 12`, `agros 12x12`).
 pub(super) fn leaderboard(args: &[String]) -> Result<Command, ParseError> {
-    let usage = |problem: String| ParseError::Usage {
+    let usage = |problem: Text| ParseError::Usage {
         command: "leaderboard",
         problem,
     };
     let mut it = args.iter().map(String::as_str);
-    let kind: GameKind = match it.next() {
-        None => return Err(usage("name the game: agon or agros".into())),
-        Some(g) => g.parse().map_err(usage)?,
+    let kind = match it.next() {
+        None => return Err(usage(text!("parse-problem-name-kind"))),
+        Some(g) => game_kind(g).map_err(usage)?,
     };
     let rest: Vec<&str> = it.collect();
     let board = match rest.as_slice() {
@@ -302,22 +307,21 @@ pub(super) fn leaderboard(args: &[String]) -> Result<Command, ParseError> {
             let n = n.split_once('x').map_or(*n, |(a, _)| a);
             match n.parse::<u32>() {
                 Ok(b @ (8 | 10 | 12)) => Some(b),
-                _ => return Err(usage(format!("`{n}` is not a board size: 8, 10 or 12"))),
+                _ => return Err(usage(text!("parse-problem-board-size", word = n))),
             }
         }
-        [extra, ..] => return Err(usage(format!("`{extra}` is not understood here"))),
+        [extra, ..] => return Err(usage(text!("parse-problem-not-understood", word = *extra))),
     };
     if board.is_some() && kind == GameKind::Agon {
-        return Err(usage("Agon has one board: leave out `board`".into()));
+        return Err(usage(text!("parse-problem-agon-board")));
     }
     Ok(Command::Leaderboard(kind, board))
 }
 
 /// A rating range: `1400-1800`, `1500+` (at least), `-1800` (at most).
-pub(super) fn rating_range(word: &str) -> Result<(Option<i64>, Option<i64>), String> {
-    let bad =
-        || format!("`rating {word}` is not a range of ratings such as 1400-1800, 1500+ or -1800");
-    let number = |w: &str| -> Result<i64, String> {
+pub(super) fn rating_range(word: &str) -> Result<(Option<i64>, Option<i64>), Text> {
+    let bad = || text!("parse-problem-rating-range", word = word);
+    let number = |w: &str| -> Result<i64, Text> {
         w.parse::<i64>()
             .ok()
             .filter(|n| (0..=4000).contains(n))
@@ -335,9 +339,7 @@ pub(super) fn rating_range(word: &str) -> Result<(Option<i64>, Option<i64>), Str
     if let (Some(a), Some(b)) = range
         && a > b
     {
-        return Err(format!(
-            "`rating {word}`: the lower bound is above the upper one"
-        ));
+        return Err(text!("parse-problem-rating-bounds", word = word));
     }
     Ok(range)
 }
@@ -349,7 +351,7 @@ fn parse_move(mut words: Vec<String>) -> Result<Command, ParseError> {
     if words.is_empty() {
         return Err(ParseError::Usage {
             command: "move",
-            problem: "the action is missing".into(),
+            problem: text!("parse-problem-action-missing"),
         });
     }
     Ok(Command::Move {
@@ -368,11 +370,11 @@ pub(super) fn reply(command: &'static str, word: Option<&str>) -> Result<Reply, 
         Some("decline" | "no" | "refuse") => Ok(Reply::Decline),
         None => Err(ParseError::Usage {
             command,
-            problem: "say offer, accept or decline".into(),
+            problem: text!("parse-problem-reply-missing"),
         }),
         Some(other) => Err(ParseError::Usage {
             command,
-            problem: format!("`{other}` is not offer, accept or decline"),
+            problem: text!("parse-problem-reply", word = other),
         }),
     }
 }
@@ -384,13 +386,13 @@ pub(super) fn link(args: &[String]) -> Result<Command, ParseError> {
         [code] => Ok(Command::Link(Some(code.to_ascii_uppercase()))),
         _ => Err(ParseError::Usage {
             command: "link",
-            problem: "the code is one word".into(),
+            problem: text!("parse-problem-code-one-word"),
         }),
     }
 }
 
 /// Who a challenge is for, from one word: `computer`, a Discord mention, an address or a name.
-pub(super) fn opponent(who: &str) -> Result<Opponent, String> {
+pub(super) fn opponent(who: &str) -> Result<Opponent, Text> {
     let word = english_word(who);
     if word == "computer" || who == "cpu" || who == "ai" {
         Ok(Opponent::Computer)
@@ -402,14 +404,14 @@ pub(super) fn opponent(who: &str) -> Result<Opponent, String> {
         .map(|w| w.trim_start_matches('!'))
     {
         if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("`{who}` is not a Discord mention"));
+            return Err(text!("parse-problem-discord-mention", word = who));
         }
         Ok(Opponent::Identity(Identity::discord(id)))
     } else if who.contains('@') {
         let address = who.strip_prefix("mailto:").unwrap_or(who);
         let (local, domain) = address.split_once('@').unwrap_or(("", ""));
         if local.is_empty() || !domain.contains('.') {
-            return Err(format!("`{who}` is not an e-mail address"));
+            return Err(text!("parse-problem-mail-address", word = who));
         }
         Ok(Opponent::Identity(Identity::mail(address)))
     } else {
@@ -430,50 +432,47 @@ pub(super) struct ChallengeParts {
 
 impl ChallengeParts {
     /// Sets the clock, which a challenge names once.
-    pub fn set_time(&mut self, time: TimeControl) -> Result<(), String> {
+    pub fn set_time(&mut self, time: TimeControl) -> Result<(), Text> {
         if self.time.is_some() {
-            return Err("give one clock: `days D` or `bank ...`".into());
+            return Err(text!("parse-problem-one-clock"));
         }
         self.time = Some(time);
         Ok(())
     }
 
-    pub fn set_level(&mut self, word: Option<&str>) -> Result<(), String> {
+    pub fn set_level(&mut self, word: Option<&str>) -> Result<(), Text> {
         let word = word.map(english_word);
         match word.as_deref() {
             Some(l @ ("easy" | "normal" | "hard")) => {
                 self.level = Some(l.to_owned());
                 Ok(())
             }
-            _ => Err("the level is easy, normal or hard".into()),
+            _ => Err(text!("parse-problem-level")),
         }
     }
 
-    pub fn set_timeout(&mut self, word: Option<&str>) -> Result<(), String> {
+    pub fn set_timeout(&mut self, word: Option<&str>) -> Result<(), Text> {
         let word = word.map(english_word);
         self.timeout = Some(match word.as_deref() {
             Some("loss" | "lose" | "forfeit") => TimeoutPolicy::Loss,
             Some("pass" | "auto-pass" | "autopass") => TimeoutPolicy::Pass,
-            _ => return Err("`timeout` is followed by loss or pass".into()),
+            _ => return Err(text!("parse-problem-timeout")),
         });
         Ok(())
     }
 
     /// The challenge, once the parts agree with each other and with the game.
-    pub fn finish(self, opponent: Opponent, kind: GameKind) -> Result<Command, String> {
-        let variant = Variant::new(kind, self.board, self.farmers).map_err(|e| e.to_string())?;
+    pub fn finish(self, opponent: Opponent, kind: GameKind) -> Result<Command, Text> {
+        let variant = Variant::new(kind, self.board, self.farmers).map_err(variant_problem)?;
         if self.level.is_some() && opponent != Opponent::Computer {
-            return Err("`level` is for a game against the computer".into());
+            return Err(text!("parse-problem-level-computer"));
         }
         let o = self.options;
         if (o.min_rating.is_some() || o.max_rating.is_some()) && opponent != Opponent::Anyone {
-            return Err("`rating` is for a challenge to anyone: it says who may accept".into());
+            return Err(text!("parse-problem-rating-anyone"));
         }
         if self.timeout == Some(TimeoutPolicy::Pass) && kind == GameKind::Agon {
-            return Err(
-                "`timeout pass` is for Agros: Agon has no passing (AG-5), so a missed deadline loses"
-                    .into(),
-            );
+            return Err(text!("parse-problem-timeout-pass-agon"));
         }
         Ok(Command::Challenge {
             opponent,
@@ -486,19 +485,38 @@ impl ChallengeParts {
     }
 }
 
+/// The problem of a game's options, in the words of [`VariantError`]'s `Display`.
+fn variant_problem(e: VariantError) -> Text {
+    match e {
+        VariantError::Board(size) => text!("parse-problem-variant-board", size = size.to_string()),
+        VariantError::Farmers(count) => {
+            text!("parse-problem-variant-farmers", count = count.to_string())
+        }
+        VariantError::AgonOptions => text!("parse-problem-agon-options"),
+    }
+}
+
+/// The game a word names, in the words of [`GameKind`]'s `FromStr`.
+pub(super) fn game_kind(word: &str) -> Result<GameKind, Text> {
+    word.parse().map_err(|_| {
+        text!(
+            "parse-problem-unknown-game",
+            word = word.trim().to_ascii_lowercase()
+        )
+    })
+}
+
 fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
-    let usage = |problem: String| ParseError::Usage {
+    let usage = |problem: Text| ParseError::Usage {
         command: "challenge",
         problem,
     };
     let mut it = args.iter();
-    let who = it
-        .next()
-        .ok_or_else(|| usage("who do you challenge?".into()))?;
+    let who = it.next().ok_or_else(|| usage(text!("parse-problem-who")))?;
     let opponent = opponent(who).map_err(usage)?;
-    let kind: GameKind = match it.next() {
-        None => return Err(usage("the game is missing: agon or agros".into())),
-        Some(g) => g.parse().map_err(usage)?,
+    let kind = match it.next() {
+        None => return Err(usage(text!("parse-problem-game-missing"))),
+        Some(g) => game_kind(g).map_err(usage)?,
     };
     let mut parts = ChallengeParts::default();
     let mut it = it.map(String::as_str).peekable();
@@ -510,7 +528,7 @@ fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
             "farmers" => parts.farmers = Some(number("challenge", key, it.next())?),
             "days" => {
                 if parts.time.is_some() {
-                    return Err(usage("give one clock: `days D` or `bank ...`".into()));
+                    return Err(usage(text!("parse-problem-one-clock")));
                 }
                 let days = number("challenge", key, it.next())?;
                 parts
@@ -519,7 +537,7 @@ fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
             }
             "bank" => {
                 if parts.time.is_some() {
-                    return Err(usage("give one clock: `days D` or `bank ...`".into()));
+                    return Err(usage(text!("parse-problem-one-clock")));
                 }
                 let bank = take_bank(&mut it).map_err(usage)?;
                 parts.set_time(bank).map_err(usage)?;
@@ -532,9 +550,9 @@ fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
             "private" => parts.options.private = true,
             "public" => parts.options.private = false,
             "rating" | "ratings" => {
-                let w = it.next().ok_or_else(|| {
-                    usage("`rating` needs a range, e.g. `rating 1400-1800`".into())
-                })?;
+                let w = it
+                    .next()
+                    .ok_or_else(|| usage(text!("parse-problem-rating-missing")))?;
                 let (min, max) = rating_range(w).map_err(usage)?;
                 parts.options.min_rating = min;
                 parts.options.max_rating = max;
@@ -546,7 +564,7 @@ fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
             {
                 parts.board = k.split_once('x').and_then(|(a, _)| a.parse().ok());
             }
-            other => return Err(usage(format!("`{other}` is not an option"))),
+            other => return Err(usage(text!("parse-problem-not-option", word = other))),
         }
     }
     parts.finish(opponent, kind).map_err(usage)
@@ -561,25 +579,22 @@ fn number<T: std::str::FromStr>(
         .and_then(|v| v.parse().ok())
         .ok_or_else(|| ParseError::Usage {
             command,
-            problem: format!("`{key}` needs a number"),
+            problem: text!("parse-problem-needs-number", word = key),
         })
 }
 
 /// A time bank from the words after `bank`: its reserve `7d+1d`, then `max 14d` if given.
 pub(super) fn take_bank<'a>(
     it: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
-) -> Result<TimeControl, String> {
+) -> Result<TimeControl, Text> {
     let spec = it
         .next()
-        .ok_or("`bank` needs a reserve, e.g. `bank 7d+1d max 14d`")?;
+        .ok_or_else(|| text!("parse-problem-bank-reserve"))?;
     let cap = match it.peek() {
         Some(&("max" | "cap")) => {
             it.next();
-            let w = it.next().ok_or("`max` needs an amount, e.g. `max 14d`")?;
-            Some(
-                amount(w)
-                    .ok_or_else(|| format!("`{w}` is not an amount of time such as 14d or 12h"))?,
-            )
+            let w = it.next().ok_or_else(|| text!("parse-problem-max-amount"))?;
+            Some(amount(w).ok_or_else(|| text!("parse-problem-amount-max", word = w))?)
         }
         _ => None,
     };
@@ -609,12 +624,12 @@ pub fn amount(word: &str) -> Option<i64> {
 }
 
 /// `7d+1d` (the increment defaults to a day) with an optional cap (twice the start by default).
-fn bank(spec: &str, cap: Option<i64>) -> Result<TimeControl, String> {
+fn bank(spec: &str, cap: Option<i64>) -> Result<TimeControl, Text> {
     let (start, increment) = match spec.split_once('+') {
         Some((a, b)) => (a, Some(b)),
         None => (spec, None),
     };
-    let bad = |w: &str| format!("`{w}` is not an amount of time such as 7d or 12h");
+    let bad = |w: &str| text!("parse-problem-amount", word = w);
     let initial = amount(start).ok_or_else(|| bad(start))?;
     let increment = match increment {
         Some(w) => amount(w).ok_or_else(|| bad(w))?,
@@ -622,10 +637,10 @@ fn bank(spec: &str, cap: Option<i64>) -> Result<TimeControl, String> {
     };
     let max = cap.unwrap_or(initial.saturating_mul(2));
     if initial <= 0 {
-        return Err("the bank's reserve must be more than nothing".into());
+        return Err(text!("parse-problem-bank-empty"));
     }
     if max < initial {
-        return Err("the bank's cap (`max`) must be at least its reserve".into());
+        return Err(text!("parse-problem-bank-cap"));
     }
     Ok(TimeControl::Bank {
         initial,
@@ -637,7 +652,7 @@ fn bank(spec: &str, cap: Option<i64>) -> Result<TimeControl, String> {
 /// `vacation`, `vacation 7`, `vacation 7 days`, `vacation end`, from the (lowercase) words after
 /// the command.
 pub(super) fn parse_vacation(args: &[String]) -> Result<Command, ParseError> {
-    let usage = |problem: String| ParseError::Usage {
+    let usage = |problem: Text| ParseError::Usage {
         command: "vacation",
         problem,
     };
@@ -647,14 +662,14 @@ pub(super) fn parse_vacation(args: &[String]) -> Result<Command, ParseError> {
         ["end" | "stop" | "off" | "over"] => Ok(Command::Vacation(VacationRequest::End)),
         [n] | [n, "day" | "days" | "d"] => match n.trim_end_matches('d').parse::<u32>() {
             Ok(days) if days > 0 => Ok(Command::Vacation(VacationRequest::Days(days))),
-            Ok(_) => Err(usage("a vacation is at least 1 day".into())),
-            _ => Err(usage(format!("`{n}` is not a number of days or `end`"))),
+            Ok(_) => Err(usage(text!("parse-problem-vacation-min"))),
+            _ => Err(usage(text!("parse-problem-vacation-days", word = *n))),
         },
-        [_, extra, ..] => Err(usage(format!("`{extra}` is not understood here"))),
+        [_, extra, ..] => Err(usage(text!("parse-problem-not-understood", word = *extra))),
     }
 }
 
-fn settings_usage(problem: String) -> ParseError {
+fn settings_usage(problem: Text) -> ParseError {
     ParseError::Usage {
         command: "settings",
         problem,
@@ -667,9 +682,7 @@ pub(super) fn notify(channel: &str) -> Result<Command, ParseError> {
         "discord" => Ok(Command::Notify(Channel::Discord)),
         "email" | "e-mail" | "mail" => Ok(Command::Notify(Channel::Mail)),
         "terminal" | "local" => Ok(Command::Notify(Channel::Local)),
-        other => Err(settings_usage(format!(
-            "`{other}` is not discord, email or terminal"
-        ))),
+        other => Err(settings_usage(text!("parse-problem-channel", word = other))),
     }
 }
 
@@ -677,7 +690,7 @@ pub(super) fn notify(channel: &str) -> Result<Command, ParseError> {
 pub(super) fn language_setting(word: &str) -> Result<Command, ParseError> {
     agora_i18n::Language::parse(word)
         .map(Command::Language)
-        .ok_or_else(|| settings_usage(format!("`{word}` is not en, nl or sv")))
+        .ok_or_else(|| settings_usage(text!("parse-problem-language", word = word)))
 }
 
 /// The hour `settings digest` names, or `off`.
@@ -686,9 +699,7 @@ pub(super) fn digest(hour: &str) -> Result<Command, ParseError> {
         "off" | "none" | "no" => Ok(Command::Digest(None)),
         h => match h.parse::<u32>() {
             Ok(h) if h < 24 => Ok(Command::Digest(Some(h))),
-            _ => Err(settings_usage(format!(
-                "`{hour}` is not an hour from 0 to 23 or `off`"
-            ))),
+            _ => Err(settings_usage(text!("parse-problem-hour", word = hour))),
         },
     }
 }
@@ -707,9 +718,7 @@ fn parse_settings(words: Vec<String>) -> Result<Command, ParseError> {
         [key, channel] if key.eq_ignore_ascii_case("notify") => notify(channel),
         [key, hour] if key.eq_ignore_ascii_case("digest") => digest(hour),
         [key, language] if key.eq_ignore_ascii_case("language") => language_setting(language),
-        [] => Err(settings_usage("the setting is missing".into())),
-        [key, ..] => Err(settings_usage(format!(
-            "`{key}` is not timezone, notify, digest or language with one value"
-        ))),
+        [] => Err(settings_usage(text!("parse-problem-setting-missing"))),
+        [key, ..] => Err(settings_usage(text!("parse-problem-setting", word = key))),
     }
 }

@@ -766,7 +766,16 @@ pub fn closest_command(word: &str) -> Option<&'static str> {
                 )
         })
         .map(|(local, name, n)| (edit_distance(&word, &fold(n)), local, name))
-        .filter(|&(d, _, name)| d <= 2.max(name.chars().count() / 3) && d < word.len().max(1))
+        // A Dutch or Swedish word is suggested only for a closer slip than an English one, so a
+        // short English typo is never answered with a foreign word.
+        .filter(|&(d, local, name)| {
+            let reach = if local {
+                1.max(name.chars().count() / 4)
+            } else {
+                2.max(name.chars().count() / 3)
+            };
+            d <= reach && d < word.len().max(1)
+        })
         .min()
         .map(|(_, _, name)| name)
 }

@@ -770,3 +770,213 @@ fn parse_errors_are_texts_in_every_language() {
         })
     ));
 }
+
+/// English words of the usage problems; none may show in a Dutch or Swedish answer.
+const ENGLISH_PROBLEM_WORDS: &[&str] = &[
+    "is not",
+    "needs",
+    "missing",
+    "give one",
+    "at least",
+    "understood",
+    "name the",
+    "followed by",
+    "two games",
+    "squares wide",
+    "lower bound",
+    "takes nothing",
+];
+
+#[test]
+fn usage_problems_are_worded_in_the_readers_language() {
+    use agora_i18n::Language;
+    let refused = |e: ParseError, what: &str| {
+        let ParseError::Usage { problem, .. } = &e else {
+            panic!("{what}: not a usage error: {e:?}");
+        };
+        assert!(
+            problem.key.starts_with("parse-problem-"),
+            "{what}: {problem:?}"
+        );
+        let english = e.text().in_lang(Language::En);
+        assert_eq!(english, e.to_string(), "{what}");
+        let english_problem = english.split("; usage:").next().unwrap();
+        for lang in [Language::Nl, Language::Sv] {
+            let t = e.text().in_lang(lang);
+            assert_ne!(t, english, "{what} in {lang}");
+            assert!(!t.contains("parse-problem"), "{what} in {lang}: {t}");
+            assert!(!t.contains(english_problem), "{what} in {lang}: {t}");
+            for words in ENGLISH_PROBLEM_WORDS {
+                assert!(!t.contains(words), "{what} in {lang}: `{words}` in {t}");
+            }
+        }
+    };
+    for line in [
+        "challenge bob agon foo",
+        "uitdagen bob agon foo",
+        "utmana bob agon foo",
+        "challenge bob agros board 9",
+        "challenge bob agros farmers",
+        "challenge bob agon bank 7x",
+        "challenge anyone agon rating 1800-1400",
+        "challenge bob agon days 3 days 4",
+        "settings digest 25",
+        "instellingen overzicht 25",
+        "settings notify pigeon",
+        "inställningar aviseringar duva",
+        "settings",
+        "settings colour blue",
+        "vacation 0",
+        "vakantie 0",
+        "semester soon",
+        "draw maybe",
+        "accept #3 #4",
+        "move ply x k1-j1",
+        "move game x k1-j1",
+        "seeks foo",
+        "watch",
+        "leaderboard chess",
+        "leaderboard agon board 8",
+        "link a b",
+    ] {
+        refused(parse(line).unwrap_err(), line);
+    }
+    let nl = parse("vakantie 0")
+        .unwrap_err()
+        .text()
+        .in_lang(Language::Nl);
+    assert!(
+        nl.starts_with("een vakantie duurt minstens 1 dag; gebruik: vakantie"),
+        "{nl}"
+    );
+    let sv = parse("settings digest 25")
+        .unwrap_err()
+        .text()
+        .in_lang(Language::Sv);
+    assert!(sv.starts_with("`25` är varken en timme"), "{sv}");
+    assert!(sv.contains("`av`"), "{sv}");
+    // The typed values of a front end are refused in the same words.
+    for (name, pairs) in [
+        (
+            "settings",
+            values(&[("notify", text("email")), ("digest", text("8"))]),
+        ),
+        ("settings", values(&[])),
+        ("challenge", values(&[("opponent", text("bob"))])),
+        (
+            "challenge",
+            values(&[
+                ("opponent", text("bob")),
+                ("game", text("agon")),
+                ("rated", text("maybe")),
+            ]),
+        ),
+        ("board", values(&[("ply", Value::Number(1))])),
+    ] {
+        let what = format!("{name} {pairs:?}");
+        refused(build(spec(name).unwrap(), &pairs).unwrap_err(), &what);
+    }
+}
+
+#[test]
+fn every_usage_problem_is_reachable_in_every_language() {
+    use agora_i18n::{Arg, Language, catalogue, tr};
+    let keys: Vec<String> = catalogue(Language::En)
+        .into_iter()
+        .map(|(k, _)| k)
+        .filter(|k| k.starts_with("parse-problem-"))
+        .collect();
+    assert!(keys.len() > 40, "{keys:?}");
+    for lang in Language::ALL {
+        for key in &keys {
+            let args = [("problem", Arg::from(key.as_str()))];
+            let usage = tr(lang, "parse-usage-seeks", &args);
+            let alone = tr(lang, key, &[]);
+            assert!(
+                usage.starts_with(&format!("{alone}; ")),
+                "{lang}: `parse-problem` does not word {key}: {usage}"
+            );
+            if lang != Language::En {
+                assert_ne!(alone, tr(Language::En, key, &[]), "{lang}: {key}");
+            }
+        }
+    }
+}
+
+#[test]
+fn usage_problems_keep_their_english_words() {
+    for (line, problem) in [
+        (
+            "challenge bob chess",
+            "unknown game `chess`: the games are agon and agros",
+        ),
+        (
+            "challenge bob agon board 8",
+            "Agon has no options: its board and pieces are fixed",
+        ),
+        (
+            "challenge bob agros board 9",
+            "the board is 8, 10 or 12 squares wide, not 9",
+        ),
+        (
+            "challenge bob agros farmers 4",
+            "each side has 3, 5 or 7 farmers, not 4",
+        ),
+        (
+            "challenge not-an-address@ agon",
+            "`not-an-address@` is not an e-mail address",
+        ),
+        ("move 1", "the action is missing"),
+        ("draw maybe", "`maybe` is not offer, accept or decline"),
+        (
+            "settings colour blue",
+            "`colour` is not timezone, notify, digest or language with one value",
+        ),
+        ("vacation 0", "a vacation is at least 1 day"),
+        (
+            "settings digest 25",
+            "`25` is not an hour from 0 to 23 or `off`",
+        ),
+        (
+            "challenge bob agon bank 7d max 3d",
+            "the bank's cap (`max`) must be at least its reserve",
+        ),
+        (
+            "challenge bob agon days 3 bank 7d",
+            "give one clock: `days D` or `bank ...`",
+        ),
+        ("#1 #2 k1-j1", "two games are named, #1 and #2: name one"),
+        ("accept g12", "`g12` is not a game reference such as #12"),
+        (
+            "board game g1",
+            "`game` is followed by a game number such as `game 12`, not g1",
+        ),
+        (
+            "board game",
+            "`game` is followed by a game number such as `game 12`, not nothing",
+        ),
+        (
+            "leaderboard agon board 8",
+            "Agon has one board: leave out `board`",
+        ),
+        (
+            "settings notify pigeon",
+            "`pigeon` is not discord, email or terminal",
+        ),
+        (
+            "seeks foo",
+            "`foo` is not understood here: `seeks` takes nothing more",
+        ),
+    ] {
+        let e = parse(line).unwrap_err();
+        let ParseError::Usage { command, .. } = &e else {
+            panic!("{line}: {e:?}");
+        };
+        let usage = spec(command).unwrap().usage;
+        assert_eq!(
+            e.to_string(),
+            format!("{problem}; usage: {usage}"),
+            "{line}"
+        );
+    }
+}

@@ -120,13 +120,13 @@ impl Service {
                 .await?
                 .map(|r| r.rating.round() as i64);
             let reliability = self.reliability_of(tx, me.id).await?;
-            self.notify_game(
+            self.notify_game_in(
                 tx,
                 &l,
                 them.id,
                 Notice::ChallengeReceived,
-                Extra {
-                    by: Some(l.seat_view(Seat::First)),
+                |language| Extra {
+                    by: Some(l.seat_view_in(Seat::First, language)),
                     rating: maker_rating,
                     reliability,
                     ..Extra::default()
@@ -204,14 +204,14 @@ impl Service {
         l.game.due_at = None;
         tx.save_game(&mut l.game, now).await?;
         for seat in Seat::BOTH {
-            let extra = Extra {
-                opponent: Some(l.seat_view(seat.other())),
+            let extra = |language| Extra {
+                opponent: Some(l.seat_view_in(seat.other(), language)),
                 you_acted: l.game.player_at(seat) == l.game.challenger,
                 days: Some(days),
                 ..Extra::default()
             };
             let player = l.game.player_at(seat);
-            self.notify_game(tx, &l, player, Notice::ChallengeExpired, extra, now)
+            self.notify_game_in(tx, &l, player, Notice::ChallengeExpired, extra, now)
                 .await?;
         }
         Ok(Done {
@@ -313,11 +313,12 @@ impl Service {
                     (None, Some(b)) => agora_i18n::text!("rating-range-at-most", max = b),
                     (None, None) => agora_i18n::text!("rating-range-any"),
                 };
+                let lang = crate::templates::answer_language();
                 return user(agora_i18n::text!(
                     "open-rating-range",
                     game = id,
-                    range = range.in_lang(crate::templates::answer_language()),
-                    variant = crate::views::title(game.variant),
+                    range = range.in_lang(lang),
+                    variant = crate::views::title_in(game.variant, lang),
                     rating = rating
                 ));
             }
@@ -413,24 +414,25 @@ impl Service {
         tx.save_game(&mut l.game, now).await?;
         let my_seat = l.game.seat_of(me.id).unwrap_or(Seat::First);
         let what = if cancel { "withdrew" } else { "declined" };
-        let extra = || Extra {
-            by: Some(l.seat_view(my_seat)),
+        let extra = |language| Extra {
+            by: Some(l.seat_view_in(my_seat, language)),
             what: Some(what),
             ..Extra::default()
         };
-        self.notify_game(
+        self.notify_game_in(
             tx,
             &l,
             l.game.player_at(my_seat.other()),
             Notice::ChallengeClosed,
-            extra(),
+            extra,
             now,
         )
         .await?;
+        let language = crate::templates::answer_language();
         Ok(Done {
             attachments: Vec::new(),
             text: self
-                .render_for(tx, &l, me.id, "challenge_closed.txt", extra())
+                .render_for(tx, &l, me.id, "challenge_closed.txt", extra(language))
                 .await?,
             game: Some(id),
         })

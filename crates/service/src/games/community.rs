@@ -150,6 +150,9 @@ impl Service {
         timezone: &str,
         now: DateTime<Utc>,
     ) -> Result<Vec<SeekLine>, Fail> {
+        // In the language of the answer under way (the lobby's outside one), as the lines'
+        // template is rendered.
+        let lang = crate::templates::answer_language();
         let mut lines = Vec::new();
         for g in tx.open_challenges(LIST_LIMIT).await? {
             if self.expired(&g, now) {
@@ -172,8 +175,12 @@ impl Service {
                 clock: crate::clock::describe(&g),
                 rated: g.options.rated,
                 private: g.options.private,
-                range: crate::views::range_words(g.options.min_rating, g.options.max_rating),
-                expires: crate::views::local_time(self.expiry_of(&g), timezone),
+                range: crate::views::range_words_in(
+                    g.options.min_rating,
+                    g.options.max_rating,
+                    lang,
+                ),
+                expires: crate::views::local_time_in(self.expiry_of(&g), timezone, lang),
             });
         }
         Ok(lines)
@@ -298,12 +305,13 @@ impl Service {
 
     /// Tells a game's watchers what happened: an action's board (`Notice::Watching` with the
     /// mover and action; skipped for a watcher who chose a daily digest, which lists the game
-    /// instead) or the final report (`over`, sent to every watcher).
+    /// instead) or the final report (`over`, sent to every watcher). `extra` words what the
+    /// template needs beyond the game in the watcher's language.
     pub(crate) async fn tell_watchers<'a>(
         &self,
         tx: &mut Tx,
         l: &Loaded,
-        extra: impl Fn() -> Extra<'a>,
+        extra: impl Fn(crate::Language) -> Extra<'a>,
         over: bool,
         now: DateTime<Utc>,
     ) -> Result<(), Fail> {
@@ -320,13 +328,10 @@ impl Service {
             let Some(identity) = self.notice_identity(tx, &p).await? else {
                 continue;
             };
+            let language = self.language_of(p.language.as_deref(), p.locale.as_deref());
             let mut ctx = GameCtx {
-                game: l.view(
-                    p.id,
-                    &p.timezone,
-                    self.language_of(p.language.as_deref(), p.locale.as_deref()),
-                ),
-                extra: extra(),
+                game: l.view(p.id, &p.timezone, language),
+                extra: extra(language),
             };
             ctx.game.watching = true;
             if self.unconfirmed_mail(tx, &identity).await? {
@@ -414,10 +419,13 @@ impl Service {
         }
         let mover = l.to_act();
         let outcome = after.outcome().map(|o| {
-            l.result_text(&agora_store::Ending {
-                winner: o.winner,
-                reason: o.reason.into(),
-            })
+            l.result_text_in(
+                &agora_store::Ending {
+                    winner: o.winner,
+                    reason: o.reason.into(),
+                },
+                language,
+            )
         });
         let text = self.templates.render(
             "preview.txt",

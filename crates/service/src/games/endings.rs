@@ -32,14 +32,15 @@ impl Service {
                 return Ok(String::new());
             }
             let id = l.game.id;
+            let lang = crate::templates::answer_language();
             return Ok(match l.game.ending.as_ref() {
                 Some(e) => format!(
                     "Too late: your deadline in game #{id} had passed, so your turn was passed (AR-7), and that ended the game: {}.",
-                    l.result_text(e)
+                    l.result_text_in(e, lang)
                 ),
                 None => format!(
                     "Too late: your deadline in game #{id} had passed, so your turn was passed (AR-7); {} is to act now.",
-                    l.to_act_text()
+                    l.to_act_text_in(lang)
                 ),
             });
         }
@@ -91,35 +92,29 @@ impl Service {
         } else {
             Vec::new()
         };
-        let report = l.score_report();
+        // The final report, in each reader's language.
+        let extra = |language| Extra {
+            report: l.score_report_in(language),
+            event: operator.map(|_| "operator"),
+            what: operator,
+            ratings: ratings.clone(),
+            ..Extra::default()
+        };
         let mut text = String::new();
         for seat in Seat::BOTH {
             let player = l.game.player_at(seat);
-            let extra = Extra {
-                report: report.clone(),
-                event: operator.map(|_| "operator"),
-                what: operator,
-                ratings: ratings.clone(),
-                ..Extra::default()
-            };
             if Some(player) == actor {
+                let language = crate::templates::answer_language();
                 text = self
-                    .render_for(tx, l, player, "game_over.txt", extra)
+                    .render_for(tx, l, player, "game_over.txt", extra(language))
                     .await?;
             } else {
-                self.notify_game(tx, l, player, Notice::GameOver, extra, now)
+                self.notify_game_in(tx, l, player, Notice::GameOver, extra, now)
                     .await?;
             }
         }
         if l.game.status == GameStatus::Finished {
-            let watched = || Extra {
-                report: report.clone(),
-                event: operator.map(|_| "operator"),
-                what: operator,
-                ratings: ratings.clone(),
-                ..Extra::default()
-            };
-            self.tell_watchers(tx, l, watched, true, now).await?;
+            self.tell_watchers(tx, l, extra, true, now).await?;
         }
         Ok(text)
     }

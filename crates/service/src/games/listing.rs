@@ -4,7 +4,7 @@
 use super::Extra;
 use crate::clock::seat_to_act;
 use crate::views::title;
-use crate::{Done, Fail, Service, ServiceError};
+use crate::{Done, Fail, Language, Service, ServiceError};
 use agora_rules::Seat;
 use agora_store::{Game, GameStatus, Player, Tx};
 use chrono::{DateTime, Utc};
@@ -46,7 +46,7 @@ impl Service {
         let l = self.load(tx, game, Some(now)).await?;
         let extra = Extra {
             report: if history {
-                l.score_report()
+                l.score_report_in(crate::templates::answer_language())
             } else {
                 Vec::new()
             },
@@ -70,7 +70,8 @@ impl Service {
         struct Ctx {
             games: Vec<GameLine>,
         }
-        let games = self.game_lines(tx, me, false, now).await?;
+        let language = crate::templates::answer_language();
+        let games = self.game_lines(tx, me, false, language, now).await?;
         Ok(Done {
             attachments: Vec::new(),
             text: self.templates.render("games.txt", Ctx { games }),
@@ -79,12 +80,14 @@ impl Service {
     }
 
     /// One line per open game of `me` (only those waiting for them, if `waiting`): opponent,
-    /// whose turn, deadline in their zone, and an opponent's vacation.
+    /// whose turn, deadline in their zone, and an opponent's vacation; times as `language`
+    /// writes them.
     pub(crate) async fn game_lines(
         &self,
         tx: &mut Tx,
         me: &Player,
         waiting: bool,
+        language: Language,
         now: DateTime<Utc>,
     ) -> Result<Vec<GameLine>, Fail> {
         let mut lines = Vec::new();
@@ -101,7 +104,7 @@ impl Service {
             let away = them
                 .as_ref()
                 .and_then(|p| p.away(now))
-                .map(|v| crate::views::local_time(v.until, &me.timezone));
+                .map(|v| crate::views::local_time_in(v.until, &me.timezone, language));
             let opponent = them.map_or_else(String::new, |p| p.name);
             let state = match g.status {
                 GameStatus::Proposed if g.challenger == me.id => {
@@ -119,7 +122,7 @@ impl Service {
                 state,
                 deadline: g
                     .deadline_at
-                    .map(|d| crate::views::local_time(d, &me.timezone)),
+                    .map(|d| crate::views::local_time_in(d, &me.timezone, language)),
                 away,
             });
         }

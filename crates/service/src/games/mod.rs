@@ -19,7 +19,7 @@ use crate::clock::{self, seat_to_act};
 use crate::players::Queued;
 use crate::queries::final_fields;
 use crate::views::{Loaded, SeatView, title};
-use crate::{Fail, Service, Text, user};
+use crate::{Fail, Language, Service, Text, user};
 use agora_rules::Seat;
 use agora_store::{Game, GameStatus, Notice, Player, Tx};
 use chrono::{DateTime, Utc};
@@ -146,19 +146,31 @@ impl Service {
         extra: Extra<'_>,
         now: DateTime<Utc>,
     ) -> Result<(), Fail> {
+        self.notify_game_in(tx, l, player, kind, |_| extra, now)
+            .await
+    }
+
+    /// Queues a game template for one player, with what it needs beyond the game worded in the
+    /// player's language (`extra` is given it).
+    pub(crate) async fn notify_game_in<'a>(
+        &self,
+        tx: &mut Tx,
+        l: &Loaded,
+        player: i64,
+        kind: Notice,
+        extra: impl FnOnce(Language) -> Extra<'a>,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
         let Some(p) = self.player_of(tx, l, player).await? else {
             return Ok(());
         };
         if p.computer.is_some() {
             return Ok(());
         }
+        let language = self.language_of(p.language.as_deref(), p.locale.as_deref());
         let mut ctx = GameCtx {
-            game: l.view(
-                player,
-                &p.timezone,
-                self.language_of(p.language.as_deref(), p.locale.as_deref()),
-            ),
-            extra,
+            game: l.view(player, &p.timezone, language),
+            extra: extra(language),
         };
         let Some(identity) = self.notice_identity(tx, &p).await? else {
             return Ok(());

@@ -20,19 +20,19 @@ impl Service {
         event: &str,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        let extra = || Extra {
-            by: Some(l.seat_view(seat)),
+        let extra = |language| Extra {
+            by: Some(l.seat_view_in(seat, language)),
             what: Some(what),
             event: Some(event),
             ..Extra::default()
         };
-        let (e1, e2) = (extra(), extra());
-        self.notify_game(
+        let e2 = extra(crate::templates::answer_language());
+        self.notify_game_in(
             tx,
             l,
             l.game.player_at(seat.other()),
             Notice::Offer,
-            e1,
+            extra,
             now,
         )
         .await?;
@@ -66,7 +66,7 @@ impl Service {
                 if l.game.draw_offer == Some(seat.other()) {
                     return user(agora_i18n::text!(
                         "draw-offered-to-you",
-                        player = l.who(seat.other()),
+                        player = l.who_in(seat.other(), crate::templates::answer_language()),
                         game = id
                     ));
                 }

@@ -224,7 +224,7 @@ impl Service {
                     .game
                     .ending
                     .as_ref()
-                    .map(|e| l.result_text(e))
+                    .map(|e| l.result_text_in(e, crate::templates::answer_language()))
                     .unwrap_or_default();
                 user(agora_i18n::text!(
                     "game-over-result",
@@ -257,14 +257,17 @@ impl Service {
         }
         let to_act = l.to_act();
         if to_act != seat {
+            let lang = crate::templates::answer_language();
             return user(match l.game.deadline_at {
                 Some(d) => agora_i18n::text!(
                     "not-your-turn-deadline",
-                    player = l.who(to_act),
+                    player = l.who_in(to_act, lang),
                     game = id,
-                    deadline = crate::views::local_time(d, &me.timezone)
+                    deadline = crate::views::local_time_in(d, &me.timezone, lang)
                 ),
-                None => agora_i18n::text!("not-your-turn", player = l.who(to_act), game = id),
+                None => {
+                    agora_i18n::text!("not-your-turn", player = l.who_in(to_act, lang), game = id)
+                }
             });
         }
         if l.kind() == GameKind::Agon && text.trim().eq_ignore_ascii_case("pass") {
@@ -349,7 +352,6 @@ impl Service {
         }
         l.game.undo_request = None;
         self.start_clock(l, now);
-        let mover = l.seat_view(seat);
         if let Some(outcome) = l.position.outcome() {
             let ending = Ending {
                 winner: outcome.winner,
@@ -371,15 +373,16 @@ impl Service {
             }
             _ => None,
         };
-        let extra = |you_acted| Extra {
-            mover: Some(mover.clone()),
+        // The mover's colour in the reader's language.
+        let extra = |you_acted, language| Extra {
+            mover: Some(l.seat_view_in(seat, language)),
             action: Some(&notation),
             replied_to: replied_to.as_deref(),
             you_acted,
             on_time,
             ..Extra::default()
         };
-        self.notify_game(
+        self.notify_game_in(
             tx,
             l,
             l.game.player_at(seat.other()),
@@ -388,19 +391,20 @@ impl Service {
             } else {
                 Notice::MovePlayed
             },
-            extra(false),
+            |language| extra(false, language),
             now,
         )
         .await?;
-        self.tell_watchers(tx, l, || extra(false), false, now)
+        self.tell_watchers(tx, l, |language| extra(false, language), false, now)
             .await?;
         if on_time {
             let kind = Notice::Timeout;
-            self.notify_game(tx, l, actor, kind, extra(true), now)
+            self.notify_game_in(tx, l, actor, kind, |language| extra(true, language), now)
                 .await?;
             return Ok(String::new());
         }
-        self.render_for(tx, l, actor, "action_played.txt", extra(true))
+        let language = crate::templates::answer_language();
+        self.render_for(tx, l, actor, "action_played.txt", extra(true, language))
             .await
     }
 }
