@@ -214,3 +214,9 @@ rule-leaves-board = { $action } would leave the board: the farmer moves { $steps
 }
 rule-place = place { $hint }
 no-visible-game = there is no game #{ $game } you may see: `games live` lists the games being played
+
+# A line of `games`: the state of one game for the player who asked.
+listing-waiting = waiting for { $opponent } to accept
+listing-challenge = challenge from { $opponent }: accept { $game }
+listing-your-turn = your turn
+listing-their-turn = { $opponent }'s turn

@@ -291,3 +291,9 @@ rule-leaves-board = met { $action } zou de boer van het bord gaan: hij gaat { $s
 }
 rule-place = plaats { $hint }
 no-visible-game = er is geen partij #{ $game } die jij mag bekijken: `partijen live` toont de partijen die nu gespeeld worden
+
+# Een regel van `partijen`.
+listing-waiting = wacht tot { $opponent } accepteert
+listing-challenge = uitdaging van { $opponent }: accepteer { $game }
+listing-your-turn = jij bent aan zet
+listing-their-turn = { $opponent } is aan zet

@@ -282,3 +282,9 @@ rule-leaves-board = med { $action } skulle bonden lämna brädet: den flyttar { 
 }
 rule-place = placera { $hint }
 no-visible-game = det finns inget parti #{ $game } som du får se: `partier live` visar de partier som spelas
+
+# En rad i `partier`.
+listing-waiting = väntar på att { $opponent } ska acceptera
+listing-challenge = utmaning från { $opponent }: acceptera { $game }
+listing-your-turn = din tur
+listing-their-turn = { $opponent } står på tur

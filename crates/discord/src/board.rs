@@ -251,7 +251,7 @@ pub(crate) fn status_post(bot: &Bot, state: &GameState) -> Post {
     let mut post = game_post(bot, state, "", shown);
     post.embed = post.embed.map(|e| {
         let clock = state.clock_in(bot.reader_language());
-        e.field("Clock", clip(clock, 1000), false)
+        e.field(bot.label("clock", json!({})), clip(clock, 1000), false)
     });
     post
 }

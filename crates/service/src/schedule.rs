@@ -277,12 +277,12 @@ impl Service {
                     .is_some_and(|p| p.digest_hour.is_some());
                 // A player on the daily digest hears of this game there instead.
                 if !on_digest {
-                    let left = l.game.deadline_at.map(|d| clock::duration_words(d - now));
-                    let extra = Extra {
-                        left,
+                    let deadline = l.game.deadline_at;
+                    let extra = |language| Extra {
+                        left: deadline.map(|d| crate::views::duration_words_in(d - now, language)),
                         ..Extra::default()
                     };
-                    self.notify_game(tx, &l, player, Notice::Reminder, extra, now)
+                    self.notify_game_in(tx, &l, player, Notice::Reminder, extra, now)
                         .await?;
                 }
                 Ok(Done {

@@ -622,11 +622,6 @@ pub struct GameView {
     pub watching: bool,
 }
 
-/// A rating range in English words, if it has a bound (see [`range_words_in`]).
-pub(crate) fn range_words(min: Option<i64>, max: Option<i64>) -> Option<String> {
-    range_words_in(min, max, Language::En)
-}
-
 /// A rating range in words in `lang`, if it has a bound: `1400 to 1800`, `at least 1500`.
 pub(crate) fn range_words_in(min: Option<i64>, max: Option<i64>, lang: Language) -> Option<String> {
     let key = match (min, max) {

@@ -3,7 +3,7 @@
 //! without playing it (`preview`).
 
 use super::{Extra, GameCtx};
-use crate::views::{Loaded, title};
+use crate::views::Loaded;
 use crate::{Attachment, Done, Fail, Service, user};
 use agora_rules::Seat;
 use agora_store::{Game, GameStatus, Notice, Player, Tx};
@@ -44,7 +44,7 @@ struct LiveLine {
     ply: u32,
     /// Who is to act, and their colour.
     to_act: String,
-    colour: &'static str,
+    colour: String,
     rated: bool,
 }
 
@@ -169,10 +169,10 @@ impl Service {
             lines.push(SeekLine {
                 id: g.id,
                 version: g.version,
-                title: title(g.variant),
+                title: crate::views::title_in(g.variant, lang),
                 maker,
                 maker_rating,
-                clock: crate::clock::describe(&g),
+                clock: crate::views::describe_in(&g, lang),
                 rated: g.options.rated,
                 private: g.options.private,
                 range: crate::views::range_words_in(
@@ -193,6 +193,7 @@ impl Service {
             games: Vec<LiveLine>,
         }
         let mut games = Vec::new();
+        let language = crate::templates::answer_language();
         for g in tx.live_games(LIST_LIMIT).await? {
             let mut names = Vec::new();
             for seat in Seat::BOTH {
@@ -202,9 +203,9 @@ impl Service {
             let to_act = crate::clock::seat_to_act(&g);
             games.push(LiveLine {
                 id: g.id,
-                title: title(g.variant),
+                title: crate::views::title_in(g.variant, language),
                 to_act: names[to_act.index()].clone(),
-                colour: g.variant.kind().seat_name(to_act),
+                colour: crate::views::colour(language, g.variant.kind(), to_act),
                 second: names.pop().unwrap_or_default(),
                 first: names.pop().unwrap_or_default(),
                 ply: g.ply,

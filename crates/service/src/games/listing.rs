@@ -3,7 +3,6 @@
 
 use super::Extra;
 use crate::clock::seat_to_act;
-use crate::views::title;
 use crate::{Done, Fail, Language, Service, ServiceError};
 use agora_rules::Seat;
 use agora_store::{Game, GameStatus, Player, Tx};
@@ -108,16 +107,23 @@ impl Service {
             let opponent = them.map_or_else(String::new, |p| p.name);
             let state = match g.status {
                 GameStatus::Proposed if g.challenger == me.id => {
-                    format!("waiting for {opponent} to accept")
+                    agora_i18n::text!("listing-waiting", opponent = opponent.as_str())
                 }
-                GameStatus::Proposed => format!("challenge from {opponent}: accept {}", g.id),
-                _ if yours => "your turn".to_owned(),
-                _ => format!("{opponent}'s turn"),
-            };
+                GameStatus::Proposed => {
+                    agora_i18n::text!(
+                        "listing-challenge",
+                        opponent = opponent.as_str(),
+                        game = g.id
+                    )
+                }
+                _ if yours => agora_i18n::text!("listing-your-turn"),
+                _ => agora_i18n::text!("listing-their-turn", opponent = opponent.as_str()),
+            }
+            .in_lang(language);
             lines.push(GameLine {
                 id: g.id,
-                title: title(g.variant),
-                colour: g.variant.kind().seat_name(seat),
+                title: crate::views::title_in(g.variant, language),
+                colour: crate::views::colour(language, g.variant.kind(), seat),
                 opponent,
                 state,
                 deadline: g
@@ -136,7 +142,7 @@ pub(crate) struct GameLine {
     id: i64,
     title: String,
     opponent: String,
-    colour: &'static str,
+    colour: String,
     state: String,
     deadline: Option<String>,
     /// The opponent's vacation end, while they are away.
