@@ -220,3 +220,7 @@ listing-waiting = waiting for { $opponent } to accept
 listing-challenge = challenge from { $opponent }: accept { $game }
 listing-your-turn = your turn
 listing-their-turn = { $opponent }'s turn
+
+# The answer to a move that came after its deadline in an Agros game that passes on time.
+too-late-passed-ended = Too late: your deadline in game #{ $game } had passed, so your turn was passed (AR-7), and that ended the game: { $result }.
+too-late-passed = Too late: your deadline in game #{ $game } had passed, so your turn was passed (AR-7); { $to_act } is to act now.

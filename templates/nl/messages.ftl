@@ -297,3 +297,7 @@ listing-waiting = wacht tot { $opponent } accepteert
 listing-challenge = uitdaging van { $opponent }: accepteer { $game }
 listing-your-turn = jij bent aan zet
 listing-their-turn = { $opponent } is aan zet
+
+# Het antwoord op een zet die na de deadline kwam, in een Agros-partij die bij tijdoverschrijding past.
+too-late-passed-ended = Te laat: je deadline in partij #{ $game } was verstreken, dus je beurt is gepast (AR-7), en daarmee is de partij afgelopen: { $result }.
+too-late-passed = Te laat: je deadline in partij #{ $game } was verstreken, dus je beurt is gepast (AR-7); nu is { $to_act } aan zet.

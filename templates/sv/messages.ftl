@@ -288,3 +288,7 @@ listing-waiting = väntar på att { $opponent } ska acceptera
 listing-challenge = utmaning från { $opponent }: acceptera { $game }
 listing-your-turn = din tur
 listing-their-turn = { $opponent } står på tur
+
+# Svaret på ett drag som kom efter tidsgränsen i ett Agros-parti som passar vid tidsöverskridande.
+too-late-passed-ended = För sent: din tidsgräns i parti #{ $game } hade gått ut, så din tur passades (AR-7), och därmed tog partiet slut: { $result }.
+too-late-passed = För sent: din tidsgräns i parti #{ $game } hade gått ut, så din tur passades (AR-7); nu står { $to_act } på tur.

@@ -193,7 +193,22 @@ fn parameter(o: Opt) -> Parameter {
             .iter()
             .map(|w| poise::CommandParameterChoice {
                 name: Cow::Borrowed(w),
-                localizations: Cow::Borrowed(&[]),
+                // The label a Dutch or Swedish client shows (a command by its name in that
+                // language); the value sent back is the English word's index all the same.
+                localizations: Cow::Owned(
+                    OTHER
+                        .iter()
+                        .map(|&l| {
+                            let label = match commands::spec(w) {
+                                Some(spec) if matches!(o.kind, Kind::Choice(ws) if ws == COMMAND_NAMES.as_slice()) => {
+                                    spec.name_in(l).to_owned()
+                                }
+                                _ => commands::word_in(l, w).to_owned(),
+                            };
+                            (Cow::Borrowed(l.discord_locale()), Cow::Owned(label))
+                        })
+                        .collect(),
+                ),
                 __non_exhaustive: (),
             })
             .collect(),

@@ -9,9 +9,9 @@
 
 mod common;
 
-use agora_rules::{AnyPosition, Variant};
+use agora_rules::Variant;
 use agora_service::{Language, Settings};
-use common::{Agora, MAILBOXES, Player, Received, SERVICE};
+use common::{Agora, MAILBOXES, Player, Received, SERVICE, short_game};
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(120);
@@ -21,31 +21,6 @@ fn temp_db(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir.join("agora.db")
-}
-
-/// A short finished game of `variant` (the shortest of many seeded random games).
-fn short_game(variant: Variant) -> Vec<String> {
-    let mut best: Option<Vec<String>> = None;
-    for seed in 0..2000u64 {
-        let mut state = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let mut position: AnyPosition = variant.start();
-        let mut record = Vec::new();
-        while !position.is_finished() && record.len() < best.as_ref().map_or(400, |b| b.len()) {
-            let actions = position.legal_actions();
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let action = actions[(state >> 33) as usize % actions.len()];
-            record.push(position.notation(action));
-            position.play_unchecked(action);
-        }
-        if position.is_finished() && best.as_ref().is_none_or(|b| record.len() < b.len()) {
-            best = Some(record);
-        }
-    }
-    best.expect("some random game ends")
 }
 
 /// Confirms a newcomer's address; the request and the answer are in Dutch, the default.

@@ -11,8 +11,8 @@
 
 mod common;
 
-use agora_rules::{AnyPosition, Variant};
-use common::{Agora, MAILBOXES, Player, Received, SERVICE};
+use agora_rules::Variant;
+use common::{Agora, MAILBOXES, Player, Received, SERVICE, short_game};
 use std::time::Duration;
 
 // Long enough for one SMTP retry after a transient failure (the outbox backs off 30 s first).
@@ -23,41 +23,6 @@ fn temp_db(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir.join("agora.db")
-}
-
-/// A short finished game of `variant`: the shortest of many seeded random games, so the mail test
-/// plays a real ending in few mails.
-fn short_game(variant: Variant) -> Vec<String> {
-    let mut best: Option<Vec<String>> = None;
-    for seed in 0..3000u64 {
-        let mut state = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let mut position: AnyPosition = variant.start();
-        let mut record = Vec::new();
-        while !position.is_finished() && record.len() < best.as_ref().map_or(400, |b| b.len()) {
-            let actions = position.legal_actions();
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let action = actions[(state >> 33) as usize % actions.len()];
-            record.push(position.notation(action));
-            position.play_unchecked(action);
-        }
-        // Some endings' status line is too wide for agora-render's ASCII board, which a debug
-        // assertion there refuses; such a game would test the renderer, not the mail.
-        let renders = || {
-            std::panic::catch_unwind(|| agora_render::ascii(&position, None, Default::default()))
-                .is_ok()
-        };
-        if position.is_finished()
-            && best.as_ref().is_none_or(|b| record.len() < b.len())
-            && renders()
-        {
-            best = Some(record);
-        }
-    }
-    best.expect("some random game ends")
 }
 
 /// An action that is well written but not legal at the start (one of the second player's first

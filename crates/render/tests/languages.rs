@@ -40,7 +40,6 @@ fn options(language: Language, overlay: bool) -> PngOptions {
         size: 480,
         field_overlay: overlay,
         language,
-        ..PngOptions::default()
     }
 }
 

@@ -600,7 +600,7 @@ mod tests {
                 format!("{a}-{b}"),
                 format!("{a}={b}"),
                 format!("{a}-{b}x{c}"),
-                format!("{a}"),
+                a.clone(),
                 format!("{a},{b}"),
                 format!("{a},{b},{c}"),
                 format!("{a},{a}"),

@@ -34,15 +34,18 @@ impl Service {
             let id = l.game.id;
             let lang = crate::templates::answer_language();
             return Ok(match l.game.ending.as_ref() {
-                Some(e) => format!(
-                    "Too late: your deadline in game #{id} had passed, so your turn was passed (AR-7), and that ended the game: {}.",
-                    l.result_text_in(e, lang)
+                Some(e) => agora_i18n::text!(
+                    "too-late-passed-ended",
+                    game = id,
+                    result = l.result_text_in(e, lang)
                 ),
-                None => format!(
-                    "Too late: your deadline in game #{id} had passed, so your turn was passed (AR-7); {} is to act now.",
-                    l.to_act_text_in(lang)
+                None => agora_i18n::text!(
+                    "too-late-passed",
+                    game = id,
+                    to_act = l.to_act_text_in(lang)
                 ),
-            });
+            }
+            .in_lang(lang));
         }
         let ending = Ending {
             winner: Some(late.other()),
