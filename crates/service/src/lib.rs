@@ -516,7 +516,7 @@ impl Service {
                 // language of the refusal.
                 if let Some((language, locale)) = tx.identity_language(&from).await? {
                     templates::set_answer_language(
-                        self.language_of(language.as_deref(), locale.as_deref()),
+                        self.language_from(language.as_deref(), locale.as_deref()),
                     );
                 }
                 Err(Fail::User(e.text()))
@@ -630,13 +630,18 @@ impl Service {
             .unwrap_or(self.settings.default_language)
     }
 
-    /// The language a player reads: the one they chose, else their first Discord locale, else the
-    /// configured default.
-    pub(crate) fn language_of(&self, language: Option<&str>, locale: Option<&str>) -> Language {
+    /// The language of a player whose chosen language and first Discord locale are these: the
+    /// one they chose, else that locale, else the configured default.
+    pub(crate) fn language_from(&self, language: Option<&str>, locale: Option<&str>) -> Language {
         language
             .or(locale)
             .and_then(Language::parse)
             .unwrap_or(self.settings.default_language)
+    }
+
+    /// The language a player reads (see [`Service::language_from`]).
+    pub(crate) fn language_of(&self, p: &agora_store::Player) -> Language {
+        self.language_from(p.language.as_deref(), p.locale.as_deref())
     }
 
     /// Answers what needs no sender: `help`, `help <command>`, and a text that is no valid

@@ -138,10 +138,9 @@ impl Service {
         };
         let language = {
             let mut tx = self.store.read().await?;
-            match tx.player(message.player_id).await? {
-                Some(p) => self.language_of(p.language.as_deref(), p.locale.as_deref()),
-                None => self.settings.default_language,
-            }
+            tx.player(message.player_id)
+                .await?
+                .map_or(self.settings.default_language, |p| self.language_of(&p))
         };
         Ok(Delivery {
             message: message.clone(),
@@ -380,10 +379,10 @@ impl Service {
                 failed_channel: &failed.channel,
                 address,
             };
-            let language = match tx.player(failed.player_id).await? {
-                Some(p) => self.language_of(p.language.as_deref(), p.locale.as_deref()),
-                None => self.settings.default_language,
-            };
+            let language = tx
+                .player(failed.player_id)
+                .await?
+                .map_or(self.settings.default_language, |p| self.language_of(&p));
             let body = self.templates.render_in(
                 crate::players::template_of(Notice::Undeliverable),
                 &identity.channel,

@@ -111,9 +111,7 @@ impl Service {
             tx.set_locale(player.id, language.code()).await?;
             player.locale = Some(language.code().to_owned());
         }
-        crate::templates::set_answer_language(
-            self.language_of(player.language.as_deref(), player.locale.as_deref()),
-        );
+        crate::templates::set_answer_language(self.language_of(&player));
         if player.first_seen_at.is_none() {
             tx.mark_seen(player.id, now).await?;
             player.first_seen_at = Some(now);
@@ -200,7 +198,7 @@ impl Service {
             tracing::info!(identity = %identity.address, kind = notice.kind.code(), "not queued: the recipient is blocked");
             return Ok(());
         }
-        let language = self.language_of(p.language.as_deref(), p.locale.as_deref());
+        let language = self.language_of(p);
         let body = self.templates.render_in(
             template_of(notice.kind),
             &identity.channel,

@@ -353,7 +353,7 @@ impl Service {
         if due > now {
             return user(agora_i18n::text!("digest-not-due", player = player));
         }
-        let language = self.language_of(p.language.as_deref(), p.locale.as_deref());
+        let language = self.language_of(&p);
         let games = self.game_lines(tx, &p, true, language, now).await?;
         // The games they watch that moved since the last digest (a day before this one).
         let watched = self.watched_lines(tx, &p, due - Duration::days(1)).await?;

@@ -106,11 +106,7 @@ impl Service {
                 continue;
             }
             let l = self.load(tx, g, None).await?;
-            let view = l.view(
-                p.id,
-                &p.timezone,
-                self.language_of(p.language.as_deref(), p.locale.as_deref()),
-            );
+            let view = l.view(p.id, &p.timezone, self.language_of(p));
             lines.push(WatchedLine {
                 id: view.id,
                 title: view.title,
@@ -329,7 +325,7 @@ impl Service {
             let Some(identity) = self.notice_identity(tx, &p).await? else {
                 continue;
             };
-            let language = self.language_of(p.language.as_deref(), p.locale.as_deref());
+            let language = self.language_of(&p);
             let mut ctx = GameCtx {
                 game: l.view(p.id, &p.timezone, language),
                 extra: extra(language),

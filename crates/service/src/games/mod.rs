@@ -167,7 +167,7 @@ impl Service {
         if p.computer.is_some() {
             return Ok(());
         }
-        let language = self.language_of(p.language.as_deref(), p.locale.as_deref());
+        let language = self.language_of(&p);
         let mut ctx = GameCtx {
             game: l.view(player, &p.timezone, language),
             extra: extra(language),
