@@ -128,6 +128,9 @@ async fn sigkill_while_sending_repeats_a_mail_only_with_its_message_id() {
             r#"[database]
 path = {db:?}
 
+[web]
+listen = "127.0.0.1:0"
+
 [mail]
 enabled = true
 address = "{SERVICE}"

@@ -90,6 +90,9 @@ async fn serve_plays_by_mail_across_a_restart() {
             r#"[database]
 path = {db:?}
 
+[web]
+listen = "127.0.0.1:0"
+
 [mail]
 enabled = true
 address = "{SERVICE}"

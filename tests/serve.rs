@@ -1,7 +1,8 @@
 //! `agora serve` end to end: with a config that enables no front end it migrates the database,
-//! says plainly that nothing is configured, keeps running, and stops cleanly (exit 0) on SIGTERM.
+//! says plainly that nothing is configured, serves the website, keeps running, and stops cleanly
+//! (exit 0) on SIGTERM.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -15,7 +16,7 @@ fn serve_without_front_ends_runs_and_stops_on_sigterm() {
     std::fs::write(
         &config,
         format!(
-            "[database]\npath = {:?}\n[service]\nsweep_seconds = 1\n",
+            "[database]\npath = {:?}\n[service]\nsweep_seconds = 1\n[web]\nlisten = \"127.0.0.1:0\"\n",
             db.display().to_string()
         ),
     )
@@ -42,6 +43,30 @@ fn serve_without_front_ends_runs_and_stops_on_sigterm() {
     assert!(log.contains("no front end is configured"), "{log}");
     assert!(log.contains("database ready"), "{log}");
     assert!(db.exists(), "the database file was created and migrated");
+    // The website answers on the address it logged, with its headers.
+    let address = log
+        .lines()
+        .find(|l| l.contains("website listening"))
+        .and_then(|l| l.split("http://").nth(1))
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no website address in the log:\n{log}"))
+        .to_owned();
+    let mut stream = std::net::TcpStream::connect(&address).unwrap();
+    write!(
+        stream,
+        "GET / HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(
+        response
+            .to_ascii_lowercase()
+            .contains("content-security-policy: default-src 'none'"),
+        "{response}"
+    );
+    assert!(response.contains("<h1>Games on Agora</h1>"), "{response}");
     // Still running after a sweep or two.
     std::thread::sleep(Duration::from_millis(1500));
     assert!(child.try_wait().unwrap().is_none(), "serve keeps running");

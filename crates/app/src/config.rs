@@ -21,6 +21,26 @@ pub struct Config {
     /// know whether it is enabled.
     pub discord: FrontEnd,
     pub mail: FrontEnd,
+    pub web: Web,
+}
+
+/// `[web]`: the read-only website `agora serve` serves.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Web {
+    pub enabled: bool,
+    pub listen: String,
+    pub base_url: String,
+}
+
+impl Default for Web {
+    fn default() -> Web {
+        Web {
+            enabled: true,
+            listen: "127.0.0.1:8080".into(),
+            base_url: "http://127.0.0.1:8080".into(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -226,7 +246,28 @@ impl Config {
             // The mail front end runs when `[mail]` is enabled: timeouts of mail players wait
             // for the mailbox to be read past their deadline.
             mail_enabled: self.mail.enabled,
+            site_url: self
+                .web
+                .enabled
+                .then(|| self.web.base_url.trim_end_matches('/').to_owned()),
         })
+    }
+
+    /// `[web]` as the site reads it, or `None` when the site is off.
+    pub fn web_settings(&self) -> anyhow::Result<Option<agora_web::WebSettings>> {
+        if !self.web.enabled {
+            return Ok(None);
+        }
+        let listen = self
+            .web
+            .listen
+            .parse()
+            .with_context(|| format!("web.listen is host:port, not {:?}", self.web.listen))?;
+        let base_url = self.web.base_url.trim_end_matches('/').to_owned();
+        if !(base_url.starts_with("http://") || base_url.starts_with("https://")) {
+            anyhow::bail!("web.base_url starts with http:// or https://, not {base_url:?}");
+        }
+        Ok(Some(agora_web::WebSettings { listen, base_url }))
     }
 }
 
@@ -254,6 +295,10 @@ mod tests {
         assert_eq!(c.service.send_pass_seconds, d.service.send_pass_seconds);
         assert_eq!(c.service.max_send_attempts, d.service.max_send_attempts);
         assert!(!c.discord.enabled && !c.mail.enabled);
+        assert_eq!(
+            (c.web.enabled, &c.web.listen, &c.web.base_url),
+            (d.web.enabled, &d.web.listen, &d.web.base_url)
+        );
         // The Discord section is read by its crate, which refuses unknown keys: the shipped one
         // must parse there too, with the defaults.
         let discord: agora_discord::DiscordConfig = toml::Value::Table(c.discord.rest.clone())

@@ -127,6 +127,24 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
         });
         front_ends.push("discord");
     }
+    if let Some(web) = config.web_settings()? {
+        let listener = tokio::net::TcpListener::bind(web.listen)
+            .await
+            .with_context(|| format!("web.listen: binding {}", web.listen))?;
+        let address = listener.local_addr()?;
+        let site = agora_web::Site::new(service.clone(), web);
+        let mut stopped = stopped.clone();
+        tasks.spawn(async move {
+            let shutdown = async move {
+                let _ = stopped.changed().await;
+            };
+            match agora_web::serve(listener, site, shutdown).await {
+                Ok(()) => tracing::info!("website stopped"),
+                Err(e) => tracing::error!(error = %e, "website failed"),
+            }
+        });
+        tracing::info!(address = %format!("http://{address}/"), "website listening");
+    }
     if front_ends.is_empty() {
         tracing::warn!(
             "no front end is configured: enable [discord] or [mail] in the config to let people play; \

@@ -123,10 +123,9 @@ impl fmt::Display for UnknownLanguage {
 
 impl std::error::Error for UnknownLanguage {}
 
-/// The Fluent files, by language: (file name, source).
 /// The Fluent files, by language: (language, file name, source). `messages.ftl` holds the error
 /// messages, `commands.ftl` the command list's words, `views.ftl` the words of a game's view and
-/// pictures, `discord.ftl` the Discord front end's own options.
+/// pictures, `discord.ftl` the Discord front end's own options, `web.ftl` the website's words.
 pub const FILES: &[(Language, &str, &str)] = &[
     (
         Language::En,
@@ -149,6 +148,11 @@ pub const FILES: &[(Language, &str, &str)] = &[
         include_str!("../../../templates/discord.ftl"),
     ),
     (
+        Language::En,
+        "web.ftl",
+        include_str!("../../../templates/web.ftl"),
+    ),
+    (
         Language::Nl,
         "messages.ftl",
         include_str!("../../../templates/nl/messages.ftl"),
@@ -169,6 +173,11 @@ pub const FILES: &[(Language, &str, &str)] = &[
         include_str!("../../../templates/nl/discord.ftl"),
     ),
     (
+        Language::Nl,
+        "web.ftl",
+        include_str!("../../../templates/nl/web.ftl"),
+    ),
+    (
         Language::Sv,
         "messages.ftl",
         include_str!("../../../templates/sv/messages.ftl"),
@@ -187,6 +196,11 @@ pub const FILES: &[(Language, &str, &str)] = &[
         Language::Sv,
         "discord.ftl",
         include_str!("../../../templates/sv/discord.ftl"),
+    ),
+    (
+        Language::Sv,
+        "web.ftl",
+        include_str!("../../../templates/sv/web.ftl"),
     ),
 ];
 

@@ -30,6 +30,7 @@ pub mod views;
 
 // Read-only questions a front end asks beyond the command language.
 pub mod queries;
+pub mod site;
 
 pub use agora_domain::{Channel, Identity, IdentityError, TimeControl, TimeoutPolicy};
 pub use agora_i18n::{Language, Text};
@@ -93,6 +94,9 @@ pub struct Settings {
     /// The language of a player who has chosen none and whose client says none (every mail
     /// player until they choose): `[service] default_language`.
     pub default_language: Language,
+    /// The public address of the website (`[web] base_url`, no trailing slash) when it runs:
+    /// mails and Discord messages about a game link to its page there.
+    pub site_url: Option<String>,
 }
 
 impl Default for Settings {
@@ -116,6 +120,7 @@ impl Default for Settings {
             max_send_attempts: 12,
             mail_enabled: false,
             default_language: Language::En,
+            site_url: None,
         }
     }
 }
@@ -347,6 +352,14 @@ impl Service {
     /// own records through their desks ([`Service::mail`], [`Service::discord`]).
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The address of a game's page on the website, if the website runs.
+    pub fn game_url(&self, game: i64) -> Option<String> {
+        self.settings
+            .site_url
+            .as_ref()
+            .map(|base| format!("{base}/games/{game}"))
     }
 
     pub fn templates(&self) -> &Templates {

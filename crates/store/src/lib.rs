@@ -27,6 +27,7 @@ pub mod outbox;
 pub mod players;
 pub mod purge;
 pub mod ratings;
+mod site;
 pub mod writer;
 
 pub use admin::{Queue, RowChange, StuckRow};

@@ -340,6 +340,9 @@ fn config_text(dir: &std::path::Path, servers: &Servers, proxies: &Proxies) -> S
         r#"[database]
 path = {db:?}
 
+[web]
+listen = "127.0.0.1:0"
+
 [service]
 outbox_poll_seconds = 1
 sweep_seconds = 5

@@ -160,7 +160,13 @@ pub(crate) fn top(
     header(&mut svg, s, "Agon", &caption::agon_status(lang, p));
 
     for (cell, piece) in p.pieces() {
-        draw_piece(&mut svg, &layout, layout.centre(cell), piece);
+        let kind = match piece.kind {
+            agon::Kind::Queen => "queen",
+            agon::Kind::Guard => "guard",
+        };
+        svg.piece(&cell.to_string(), piece.seat, kind, piece.captured, |svg| {
+            draw_piece(svg, &layout, layout.centre(cell), piece)
+        });
     }
 
     if let Some(action) = last {

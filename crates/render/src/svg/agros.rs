@@ -185,17 +185,21 @@ pub(crate) fn top(
         match p.content(square) {
             Some(agros::Content::Seed(seat)) => {
                 let (body, edge) = colours(seat);
-                svg.ellipse(
-                    x,
-                    y,
-                    0.19 * q,
-                    0.115 * q,
-                    -35.0,
-                    Paint::with_stroke(body, edge, 0.035 * q),
-                );
+                svg.piece(&square.to_string(), seat, "seed", false, |svg| {
+                    svg.ellipse(
+                        x,
+                        y,
+                        0.19 * q,
+                        0.115 * q,
+                        -35.0,
+                        Paint::with_stroke(body, edge, 0.035 * q),
+                    )
+                });
             }
             Some(agros::Content::Farmer { seat, harvest }) => {
-                draw_farmer(&mut svg, &layout, (x, y), seat, harvest)
+                svg.piece(&square.to_string(), seat, "farmer", false, |svg| {
+                    draw_farmer(svg, &layout, (x, y), seat, harvest)
+                })
             }
             None => {}
         }

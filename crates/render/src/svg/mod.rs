@@ -207,6 +207,35 @@ impl Svg {
         );
     }
 
+    /// One piece, drawn by `draw` inside a group that names it for a reader of the document (a
+    /// web page's script or test): `class="piece"`, its cell or square, its side (`first`,
+    /// `second`), its kind (`queen`, `guard`, `farmer`, `seed`) and whether it is captured.
+    /// The picture is the same with or without it.
+    pub fn piece(
+        &mut self,
+        cell: &str,
+        seat: agora_rules::Seat,
+        kind: &str,
+        captured: bool,
+        draw: impl FnOnce(&mut Svg),
+    ) {
+        let side = match seat {
+            agora_rules::Seat::First => "first",
+            agora_rules::Seat::Second => "second",
+        };
+        let _ = write!(
+            self.out,
+            r#"<g class="piece" data-cell="{cell}" data-side="{side}" data-kind="{kind}"{}>"#,
+            if captured {
+                r#" data-captured="true""#
+            } else {
+                ""
+            }
+        );
+        draw(self);
+        self.out.push_str("</g>");
+    }
+
     pub fn circle(&mut self, x: f32, y: f32, r: f32, paint: Paint) {
         let _ = write!(
             self.out,

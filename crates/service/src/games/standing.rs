@@ -2,6 +2,7 @@
 //! and a game's record as a file (`export`).
 
 use crate::ratings::{self, DEFAULT, pool_of};
+use crate::site::pool_title;
 use crate::views::{Loaded, title};
 use crate::{Attachment, Done, Fail, Service, user};
 use agora_rules::record::{Record, ResultToken};
@@ -401,15 +402,6 @@ fn computer_lines(level: &str) -> Vec<RatingLine> {
             })
         })
         .collect()
-}
-
-/// A pool in words: `Agon`, `Agros 10×10`.
-fn pool_title(pool: &str) -> String {
-    match pool.strip_prefix("agros-") {
-        Some(n) => format!("Agros {n}×{n}"),
-        None if pool == "agon" => "Agon".to_owned(),
-        None => pool.to_owned(),
-    }
 }
 
 /// A player's reliability in figures; `None` for a player with nothing settled yet.

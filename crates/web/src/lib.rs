@@ -1,0 +1,446 @@
+//! Agora's read-only website, served by `agora serve` beside the front ends: the running games,
+//! open challenges and recent results; a page per game with its board (SVG from `agora-render`),
+//! its actions, a replay of every position and its record; a page per player; the leaderboards;
+//! and a JSON twin of each game's page for tools.
+//!
+//! Every page is rendered on the server from `templates/web/` (minijinja, HTML-escaped), its words
+//! from `templates/*/web.ftl` in the reader's language (`Accept-Language`, else the service's
+//! default). The data comes from the service's read API ([`agora_service::site`]), which never
+//! holds anything private: no address, Discord id, token or code, and no private game. Every
+//! response carries a strict Content-Security-Policy: the site's one script and stylesheet come
+//! from itself, nothing runs inline and nothing comes from elsewhere. The site works without
+//! JavaScript; the script only steps through a game's positions without loading the page again
+//! and shows times in the reader's zone.
+
+mod pages;
+
+use agora_service::{Language, Service};
+use axum::Router;
+use axum::extract::{Path, Query, RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use pages::Pages;
+use serde::Deserialize;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// The `[web]` settings the site needs.
+#[derive(Debug, Clone)]
+pub struct WebSettings {
+    /// Where the site listens.
+    pub listen: SocketAddr,
+    /// The public address of the site (`https://agora.example.org`), for links in mails and
+    /// Discord messages; without a trailing slash.
+    pub base_url: String,
+}
+
+/// The website: the service it reads from and its compiled pages.
+#[derive(Clone)]
+pub struct Site {
+    service: Arc<Service>,
+    pages: Arc<Pages>,
+}
+
+/// The one script and the one stylesheet, embedded.
+const SCRIPT: &str = include_str!("../static/replay.js");
+const STYLE: &str = include_str!("../static/site.css");
+
+/// What every response says about where its page may load anything from: only this site, no
+/// inline script or style, no frames, no forms.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+     style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; \
+     form-action 'none'; frame-ancestors 'none'";
+
+impl Site {
+    pub fn new(service: Arc<Service>, _settings: WebSettings) -> Site {
+        Site {
+            service,
+            pages: Arc::new(Pages::new()),
+        }
+    }
+
+    /// Every route of the site, with the headers every response carries.
+    pub fn router(&self) -> Router {
+        Router::new()
+            .route("/", get(home))
+            .route("/games/{id}", get(game))
+            .route("/games/{id}/board.svg", get(board))
+            .route("/games/{id}/record", get(record))
+            .route("/api/games/{id}", get(game_json))
+            .route("/players/{name}", get(player))
+            .route("/leaderboards/{pool}", get(leaderboard))
+            .route("/static/replay.js", get(script))
+            .route("/static/site.css", get(style))
+            .fallback(not_found)
+            .layer(axum::middleware::map_response(secure))
+            .with_state(self.clone())
+    }
+
+    /// The reader's language: the first of `Accept-Language` Agora speaks, else the service's
+    /// default.
+    fn language(&self, headers: &HeaderMap) -> Language {
+        headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(accepted_language)
+            .unwrap_or_else(|| self.service.default_language())
+    }
+
+    /// An HTML page with its status.
+    fn page(&self, status: StatusCode, html: String) -> Response {
+        (
+            status,
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::VARY, "Accept-Language"),
+            ],
+            html,
+        )
+            .into_response()
+    }
+
+    /// The error page of `status`, its message in `lang`.
+    fn error(&self, lang: Language, status: StatusCode, message: String) -> Response {
+        let title_key = match status {
+            StatusCode::NOT_FOUND => "web-not-found-title",
+            StatusCode::BAD_REQUEST => "web-bad-request-title",
+            _ => "web-failed-title",
+        };
+        let title = agora_i18n::tr(lang, title_key, &[]);
+        self.page(status, self.pages.error(lang, &title, &message))
+    }
+
+    fn not_found_page(&self, lang: Language) -> Response {
+        let message = agora_i18n::tr(lang, "web-not-found", &[]);
+        self.error(lang, StatusCode::NOT_FOUND, message)
+    }
+
+    /// A failure on Agora's side, logged; the reader is told no more than that.
+    fn failed(&self, lang: Language, e: impl std::fmt::Display) -> Response {
+        tracing::error!(error = %e, "web page failed");
+        let message = agora_i18n::tr(lang, "web-failed", &[]);
+        self.error(lang, StatusCode::INTERNAL_SERVER_ERROR, message)
+    }
+}
+
+/// Serves the site on `listener` until `shutdown` resolves; requests under way are finished.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    site: Site,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, site.router())
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// The first language of an `Accept-Language` value Agora speaks, by the weights given.
+fn accepted_language(value: &str) -> Option<Language> {
+    let mut ranked: Vec<(f32, usize, Language)> = value
+        .split(',')
+        .enumerate()
+        .filter_map(|(i, part)| {
+            let mut pieces = part.split(';');
+            let tag = pieces.next()?.trim();
+            let q = pieces
+                .filter_map(|p| p.trim().strip_prefix("q="))
+                .find_map(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            let lang = Language::from_locale(tag)?;
+            (q > 0.0).then_some((q, i, lang))
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    ranked.first().map(|&(_, _, lang)| lang)
+}
+
+/// The headers of every response: the Content-Security-Policy and its companions.
+async fn secure(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// `?ply=N` of a game's page, its board and its JSON twin; anything else in the query is ignored.
+#[derive(Deserialize)]
+struct PlyQuery {
+    ply: Option<String>,
+}
+
+/// A request's game number and ply, or the 400 page saying which is wrong.
+enum Asked {
+    Game { id: i64, ply: Option<u32> },
+    Bad(String),
+}
+
+fn asked(lang: Language, id: &str, query: Option<PlyQuery>) -> Asked {
+    let Some(id) = id.parse::<i64>().ok().filter(|&n| n > 0) else {
+        return Asked::Bad(agora_i18n::tr(
+            lang,
+            "web-bad-game",
+            &[("value", id.into())],
+        ));
+    };
+    let ply = match query.and_then(|q| q.ply) {
+        None => None,
+        Some(p) => match p.parse::<u32>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                return Asked::Bad(agora_i18n::tr(
+                    lang,
+                    "web-bad-parameter",
+                    &[("value", p.into()), ("name", "ply".into())],
+                ));
+            }
+        },
+    };
+    Asked::Game { id, ply }
+}
+
+/// A query string that does not parse as the page's parameters.
+fn query_of(raw: Option<String>) -> Result<Option<PlyQuery>, String> {
+    match raw {
+        None => Ok(None),
+        Some(raw) => {
+            Query::<PlyQuery>::try_from_uri(&format!("/?{raw}").parse().map_err(|_| raw.clone())?)
+                .map(|q| Some(q.0))
+                .map_err(|_| raw)
+        }
+    }
+}
+
+async fn home(State(site): State<Site>, headers: HeaderMap) -> Response {
+    let lang = site.language(&headers);
+    match site.service.home_page(lang).await {
+        Ok(home) => site.page(StatusCode::OK, site.pages.home(lang, &home)),
+        Err(e) => site.failed(lang, e),
+    }
+}
+
+/// The game page of `id` at `ply`, or the response that says why there is none.
+async fn game_page(
+    site: &Site,
+    lang: Language,
+    id: &str,
+    raw: Option<String>,
+) -> Result<agora_service::site::GamePage, Response> {
+    let query = match query_of(raw) {
+        Ok(q) => q,
+        Err(raw) => {
+            let message = agora_i18n::tr(
+                lang,
+                "web-bad-parameter",
+                &[("value", raw.into()), ("name", "query".into())],
+            );
+            return Err(site.error(lang, StatusCode::BAD_REQUEST, message));
+        }
+    };
+    let (id, ply) = match asked(lang, id, query) {
+        Asked::Game { id, ply } => (id, ply),
+        Asked::Bad(message) => return Err(site.error(lang, StatusCode::BAD_REQUEST, message)),
+    };
+    let page = match site.service.game_page(id, ply, lang).await {
+        Ok(Some(page)) => page,
+        Ok(None) => return Err(site.not_found_page(lang)),
+        Err(e) => return Err(site.failed(lang, e)),
+    };
+    if let Some(p) = ply.filter(|&p| p > page.plies) {
+        let message = agora_i18n::tr(
+            lang,
+            "web-bad-ply",
+            &[
+                ("value", p.to_string().into()),
+                ("plies", page.plies.into()),
+            ],
+        );
+        return Err(site.error(lang, StatusCode::BAD_REQUEST, message));
+    }
+    Ok(page)
+}
+
+async fn game(
+    State(site): State<Site>,
+    Path(id): Path<String>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let lang = site.language(&headers);
+    match game_page(&site, lang, &id, raw).await {
+        Ok(page) => site.page(StatusCode::OK, site.pages.game(lang, &page)),
+        Err(response) => response,
+    }
+}
+
+async fn board(
+    State(site): State<Site>,
+    Path(id): Path<String>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let lang = site.language(&headers);
+    match game_page(&site, lang, &id, raw).await {
+        Ok(page) => (
+            StatusCode::OK,
+            [
+                (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
+                (header::VARY, "Accept-Language"),
+            ],
+            page.svg,
+        )
+            .into_response(),
+        Err(response) => response,
+    }
+}
+
+async fn record(State(site): State<Site>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    let lang = site.language(&headers);
+    let id = match asked(lang, &id, None) {
+        Asked::Game { id, .. } => id,
+        Asked::Bad(message) => return site.error(lang, StatusCode::BAD_REQUEST, message),
+    };
+    match site.service.game_record(id).await {
+        Ok(Some(text)) => (
+            StatusCode::OK,
+            [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"agora-{id}.txt\""),
+                ),
+            ],
+            text,
+        )
+            .into_response(),
+        Ok(None) => site.not_found_page(lang),
+        Err(e) => site.failed(lang, e),
+    }
+}
+
+/// The game page as JSON: the same facts, with links to the board, the page and the record.
+async fn game_json(
+    State(site): State<Site>,
+    Path(id): Path<String>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let lang = site.language(&headers);
+    match game_page(&site, lang, &id, raw).await {
+        Ok(page) => {
+            let links = serde_json::json!({
+                "page": format!("/games/{}?ply={}", page.id, page.ply),
+                "board": format!("/games/{}/board.svg?ply={}", page.id, page.ply),
+                "record": format!("/games/{}/record", page.id),
+            });
+            let mut value = serde_json::to_value(&page).unwrap_or_default();
+            value["language"] = lang.code().into();
+            value["links"] = links;
+            (
+                StatusCode::OK,
+                [(header::VARY, "Accept-Language")],
+                axum::Json(value),
+            )
+                .into_response()
+        }
+        Err(response) => {
+            // The same status, as JSON: a tool reads the status, a person the page.
+            let status = response.status();
+            let error = match status {
+                StatusCode::NOT_FOUND => "not found",
+                StatusCode::BAD_REQUEST => "bad request",
+                _ => "failed",
+            };
+            (status, axum::Json(serde_json::json!({ "error": error }))).into_response()
+        }
+    }
+}
+
+async fn player(
+    State(site): State<Site>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = site.language(&headers);
+    match site.service.player_page(&name, lang).await {
+        Ok(Some(player)) => site.page(StatusCode::OK, site.pages.player(lang, &player)),
+        Ok(None) => site.not_found_page(lang),
+        Err(e) => site.failed(lang, e),
+    }
+}
+
+async fn leaderboard(
+    State(site): State<Site>,
+    Path(pool): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = site.language(&headers);
+    match site.service.leaderboard_page(&pool).await {
+        Ok(Some(board)) => site.page(StatusCode::OK, site.pages.leaderboard(lang, &board)),
+        Ok(None) => site.not_found_page(lang),
+        Err(e) => site.failed(lang, e),
+    }
+}
+
+async fn script() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        SCRIPT,
+    )
+        .into_response()
+}
+
+async fn style() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        STYLE,
+    )
+        .into_response()
+}
+
+async fn not_found(State(site): State<Site>, headers: HeaderMap) -> Response {
+    let lang = site.language(&headers);
+    site.not_found_page(lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language_picks_the_first_spoken_by_weight() {
+        assert_eq!(
+            accepted_language("nl-NL,nl;q=0.9,en;q=0.8"),
+            Some(Language::Nl)
+        );
+        assert_eq!(
+            accepted_language("de-DE, sv;q=0.5, en;q=0.4"),
+            Some(Language::Sv)
+        );
+        assert_eq!(accepted_language("en;q=0.2, nl;q=0.7"), Some(Language::Nl));
+        assert_eq!(accepted_language("de, fr"), None);
+        assert_eq!(accepted_language("sv;q=0, en"), Some(Language::En));
+        assert_eq!(accepted_language(""), None);
+    }
+}

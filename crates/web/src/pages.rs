@@ -1,0 +1,178 @@
+//! The site's pages, rendered with minijinja from `templates/web/` (embedded in the binary). HTML
+//! is escaped everywhere except the board's SVG, which Agora draws itself. Every page sees `lang`
+//! (the reader's language code), `t("key", name=…)` for a word of `templates/*/web.ftl` in that
+//! language, and the filter `when`, which writes a time in UTC in that language's way (the script
+//! shows it in the reader's zone).
+
+use agora_i18n::{Arg, Language};
+use agora_service::site::{GamePage, HomePage, LeaderboardPage, PlayerPage};
+use minijinja::value::{Kwargs, ValueKind};
+use minijinja::{Environment, State, Value};
+use serde::Serialize;
+
+const TEMPLATES: &[(&str, &str)] = &[
+    (
+        "base.html",
+        include_str!("../../../templates/web/base.html"),
+    ),
+    (
+        "_game_list.html",
+        include_str!("../../../templates/web/_game_list.html"),
+    ),
+    (
+        "home.html",
+        include_str!("../../../templates/web/home.html"),
+    ),
+    (
+        "game.html",
+        include_str!("../../../templates/web/game.html"),
+    ),
+    (
+        "player.html",
+        include_str!("../../../templates/web/player.html"),
+    ),
+    (
+        "leaderboard.html",
+        include_str!("../../../templates/web/leaderboard.html"),
+    ),
+    (
+        "error.html",
+        include_str!("../../../templates/web/error.html"),
+    ),
+];
+
+/// The compiled pages.
+pub(crate) struct Pages {
+    env: Environment<'static>,
+}
+
+fn language_of(state: &State) -> Language {
+    state
+        .lookup("lang")
+        .and_then(|v| v.as_str().and_then(Language::parse))
+        .unwrap_or(Language::En)
+}
+
+impl Pages {
+    /// Compiles every page; a template that does not compile is a bug of the build, so it panics.
+    pub fn new() -> Pages {
+        let mut env = Environment::new();
+        env.set_syntax(
+            minijinja::syntax::SyntaxConfig::builder()
+                .trim_blocks(true)
+                .lstrip_blocks(true)
+                .build()
+                .expect("default delimiters"),
+        );
+        env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+        env.add_function(
+            "t",
+            |state: &State, key: String, kwargs: Kwargs| -> Result<String, minijinja::Error> {
+                let mut args = Vec::new();
+                for name in kwargs.args() {
+                    let value: Value = kwargs.get(name)?;
+                    let arg = match value.as_i64() {
+                        Some(n) if value.kind() == ValueKind::Number => Arg::Num(n),
+                        _ => Arg::Str(value.to_string()),
+                    };
+                    args.push((name, arg));
+                }
+                Ok(agora_i18n::tr(language_of(state), &key, &args))
+            },
+        );
+        env.add_filter("when", |state: &State, value: String| -> String {
+            match chrono::DateTime::parse_from_rfc3339(&value) {
+                Ok(t) => agora_service::views::local_time_in(
+                    t.with_timezone(&chrono::Utc),
+                    "UTC",
+                    language_of(state),
+                ),
+                Err(_) => value,
+            }
+        });
+        for (name, source) in TEMPLATES {
+            env.add_template(name, source)
+                .unwrap_or_else(|e| panic!("templates/web/{name}: {e}"));
+        }
+        Pages { env }
+    }
+
+    fn render(&self, name: &str, ctx: impl Serialize) -> String {
+        match self
+            .env
+            .get_template(name)
+            .and_then(|t| t.render(Value::from(minijinja::value::Serde(ctx))))
+        {
+            Ok(html) => html,
+            Err(e) => {
+                // A page that does not render is a bug; the reader still gets a page.
+                tracing::error!(template = name, error = %e, "web template failed");
+                format!(
+                    "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Agora</title></head>\
+                     <body><p>{}</p></body></html>",
+                    agora_i18n::tr(Language::En, "web-failed", &[])
+                )
+            }
+        }
+    }
+
+    pub fn home(&self, lang: Language, home: &HomePage) -> String {
+        #[derive(Serialize)]
+        struct Ctx<'a> {
+            lang: &'a str,
+            home: &'a HomePage,
+        }
+        let lang = lang.code();
+        self.render("home.html", Ctx { lang, home })
+    }
+
+    pub fn game(&self, lang: Language, game: &GamePage) -> String {
+        #[derive(Serialize)]
+        struct Ctx<'a> {
+            lang: &'a str,
+            game: &'a GamePage,
+            svg: &'a str,
+        }
+        let lang = lang.code();
+        let svg = &game.svg;
+        self.render("game.html", Ctx { lang, game, svg })
+    }
+
+    pub fn player(&self, lang: Language, player: &PlayerPage) -> String {
+        #[derive(Serialize)]
+        struct Ctx<'a> {
+            lang: &'a str,
+            player: &'a PlayerPage,
+        }
+        let lang = lang.code();
+        self.render("player.html", Ctx { lang, player })
+    }
+
+    pub fn leaderboard(&self, lang: Language, board: &LeaderboardPage) -> String {
+        #[derive(Serialize)]
+        struct Ctx<'a> {
+            lang: &'a str,
+            board: &'a LeaderboardPage,
+        }
+        let lang = lang.code();
+        self.render("leaderboard.html", Ctx { lang, board })
+    }
+
+    pub fn error(&self, lang: Language, title: &str, message: &str) -> String {
+        #[derive(Serialize)]
+        struct Ctx<'a> {
+            lang: &'a str,
+            title: &'a str,
+            message: &'a str,
+        }
+        let lang = lang.code();
+        self.render(
+            "error.html",
+            Ctx {
+                lang,
+                title,
+                message,
+            },
+        )
+    }
+}

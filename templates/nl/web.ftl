@@ -1,0 +1,117 @@
+# Zie ../messages.ftl: korte teksten per sleutel, met dezelfde sleutels en $variabelen als in het
+# Engels. De woorden van de website waar je alleen kunt kijken (templates/web/*.html). De eigen
+# woorden van een partij (de titel, de kleuren, de klok en de uitslag) komen uit views.ftl.
+
+## Op elke pagina
+
+web-site-name = Agora
+web-tagline = Agon en Agros per correspondentie
+web-nav-home = Partijen
+web-footer = Agora speelt Agon en Agros per e-mail en op Discord. Deze site toont alleen partijen: spelen doe je per e-mail of op Discord.
+web-times-utc = Tijden staan in UTC, tenzij je browser ze in je eigen tijdzone toont.
+
+## De startpagina
+
+web-home-title = Partijen op Agora
+web-running = Lopende partijen
+web-running-none = Er wordt nu geen partij gespeeld.
+web-challenges = Open uitdagingen
+web-challenges-none = Er staan geen open uitdagingen klaar.
+web-challenge-by = { $name } daagt iedereen uit
+web-rating-at-least = voor ratings vanaf { $min }
+web-rating-at-most = voor ratings tot en met { $max }
+web-rating-between = voor ratings van { $min } tot { $max }
+web-results = Recente uitslagen
+web-results-none = Er is nog geen partij afgelopen.
+web-leaderboards = Ranglijsten
+web-leaderboards-none = Nog niemand heeft een rating.
+
+## Een partij in een lijst
+
+web-versus = { $first } tegen { $second }
+web-plies = { $count ->
+    [one] { $count } zet
+   *[other] { $count } zetten
+}
+web-to-act = { $name } is aan zet
+web-turn = Aan zet
+web-won = { $name } won
+web-draw = Remise
+web-rated = met rating
+web-unrated = zonder rating
+web-computer = computer
+
+## De pagina van een partij
+
+web-game-title = Partij { $id }: { $title }
+web-board = Het bord
+web-replay = Naspelen
+web-first = Eerste
+web-prev = Vorige
+web-next = Volgende
+web-last = Laatste
+web-position = Stelling na zet
+web-of-plies = van { $plies }
+web-keys = Met de pijltjestoetsen loop je door de zetten; Home en End gaan naar het begin en het einde.
+web-moves = Zetten
+web-moves-none = Nog geen zetten.
+web-players = Spelers
+web-rating-change = rating { $before } → { $after }
+web-deadline = Deadline
+web-clock = Klok
+web-time-control = Bedenktijd
+web-result = Uitslag
+web-score = Stand
+web-record = Download het partijverslag
+web-json = Hetzelfde als JSON
+web-started = Begonnen
+web-finished = Afgelopen
+
+## Het eindverslag van een partij Agros
+
+web-report = Eindverslag, veld voor veld
+web-field = Vakken
+web-field-size = Grootte
+web-harvests = Oogsten van { $colour }
+web-controller = In handen van
+web-value = Waarde
+web-nobody = niemand
+web-half-point = Het halve punt gaat naar { $colour }.
+web-half-point-nobody = Niemand krijgt het halve punt.
+
+## De pagina van een speler
+
+web-player-title = { $name }
+web-player-computer = De computer speelt als { $name }.
+web-player-record = Gewonnen { $won }, verloren { $lost }, remise { $drawn } (van de partijen hieronder).
+web-games = Partijen
+web-games-none = Geen openbare partijen.
+web-ratings = Ratings
+web-ratings-none = Nog geen rating.
+web-pool = Spel
+web-rating = Rating
+web-deviation = Afwijking
+web-rated-games = Partijen met rating
+web-established = stabiel
+web-provisional = voorlopig
+
+## Een ranglijst
+
+web-leaderboard-title = Ranglijst: { $title }
+web-rank = Plaats
+web-player = Speler
+web-leaderboard-none = Nog geen stabiele rating: een speler komt hier te staan na { $games ->
+    [one] { $games } partij
+   *[other] { $games } partijen
+} met rating, zodra de afwijking onder { $deviation } ligt.
+
+## Fouten
+
+web-not-found-title = Niet gevonden
+web-not-found = Deze pagina bestaat hier niet. Privépartijen worden nooit getoond.
+web-bad-request-title = Ongeldig verzoek
+web-bad-game = “{ $value }” is geen partijnummer.
+web-bad-ply = “{ $value }” is geen stelling van deze partij: die lopen van 0 tot en met { $plies }.
+web-bad-parameter = “{ $value }” is geen geldige waarde voor { $name }.
+web-failed-title = Er ging iets mis
+web-failed = Deze pagina kan nu niet getoond worden. Probeer het later opnieuw.
