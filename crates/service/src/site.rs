@@ -196,6 +196,29 @@ pub struct LeaderboardPage {
     pub min_games: u32,
 }
 
+/// A name as the website shows it: a player Agora knows by no other name than their Discord id
+/// (`discord-<id>`, see `Identity::name_hint`) shows without the id, which is nobody's to see.
+pub fn public_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut digits = String::new();
+    for c in name.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        // A Discord id has 17 to 20 digits; shorter numbers are part of a chosen name.
+        if digits.len() >= 15 {
+            out.push('…');
+        } else {
+            out.push_str(&digits);
+        }
+        digits.clear();
+        out.push(c);
+    }
+    out.pop();
+    out
+}
+
 /// Whether the website shows a game: running or finished, and not private.
 fn shown(game: &Game) -> bool {
     matches!(game.status, GameStatus::Active | GameStatus::Finished) && !game.options.private
@@ -244,7 +267,7 @@ impl Service {
             let challenger = tx
                 .player(game.challenger)
                 .await?
-                .map_or_else(|| "?".to_owned(), |p| p.name);
+                .map_or_else(|| "?".to_owned(), |p| public_name(&p.name));
             challenges.push(ChallengeLine {
                 id: game.id,
                 title: title_in(game.variant, lang),
@@ -313,7 +336,7 @@ impl Service {
             let player = l.game.player_at(seat);
             let change = changes.iter().find(|c| c.player == player);
             SeatLine {
-                name: l.names[seat.index()].clone(),
+                name: public_name(&l.names[seat.index()]),
                 colour: colour(lang, kind, seat),
                 side: match seat {
                     Seat::First => "first",
@@ -375,9 +398,13 @@ impl Service {
             to_act: active.then(|| l.to_act().index()),
             deadline,
             deadline_text: deadline.map(|d| local_time_in(d, "UTC", lang)),
-            clock: l.clock_text_in(lang),
+            clock: public_name(&l.clock_text_in(lang)),
             time_control: describe_in(&l.game, lang),
-            result: l.game.ending.as_ref().map(|e| l.result_text_in(e, lang)),
+            result: l
+                .game
+                .ending
+                .as_ref()
+                .map(|e| public_name(&l.result_text_in(e, lang))),
             score,
             fields,
             half_point,
@@ -439,7 +466,7 @@ impl Service {
             })
             .collect();
         Ok(Some(PlayerPage {
-            name: player.name,
+            name: public_name(&player.name),
             computer: player.computer.is_some(),
             games,
             ratings,
@@ -471,7 +498,7 @@ impl Service {
             .enumerate()
             .map(|(i, (name, _, r))| LeaderLine {
                 rank: i + 1,
-                name,
+                name: public_name(&name),
                 rating: r.rating.round() as i64,
                 deviation: r.deviation.round() as i64,
                 games: r.games,
@@ -497,7 +524,7 @@ impl Service {
         let names = Seat::BOTH.map(|s| {
             players[s.index()]
                 .as_ref()
-                .map_or_else(|| "?".to_owned(), |p| p.name.clone())
+                .map_or_else(|| "?".to_owned(), |p| public_name(&p.name))
         });
         let kind = game.variant.kind();
         let to_act = (game.status == GameStatus::Active)

@@ -43,9 +43,10 @@ pub struct Site {
     pages: Arc<Pages>,
 }
 
-/// The one script and the one stylesheet, embedded.
+/// The one script, the one stylesheet and the icon, embedded.
 const SCRIPT: &str = include_str!("../static/replay.js");
 const STYLE: &str = include_str!("../static/site.css");
+const ICON: &str = include_str!("../static/icon.svg");
 
 /// What every response says about where its page may load anything from: only this site, no
 /// inline script or style, no frames, no forms.
@@ -73,6 +74,8 @@ impl Site {
             .route("/leaderboards/{pool}", get(leaderboard))
             .route("/static/replay.js", get(script))
             .route("/static/site.css", get(style))
+            .route("/static/icon.svg", get(icon))
+            .route("/favicon.ico", get(icon))
             .fallback(not_found)
             .layer(axum::middleware::map_response(secure))
             .with_state(self.clone())
@@ -415,6 +418,17 @@ async fn style() -> Response {
             (header::CACHE_CONTROL, "public, max-age=3600"),
         ],
         STYLE,
+    )
+        .into_response()
+}
+
+async fn icon() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        ICON,
     )
         .into_response()
 }

@@ -1,7 +1,7 @@
 //! The site's pages, rendered with minijinja from `templates/web/` (embedded in the binary). HTML
 //! is escaped everywhere except the board's SVG, which Agora draws itself. Every page sees `lang`
 //! (the reader's language code), `t("key", name=…)` for a word of `templates/*/web.ftl` in that
-//! language, and the filter `when`, which writes a time in UTC in that language's way (the script
+//! language, the filter `segment` (a name as one segment of a path), and the filter `when`, which writes a time in UTC in that language's way (the script
 //! shows it in the reader's zone).
 
 use agora_i18n::{Arg, Language};
@@ -80,6 +80,19 @@ impl Pages {
                 Ok(agora_i18n::tr(language_of(state), &key, &args))
             },
         );
+        // `name | segment`: a text as one segment of a path (`/players/…`), every byte but the
+        // unreserved ones percent-encoded, `/` and `?` included.
+        env.add_filter("segment", |value: String| -> String {
+            let mut out = String::with_capacity(value.len());
+            for b in value.bytes() {
+                if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                    out.push(char::from(b));
+                } else {
+                    out.push_str(&format!("%{b:02X}"));
+                }
+            }
+            out
+        });
         env.add_filter("when", |state: &State, value: String| -> String {
             match chrono::DateTime::parse_from_rfc3339(&value) {
                 Ok(t) => agora_service::views::local_time_in(
@@ -174,5 +187,43 @@ impl Pages {
                 message,
             },
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agora_service::site::GameLine;
+
+    /// Whatever a name holds is text on the page, never markup.
+    #[test]
+    fn names_are_escaped() {
+        let hostile = r#"<script>alert("x")</script> & 'quotes' "#;
+        let line = GameLine {
+            id: 7,
+            title: "Agon".into(),
+            kind: "agon",
+            names: [hostile.into(), "bob\" onmouseover=\"x".into()],
+            colours: ["white".into(), "black".into()],
+            ply: 3,
+            status: "active",
+            to_act: Some(hostile.into()),
+            winner: None,
+            at: chrono::DateTime::UNIX_EPOCH,
+        };
+        let home = HomePage {
+            running: vec![line],
+            challenges: Vec::new(),
+            results: Vec::new(),
+            leaderboards: Vec::new(),
+        };
+        let html = Pages::new().home(Language::En, &home);
+        assert!(!html.contains("<script>alert"), "{html}");
+        assert!(!html.contains("\" onmouseover"), "{html}");
+        assert!(html.contains("&lt;script&gt;alert("), "{html}");
+        assert!(
+            html.contains("&amp; &#x27;quotes&#x27;") || html.contains("&amp; &#39;quotes&#39;"),
+            "{html}"
+        );
     }
 }
