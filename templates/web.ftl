@@ -61,7 +61,6 @@ web-deadline = Deadline
 web-clock = Clock
 web-time-control = Time control
 web-result = Result
-web-score = Score
 web-record = Download the record
 web-json = The same as JSON
 web-started = Started

@@ -187,7 +187,7 @@ async fn play_actions(
     Ok(())
 }
 
-async fn play_game(
+pub async fn play_game(
     tx: &mut Tx,
     id: i64,
     plies: usize,

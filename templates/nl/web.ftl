@@ -61,7 +61,6 @@ web-deadline = Deadline
 web-clock = Klok
 web-time-control = Bedenktijd
 web-result = Uitslag
-web-score = Stand
 web-record = Download het partijverslag
 web-json = Hetzelfde als JSON
 web-started = Begonnen

@@ -61,7 +61,6 @@ web-deadline = Tidsgräns
 web-clock = Klocka
 web-time-control = Betänketid
 web-result = Resultat
-web-score = Ställning
 web-record = Ladda ner partiprotokollet
 web-json = Samma sak som JSON
 web-started = Började

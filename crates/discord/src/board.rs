@@ -187,6 +187,10 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
             ),
             shown.row,
         )));
+    // The title links to the game's page on the website, at the position shown.
+    if let Some(url) = bot.service.page_url(state) {
+        embed = embed.url(format!("{url}?ply={}", state.ply));
+    }
     if !body.is_empty() {
         embed = embed.description(clip(&body, 4000));
     }

@@ -231,6 +231,8 @@ struct Apology {
 #[derive(Serialize)]
 struct Footer<'a> {
     game: Option<i64>,
+    /// The game's page on the website, where it has one.
+    url: Option<String>,
     service: &'a str,
 }
 
@@ -531,14 +533,16 @@ impl MailFrontEnd {
         }
     }
 
-    /// The footer of a mail, about `game` or about no game, in `language`.
-    fn footer(&self, game: Option<i64>, language: Language) -> String {
+    /// The footer of a mail, about `game` (whose page on the website is `url`) or about no
+    /// game, in `language`.
+    fn footer(&self, game: Option<i64>, url: Option<String>, language: Language) -> String {
         self.service.templates().render_in(
             "mail_footer.txt",
             "",
             language,
             Footer {
                 game,
+                url,
                 service: &self.settings.address,
             },
         )
@@ -668,6 +672,10 @@ impl MailFrontEnd {
             }
             (mail.message_id.clone(), references)
         };
+        let url = match game {
+            Some(id) => self.service.page_url_of(id).await?,
+            None => None,
+        };
         let message_id =
             compose::message_id(&format!("reply.{}", token::generate()), &self.settings);
         let outgoing = Outgoing {
@@ -680,7 +688,7 @@ impl MailFrontEnd {
             token,
             png,
             files: std::mem::take(&mut parts.files),
-            footer: self.footer(game, language),
+            footer: self.footer(game, url, language),
         };
         let bytes = compose::build(&self.settings, &outgoing)?;
         let entry = SpoolEntry {
@@ -757,7 +765,11 @@ impl MailFrontEnd {
             } else {
                 None
             },
-            footer: self.footer(message.game_id, delivery.language),
+            footer: self.footer(
+                message.game_id,
+                delivery.game.as_ref().and_then(|s| self.service.page_url(s)),
+                delivery.language,
+            ),
         };
         let bytes = compose::build(&self.settings, &outgoing)?;
         let entry = SpoolEntry {
@@ -954,7 +966,7 @@ impl MailFrontEnd {
                 references: Vec::new(),
                 token: String::new(),
                 png: None,
-                footer: self.footer(None, language),
+                footer: self.footer(None, None, language),
             };
             let bytes = compose::build(&self.settings, &outgoing)
                 .map_err(|e| tracing::warn!(%to, error = %e, "no apology: it could not be written"))

@@ -71,6 +71,13 @@ async fn a_watcher_follows_by_mail_and_a_record_comes_attached() {
             .contains("(watched), ply 1: alice (white) played k1-j1"),
         "{board:?}"
     );
+    // The mail links to the game's page on the website.
+    assert!(
+        board
+            .text
+            .contains(&format!("The game on the web: {}/games/1", common::SITE)),
+        "{board:?}"
+    );
     assert!(
         board.files.iter().any(|(_, kind, _)| kind == "image/png"),
         "{board:?}"

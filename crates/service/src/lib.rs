@@ -354,8 +354,9 @@ impl Service {
         &self.store
     }
 
-    /// The address of a game's page on the website, if the website runs.
-    pub fn game_url(&self, game: i64) -> Option<String> {
+    /// The address game `game`'s page would have on the website, if the website runs (see
+    /// [`Service::page_url`] for whether it shows the game).
+    fn game_url(&self, game: i64) -> Option<String> {
         self.settings
             .site_url
             .as_ref()

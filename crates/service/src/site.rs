@@ -248,6 +248,27 @@ pub fn pool_title(pool: &str) -> String {
 }
 
 impl Service {
+    /// The address of a game's page on the website, for a link in a mail or a Discord message:
+    /// `None` when the website does not run or does not show the game (private, not started).
+    pub fn page_url(&self, state: &crate::queries::GameState) -> Option<String> {
+        let shown = matches!(state.status, GameStatus::Active | GameStatus::Finished)
+            && !state.options.private;
+        shown.then(|| self.game_url(state.id)).flatten()
+    }
+
+    /// [`Service::page_url`] of game `id`, read from the store.
+    pub async fn page_url_of(&self, id: i64) -> Result<Option<String>, ServiceError> {
+        if self.settings.site_url.is_none() {
+            return Ok(None);
+        }
+        let mut tx = self.store.read().await?;
+        Ok(tx
+            .game(id)
+            .await?
+            .filter(shown)
+            .and_then(|g| self.game_url(g.id)))
+    }
+
     /// The home page in `lang`.
     pub async fn home_page(&self, lang: Language) -> Result<HomePage, ServiceError> {
         let mut tx = self.store.read().await?;
@@ -361,8 +382,10 @@ impl Service {
             .collect();
         let active = l.game.status == GameStatus::Active;
         let deadline = l.game.deadline_at.filter(|_| active);
-        let (fields, half_point) = match position {
-            AnyPosition::Agros(p) if overlay => {
+        // The final report goes with the game, whichever position is shown.
+        let over = crate::queries::final_fields(&l.game, l.game.ply);
+        let (fields, half_point) = match &l.position {
+            AnyPosition::Agros(p) if over => {
                 let s = p.score();
                 let fields = s
                     .fields

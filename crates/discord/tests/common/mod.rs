@@ -16,6 +16,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The website's public address in the tests.
+pub const SITE: &str = "https://agora.example.test";
+
 pub fn temp_db(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("agora-discord-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -30,6 +33,8 @@ pub async fn service(db: &Path) -> Arc<Service> {
         Templates::load(None).unwrap(),
         Settings {
             seed: Some(7),
+            // The website runs: game mails and posts link to each game's page.
+            site_url: Some(SITE.to_owned()),
             ..Settings::default()
         },
     ))

@@ -143,11 +143,16 @@ pub struct Agora {
     task: Option<tokio::task::JoinHandle<()>>,
 }
 
+/// The website's public address in the tests.
+pub const SITE: &str = "https://agora.example.test";
+
 pub async fn service(db: &Path) -> Arc<Service> {
     service_with(
         db,
         Settings {
             seed: Some(7),
+            // The website runs: game mails and posts link to each game's page.
+            site_url: Some(SITE.to_owned()),
             ..Settings::default()
         },
     )
