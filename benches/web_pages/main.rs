@@ -217,9 +217,15 @@ async fn run() -> anyhow::Result<Vec<String>> {
 
     let mut missed = Vec::new();
     let (t, page_size) = time(&address, requests, |_| format!("/games/{game}")).await?;
-    let p99 = report(&format!("game page, {played} actions, at the end"), &t, page_size);
+    let p99 = report(
+        &format!("game page, {played} actions, at the end"),
+        &t,
+        page_size,
+    );
     if p99 >= PAGE_P99_TARGET {
-        missed.push(format!("game page p99 {p99:?} (target under {PAGE_P99_TARGET:?})"));
+        missed.push(format!(
+            "game page p99 {p99:?} (target under {PAGE_P99_TARGET:?})"
+        ));
     }
     let plies_asked: Vec<u32> = (0..requests)
         .map(|_| rng.random_range(0..=played))
@@ -256,7 +262,9 @@ async fn run() -> anyhow::Result<Vec<String>> {
         "weight: game page {page_size} B + script {script} B + stylesheet {style} B = {weight} B"
     );
     if weight >= WEIGHT_TARGET {
-        missed.push(format!("page weight {weight} B (target under {WEIGHT_TARGET} B)"));
+        missed.push(format!(
+            "page weight {weight} B (target under {WEIGHT_TARGET} B)"
+        ));
     }
 
     let _ = stop.send(());

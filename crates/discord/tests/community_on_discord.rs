@@ -324,7 +324,10 @@ async fn a_watcher_gets_each_board_by_direct_message() {
     assert!(dm.png().is_some(), "the board's picture");
     // The embed's title links to the game's page on the website, at the position shown.
     let url = dm.message()["embeds"][0]["url"].as_str().map(str::to_owned);
-    assert_eq!(url.as_deref(), Some(&*format!("{}/games/1?ply=1", common::SITE)));
+    assert_eq!(
+        url.as_deref(),
+        Some(&*format!("{}/games/1?ply=1", common::SITE))
+    );
     let carol_id = carol().id.to_string();
     let opened = double.calls().into_iter().skip(before).any(|c| {
         c.method == "POST"

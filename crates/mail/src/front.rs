@@ -767,7 +767,10 @@ impl MailFrontEnd {
             },
             footer: self.footer(
                 message.game_id,
-                delivery.game.as_ref().and_then(|s| self.service.page_url(s)),
+                delivery
+                    .game
+                    .as_ref()
+                    .and_then(|s| self.service.page_url(s)),
                 delivery.language,
             ),
         };

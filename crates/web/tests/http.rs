@@ -178,13 +178,7 @@ async fn world(name: &str) -> World {
     let plies = play(&service, [&ann, &bob], agon, 40, now).await;
     assert!(plies >= 20, "{plies} actions");
 
-    let text = say(
-        &service,
-        &cid,
-        &"challenge dan agros board 8 farmers 3",
-        now,
-    )
-    .await;
+    let text = say(&service, &cid, "challenge dan agros board 8 farmers 3", now).await;
     let agros = game_number(&text);
     say(&service, &dan, &format!("accept #{agros}"), now).await;
     play(&service, [&cid, &dan], agros, 6, now).await;
