@@ -1,23 +1,27 @@
 //! The computer opponent for Agon and Agros: Monte Carlo tree search on `agora-rules` only.
 //!
-//! [`choose_action`] is all a caller needs: a position, a [`Level`] and a seed in, a legal action
-//! out. Levels differ only in how many playouts the search may run, never in wall time, so a
-//! given position, level and seed always give the same action, on any machine and under any load.
+//! [`choose_action`] is all a caller needs: a position, a [`Level`], the time the computer may
+//! think and a seed in, a legal action out. Every level stops when its time is up; `easy` and
+//! `normal` also stop after a fixed number of playouts (which on any usual machine comes first, so
+//! their choices depend only on the position and the seed), while `hard` uses all of its time.
+//! [`think`] searches within any [`Budget`]; a budget of playouts alone is reproducible on every
+//! machine.
 //!
-//! This crate does no I/O, reads no clock and keeps no state between calls; running it off the
-//! async runtime (a blocking pool or a thread) is the caller's business.
+//! This crate does no I/O and keeps no state between calls; running it off the async runtime (a
+//! blocking pool or a thread) is the caller's business.
 
 mod agon;
 mod agros;
 mod mcts;
 
-pub use mcts::Stats;
+pub use mcts::{Budget, Stats};
 
 use agora_rules::{AnyAction, AnyPosition, GameKind};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// How strongly the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,17 +43,33 @@ impl Level {
         }
     }
 
-    /// The playouts one move may use in this game. `hard` is sized to answer within a few
-    /// seconds on one core of a modest machine.
-    pub fn playouts(self, kind: GameKind) -> u32 {
+    /// The playouts one move may use in this game at most; `None` for `hard`, which thinks for
+    /// all of its time.
+    pub fn playouts(self, kind: GameKind) -> Option<u32> {
         match (kind, self) {
-            (GameKind::Agon, Level::Easy) => 200,
-            (GameKind::Agon, Level::Normal) => 2_000,
-            (GameKind::Agon, Level::Hard) => 10_000,
-            (GameKind::Agros, Level::Easy) => 200,
-            (GameKind::Agros, Level::Normal) => 1_500,
-            (GameKind::Agros, Level::Hard) => 6_000,
+            (GameKind::Agon, Level::Easy) => Some(200),
+            (GameKind::Agon, Level::Normal) => Some(2_000),
+            (GameKind::Agros, Level::Easy) => Some(200),
+            (GameKind::Agros, Level::Normal) => Some(1_500),
+            (_, Level::Hard) => None,
         }
+    }
+
+    /// The search budget of one move in this game when the computer may think for `time`.
+    pub fn budget(self, kind: GameKind, time: Duration) -> Budget {
+        Budget {
+            playouts: self.playouts(kind),
+            time: Some(time),
+        }
+    }
+}
+
+/// The playouts of the `hard` level before it thought for a time (10,000 in Agon, 6,000 in
+/// Agros): the yardstick its strength is measured against.
+pub fn classic_hard_playouts(kind: GameKind) -> u32 {
+    match kind {
+        GameKind::Agon => 10_000,
+        GameKind::Agros => 6_000,
     }
 }
 
@@ -87,29 +107,40 @@ impl FromStr for Level {
     }
 }
 
-/// The computer's action at `level`: `None` when the game is over. The same position, level and
-/// seed always give the same action, and the action is always legal.
-pub fn choose_action(position: &AnyPosition, level: Level, seed: u64) -> Option<AnyAction> {
-    search(position, level.playouts(position.kind()), seed).0
+/// The computer's action at `level`, thinking for at most `time`: `None` when the game is over.
+/// The action is always legal.
+pub fn choose_action(
+    position: &AnyPosition,
+    level: Level,
+    time: Duration,
+    seed: u64,
+) -> Option<AnyAction> {
+    think(position, level.budget(position.kind(), time), seed).0
 }
 
-/// Searches with an explicit playout budget and reports how the search went (for benchmarks
-/// and tuning). `choose_action` is this with the level's budget.
+/// Searches with exactly `playouts` playouts and reports how the search went: the same answer
+/// for the same position and seed on every machine.
 pub fn search(position: &AnyPosition, playouts: u32, seed: u64) -> (Option<AnyAction>, Stats) {
+    think(position, Budget::playouts(playouts), seed)
+}
+
+/// Searches within `budget` and reports how the search went (for the engine protocol,
+/// benchmarks and tuning). `choose_action` is this with the level's budget.
+pub fn think(position: &AnyPosition, budget: Budget, seed: u64) -> (Option<AnyAction>, Stats) {
     let mut rng = SmallRng::seed_from_u64(seed);
     match position {
         AnyPosition::Agon(p) => {
             let game = agon::AgonGame {
                 position: p.clone(),
             };
-            let (a, s) = mcts::search(&game, playouts, &mut rng);
+            let (a, s) = mcts::search(&game, budget, &mut rng);
             (a.map(AnyAction::Agon), s)
         }
         AnyPosition::Agros(p) => {
             let game = agros::AgrosGame {
                 position: p.clone(),
             };
-            let (a, s) = mcts::search(&game, playouts, &mut rng);
+            let (a, s) = mcts::search(&game, budget, &mut rng);
             (a.map(AnyAction::Agros), s)
         }
     }

@@ -2,11 +2,39 @@
 //!
 //! The search knows nothing about Agon or Agros: a game supplies the candidate actions of a
 //! position with a prior (how promising a cheap look says each one is), plays actions, and plays a
-//! position out to a reward. Everything is driven by one seeded generator and a playout count, never
-//! by the clock, so the same call gives the same answer on every machine.
+//! position out to a reward. Everything is driven by one seeded generator and a [`Budget`]: a search
+//! bounded by playouts alone gives the same answer on every machine; one bounded by time stops
+//! when its time is up, so it depends on the machine's speed.
 
 use agora_rules::Seat;
 use rand::rngs::SmallRng;
+use std::time::{Duration, Instant};
+
+/// How long one search may go on: a number of playouts, a time, or both (whichever ends first).
+/// A budget with neither stops after one playout.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Budget {
+    pub playouts: Option<u32>,
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// Exactly `n` playouts, whatever the time: the same answer on every machine.
+    pub fn playouts(n: u32) -> Budget {
+        Budget {
+            playouts: Some(n),
+            time: None,
+        }
+    }
+
+    /// As many playouts as fit in `time`.
+    pub fn time(time: Duration) -> Budget {
+        Budget {
+            playouts: None,
+            time: Some(time),
+        }
+    }
+}
 
 /// What the search needs from a game.
 pub(crate) trait Game: Clone {
@@ -38,6 +66,8 @@ pub struct Stats {
     pub playout_plies: u64,
     /// Nodes in the tree at the end.
     pub nodes: usize,
+    /// Wall time the search took.
+    pub elapsed: Duration,
 }
 
 struct Node<A> {
@@ -60,11 +90,23 @@ const EXPLORATION: f64 = 0.6;
 /// Weight of the prior, fading as 1 / (visits + 1): progressive bias.
 const BIAS: f64 = 0.5;
 
-/// Runs `playouts` iterations from `root` and returns the most visited action (`None` when the
-/// game is over or nothing is legal).
+/// Searches from `root` within `budget` and returns the most visited action (`None` when the game
+/// is over or nothing is legal).
 pub(crate) fn search<G: Game>(
     root: &G,
-    playouts: u32,
+    budget: Budget,
+    rng: &mut SmallRng,
+) -> (Option<G::Action>, Stats) {
+    let started = Instant::now();
+    let (action, mut stats) = search_from(root, budget, started, rng);
+    stats.elapsed = started.elapsed();
+    (action, stats)
+}
+
+fn search_from<G: Game>(
+    root: &G,
+    budget: Budget,
+    started: Instant,
     rng: &mut SmallRng,
 ) -> (Option<G::Action>, Stats) {
     let mut stats = Stats::default();
@@ -112,7 +154,28 @@ pub(crate) fn search<G: Game>(
     }
 
     let mut path: Vec<u32> = Vec::with_capacity(64);
-    for _ in 0..playouts {
+    let limit = match budget {
+        Budget {
+            playouts: Some(n), ..
+        } => n,
+        Budget {
+            playouts: None,
+            time: Some(_),
+        } => u32::MAX,
+        Budget {
+            playouts: None,
+            time: None,
+        } => 1,
+    };
+    let deadline = budget.time.map(|t| started + t);
+    for done in 0..limit {
+        // At least one playout, so the choice rests on something; then the clock decides.
+        if done > 0
+            && let Some(deadline) = deadline
+            && Instant::now() >= deadline
+        {
+            break;
+        }
         let mut state = root.clone();
         path.clear();
         path.push(0);

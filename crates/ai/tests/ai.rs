@@ -1,7 +1,11 @@
 //! The computer opponent's promises: legal actions only, the same action for the same seed, no
 //! action once the game is over, and the obvious tactics (an immediate win is taken).
 
-use agora_ai::{Level, choose_action, random_action, search};
+use agora_ai::{Budget, Level, choose_action, random_action, search, think};
+use std::time::{Duration, Instant};
+
+/// The time the tests let a level think: far more than `easy` and `normal` need.
+const THINK: Duration = Duration::from_millis(300);
 use agora_rules::agon::{self, Cell, Kind, Piece};
 use agora_rules::{AnyAction, AnyPosition, GameKind, Seat, Variant, agros};
 use proptest::prelude::*;
@@ -48,16 +52,68 @@ fn levels_read_and_print_their_names() {
 #[test]
 fn harder_levels_search_more() {
     for kind in GameKind::ALL {
-        assert!(Level::Easy.playouts(kind) < Level::Normal.playouts(kind));
-        assert!(Level::Normal.playouts(kind) < Level::Hard.playouts(kind));
+        let (easy, normal) = (Level::Easy.playouts(kind), Level::Normal.playouts(kind));
+        assert!(easy.unwrap() < normal.unwrap());
+        // `hard` has no playout limit: it thinks for all of its time.
+        assert_eq!(Level::Hard.playouts(kind), None);
+        let budget = Level::Hard.budget(kind, THINK);
+        assert_eq!(budget, Budget::time(THINK));
+        assert_eq!(Level::Easy.budget(kind, THINK).time, Some(THINK));
     }
+}
+
+#[test]
+fn a_search_for_a_time_stops_on_time() {
+    for variant in [
+        Variant::Agon,
+        Variant::Agros {
+            board: 10,
+            farmers: 5,
+        },
+        Variant::Agros {
+            board: 12,
+            farmers: 7,
+        },
+    ] {
+        for plies in [0, 1, 30] {
+            let p = random_position(variant, plies, 8);
+            for ms in [1, 40] {
+                let start = Instant::now();
+                let (a, stats) = think(&p, Budget::time(Duration::from_millis(ms)), 3);
+                let took = start.elapsed();
+                let a = a.expect("an unfinished game");
+                assert_eq!(p.check(a), Ok(()));
+                assert!(stats.playouts >= 1, "{variant} {plies}: {stats:?}");
+                assert!(
+                    took < Duration::from_millis(ms + 150),
+                    "{variant} after {plies} plies, {ms} ms: took {took:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_budget_of_both_stops_at_whichever_comes_first() {
+    let p = Variant::Agon.start();
+    let (_, stats) = think(
+        &p,
+        Budget {
+            playouts: Some(50),
+            time: Some(Duration::from_secs(10)),
+        },
+        1,
+    );
+    assert_eq!(stats.playouts, 50);
+    let (_, stats) = think(&p, Budget::default(), 1);
+    assert_eq!(stats.playouts, 1, "a budget of nothing still plays once");
 }
 
 #[test]
 fn legal_at_the_start_of_every_variant() {
     for variant in every_variant() {
         let p = variant.start();
-        let a = choose_action(&p, Level::Easy, 7).expect("the game has begun");
+        let a = choose_action(&p, Level::Easy, THINK, 7).expect("the game has begun");
         assert_eq!(p.check(a), Ok(()), "{variant}: {a}");
     }
 }
@@ -111,7 +167,7 @@ fn no_action_once_the_game_is_over() {
         p.play(a).unwrap();
     }
     assert!(p.is_finished());
-    assert_eq!(choose_action(&p, Level::Hard, 1), None);
+    assert_eq!(choose_action(&p, Level::Hard, THINK, 1), None);
     assert_eq!(random_action(&p, 1), None);
 }
 
@@ -141,7 +197,7 @@ fn takes_an_immediate_throne_win() {
     let p = AnyPosition::Agon(agon::Position::from_pieces(pieces, Seat::First).unwrap());
     for level in Level::ALL {
         for seed in 0..3 {
-            let a = choose_action(&p, level, seed).unwrap();
+            let a = choose_action(&p, level, THINK, seed).unwrap();
             assert_eq!(p.notation(a), "g7-g6", "{level} seed {seed}");
         }
     }
@@ -157,7 +213,7 @@ fn passes_to_end_a_won_agros_game() {
         unreachable!()
     };
     assert!(ap.score().winner() == Some(Seat::First), "{:?}", ap.score());
-    let a = choose_action(&p, Level::Easy, 9).unwrap();
+    let a = choose_action(&p, Level::Easy, THINK, 9).unwrap();
     assert_eq!(a.to_string(), "pass");
 }
 

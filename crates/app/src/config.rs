@@ -77,6 +77,7 @@ pub struct Game {
     pub reminder_hours: Vec<u32>,
     pub vacation_days: u32,
     pub computer_level: String,
+    pub computer_think_ms: u64,
     pub max_open_challenges: u32,
     pub challenge_expiry_days: u32,
     pub new_opponent_challenges_per_day: u32,
@@ -91,6 +92,7 @@ impl Default for Game {
             reminder_hours: s.reminder_hours,
             vacation_days: s.vacation_days,
             computer_level: s.computer_level,
+            computer_think_ms: s.computer_think.as_millis() as u64,
             max_open_challenges: s.max_open_challenges,
             challenge_expiry_days: s.challenge_expiry_days,
             new_opponent_challenges_per_day: s.new_opponent_challenges_per_day,
@@ -206,6 +208,10 @@ impl Config {
                  a mail can be delivered again for days"
             );
         }
+        let think = self.game.computer_think_ms;
+        if !(1..=600_000).contains(&think) {
+            anyhow::bail!("game.computer_think_ms is between 1 and 600000, not {think}");
+        }
         let s = &self.service;
         for (key, value) in [
             ("parallel_sends", u64::from(s.parallel_sends)),
@@ -238,6 +244,7 @@ impl Config {
             new_opponent_challenges_per_day: self.game.new_opponent_challenges_per_day,
             seed: None,
             computer_level: self.game.computer_level.clone(),
+            computer_think: Duration::from_millis(self.game.computer_think_ms),
             keep_days,
             parallel_sends: s.parallel_sends as usize,
             send_timeout: Duration::from_secs(s.send_timeout_seconds),

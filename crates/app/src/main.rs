@@ -5,6 +5,7 @@ mod admin_cmd;
 mod ai_cmd;
 mod backup_cmd;
 mod config;
+mod engine_cmd;
 mod play_cmd;
 mod render_cmd;
 mod rules_cmd;
@@ -41,9 +42,12 @@ enum Command {
     /// The game service's tools: a benchmark.
     #[command(subcommand)]
     Service(service_cmd::ServiceCommand),
-    /// The computer opponent: matches between levels, and a benchmark.
+    /// The computer opponent: matches between levels or outside engines, a ladder, a benchmark.
     #[command(subcommand)]
     Ai(ai_cmd::AiCommand),
+    /// The computer opponent behind a line protocol on standard input and output (see the
+    /// README's "Engine protocol").
+    Engine(engine_cmd::EngineArgs),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +61,7 @@ fn main() -> ExitCode {
         Command::Admin(args) => admin_cmd::run(args),
         Command::Service(cmd) => service_cmd::run(cmd),
         Command::Ai(cmd) => ai_cmd::run(cmd),
+        Command::Engine(args) => engine_cmd::run(args),
     };
     match result {
         Ok(code) => code,

@@ -42,11 +42,14 @@ impl Service {
             };
             let level: agora_ai::Level = level.parse().unwrap_or(agora_ai::Level::Normal);
             let seed = self.rng.lock().expect("rng lock").random::<u64>();
+            let think = self.settings.computer_think;
             let chosen = {
                 let position = position.clone();
-                tokio::task::spawn_blocking(move || agora_ai::choose_action(&position, level, seed))
-                    .await
-                    .map_err(|e| ServiceError::Corrupt(format!("computer opponent: {e}")))?
+                tokio::task::spawn_blocking(move || {
+                    agora_ai::choose_action(&position, level, think, seed)
+                })
+                .await
+                .map_err(|e| ServiceError::Corrupt(format!("computer opponent: {e}")))?
             };
             let Some(action) = chosen else {
                 return Ok(notices);

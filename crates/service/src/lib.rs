@@ -36,6 +36,7 @@ pub use agora_domain::{Channel, Identity, IdentityError, TimeControl, TimeoutPol
 pub use agora_i18n::{Language, Text};
 pub use agora_store::{BatchLimits, CommitStats, Purged, Store, StoreError, StoreOptions};
 pub use desk::{DiscordDesk, MailDesk, Origin};
+pub use rule_errors::action_problem;
 pub use templates::Templates;
 
 use agora_i18n::text;
@@ -75,6 +76,9 @@ pub struct Settings {
     pub seed: Option<u64>,
     /// The computer's level when a challenge names none.
     pub computer_level: String,
+    /// The time the computer may think about one move (the `hard` level uses all of it; `easy`
+    /// and `normal` stop sooner).
+    pub computer_think: std::time::Duration,
     /// Days after which the sweep purges sent notifications, sent mails and delivery records
     /// (0 = keep them for ever). Game records are kept for ever whatever this says.
     pub keep_days: u32,
@@ -113,6 +117,7 @@ impl Default for Settings {
             new_opponent_challenges_per_day: 3,
             seed: None,
             computer_level: "normal".into(),
+            computer_think: std::time::Duration::from_millis(1000),
             keep_days: 30,
             parallel_sends: 4,
             send_timeout: std::time::Duration::from_secs(60),

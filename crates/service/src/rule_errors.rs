@@ -9,8 +9,8 @@
 
 use agora_i18n::{Language, Text, text};
 use agora_rules::{
-    ActionError, IllegalAction, NotationError, PlacementHint, Side, SquareError, VariantError,
-    agon::CellError,
+    ActionError, AnyPosition, IllegalAction, NotationError, PlacementHint, Side, SquareError,
+    VariantError, agon::CellError,
 };
 use std::fmt::Display;
 
@@ -20,6 +20,51 @@ pub(crate) fn variant_error(e: &VariantError) -> Text {
         VariantError::Board(n) => text!("rule-variant-board", board = *n),
         VariantError::Farmers(n) => text!("rule-variant-farmers", farmers = *n),
         VariantError::AgonOptions => text!("rule-variant-agon-options"),
+    }
+}
+
+/// What a player is told when `text` is not an action they may play in `position`: that it cannot
+/// be read or is not legal, why, and a few legal actions to try instead.
+pub fn action_problem(position: &AnyPosition, text: &str, e: &ActionError) -> Text {
+    let lang = crate::templates::answer_language();
+    let why = action_text(e, lang).in_lang(lang);
+    let hint = suggestions(position, text).in_lang(lang);
+    match e {
+        ActionError::Unreadable(_) => {
+            text!("action-unreadable", action = text, why = why, hint = hint)
+        }
+        ActionError::Illegal(_) => text!("action-illegal", action = text, why = why, hint = hint),
+    }
+}
+
+/// A few legal actions to suggest after an illegal one: those of the same piece if it has any.
+fn suggestions(position: &AnyPosition, text: &str) -> Text {
+    let legal: Vec<String> = position
+        .legal_actions()
+        .into_iter()
+        .map(|a| position.notation(a))
+        .collect();
+    let from: String = text
+        .trim()
+        .trim_start_matches(['Q', 'G', 'q', 'g'])
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let same: Vec<&str> = legal
+        .iter()
+        .filter(|a| {
+            !from.is_empty()
+                && (a.starts_with(&format!("{from}-")) || a.starts_with(&format!("{from}=")))
+        })
+        .take(8)
+        .map(String::as_str)
+        .collect();
+    if !same.is_empty() {
+        text!("legal-from", from = from.as_str(), actions = same.join(" "))
+    } else {
+        let some: Vec<&str> = legal.iter().take(8).map(String::as_str).collect();
+        text!("legal-some", count = legal.len(), actions = some.join(" "))
     }
 }
 

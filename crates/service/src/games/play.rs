@@ -5,7 +5,7 @@ use super::Extra;
 use crate::clock::{self, seat_to_act};
 use crate::views::Loaded;
 use crate::{Done, Fail, Service, user};
-use agora_rules::{ActionError, AnyAction, GameKind, Seat};
+use agora_rules::{AnyAction, GameKind, Seat};
 use agora_store::{Ending, Game, GameStatus, Notice, PlayedAction, Player, Tx};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -42,38 +42,6 @@ impl Service {
             ),
             l.game.id,
         )
-    }
-
-    /// A few legal actions to suggest after an illegal one: those of the same piece if it has any.
-    fn suggestions(l: &Loaded, text: &str) -> crate::Text {
-        let legal: Vec<String> = l
-            .position
-            .legal_actions()
-            .into_iter()
-            .map(|a| l.position.notation(a))
-            .collect();
-        let from: String = text
-            .trim()
-            .trim_start_matches(['Q', 'G', 'q', 'g'])
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        let same: Vec<&String> = legal
-            .iter()
-            .filter(|a| {
-                !from.is_empty()
-                    && (a.starts_with(&format!("{from}-")) || a.starts_with(&format!("{from}=")))
-            })
-            .take(8)
-            .collect();
-        if !same.is_empty() {
-            let same: Vec<&str> = same.iter().map(|s| s.as_str()).collect();
-            agora_i18n::text!("legal-from", from = from.as_str(), actions = same.join(" "))
-        } else {
-            let some: Vec<&str> = legal.iter().take(8).map(String::as_str).collect();
-            agora_i18n::text!("legal-some", count = legal.len(), actions = some.join(" "))
-        }
     }
 
     /// `move`: finds the game, checks that the sender may act in it now, reads the action and
@@ -275,22 +243,7 @@ impl Service {
         }
         match l.position.parse_action(text) {
             Ok(a) => Ok(a),
-            Err(e) => {
-                let lang = crate::templates::answer_language();
-                let why = crate::rule_errors::action_error(&e).in_lang(lang);
-                let hint = Self::suggestions(l, text).in_lang(lang);
-                user(match e {
-                    ActionError::Unreadable(_) => agora_i18n::text!(
-                        "action-unreadable",
-                        action = text,
-                        why = why,
-                        hint = hint
-                    ),
-                    ActionError::Illegal(_) => {
-                        agora_i18n::text!("action-illegal", action = text, why = why, hint = hint)
-                    }
-                })
-            }
+            Err(e) => user(crate::rule_errors::action_problem(&l.position, text, &e)),
         }
     }
 
