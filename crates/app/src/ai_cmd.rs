@@ -637,14 +637,87 @@ fn play_match(
     Ok(result)
 }
 
-/// The Elo difference that gives a score `s` (clamped away from 0 and 1).
+/// The Elo difference that gives a score `s`: infinite for 0 and 1.
 fn elo_difference(s: f64) -> f64 {
-    let s = s.clamp(1e-3, 1.0 - 1e-3);
-    -400.0 * (1.0 / s - 1.0).log10()
+    if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else if s >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
 }
 
 /// The rating of `easy`, which anchors the ladder (as the service's ratings do).
 const EASY_ELO: f64 = 1200.0;
+
+/// What one match between neighbours says about the gap between them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Gap {
+    /// The estimate: from the score with half a game added to each side, so that a clean sweep
+    /// still gives a finite gap.
+    estimate: f64,
+    /// The 95 % interval, from the Wilson interval of the score (a sweep's is open above).
+    low: f64,
+    high: f64,
+}
+
+impl Gap {
+    fn of(result: &MatchResult) -> Gap {
+        let n = result.games() as f64;
+        let points = result.wins as f64 + result.draws as f64 / 2.0;
+        let (lo, hi) = wilson(result.score(), n);
+        Gap {
+            estimate: elo_difference((points + 0.5) / (n + 1.0)),
+            low: elo_difference(lo),
+            high: elo_difference(hi),
+        }
+    }
+}
+
+/// A level's row of the ladder: its rating and interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Rung {
+    elo: f64,
+    low: f64,
+    high: f64,
+}
+
+/// The ratings of the levels above the anchor, each from the one below it plus the gap between
+/// them: the intervals widen as they go up (the gaps' half-widths add in quadrature).
+fn climb(anchor: f64, gaps: &[Gap]) -> Vec<Rung> {
+    let mut out = Vec::new();
+    let (mut elo, mut below, mut above) = (anchor, 0.0f64, 0.0f64);
+    for g in gaps {
+        elo += g.estimate;
+        below = (below.powi(2) + (g.estimate - g.low).powi(2)).sqrt();
+        above = (above.powi(2) + (g.high - g.estimate).powi(2)).sqrt();
+        out.push(Rung {
+            elo,
+            low: elo - below,
+            high: elo + above,
+        });
+    }
+    out
+}
+
+fn rating(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.0}")
+    } else {
+        "∞".into()
+    }
+}
+
+fn record(result: &MatchResult) -> String {
+    format!(
+        "{:.1} % ({}–{}–{})",
+        100.0 * result.score(),
+        result.wins,
+        result.draws,
+        result.losses
+    )
+}
 
 fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
     let variant = args.game.variant()?;
@@ -655,7 +728,7 @@ fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
         Player::Computer(Level::Hard),
     ];
     // Each level against the one below it.
-    let mut steps = Vec::new();
+    let mut results = Vec::new();
     for pair in rungs.windows(2) {
         let result = play_match(
             &variant,
@@ -665,79 +738,44 @@ fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
             false,
         )?;
         println!();
-        let n = result.games() as f64;
-        let s = result.score();
-        let (lo, hi) = wilson(s, n);
-        steps.push((
-            result,
-            elo_difference(s),
-            elo_difference(lo),
-            elo_difference(hi),
-        ));
+        results.push(result);
     }
+    let gaps: Vec<Gap> = results.iter().map(Gap::of).collect();
     println!(
         "{variant}, {} games per match, {} ms per move; easy anchored at {EASY_ELO:.0}",
         args.games, args.common.movetime
     );
     println!(
-        "{:<8} {:>6} {:>17}   {:<28}",
-        "level", "Elo", "95 % interval", "against the level below"
+        "{:<8} {:>6} {:>15}   against the level below (wins–draws–losses)",
+        "level", "Elo", "95 % interval"
     );
-    // Upwards from easy: each interval widens by the step's (half-widths add in quadrature).
-    let mut elo = EASY_ELO;
-    let mut spread = (0.0f64, 0.0f64);
-    let mut rows = vec![(
-        rungs[1].to_string(),
-        EASY_ELO,
-        None,
-        String::from("(anchor)"),
-    )];
-    for (k, (result, d, dlo, dhi)) in steps.iter().enumerate().skip(1) {
-        elo += d;
-        spread = (
-            (spread.0.powi(2) + (d - dlo).powi(2)).sqrt(),
-            (spread.1.powi(2) + (dhi - d).powi(2)).sqrt(),
-        );
-        rows.push((
-            rungs[k + 1].to_string(),
-            elo,
-            Some((elo - spread.0, elo + spread.1)),
-            format!(
-                "{:.1} % ({}–{}–{})",
-                100.0 * result.score(),
-                result.wins,
-                result.draws,
-                result.losses
-            ),
-        ));
-    }
-    // Downwards to random: a clean sweep only bounds the gap.
-    let (result, d, dlo, dhi) = &steps[0];
-    let random = format!(
-        "{:.1} % ({}–{}–{}) for easy",
-        100.0 * result.score(),
-        result.wins,
-        result.draws,
-        result.losses
+    // Random is below easy: its rating is easy's less the gap, its interval turned over.
+    let random = &gaps[0];
+    println!(
+        "{:<8} {:>6} {:>15}   easy scored {}",
+        "random",
+        rating(EASY_ELO - random.estimate),
+        format!(
+            "{} – {}",
+            rating(EASY_ELO - random.high),
+            rating(EASY_ELO - random.low)
+        ),
+        record(&results[0])
     );
-    if result.losses == 0 && result.draws == 0 {
+    println!(
+        "{:<8} {:>6} {:>15}   (the anchor)",
+        "easy",
+        rating(EASY_ELO),
+        ""
+    );
+    for (k, rung) in climb(EASY_ELO, &gaps[1..]).into_iter().enumerate() {
         println!(
-            "{:<8} {:>6} {:>17}   {random}",
-            "random",
-            format!("≤{:.0}", EASY_ELO - dlo),
-            ""
+            "{:<8} {:>6} {:>15}   {}",
+            rungs[k + 2].to_string(),
+            rating(rung.elo),
+            format!("{} – {}", rating(rung.low), rating(rung.high)),
+            record(&results[k + 1])
         );
-    } else {
-        println!(
-            "{:<8} {:>6.0} {:>17}   {random}",
-            "random",
-            EASY_ELO - d,
-            format!("{:.0} – {:.0}", EASY_ELO - dhi, EASY_ELO - dlo)
-        );
-    }
-    for (name, elo, interval, against) in rows {
-        let interval = interval.map_or(String::new(), |(lo, hi)| format!("{lo:.0} – {hi:.0}"));
-        println!("{name:<8} {elo:>6.0} {interval:>17}   {against}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -854,6 +892,30 @@ mod tests {
         assert!(elo_difference(0.5).abs() < 1e-9);
         assert!((elo_difference(0.76) - 200.0).abs() < 1.0);
         assert!((elo_difference(0.24) + 200.0).abs() < 1.0);
-        assert!(elo_difference(1.0).is_finite());
+        assert_eq!(elo_difference(1.0), f64::INFINITY);
+    }
+
+    #[test]
+    fn a_clean_sweep_gives_a_finite_estimate_and_an_open_interval() {
+        let sweep = Gap::of(&MatchResult {
+            wins: 16,
+            draws: 0,
+            losses: 0,
+        });
+        // 16.5 of 17: about +607.
+        assert!((sweep.estimate - 607.4).abs() < 0.5, "{sweep:?}");
+        assert!(sweep.low > 200.0 && sweep.low < sweep.estimate);
+        assert_eq!(sweep.high, f64::INFINITY);
+        let even = Gap::of(&MatchResult {
+            wins: 5,
+            draws: 2,
+            losses: 5,
+        });
+        assert!(even.estimate.abs() < 1e-9 && even.low < 0.0 && even.high > 0.0);
+        let rungs = climb(1200.0, &[sweep, even]);
+        assert!((rungs[0].elo - 1807.4).abs() < 0.5);
+        assert!((rungs[1].elo - rungs[0].elo).abs() < 1e-9);
+        assert!(rungs[1].low < rungs[0].low, "intervals widen going up");
+        assert_eq!(rungs[1].high, f64::INFINITY);
     }
 }
