@@ -704,6 +704,8 @@ fn climb(anchor: f64, gaps: &[Gap]) -> Vec<Rung> {
 fn rating(x: f64) -> String {
     if x.is_finite() {
         format!("{x:.0}")
+    } else if x < 0.0 {
+        "-∞".into()
     } else {
         "∞".into()
     }

@@ -90,29 +90,24 @@ pub(crate) fn is_established(r: &Rating) -> bool {
 /// exist). The computer's games do not move these: they are measured, level against level, and
 /// put on the people's scale by one anchor.
 ///
-/// Each level played the one below it with `cargo run --release -- ai match --game G --a X
-/// --b Y --games N` (seed 1, one game at a time, alternating who moves first). A's score s
-/// gives the difference D = 400·log10(s / (1 − s)), as in Elo, which Glicko's scale shares; the
-/// range in brackets is D at the ends of the 95 % Wilson interval of the score. `easy` is
-/// anchored at 1200, so that a newcomer (1500) counts as somewhat stronger than the easy
-/// computer; the others follow by adding the differences, rounded to tens.
+/// They come from `agora ai ladder` (README, "The computer opponent"): each level plays the one
+/// below it (`--games 16`, seed 1, alternating who moves first, 1000 ms per move as
+/// `[game] computer_think_ms` gives by default). A's score s gives the difference
+/// D = 400·log10(s / (1 − s)), as in Elo, which Glicko's scale shares, with half a game added to
+/// each side so that a clean sweep gives a finite D; the 95 % interval is D at the ends of the
+/// score's Wilson interval. `easy` is anchored at 1200, so that a newcomer (1500) counts as
+/// somewhat stronger than the easy computer; the others follow by adding the differences,
+/// rounded to tens.
 ///
-/// Agon (`--game agon`):
-/// - easy vs random, 100 games: 100 wins (96.3 %–100 %): random is at least 566 below easy.
-/// - normal vs easy, 80 games: 78 wins, 2 losses: 97.5 % (91.3 %–99.3 %), D = +636 (+409 …
-///   +864); normal = 1836.
-/// - hard vs normal, 36 games: 28 wins, 2 draws, 6 losses: 80.6 % (65.0 %–90.2 %), D = +247
-///   (+107 … +387); hard = 2083.
+/// Agon (`--game agon`): easy beat random 16–0; normal beat easy 16–0 (normal 1807, 95 %
+/// interval 1448 and up); hard beat normal 15–1 (hard 2213, 1778 and up).
 ///
-/// Agros 10x10 with 5 farmers (`--game agros --board 10 --farmers 5`):
-/// - easy vs random, 100 games: 100 wins (96.3 %–100 %): random is at least 566 below easy.
-/// - normal vs easy, 60 games: 54 wins, 6 losses: 90.0 % (79.9 %–95.3 %), D = +382 (+239 …
-///   +524); normal = 1582.
-/// - hard vs normal, 20 games: 16 wins, 4 losses: 80.0 % (58.4 %–91.9 %), D = +241 (+59 …
-///   +423); hard = 1823.
+/// Agros 10x10 with 5 farmers (`--game agros --board 10 --farmers 5`): easy beat random 16–0;
+/// normal beat easy 15–1 (normal 1606, 1361 – 1980); hard beat normal 13–3 (hard 1840, 1533 –
+/// 2277).
 ///
-/// Agros 8x8 and 12x12 were not measured: they use the 10x10 figures. The hard levels had the
-/// fewest games (a hard move takes 0.2–0.3 s), so their figures are the least certain.
+/// Agros 8x8 and 12x12 were not measured: they use the 10x10 figures. Sixteen games a match
+/// leave wide intervals: the figures are estimates, ordered as the levels are.
 pub(crate) fn computer_rating(level: &str, pool: &str) -> Option<f64> {
     let level: Level = level.parse().ok()?;
     let agon = match pool {
@@ -122,10 +117,10 @@ pub(crate) fn computer_rating(level: &str, pool: &str) -> Option<f64> {
     };
     Some(match (level, agon) {
         (Level::Easy, _) => 1200.0,
-        (Level::Normal, true) => 1840.0,
-        (Level::Hard, true) => 2080.0,
-        (Level::Normal, false) => 1580.0,
-        (Level::Hard, false) => 1820.0,
+        (Level::Normal, true) => 1810.0,
+        (Level::Hard, true) => 2210.0,
+        (Level::Normal, false) => 1610.0,
+        (Level::Hard, false) => 1840.0,
     })
 }
 
