@@ -6,12 +6,18 @@
 
 mod board;
 mod notation;
+mod repetition;
 
 pub use board::{CELLS, Cell, CellError, OUTER_RING};
 pub use notation::{Notation, parse_notation};
 
 use crate::{ActionError, EndReason, IllegalAction, Outcome, PieceName, PositionError, Seat, Side};
-use board::{AXES, AXIS_MASKS, NEIGHBOURS, NONE, RINGS, STEP_BITS};
+use board::{
+    AXES, BIT_OF_CELL, BOARD_BITS, CAPTURE_PLACES, CELL_OF_BIT, NEIGHBOURS, NONE, OUTER_BITS,
+    RING1_BITS, RINGS, STEP_BITS, STEP_WINDOWS, THRONE_BIT, between, beyond_to_neighbour,
+    capture_place_bit, capture_window, cell_at_place, cell_bit, window_words,
+};
+use repetition::Occurrences;
 use std::fmt;
 use std::str::FromStr;
 
@@ -142,43 +148,72 @@ const ZOBRIST: [[u64; 16]; CELLS] = {
 };
 const ZOBRIST_SECOND: u64 = splitmix(0xA60A_A60A);
 
-/// The six neighbours of each cell as a bit mask.
-const AROUND: [u128; CELLS] = {
-    let mut t = [0u128; CELLS];
+/// The keys of `ZOBRIST` for the eight bytes of a piece (`PRESENT` set), by the byte's low three
+/// bits: the same keys in half the memory, for the updates made on every action.
+static PIECE_KEYS: [[u64; 8]; CELLS] = {
+    let mut t = [[0u64; 8]; CELLS];
     let mut i = 0;
     while i < CELLS {
-        let mut d = 0;
-        while d < 6 {
-            if NEIGHBOURS[i][d] != NONE {
-                t[i] |= 1u128 << NEIGHBOURS[i][d];
-            }
-            d += 1;
+        let mut v = 0;
+        while v < 8 {
+            t[i][v] = ZOBRIST[i][PRESENT as usize | v];
+            v += 1;
         }
         i += 1;
     }
     t
 };
 
-const RING1_BITS: u128 = {
-    let mut bits = 0u128;
-    let mut i = 0;
-    while i < CELLS {
-        if RINGS[i] == 1 {
-            bits |= 1u128 << i;
-        }
-        i += 1;
-    }
-    bits
-};
+/// The Zobrist key of the piece byte `raw` (never 0) on cell `i`.
+#[inline(always)]
+fn piece_key(i: usize, raw: u8) -> u64 {
+    PIECE_KEYS[i][(raw & 7) as usize]
+}
 
-const RING1: [u8; 6] = {
-    let mut t = [0u8; 6];
-    let mut n = 0;
+/// The steps from one cell for one set of its allowed window places: the actions in cell order,
+/// padded to four, and how many there are.
+#[derive(Clone, Copy)]
+struct StepList {
+    actions: [Action; 4],
+    count: u8,
+}
+
+/// The step lists of every cell, by the number its [`board::StepWindow`] gives the set of places
+/// a piece there can step to; copying one list is cheaper than building its actions.
+static STEP_LISTS: [[StepList; 16]; CELLS] = {
+    let mut t = [[StepList {
+        actions: [Action::Step {
+            from: Cell::THRONE,
+            to: Cell::THRONE,
+        }; 4],
+        count: 0,
+    }; 16]; CELLS];
     let mut i = 0;
     while i < CELLS {
-        if RINGS[i] == 1 {
-            t[n] = i as u8;
-            n += 1;
+        let window = STEP_WINDOWS[i];
+        let (places, n) = window.places();
+        let from = Cell::from_raw(i as u8);
+        let mut subset = 0;
+        while subset < 1 << n {
+            let mut list = StepList {
+                actions: [Action::Step { from, to: from }; 4],
+                count: 0,
+            };
+            let mut set = 0u32;
+            let mut k = 0;
+            while k < n {
+                if subset & (1 << k) != 0 {
+                    set |= 1 << places[k];
+                    list.actions[list.count as usize] = Action::Step {
+                        from,
+                        to: Cell::from_raw(cell_at_place(i, places[k])),
+                    };
+                    list.count += 1;
+                }
+                k += 1;
+            }
+            t[i][window.number(set)] = list;
+            subset += 1;
         }
         i += 1;
     }
@@ -193,35 +228,19 @@ pub struct Position {
     cells: [u8; CELLS],
     to_act: Seat,
     hash: u64,
-    /// Hashes of every position of the game so far, the current one last.
-    history: Vec<u64>,
+    /// The hashes of the positions since the history started, the current one included.
+    occurrences: Occurrences,
     outcome: Option<Outcome>,
-    /// Where each side's seven pieces stand (in no particular order), for fast move generation.
+    /// Where each side's seven pieces stand (cell indices, in no particular order). Steps are
+    /// listed piece by piece in this order, and seeded playouts depend on the order of the list,
+    /// so a piece that moves keeps its slot.
     at: [[u8; 7]; 2],
-    /// How many of each side's pieces are captured.
-    captured: [u8; 2],
-    /// One bit per cell: the cells holding a piece of each side (captured or not).
+    /// The cell of each side's queen.
+    queen: [u8; 2],
+    /// Grid bits (see `board`) of the cells holding a piece of each side, captured or not.
     side_bits: [u128; 2],
-    /// Saturating 2-bit counters of the history's hashes by their top 10 bits: a cheap, exact
-    /// "seen fewer than twice" test that spares most repetition scans.
-    seen: [u64; 32],
-}
-
-fn seen_slot(hash: u64) -> (usize, u32) {
-    let slot = (hash >> 54) as usize;
-    (slot / 32, (slot % 32) as u32 * 2)
-}
-
-fn seen_count(seen: &[u64; 32], hash: u64) -> u64 {
-    let (word, shift) = seen_slot(hash);
-    (seen[word] >> shift) & 3
-}
-
-fn seen_add(seen: &mut [u64; 32], hash: u64) {
-    let (word, shift) = seen_slot(hash);
-    if (seen[word] >> shift) & 3 != 3 {
-        seen[word] += 1 << shift;
-    }
+    /// Grid bits of each side's captured pieces.
+    captured_bits: [u128; 2],
 }
 
 impl PartialEq for Position {
@@ -310,32 +329,34 @@ impl Position {
         }
         let mut at = [[0u8; 7]; 2];
         let mut placed = [0usize; 2];
-        let mut captured = [0u8; 2];
+        let mut queen = [0u8; 2];
+        let mut side_bits = [0u128; 2];
+        let mut captured_bits = [0u128; 2];
         for (i, &b) in cells.iter().enumerate() {
             if b != 0 {
                 let side = (b & SECOND) as usize;
                 at[side][placed[side]] = i as u8;
                 placed[side] += 1;
-                captured[side] += u8::from(b & CAPTURED != 0);
+                if b & QUEEN != 0 {
+                    queen[side] = i as u8;
+                }
+                side_bits[side] |= cell_bit(i);
+                if b & CAPTURED != 0 {
+                    captured_bits[side] |= cell_bit(i);
+                }
             }
         }
         let mut position = Position {
             cells,
             to_act,
             hash,
-            history: vec![hash],
+            occurrences: Occurrences::new(hash),
             outcome: None,
             at,
-            captured,
-            side_bits: [0; 2],
-            seen: [0; 32],
+            queen,
+            side_bits,
+            captured_bits,
         };
-        seen_add(&mut position.seen, hash);
-        for (i, &b) in cells.iter().enumerate() {
-            if b != 0 {
-                position.side_bits[(b & SECOND) as usize] |= 1 << i;
-            }
-        }
         position.outcome = position.ring_outcome(to_act.other());
         if position.ring_outcome(to_act).is_some() {
             return Err(PositionError(format!(
@@ -379,7 +400,7 @@ impl Position {
 
     /// The number of actions played since this position's history started.
     pub fn plies(&self) -> usize {
-        self.history.len() - 1
+        self.occurrences.plies()
     }
 
     /// The Zobrist hash of cells and side to act (what AG-13 compares).
@@ -389,8 +410,7 @@ impl Position {
 
     /// How often the current position has occurred so far, this time included (AG-13).
     pub fn occurrences(&self) -> usize {
-        // A plain scan (the side to act is part of the hash) that the compiler vectorises.
-        self.history.iter().filter(|&&h| h == self.hash).count()
+        self.occurrences.count(self.hash)
     }
 
     fn is_own(&self, raw: u8, seat: Seat) -> bool {
@@ -418,7 +438,32 @@ impl Position {
     }
 
     fn owes_return(&self, seat: Seat) -> bool {
-        self.captured[seat.index()] != 0
+        self.captured_bits[seat.index()] != 0
+    }
+
+    /// Grid bits of the empty cells.
+    #[inline(always)]
+    fn empty_bits(&self) -> u128 {
+        BOARD_BITS & !(self.side_bits[0] | self.side_bits[1])
+    }
+
+    /// Grid bits of the empty cells a piece of `seat` may step to without standing between two
+    /// enemy pieces (AG-6 for emptiness, AG-7).
+    #[inline(always)]
+    fn step_targets(&self, seat: Seat) -> u128 {
+        self.empty_bits() & !between(self.side_bits[seat.other().index()])
+    }
+
+    /// Grid bits of the cells the free piece on `from` may step to, given
+    /// [`step_targets`](Self::step_targets): its steps by AG-6, the throne for a queen only.
+    #[inline(always)]
+    fn steps_from(&self, from: u8, targets: u128) -> u128 {
+        let not_throne = if self.cells[from as usize] & QUEEN != 0 {
+            !0
+        } else {
+            !THRONE_BIT
+        };
+        STEP_BITS[from as usize] & targets & not_throne
     }
 
     /// Would a piece of `seat` stepping to `to` stand between two enemy pieces (AG-7)? Returns
@@ -441,36 +486,6 @@ impl Position {
         None
     }
 
-    /// The fast form of [`sandwich`](Self::sandwich): whether any axis through `to` is full of
-    /// the enemy.
-    #[inline(always)]
-    fn sandwiched(&self, to: u8, seat: Seat) -> bool {
-        let enemy = self.side_bits[seat.other().index()];
-        let [a, b, c] = AXIS_MASKS[to as usize];
-        // Non-short-circuit `|`: three cheap tests beat three hard-to-predict branches.
-        ((enemy & a) == a) | ((enemy & b) == b) | ((enemy & c) == c)
-    }
-
-    /// Calls `f` for each legal step of the piece on `from` (a free piece of the side to act)
-    /// until it returns `true`; returns whether one did.
-    #[inline]
-    fn steps_of(&self, from: u8, seat: Seat, mut f: impl FnMut(u8) -> bool) -> bool {
-        let occupied = self.side_bits[0] | self.side_bits[1];
-        let mut targets = STEP_BITS[from as usize];
-        if self.cells[from as usize] & QUEEN != 0 && RINGS[from as usize] == 1 {
-            targets |= 1 << Cell::THRONE.raw();
-        }
-        targets &= !occupied;
-        while targets != 0 {
-            let to = targets.trailing_zeros() as u8;
-            targets &= targets - 1;
-            if !self.sandwiched(to, seat) && f(to) {
-                return true;
-            }
-        }
-        false
-    }
-
     /// Appends every legal action to `out` (which is not cleared), in no particular order: the
     /// fast path for playouts. [`legal_actions`](Self::legal_actions) sorts them.
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
@@ -479,37 +494,63 @@ impl Position {
         }
         let seat = self.to_act;
         if self.owes_return(seat) {
-            let (queen, guards) = self.captured_of(seat);
-            let empty = |outer_only: bool| {
-                (0..CELLS as u8).filter(move |&i| {
-                    self.cells[i as usize] == 0 && (!outer_only || RINGS[i as usize] == OUTER_RING)
-                })
-            };
-            match queen {
-                Some(q) => out.extend(empty(false).map(|to| Action::Return {
-                    from: q,
-                    to: Cell::from_raw(to),
-                })),
-                None => {
-                    for g in guards {
-                        out.extend(empty(true).map(|to| Action::Return {
-                            from: g,
-                            to: Cell::from_raw(to),
-                        }));
-                    }
-                }
-            }
+            self.returns_into(seat, out);
             return;
         }
-        out.reserve(48);
+        // Each piece copies four slots and keeps as many as it has steps, so no branch depends
+        // on how many there are (random play cannot predict that). Seven pieces with at most
+        // four steps each fill at most 28 of the 32 slots; the rest are cut off again.
+        const UNUSED: Action = Action::Step {
+            from: Cell::THRONE,
+            to: Cell::THRONE,
+        };
+        let words = window_words(self.step_targets(seat));
+        let len = out.len();
+        out.extend_from_slice(&[UNUSED; 32]);
+        let steps: &mut [Action; 32] = (&mut out[len..])
+            .try_into()
+            .expect("32 slots were just added");
+        let mut n = 0;
+        let queen = self.queen[seat.index()];
         for &from in &self.at[seat.index()] {
-            self.steps_of(from, seat, |to| {
-                out.push(Action::Step {
-                    from: Cell::from_raw(from),
+            let window = &STEP_WINDOWS[from as usize];
+            let queen = usize::from(from == queen);
+            let places =
+                (words[window.word as usize & 3] >> window.shift) as u32 & window.allowed[queen];
+            let list = &STEP_LISTS[from as usize][window.number(places)];
+            let start = n.min(28);
+            steps[start..start + 4].copy_from_slice(&list.actions);
+            n += list.count as usize;
+        }
+        out.truncate(len + n);
+    }
+
+    /// Appends the returns owed by `seat` (AG-9, AG-10): the captured queen's to every empty
+    /// cell, otherwise each captured guard's (in cell order) to every empty outer-ring cell.
+    fn returns_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        let s = seat.index();
+        let empty = self.empty_bits();
+        let push_all = |out: &mut Vec<Action>, from: Cell, mut to_bits: u128| {
+            out.reserve(to_bits.count_ones() as usize);
+            while to_bits != 0 {
+                let to = CELL_OF_BIT[to_bits.trailing_zeros() as usize];
+                to_bits &= to_bits - 1;
+                out.push(Action::Return {
+                    from,
                     to: Cell::from_raw(to),
                 });
-                false
-            });
+            }
+        };
+        let queen = self.queen[s];
+        if self.captured_bits[s] & cell_bit(queen as usize) != 0 {
+            push_all(out, Cell::from_raw(queen), empty);
+            return;
+        }
+        let mut guards = self.captured_bits[s];
+        while guards != 0 {
+            let from = CELL_OF_BIT[guards.trailing_zeros() as usize];
+            guards &= guards - 1;
+            push_all(out, Cell::from_raw(from), empty & OUTER_BITS);
         }
     }
 
@@ -524,16 +565,22 @@ impl Position {
     /// Whether the side to act has any legal action (ignores whether the game is over).
     fn has_legal_action(&self) -> bool {
         let seat = self.to_act;
+        let s = seat.index();
         if self.owes_return(seat) {
             // A queen can always go somewhere unless the board is full, which 14 pieces never do;
             // a guard needs an empty outer-ring cell.
-            let (queen, _) = self.captured_of(seat);
-            return (0..CELLS)
-                .any(|i| self.cells[i] == 0 && (queen.is_some() || RINGS[i] == OUTER_RING));
+            let queen_captured = self.captured_bits[s] & cell_bit(self.queen[s] as usize) != 0;
+            let allowed = if queen_captured {
+                BOARD_BITS
+            } else {
+                OUTER_BITS
+            };
+            return self.empty_bits() & allowed != 0;
         }
-        self.at[seat.index()]
+        let targets = self.step_targets(seat);
+        self.at[s]
             .iter()
-            .any(|&from| self.steps_of(from, seat, |_| true))
+            .any(|&from| self.steps_from(from, targets) != 0)
     }
 
     pub fn is_legal(&self, action: Action) -> bool {
@@ -662,23 +709,48 @@ impl Position {
         Ok(())
     }
 
-    fn relocate(&mut self, seat: Seat, from: Cell, to: Cell) {
-        let slots = &mut self.at[seat.index()];
-        if let Some(slot) = slots.iter_mut().find(|c| **c == from.raw()) {
-            *slot = to.raw();
+    /// Moves the piece of `seat` on `from` (its byte without the captured mark is `raw`) to the
+    /// empty cell `to`, keeping every derived field in step.
+    #[inline(always)]
+    fn move_piece(&mut self, seat: Seat, from: usize, to: usize, raw: u8) {
+        let s = seat.index();
+        let old = self.cells[from];
+        self.cells[from] = 0;
+        self.cells[to] = raw;
+        self.hash ^= piece_key(from, old) ^ piece_key(to, raw);
+        self.side_bits[s] ^= cell_bit(from) | cell_bit(to);
+        self.captured_bits[s] &= !cell_bit(from);
+        // A select rather than a branch: which slot holds the piece is anybody's guess.
+        for slot in &mut self.at[s] {
+            *slot = if *slot as usize == from {
+                to as u8
+            } else {
+                *slot
+            };
+        }
+        if raw & QUEEN != 0 {
+            self.queen[s] = to as u8;
         }
     }
 
-    fn set(&mut self, i: usize, raw: u8) {
-        let old = self.cells[i];
-        self.hash ^= ZOBRIST[i][old as usize] ^ ZOBRIST[i][raw as usize];
-        if old != 0 {
-            self.side_bits[(old & SECOND) as usize] &= !(1 << i);
+    /// Marks the pieces newly captured by the piece of `seat` that just stepped to `to` (AG-8).
+    #[inline(always)]
+    fn capture_around(&mut self, seat: Seat, to: usize) {
+        // Found without a branch per neighbour: about four steps in ten end next to an enemy
+        // piece, but only one in twenty captures.
+        let enemy = seat.other().index();
+        let bit = BIT_OF_CELL[to];
+        let free_enemies = capture_window(self.side_bits[enemy] & !self.captured_bits[enemy], bit);
+        let mine = capture_window(self.side_bits[seat.index()], bit);
+        let mut captured = free_enemies & beyond_to_neighbour(mine) & CAPTURE_PLACES[to];
+        while captured != 0 {
+            let n = CELL_OF_BIT[capture_place_bit(bit, captured.trailing_zeros())] as usize;
+            captured &= captured - 1;
+            let old = self.cells[n];
+            self.cells[n] = old | CAPTURED;
+            self.hash ^= piece_key(n, old) ^ piece_key(n, old | CAPTURED);
+            self.captured_bits[enemy] |= cell_bit(n);
         }
-        if raw != 0 {
-            self.side_bits[(raw & SECOND) as usize] |= 1 << i;
-        }
-        self.cells[i] = raw;
     }
 
     /// Plays an action known to be legal (from [`legal_actions`](Self::legal_actions) or a
@@ -689,46 +761,19 @@ impl Position {
         match action {
             Action::Step { from, to } => {
                 let raw = self.cells[from.index()];
-                self.set(from.index(), 0);
-                self.set(to.index(), raw);
-                self.relocate(seat, from, to);
-                let t = to.index();
-                // Most steps touch no enemy piece at all.
-                let around = AROUND[t] & self.side_bits[seat.other().index()];
-                for (d, &n) in NEIGHBOURS[t].iter().enumerate() {
-                    if around == 0 {
-                        break;
-                    }
-                    if n == NONE {
-                        continue;
-                    }
-                    let nraw = self.cells[n as usize];
-                    if !self.is_enemy(nraw, seat) || nraw & CAPTURED != 0 {
-                        continue;
-                    }
-                    let m = NEIGHBOURS[n as usize][d];
-                    if m != NONE && self.is_own(self.cells[m as usize], seat) {
-                        self.set(n as usize, nraw | CAPTURED);
-                        self.captured[seat.other().index()] += 1;
-                    }
-                }
+                self.move_piece(seat, from.index(), to.index(), raw);
+                self.capture_around(seat, to.index());
             }
             Action::Return { from, to } => {
                 let raw = self.cells[from.index()] & !CAPTURED;
-                self.set(from.index(), 0);
-                self.set(to.index(), raw);
-                self.relocate(seat, from, to);
-                self.captured[seat.index()] -= 1;
+                self.move_piece(seat, from.index(), to.index(), raw);
             }
         }
         self.to_act = seat.other();
         self.hash ^= ZOBRIST_SECOND;
-        // Fewer than two earlier hashes in this slot means fewer than two earlier occurrences.
-        let maybe_third = seen_count(&self.seen, self.hash) >= 2;
-        self.history.push(self.hash);
-        seen_add(&mut self.seen, self.hash);
+        let third = self.occurrences.add(self.hash);
         self.outcome = self.ring_outcome(seat).or_else(|| {
-            (maybe_third && self.occurrences() >= 3).then_some(Outcome {
+            third.then_some(Outcome {
                 winner: None,
                 reason: EndReason::Repetition,
             })
@@ -737,15 +782,10 @@ impl Position {
 
     /// AG-11 for the side that just acted.
     fn ring_outcome(&self, seat: Seat) -> Option<Outcome> {
-        let guard = PRESENT | seat_bit(seat);
-        if self.side_bits[seat.index()] & RING1_BITS == RING1_BITS
-            && RING1
-                .iter()
-                .all(|&c| self.cells[c as usize] & !CAPTURED == guard)
-        {
-            let queen = PRESENT | seat_bit(seat) | QUEEN;
-            let on_throne = self.cells[Cell::THRONE.index()] & !CAPTURED == queen;
-            Some(if on_throne {
+        let queen = self.queen[seat.index()] as usize;
+        // Ring 1 full of the side's pieces, none of them its queen: all six are its guards.
+        if self.side_bits[seat.index()] & RING1_BITS == RING1_BITS && RINGS[queen] != 1 {
+            Some(if queen == Cell::THRONE.index() {
                 Outcome {
                     winner: Some(seat),
                     reason: EndReason::Throne,
@@ -965,4 +1005,107 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
             perft(&next, depth - 1)
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Every action that `check` accepts, found by trying every step to a neighbour and every
+    /// return of a captured piece to any cell: slow and plain, the reference for the bit-board
+    /// generator. In the order `legal_actions` promises.
+    fn checked_actions(p: &Position) -> Vec<Action> {
+        let mut all = Vec::new();
+        for from in Cell::all() {
+            let steps = from.neighbours().map(|to| Action::Step { from, to });
+            let returns = Cell::all()
+                .filter(|_| p.piece_at(from).is_some_and(|piece| piece.captured))
+                .map(|to| Action::Return { from, to });
+            all.extend(steps.chain(returns).filter(|&a| p.check(a).is_ok()));
+        }
+        all.sort_unstable();
+        all
+    }
+
+    /// The derived fields agree with the cells they are derived from.
+    fn assert_consistent(p: &Position) {
+        let fresh = Position::from_cells(p.cells, p.to_act).expect("a reachable position");
+        assert_eq!(p.hash, fresh.hash, "{p}");
+        assert_eq!(p.side_bits, fresh.side_bits, "{p}");
+        assert_eq!(p.captured_bits, fresh.captured_bits, "{p}");
+        assert_eq!(p.queen, fresh.queen, "{p}");
+        for seat in Seat::BOTH {
+            let mut mine = p.at[seat.index()];
+            let mut expected = fresh.at[seat.index()];
+            mine.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(mine, expected, "{p}");
+        }
+    }
+
+    /// Random games: the listed actions are exactly the legal ones, steps listed piece by piece in
+    /// cell order, the derived fields stay in step, and the repetition count is a plain count.
+    #[test]
+    fn generator_matches_the_checked_rules() {
+        let mut rng = SmallRng::seed_from_u64(13);
+        for _ in 0..25 {
+            let mut p = Position::start();
+            let mut hashes = vec![p.hash()];
+            loop {
+                assert_consistent(&p);
+                assert_eq!(
+                    p.occurrences(),
+                    hashes.iter().filter(|&&h| h == p.hash()).count()
+                );
+                let mut listed = Vec::new();
+                p.legal_actions_into(&mut listed);
+                if p.outcome.is_none() {
+                    assert_eq!(p.legal_actions(), checked_actions(&p), "{p}");
+                    assert_eq!(p.has_legal_action(), !listed.is_empty(), "{p}");
+                }
+                for pair in listed.windows(2) {
+                    if let [
+                        Action::Step { from: a, to: x },
+                        Action::Step { from: b, to: y },
+                    ] = pair
+                        && a == b
+                    {
+                        assert!(x < y, "{p}: steps of {a} out of cell order");
+                    }
+                }
+                if listed.is_empty() {
+                    break;
+                }
+                p.play_unchecked(listed[rng.random_range(0..listed.len())]);
+                hashes.push(p.hash());
+                assert_eq!(p.plies(), hashes.len() - 1);
+            }
+        }
+    }
+
+    /// The sets of places a window can hold are numbered apart for every cell, and each list
+    /// holds exactly the steps to those places.
+    #[test]
+    fn step_lists_cover_every_set_of_places() {
+        for i in 0..CELLS {
+            let window = STEP_WINDOWS[i];
+            let (places, n) = window.places();
+            let mut seen = 0u16;
+            for subset in 0..1u32 << n {
+                let set = (0..n)
+                    .filter(|k| subset & (1 << k) != 0)
+                    .fold(0u32, |set, k| set | 1 << places[k]);
+                let number = window.number(set);
+                assert_eq!(seen & (1 << number), 0, "cell {i}: two sets share {number}");
+                seen |= 1 << number;
+                let list = STEP_LISTS[i][number];
+                assert_eq!(list.count, subset.count_ones() as u8);
+                for k in 0..list.count as usize {
+                    assert_eq!(list.actions[k].from().index(), i);
+                }
+            }
+        }
+    }
 }
