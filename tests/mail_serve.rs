@@ -20,6 +20,8 @@ const WAIT: Duration = Duration::from_secs(30);
 struct Serve {
     child: Child,
     log: mpsc::Receiver<String>,
+    /// The address its website listens on.
+    site: String,
 }
 
 impl Serve {
@@ -43,16 +45,28 @@ impl Serve {
                 }
             }
         });
-        let serve = Serve { child, log };
+        let mut serve = Serve {
+            child,
+            log,
+            site: String::new(),
+        };
+        let listening = serve.wait_for("website listening");
+        serve.site = listening
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {listening}"))
+            .to_owned();
         serve.wait_for("reading mail");
         serve
     }
 
-    fn wait_for(&self, text: &str) {
+    /// Waits for a log line containing `text`, and returns it.
+    fn wait_for(&self, text: &str) -> String {
         let mut seen = Vec::new();
         loop {
             match self.log.recv_timeout(WAIT) {
-                Ok(line) if line.contains(text) => return,
+                Ok(line) if line.contains(text) => return line,
                 Ok(line) => seen.push(line),
                 Err(_) => panic!("`{text}` not logged; log so far:\n{}", seen.join("\n")),
             }
@@ -71,6 +85,26 @@ impl Serve {
         let status = self.child.wait().unwrap();
         assert!(status.success(), "agora serve exited with {status:?}");
     }
+}
+
+/// One GET on a fresh connection: the status and the body.
+fn http_get(address: &str, path: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status line");
+    (status, body.to_owned())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -190,6 +224,32 @@ ca_file = {ca:?}
     // Nothing from before the restart was handled or sent again.
     alice.no_mail(Duration::from_secs(3)).await;
     bob.no_mail(Duration::from_millis(100)).await;
+
+    // The operator's view of the process: healthy, its mailbox read, the move and the mails
+    // it sent since it started counted.
+    let (status, health) = http_get(&serve.site, "/healthz");
+    assert_eq!(status, 200, "{health}");
+    assert!(health.contains(r#""mail":"connected""#), "{health}");
+    assert!(health.contains(r#""database":"ok""#), "{health}");
+    let (status, metrics) = http_get(&serve.site, "/metrics");
+    assert_eq!(status, 200, "{metrics}");
+    for line in [
+        r#"agora_front_end_connected{front_end="mail"} 1"#,
+        r#"agora_commands_total{kind="move",result="done"} 1"#,
+        "agora_games_running 1",
+        "agora_database_up 1",
+    ] {
+        assert!(
+            metrics.lines().any(|l| l == line),
+            "no {line} in\n{metrics}"
+        );
+    }
+    let smtp_sent = metrics
+        .lines()
+        .find_map(|l| l.strip_prefix(r#"agora_sends_total{channel="smtp"} "#))
+        .and_then(|v| v.parse::<f64>().ok())
+        .unwrap_or_else(|| panic!("no mails sent in\n{metrics}"));
+    assert!(smtp_sent >= 2.0, "{smtp_sent}");
     serve.stop();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -32,7 +32,7 @@ mod status;
 
 pub use config::DiscordConfig;
 
-use agora_service::{Identity, Service, ServiceError};
+use agora_service::{FrontEnd, Identity, Service, ServiceError};
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
 use std::future::Future;
@@ -220,14 +220,18 @@ impl DiscordFrontEnd {
             *client.ws_url.lock().await = gateway;
             client.start().await
         };
-        tokio::select! {
-            started = connect => started?,
-            () = deliver => {}
+        let metrics = self.bot.service.metrics();
+        metrics.set_connected(FrontEnd::Discord, false);
+        let ended = tokio::select! {
+            started = connect => started.map_err(DiscordError::from),
+            () = deliver => Ok(()),
             () = shutdown => {
                 shards.shutdown_all().await;
+                Ok(())
             }
-        }
-        Ok(())
+        };
+        metrics.set_connected(FrontEnd::Discord, false);
+        ended
     }
 }
 

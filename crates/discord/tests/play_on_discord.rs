@@ -503,6 +503,8 @@ async fn agros_survives_a_disconnect_a_replayed_interaction_and_a_restart() {
                 })
                 .await;
             assert_eq!(reaction_to(&double, message).await, "✅");
+            // The health check saw the gateway come back.
+            assert!(agora.service.health().await.is_healthy());
             None
         } else if ply % 2 == 0 {
             let typed = start_of(action);

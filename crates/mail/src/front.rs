@@ -32,7 +32,7 @@ use agora_service::commands::{self, ParseError};
 use agora_service::desk::{Arrival, MailFailure, SpoolEntry, Taken};
 use agora_service::outbox::{Delivery, SendError, Sender};
 use agora_service::queries::GameState;
-use agora_service::{Identity, Inbound, Scope, Service, Status};
+use agora_service::{FrontEnd, Identity, Inbound, Scope, Service, Status};
 use agora_store::GameStatus;
 use chrono::{DateTime, Utc};
 use futures::FutureExt;
@@ -1054,25 +1054,33 @@ impl MailFrontEnd {
 
     /// One IMAP connection's life; `Ok` when stopped.
     async fn session(&self, stopping: &mut watch::Receiver<bool>) -> Result<(), MailError> {
+        let metrics = self.service.metrics();
+        metrics.set_connected(FrontEnd::Mail, false);
         let mut mailbox = tokio::select! {
             () = stopped(stopping) => return Ok(()),
             opened = Mailbox::open(&self.settings.imap) => opened?,
         };
         tracing::info!(mailbox = %self.settings.imap.mailbox, "reading mail");
-        loop {
-            if self.read_new(&mut mailbox, Utc::now()).await? > 0 {
-                self.wake.notify_one();
-            }
-            tokio::select! {
-                () = stopped(stopping) => {
-                    mailbox.close().await;
-                    return Ok(());
+        metrics.set_connected(FrontEnd::Mail, true);
+        let reading = async {
+            loop {
+                if self.read_new(&mut mailbox, Utc::now()).await? > 0 {
+                    self.wake.notify_one();
                 }
-                woken = mailbox.wait(self.settings.imap.poll) => {
-                    woken?;
+                tokio::select! {
+                    () = stopped(stopping) => {
+                        mailbox.close().await;
+                        return Ok(());
+                    }
+                    woken = mailbox.wait(self.settings.imap.poll) => {
+                        woken?;
+                    }
                 }
             }
-        }
+        };
+        let ended = reading.await;
+        metrics.set_connected(FrontEnd::Mail, false);
+        ended
     }
 
     /// The sending side: passes over the outbox and the spool until stopped. A failure (the

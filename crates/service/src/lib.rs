@@ -18,6 +18,7 @@ pub mod commands;
 mod computer;
 pub mod desk;
 mod games;
+pub mod metrics;
 pub mod outbox;
 pub mod pictures;
 mod players;
@@ -36,6 +37,7 @@ pub use agora_domain::{Channel, Identity, IdentityError, TimeControl, TimeoutPol
 pub use agora_i18n::{Language, Text};
 pub use agora_store::{BatchLimits, CommitStats, Purged, Store, StoreError, StoreOptions};
 pub use desk::{DiscordDesk, MailDesk, Origin};
+pub use metrics::{FrontEnd, Health, Metrics};
 pub use rule_errors::action_problem;
 pub use templates::Templates;
 
@@ -289,6 +291,8 @@ mod shared {
         pub(crate) computer_games: Mutex<std::collections::HashSet<i64>>,
         /// The pictures drawn, shared by every recipient, channel and command (see [`pictures`]).
         pub(crate) pictures: std::sync::Arc<pictures::Pictures>,
+        /// What the service counts for its operator (see [`metrics`]).
+        pub(crate) metrics: crate::metrics::Metrics,
     }
 }
 
@@ -342,6 +346,7 @@ impl Service {
                 secrets: Mutex::new(secrets),
                 computer_games: Mutex::default(),
                 pictures: std::sync::Arc::default(),
+                metrics: crate::metrics::Metrics::new(),
             }),
         }
     }
@@ -435,12 +440,20 @@ impl Service {
     ) -> Result<(Answer, bool), ServiceError> {
         let (service, inbound) = (self.clone(), inbound.clone());
         let language = self.first_language(&inbound);
-        self.store
+        let kind = metrics::kind(&command);
+        let started = std::time::Instant::now();
+        let result = self
+            .store
             .on_writer(async move {
                 let work = service.execute_here(&inbound, command, now);
                 templates::answering_on(&inbound.from, language, work).await
             })
-            .await?
+            .await
+            .map_err(ServiceError::from)
+            .and_then(|r| r);
+        let status = result.as_ref().map(|(a, _)| a.status).map_err(|_| ());
+        self.metrics.command(kind, status, started.elapsed());
+        result
     }
 
     // Longer than the other functions on purpose: the four ways a command ends (done, already

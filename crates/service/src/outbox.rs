@@ -18,6 +18,7 @@
 //! Several rows go out at once, each under a timeout, in passes bounded in time; rows about one
 //! game keep their order (see [`Service::deliver`]).
 
+use crate::metrics::SendFailure;
 use crate::pictures::Pictures;
 use crate::queries::GameState;
 use crate::{Service, ServiceError};
@@ -252,20 +253,28 @@ impl Service {
             if waiting.contains(&message.address) {
                 continue;
             }
-            let result = match self.delivery_cached(&message, games).await {
+            let (result, why) = match self.delivery_cached(&message, games).await {
                 Ok(delivery) => {
                     let timeout = self.settings.send_timeout;
                     match tokio::time::timeout(timeout, sender.send(&delivery)).await {
-                        Ok(result) => result,
-                        Err(_) => Err(SendError::Transient(format!(
-                            "no answer within {} s",
-                            timeout.as_secs_f32()
-                        ))),
+                        Ok(Err(e)) if e.is_permanent() => (Err(e), SendFailure::Permanent),
+                        Ok(result) => (result, SendFailure::Transient),
+                        Err(_) => (
+                            Err(SendError::Transient(format!(
+                                "no answer within {} s",
+                                timeout.as_secs_f32()
+                            ))),
+                            SendFailure::Timeout,
+                        ),
                     }
                 }
                 // A game that does not replay fails its rows only; they are retried.
-                Err(e) => Err(SendError::Transient(e.to_string())),
+                Err(e) => (Err(SendError::Transient(e.to_string())), SendFailure::Game),
             };
+            match &result {
+                Ok(()) => self.metrics.sent(sender.channel()),
+                Err(_) => self.metrics.send_failed(sender.channel(), why),
+            }
             match self.record_send(&message, result, now).await? {
                 Outcome::Sent => sent += 1,
                 Outcome::GivenUp => {}

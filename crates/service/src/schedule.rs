@@ -33,7 +33,9 @@ impl Service {
     /// whose failure is logged and waits for the next sweep. Returns how many games and players
     /// it changed.
     pub async fn sweep(&self, now: DateTime<Utc>) -> Result<usize, ServiceError> {
-        let changed = self.sweep_due(now).await?;
+        let changed = self.sweep_due(now).await;
+        self.metrics.swept(changed.is_ok(), Utc::now());
+        let changed = changed?;
         match self.purge(now).await {
             Ok(p) if p.total() > 0 => tracing::info!(
                 outbox = p.outbox,

@@ -21,6 +21,7 @@ mod community;
 pub mod deliveries;
 pub mod discord;
 pub mod games;
+mod health;
 mod lane;
 pub mod mail;
 pub mod outbox;
@@ -36,6 +37,7 @@ pub use games::{
     EndReason, Ending, Game, GameOptions, GameStatus, NewGame, PlayedAction, TimeControl,
     TimeoutPolicy,
 };
+pub use health::{Gauges, Waiting};
 pub use mail::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
 pub use outbox::{NewMessage, Notice, OutboxMessage, OutboxStats, Queued};
 pub use players::{Identity, Player, Vacation};

@@ -1,7 +1,9 @@
 //! Agora's read-only website, served by `agora serve` beside the front ends: the running games,
 //! open challenges and recent results; a page per game with its board (SVG from `agora-render`),
 //! its actions, a replay of every position and its record; a page per player; the leaderboards;
-//! and a JSON twin of each game's page for tools.
+//! and a JSON twin of each game's page for tools. Beside them, for the operator, `/metrics` (the
+//! service's [`agora_service::metrics`] in the Prometheus text format) and `/healthz` (whether
+//! the database answers and the front ends are connected).
 //!
 //! Every page is rendered on the server from `templates/web/` (minijinja, HTML-escaped), its words
 //! from `templates/*/web.ftl` in the reader's language (`Accept-Language`, else the service's
@@ -76,6 +78,8 @@ impl Site {
             .route("/static/site.css", get(style))
             .route("/static/icon.svg", get(icon))
             .route("/favicon.ico", get(icon))
+            .route("/metrics", get(metrics))
+            .route("/healthz", get(healthz))
             .fallback(not_found)
             .layer(axum::middleware::map_response(secure))
             .with_state(self.clone())
@@ -429,6 +433,59 @@ async fn icon() -> Response {
             (header::CACHE_CONTROL, "public, max-age=86400"),
         ],
         ICON,
+    )
+        .into_response()
+}
+
+/// The service's metrics in the Prometheus text format, for a scraper.
+async fn metrics(State(site): State<Site>) -> Response {
+    let text = site.service.metrics_text(chrono::Utc::now()).await;
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; version=0.0.4; charset=utf-8",
+            ),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+/// Whether Agora is well, for a load balancer or a supervisor: 200 when the database answers
+/// and every front end that started is connected, else 503; the body says which part is not.
+async fn healthz(State(site): State<Site>) -> Response {
+    let health = site.service.health().await;
+    let front_ends: serde_json::Map<String, serde_json::Value> = health
+        .front_ends
+        .iter()
+        .map(|(front_end, up)| {
+            let state = if *up { "connected" } else { "disconnected" };
+            (front_end.label().to_owned(), state.into())
+        })
+        .collect();
+    let (status, word) = if health.is_healthy() {
+        (StatusCode::OK, "ok")
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "unavailable")
+    };
+    let database = match &health.database {
+        Ok(()) => "ok",
+        Err(_) => "unreachable",
+    };
+    if let Err(e) = &health.database {
+        tracing::warn!(error = %e, "health check: the database did not answer");
+    }
+    let body = serde_json::json!({
+        "status": word,
+        "database": database,
+        "front_ends": front_ends,
+    });
+    (
+        status,
+        [(header::CACHE_CONTROL, "no-store")],
+        axum::Json(body),
     )
         .into_response()
 }

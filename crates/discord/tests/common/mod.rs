@@ -9,7 +9,7 @@ pub mod double;
 
 use agora_discord::{DiscordFrontEnd, DiscordSettings};
 use agora_rules::{AnyPosition, Variant};
-use agora_service::{Service, Settings, Store, StoreOptions, Templates};
+use agora_service::{FrontEnd, Service, Settings, Store, StoreOptions, Templates};
 use double::{Call, Double, GUILD_ID};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -88,6 +88,16 @@ impl Agora {
                 (registrations_in(calls) > registered).then_some(())
             })
             .await;
+        // The health check sees the gateway connected.
+        let mut health = service.health().await;
+        for _ in 0..100 {
+            if health.is_healthy() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            health = service.health().await;
+        }
+        assert_eq!(health.front_ends, [(FrontEnd::Discord, true)], "{health:?}");
         Agora {
             db: db.to_owned(),
             service,

@@ -266,6 +266,17 @@ impl MailDesk<'_> {
         result: Result<(), &SendError>,
         now: DateTime<Utc>,
     ) -> Result<(), ServiceError> {
+        match result {
+            Ok(()) => self.service.metrics.sent("smtp"),
+            Err(e) if e.is_permanent() => self
+                .service
+                .metrics
+                .send_failed("smtp", crate::metrics::SendFailure::Permanent),
+            Err(_) => self
+                .service
+                .metrics
+                .send_failed("smtp", crate::metrics::SendFailure::Transient),
+        }
         let mut tx = self.tx().await?;
         match result {
             Ok(()) => tx.spool_sent(mail.id, now).await?,
