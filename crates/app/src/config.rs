@@ -316,6 +316,22 @@ mod tests {
         assert_eq!(discord.max_attempts, default.max_attempts);
     }
 
+    /// The container's file (`contrib/container.toml`) parses, keeps the database in the volume
+    /// and listens where a published port reaches the site.
+    #[test]
+    fn container_config_loads() {
+        let text = include_str!("../../../contrib/container.toml");
+        let c: Config = toml::from_str(text).unwrap();
+        assert_eq!(
+            c.database.path,
+            std::path::Path::new("/var/lib/agora/agora.db")
+        );
+        let web = c.web_settings().unwrap().expect("the website is on");
+        assert_eq!(web.listen.to_string(), "0.0.0.0:8080");
+        c.settings().unwrap();
+        c.store_options().unwrap();
+    }
+
     /// The delivery keys are at least 1; a 0 is refused with the key's name.
     #[test]
     fn delivery_keys_refuse_zero() {
