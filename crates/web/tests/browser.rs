@@ -17,7 +17,7 @@ mod support;
 
 use agora_rules::agros::Content;
 use agora_rules::{AnyPosition, Seat, Variant};
-use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use agora_service::{Identity, Inbound, Service, Status};
 use fantoccini::Locator;
 use fantoccini::key::Key;
 use serde_json::Value;
@@ -169,20 +169,7 @@ async fn play(
 
 /// A service on a fresh SQLite file with the games every test looks at.
 async fn games(test: &str) -> Games {
-    let dir = std::env::temp_dir().join(format!("agora-web-browser-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let store = Store::open(&dir.join("agora.db"), &StoreOptions::default())
-        .await
-        .unwrap();
-    let service = Arc::new(Service::new(
-        store,
-        Templates::load(None).unwrap(),
-        Settings {
-            seed: Some(7),
-            ..Settings::default()
-        },
-    ));
+    let (service, dir) = support::fresh_service(&format!("browser-{test}"), 7).await;
     // Everyone says something first, so each is a player the others can challenge.
     for who in ["ann", "bob", "cid", "dan", "eve"] {
         say(&service, who, "games").await;

@@ -4,11 +4,12 @@
 //! page; the reader's language; a long game's page under 100 KB with its script
 //! and stylesheet.
 
-use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
-use agora_web::{Site, WebSettings};
+use agora_service::{Identity, Inbound, Service, Status};
 use chrono::{DateTime, Duration, Utc};
-use std::sync::Arc;
+use support::Served;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+mod support;
 
 /// A response as the test reads it.
 struct Reply {
@@ -127,24 +128,12 @@ struct World {
     private: i64,
     /// An open challenge.
     open: i64,
-    _stop: tokio::sync::oneshot::Sender<()>,
+    /// The site, served until the world is dropped.
+    _site: Served,
 }
 
 async fn world(name: &str) -> World {
-    let dir = std::env::temp_dir().join(format!("agora-web-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let store = Store::open(&dir.join("agora.db"), &StoreOptions::default())
-        .await
-        .unwrap();
-    let service = Arc::new(Service::new(
-        store,
-        Templates::load(None).unwrap(),
-        Settings {
-            seed: Some(3),
-            ..Settings::default()
-        },
-    ));
+    let (service, _) = support::fresh_service(name, 3).await;
     let now: DateTime<Utc> = "2026-05-04T09:00:00Z".parse().unwrap();
     let ann = Identity::mail("ann.secret@example.org");
     let bob = Identity::discord(123456789012345678u64);
@@ -198,19 +187,8 @@ async fn world(name: &str) -> World {
     let text = say(&service, &dan, "challenge anyone agon", now).await;
     let open = game_number(&text);
 
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap().to_string();
-    let site = Site::new(
-        service,
-        WebSettings {
-            listen: listener.local_addr().unwrap(),
-            base_url: format!("http://{address}"),
-        },
-    );
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(agora_web::serve(listener, site, async move {
-        let _ = stopped.await;
-    }));
+    let site = Served::start(service).await;
+    let address = site.address().to_owned();
     World {
         address,
         agon,
@@ -218,7 +196,7 @@ async fn world(name: &str) -> World {
         agros,
         private,
         open,
-        _stop: stop,
+        _site: site,
     }
 }
 

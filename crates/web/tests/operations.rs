@@ -4,15 +4,15 @@
 //! the front ends' connections.
 
 use agora_service::outbox::{Delivery, SendError, Sender};
-use agora_service::{
-    FrontEnd, Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates,
-};
-use agora_web::{Site, WebSettings};
+use agora_service::{FrontEnd, Identity, Inbound, Service, Status};
 use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::Arc;
+use support::Served;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+mod support;
 
 /// One GET on a fresh connection: the status, the content type and the body.
 async fn get(address: &str, path: &str) -> (u16, String, String) {
@@ -98,41 +98,18 @@ impl Sender for Channel {
     }
 }
 
-async fn site(name: &str) -> (Arc<Service>, String, tokio::sync::oneshot::Sender<()>) {
-    let dir = std::env::temp_dir().join(format!("agora-ops-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let store = Store::open(&dir.join("agora.db"), &StoreOptions::default())
-        .await
-        .unwrap();
-    let service = Arc::new(Service::new(
-        store,
-        Templates::load(None).unwrap(),
-        Settings {
-            seed: Some(5),
-            ..Settings::default()
-        },
-    ));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap().to_string();
-    let site = Site::new(
-        service.clone(),
-        WebSettings {
-            listen: listener.local_addr().unwrap(),
-            base_url: format!("http://{address}"),
-        },
-    );
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(agora_web::serve(listener, site, async move {
-        let _ = stopped.await;
-    }));
-    (service, address, stop)
+/// A service on a fresh SQLite file and its site on a loopback port.
+async fn site(name: &str) -> (Arc<Service>, Served) {
+    let (service, _) = support::fresh_service(&format!("ops-{name}"), 5).await;
+    let served = Served::start(service.clone()).await;
+    (service, served)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn metrics_follow_commands_sends_sweeps_and_waiting_rows() {
-    let (service, address, _stop) = site("metrics").await;
-    let before = scrape(&address).await;
+    let (service, served) = site("metrics").await;
+    let address = served.address();
+    let before = scrape(address).await;
     assert_eq!(sample(&before, "agora_database_up"), 1.0);
     assert_eq!(sample(&before, "agora_games_running"), 0.0);
     assert_eq!(sample(&before, "agora_challenges_open"), 0.0);
@@ -182,7 +159,7 @@ async fn metrics_follow_commands_sends_sweeps_and_waiting_rows() {
     let (status, _) = say(&service, &ann, "hello there", then).await;
     assert_eq!(status, Status::Refused);
 
-    let after = scrape(&address).await;
+    let after = scrape(address).await;
     let commands = |kind: &str, result: &str| {
         let key = format!("agora_commands_total{{kind=\"{kind}\",result=\"{result}\"}}");
         after.get(&key).copied().unwrap_or(0.0)
@@ -218,7 +195,7 @@ async fn metrics_follow_commands_sends_sweeps_and_waiting_rows() {
     // pass.
     let now = Utc::now();
     service.sweep(now).await.unwrap();
-    let swept = scrape(&address).await;
+    let swept = scrape(address).await;
     assert_eq!(sample(&swept, "agora_sweeps_total{result=\"done\"}"), 1.0);
     assert_eq!(sample(&swept, "agora_sweep_lag_seconds"), 0.0);
     let mail = Channel {
@@ -234,7 +211,7 @@ async fn metrics_follow_commands_sends_sweeps_and_waiting_rows() {
     let waiting = sample(&swept, "agora_outbox_depth{channel=\"discord\"}");
     assert_eq!(service.deliver(&discord, now).await.unwrap(), 0);
 
-    let last = scrape(&address).await;
+    let last = scrape(address).await;
     assert_eq!(
         sample(&last, "agora_sends_total{channel=\"mailto\"}"),
         mailed as f64
@@ -265,10 +242,11 @@ async fn metrics_follow_commands_sends_sweeps_and_waiting_rows() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_follows_the_front_ends_and_the_database() {
-    let (service, address, _stop) = site("health").await;
+    let (service, served) = site("health").await;
+    let address = served.address();
     let health = |body: &str| -> serde_json::Value { serde_json::from_str(body).unwrap() };
 
-    let (status, content_type, body) = get(&address, "/healthz").await;
+    let (status, content_type, body) = get(address, "/healthz").await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(content_type, "application/json");
     let json = health(&body);
@@ -279,14 +257,14 @@ async fn health_follows_the_front_ends_and_the_database() {
     // The mail front end started and has not reached its IMAP server yet; Discord is connected.
     service.metrics().set_connected(FrontEnd::Mail, false);
     service.metrics().set_connected(FrontEnd::Discord, true);
-    let (status, _, body) = get(&address, "/healthz").await;
+    let (status, _, body) = get(address, "/healthz").await;
     assert_eq!(status, 503, "{body}");
     let json = health(&body);
     assert_eq!(json["status"], "unavailable");
     assert_eq!(json["database"], "ok");
     assert_eq!(json["front_ends"]["mail"], "disconnected");
     assert_eq!(json["front_ends"]["discord"], "connected");
-    let samples = scrape(&address).await;
+    let samples = scrape(address).await;
     assert_eq!(
         sample(&samples, "agora_front_end_connected{front_end=\"mail\"}"),
         0.0
@@ -297,17 +275,17 @@ async fn health_follows_the_front_ends_and_the_database() {
     );
 
     service.metrics().set_connected(FrontEnd::Mail, true);
-    let (status, _, body) = get(&address, "/healthz").await;
+    let (status, _, body) = get(address, "/healthz").await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(health(&body)["front_ends"]["mail"], "connected");
 
     // The database goes away: both endpoints still answer, and say so.
     service.store().close().await;
-    let (status, _, body) = get(&address, "/healthz").await;
+    let (status, _, body) = get(address, "/healthz").await;
     assert_eq!(status, 503, "{body}");
     let json = health(&body);
     assert_eq!(json["database"], "unreachable");
     assert_eq!(json["status"], "unavailable");
-    let samples = scrape(&address).await;
+    let samples = scrape(address).await;
     assert_eq!(sample(&samples, "agora_database_up"), 0.0);
 }

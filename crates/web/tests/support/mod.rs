@@ -1,19 +1,19 @@
-//! What the website's browser tests stand on: the site served on a loopback port, a chromedriver
-//! child process, a headless Chromium driven through it with `fantoccini`, and the
-//! browser's console log read back from chromedriver.
+//! What the website's tests stand on: a service on a fresh SQLite file and the site served on a
+//! loopback port; for the browser tests, a chromedriver child process, a headless Chromium driven
+//! through it with `fantoccini`, and the browser's console log read back from chromedriver.
 //!
 //! Without `/usr/bin/chromedriver` (or Chromium) the tests say `SKIPPED: …` and pass, unless
 //! `AGORA_REQUIRE_BROWSER=1` is set: then a missing browser fails them.
 
 #![allow(dead_code)]
 
-use agora_service::Service;
+use agora_service::{Service, Settings, Store, StoreOptions, Templates};
 use agora_web::{Site, WebSettings};
 use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpStream};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -313,6 +313,26 @@ impl Browser {
     }
 }
 
+/// A service on a fresh SQLite file of its own (named after `test`), its randomness seeded, and
+/// the directory holding the file.
+pub async fn fresh_service(test: &str, seed: u64) -> (Arc<Service>, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("agora-web-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open(&dir.join("agora.db"), &StoreOptions::default())
+        .await
+        .unwrap();
+    let service = Service::new(
+        store,
+        Templates::load(None).unwrap(),
+        Settings {
+            seed: Some(seed),
+            ..Settings::default()
+        },
+    );
+    (Arc::new(service), dir)
+}
+
 /// The site served on a loopback port until [`Served::stop`].
 pub struct Served {
     pub base: String,
@@ -343,6 +363,11 @@ impl Served {
             stop: Some(stop),
             task,
         }
+    }
+
+    /// The host and port the site listens on.
+    pub fn address(&self) -> &str {
+        self.base.trim_start_matches("http://")
     }
 
     /// The address of a path on the site.
