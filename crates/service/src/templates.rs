@@ -137,22 +137,8 @@ impl Templates {
         // `t("key", name=value)`: a short keyed text of `templates/*.ftl` in the reader's language.
         env.add_function(
             "t",
-            |state: &minijinja::State,
-             key: String,
-             kwargs: minijinja::value::Kwargs|
-             -> Result<String, minijinja::Error> {
-                let mut args = Vec::new();
-                for name in kwargs.args() {
-                    let value: minijinja::Value = kwargs.get(name)?;
-                    let arg = match value.as_i64() {
-                        Some(n) if value.kind() == minijinja::value::ValueKind::Number => {
-                            Arg::Num(n)
-                        }
-                        _ => Arg::Str(value.to_string()),
-                    };
-                    args.push((name, arg));
-                }
-                Ok(agora_i18n::tr(language_of(state), &key, &args))
+            |state: &minijinja::State, key: String, kwargs: minijinja::value::Kwargs| {
+                keyed_text(language_of(state), &key, &kwargs)
             },
         );
         // `{% include "_turn.txt" %}` in `nl/board.txt` is `nl/_turn.txt`: a language's templates
@@ -300,6 +286,26 @@ pub(crate) fn answer_channel() -> String {
 /// Words the rest of the answer under way in `language` (once its sender's player is known).
 pub(crate) fn set_answer_language(language: Language) {
     let _ = ANSWER.try_with(|r| r.language.set(language));
+}
+
+/// The templates' `t("key", name=value)`: the keyed text `key` of `templates/*.ftl` in
+/// `language`, each keyword argument passed as a number when it is one, else as text. The
+/// notification templates and the website's pages both call it.
+pub fn keyed_text(
+    language: Language,
+    key: &str,
+    kwargs: &minijinja::value::Kwargs,
+) -> Result<String, minijinja::Error> {
+    let mut args = Vec::new();
+    for name in kwargs.args() {
+        let value: minijinja::Value = kwargs.get(name)?;
+        let arg = match value.as_i64() {
+            Some(n) if value.kind() == minijinja::value::ValueKind::Number => Arg::Num(n),
+            _ => Arg::Str(value.to_string()),
+        };
+        args.push((name, arg));
+    }
+    Ok(agora_i18n::tr(language, key, &args))
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 //! language, the filter `segment` (a name as one segment of a path), and the filter `when`, which writes a time in UTC in that language's way (the script
 //! shows it in the reader's zone).
 
-use agora_i18n::{Arg, Language};
+use agora_i18n::Language;
 use agora_service::site::{GamePage, HomePage, LeaderboardPage, PlayerPage};
-use minijinja::value::{Kwargs, ValueKind};
+use minijinja::value::Kwargs;
 use minijinja::{Environment, State, Value};
 use serde::Serialize;
 
@@ -65,21 +65,9 @@ impl Pages {
                 .expect("default delimiters"),
         );
         env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
-        env.add_function(
-            "t",
-            |state: &State, key: String, kwargs: Kwargs| -> Result<String, minijinja::Error> {
-                let mut args = Vec::new();
-                for name in kwargs.args() {
-                    let value: Value = kwargs.get(name)?;
-                    let arg = match value.as_i64() {
-                        Some(n) if value.kind() == ValueKind::Number => Arg::Num(n),
-                        _ => Arg::Str(value.to_string()),
-                    };
-                    args.push((name, arg));
-                }
-                Ok(agora_i18n::tr(language_of(state), &key, &args))
-            },
-        );
+        env.add_function("t", |state: &State, key: String, kwargs: Kwargs| {
+            agora_service::templates::keyed_text(language_of(state), &key, &kwargs)
+        });
         // `name | segment`: a text as one segment of a path (`/players/…`), every byte but the
         // unreserved ones percent-encoded, `/` and `?` included.
         env.add_filter("segment", |value: String| -> String {
