@@ -9,9 +9,8 @@
 //! id or a code. Nothing here changes anything.
 
 use crate::ratings::{ESTABLISHED_DEVIATION, ESTABLISHED_GAMES, POOLS, is_established};
-use crate::views::{colour, describe_in, local_time_in, title_in};
+use crate::views::{colour, describe_in, local_time_in, score_line, title_in};
 use crate::{Language, Service, ServiceError};
-use agora_i18n::tr;
 use agora_rules::{AnyPosition, GameKind, Seat};
 use agora_store::{Game, GameStatus, Tx};
 use chrono::{DateTime, Utc};
@@ -405,7 +404,7 @@ impl Service {
         let score = match &replayed {
             // The score line reads the loaded (current) position: a shown earlier one is scored
             // the same way, from its own position.
-            Some(_) => agros_score(position, kind, lang),
+            Some(_) => score_line(position, kind, lang),
             None => l.score_line_in(lang),
         };
         Ok(Some(GamePage {
@@ -566,29 +565,4 @@ impl Service {
             at: game.finished_at.unwrap_or(game.updated_at),
         })
     }
-}
-
-/// The Agros score of a position in words (`None` for Agon).
-fn agros_score(position: &AnyPosition, kind: GameKind, lang: Language) -> Option<String> {
-    let AnyPosition::Agros(p) = position else {
-        return None;
-    };
-    let s = p.score();
-    let total = |seat: Seat| {
-        let t = s.total(seat).to_string();
-        match lang {
-            Language::En => t,
-            _ => t.replace('.', ","),
-        }
-    };
-    Some(tr(
-        lang,
-        "view-score",
-        &[
-            ("light_colour", colour(lang, kind, Seat::First).into()),
-            ("light", total(Seat::First).into()),
-            ("dark_colour", colour(lang, kind, Seat::Second).into()),
-            ("dark", total(Seat::Second).into()),
-        ],
-    ))
 }

@@ -261,27 +261,7 @@ impl Loaded {
 
     /// `light 19, dark 10.5` for Agros (the score so far, AR-14) in `lang`; nothing for Agon.
     pub fn score_line_in(&self, lang: Language) -> Option<String> {
-        let AnyPosition::Agros(p) = &self.position else {
-            return None;
-        };
-        let s = p.score();
-        let total = |seat| decimal(s.total(seat).to_string(), lang);
-        Some(tr(
-            lang,
-            "view-score",
-            &[
-                (
-                    "light_colour",
-                    colour(lang, self.kind(), Seat::First).into(),
-                ),
-                ("light", total(Seat::First).into()),
-                (
-                    "dark_colour",
-                    colour(lang, self.kind(), Seat::Second).into(),
-                ),
-                ("dark", total(Seat::Second).into()),
-            ],
-        ))
+        score_line(&self.position, self.kind(), lang)
     }
 
     /// The score report in English (see [`Loaded::score_report_in`]).
@@ -424,6 +404,26 @@ pub fn colour(lang: Language, kind: GameKind, seat: Seat) -> String {
 }
 
 /// A number written with a decimal point (`10.5`) as `lang` writes it (`10,5`).
+/// The final score line of an Agros position in `lang` (`None` for Agon): each side's colour
+/// and total, with the language's decimal sign.
+pub(crate) fn score_line(position: &AnyPosition, kind: GameKind, lang: Language) -> Option<String> {
+    let AnyPosition::Agros(p) = position else {
+        return None;
+    };
+    let s = p.score();
+    let total = |seat| decimal(s.total(seat).to_string(), lang);
+    Some(tr(
+        lang,
+        "view-score",
+        &[
+            ("light_colour", colour(lang, kind, Seat::First).into()),
+            ("light", total(Seat::First).into()),
+            ("dark_colour", colour(lang, kind, Seat::Second).into()),
+            ("dark", total(Seat::Second).into()),
+        ],
+    ))
+}
+
 fn decimal(number: String, lang: Language) -> String {
     match lang {
         Language::En => number,
