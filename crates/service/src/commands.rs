@@ -119,10 +119,10 @@ pub enum VacationRequest {
 }
 
 impl Command {
-    /// The table entry of the command; `None` for the scheduler's own commands, which no person
-    /// sends.
-    pub fn spec(&self) -> Option<&'static CommandSpec> {
-        let name = match self {
+    /// The command's name, one fixed word per kind (`move`, `live`, `timezone`, `clock`, …): what
+    /// the metrics count it under.
+    pub fn name(&self) -> &'static str {
+        match self {
             Command::Help(_) => "help",
             Command::Challenge { .. } => "challenge",
             Command::Accept(_) => "accept",
@@ -134,7 +134,8 @@ impl Command {
             Command::Undo(..) => "undo",
             Command::Board(_) => "board",
             Command::History(_) => "history",
-            Command::Games | Command::Live => "games",
+            Command::Games => "games",
+            Command::Live => "live",
             Command::Seeks => "seeks",
             Command::Watch(_) => "watch",
             Command::Unwatch(_) => "unwatch",
@@ -142,13 +143,28 @@ impl Command {
             Command::Export(_) => "export",
             Command::Rating(_) => "rating",
             Command::Leaderboard(..) => "leaderboard",
+            Command::Timezone(_) => "timezone",
+            Command::Notify(_) => "notify",
+            Command::Digest(_) => "digest",
+            Command::Language(_) => "language",
+            Command::Vacation(_) => "vacation",
+            Command::Link(_) => "link",
+            Command::Clock(_) => "clock",
+            Command::SendDigest(_) => "send_digest",
+        }
+    }
+
+    /// The table entry of the command; `None` for the scheduler's own commands, which no person
+    /// sends.
+    pub fn spec(&self) -> Option<&'static CommandSpec> {
+        let name = match self {
+            Command::Live => "games",
             Command::Timezone(_)
             | Command::Notify(_)
             | Command::Digest(_)
             | Command::Language(_) => "settings",
-            Command::Vacation(_) => "vacation",
-            Command::Link(_) => "link",
             Command::Clock(_) | Command::SendDigest(_) => return None,
+            other => other.name(),
         };
         spec(name)
     }

@@ -53,6 +53,15 @@ pub enum SendFailure {
 }
 
 impl SendFailure {
+    /// How a sender's own error is counted.
+    pub(crate) fn of(error: &crate::outbox::SendError) -> SendFailure {
+        if error.is_permanent() {
+            SendFailure::Permanent
+        } else {
+            SendFailure::Transient
+        }
+    }
+
     fn label(self) -> &'static str {
         match self {
             SendFailure::Transient => "transient",
@@ -360,42 +369,9 @@ impl Service {
     }
 }
 
-/// The kind of a command as counted: a fixed word per command.
+/// The kind of a command as counted: its name, or `unparsed` for a text that is no command.
 pub(crate) fn kind(
     command: &Result<crate::commands::Command, crate::commands::ParseError>,
 ) -> &'static str {
-    use crate::commands::Command as C;
-    match command {
-        Err(_) => "unparsed",
-        Ok(c) => match c {
-            C::Help(_) => "help",
-            C::Challenge { .. } => "challenge",
-            C::Accept(_) => "accept",
-            C::Decline(_) => "decline",
-            C::Cancel(_) => "cancel",
-            C::Move { .. } => "move",
-            C::Resign(_) => "resign",
-            C::Draw(..) => "draw",
-            C::Undo(..) => "undo",
-            C::Board(_) => "board",
-            C::History(_) => "history",
-            C::Games => "games",
-            C::Live => "live",
-            C::Seeks => "seeks",
-            C::Watch(_) => "watch",
-            C::Unwatch(_) => "unwatch",
-            C::Preview { .. } => "preview",
-            C::Export(_) => "export",
-            C::Rating(_) => "rating",
-            C::Leaderboard(..) => "leaderboard",
-            C::Timezone(_) => "timezone",
-            C::Notify(_) => "notify",
-            C::Digest(_) => "digest",
-            C::Language(_) => "language",
-            C::Vacation(_) => "vacation",
-            C::Link(_) => "link",
-            C::Clock(_) => "clock",
-            C::SendDigest(_) => "send_digest",
-        },
-    }
+    command.as_ref().map_or("unparsed", |c| c.name())
 }

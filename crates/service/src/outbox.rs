@@ -257,8 +257,10 @@ impl Service {
                 Ok(delivery) => {
                     let timeout = self.settings.send_timeout;
                     match tokio::time::timeout(timeout, sender.send(&delivery)).await {
-                        Ok(Err(e)) if e.is_permanent() => (Err(e), SendFailure::Permanent),
-                        Ok(result) => (result, SendFailure::Transient),
+                        Ok(result) => {
+                            let why = result.as_ref().err().map(SendFailure::of);
+                            (result, why.unwrap_or(SendFailure::Transient))
+                        }
                         Err(_) => (
                             Err(SendError::Transient(format!(
                                 "no answer within {} s",

@@ -266,16 +266,10 @@ impl MailDesk<'_> {
         result: Result<(), &SendError>,
         now: DateTime<Utc>,
     ) -> Result<(), ServiceError> {
+        let metrics = &self.service.metrics;
         match result {
-            Ok(()) => self.service.metrics.sent("smtp"),
-            Err(e) if e.is_permanent() => self
-                .service
-                .metrics
-                .send_failed("smtp", crate::metrics::SendFailure::Permanent),
-            Err(_) => self
-                .service
-                .metrics
-                .send_failed("smtp", crate::metrics::SendFailure::Transient),
+            Ok(()) => metrics.sent("smtp"),
+            Err(e) => metrics.send_failed("smtp", crate::metrics::SendFailure::of(e)),
         }
         let mut tx = self.tx().await?;
         match result {
