@@ -3,7 +3,8 @@
 //! [`choose_action`] is all a caller needs: a position, a [`Level`], the time the computer may
 //! think and a seed in, a legal action out. Every level stops when its time is up; `easy` and
 //! `normal` also stop after a fixed number of playouts (which on any usual machine comes first, so
-//! their choices depend only on the position and the seed), while `hard` uses all of its time.
+//! their choices depend only on the position and the seed), while `hard` uses all of its time
+//! unless its answer is settled sooner.
 //! [`think`] searches within any [`Budget`]; a budget of playouts alone is reproducible on every
 //! machine.
 //!
@@ -44,7 +45,7 @@ impl Level {
     }
 
     /// The playouts one move may use in this game at most; `None` for `hard`, which thinks for
-    /// all of its time.
+    /// all of its time (unless its answer is settled sooner).
     pub fn playouts(self, kind: GameKind) -> Option<u32> {
         match (kind, self) {
             (GameKind::Agon, Level::Easy) => Some(200),
@@ -118,8 +119,8 @@ pub fn choose_action(
     think(position, level.budget(position.kind(), time), seed).0
 }
 
-/// Searches with exactly `playouts` playouts and reports how the search went: the same answer
-/// for the same position and seed on every machine.
+/// Searches with `playouts` playouts (fewer when no playout left could change the answer) and
+/// reports how the search went: the same answer for the same position and seed on every machine.
 pub fn search(position: &AnyPosition, playouts: u32, seed: u64) -> (Option<AnyAction>, Stats) {
     think(position, Budget::playouts(playouts), seed)
 }

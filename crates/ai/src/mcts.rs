@@ -4,7 +4,9 @@
 //! position with a prior (how promising a cheap look says each one is), plays actions, and plays a
 //! position out to a reward. Everything is driven by one seeded generator and a [`Budget`]: a search
 //! bounded by playouts alone gives the same answer on every machine; one bounded by time stops
-//! when its time is up, so it depends on the machine's speed.
+//! when its time is up, so it depends on the machine's speed. Either stops early once the most
+//! visited action leads the next by more than the playouts left could make up: with a playout
+//! budget that is exactly the answer the whole budget would give, sooner.
 
 use agora_rules::Seat;
 use rand::rngs::SmallRng;
@@ -97,8 +99,19 @@ pub(crate) fn search<G: Game>(
     budget: Budget,
     rng: &mut SmallRng,
 ) -> (Option<G::Action>, Stats) {
+    search_settling(root, budget, rng, true)
+}
+
+/// [`search`], stopping early when the answer is settled or not (to show that stopping changes
+/// nothing).
+fn search_settling<G: Game>(
+    root: &G,
+    budget: Budget,
+    rng: &mut SmallRng,
+    settle: bool,
+) -> (Option<G::Action>, Stats) {
     let started = Instant::now();
-    let (action, mut stats) = search_from(root, budget, started, rng);
+    let (action, mut stats) = search_from(root, budget, started, rng, settle);
     stats.elapsed = started.elapsed();
     (action, stats)
 }
@@ -108,6 +121,7 @@ fn search_from<G: Game>(
     budget: Budget,
     started: Instant,
     rng: &mut SmallRng,
+    settle: bool,
 ) -> (Option<G::Action>, Stats) {
     let mut stats = Stats::default();
     if root.terminal().is_some() {
@@ -169,8 +183,14 @@ fn search_from<G: Game>(
     };
     let deadline = budget.time.map(|t| started + t);
     for done in 0..limit {
-        // At least one playout, so the choice rests on something; then the clock decides.
-        if done > 0
+        if settle && done > 0 && done % SETTLED_CHECK == 0 {
+            let now = Instant::now();
+            let left = playouts_left(done, limit, started, deadline, now);
+            if left == 0 || settled(&nodes, children.clone(), left) {
+                break;
+            }
+        } else if done > 0
+            // At least one playout, so the choice rests on something; then the clock decides.
             && let Some(deadline) = deadline
             && Instant::now() >= deadline
         {
@@ -232,6 +252,49 @@ fn search_from<G: Game>(
     (nodes[best].action, stats)
 }
 
+/// How often (in playouts) the search asks whether its answer is settled.
+const SETTLED_CHECK: u32 = 64;
+
+/// How many more playouts the budget allows from here: the playouts left of a playout budget,
+/// and for a time budget the rate so far over the time left (an over-estimate, since playouts
+/// slow down as the tree grows), whichever is smaller.
+fn playouts_left(
+    done: u32,
+    limit: u32,
+    started: Instant,
+    deadline: Option<Instant>,
+    now: Instant,
+) -> u32 {
+    let by_count = limit - done;
+    let Some(deadline) = deadline else {
+        return by_count;
+    };
+    if now >= deadline {
+        return 0;
+    }
+    let spent = now.duration_since(started).as_secs_f64().max(1e-6);
+    let rate = f64::from(done) / spent;
+    let by_time = (rate * deadline.duration_since(now).as_secs_f64()).ceil();
+    by_count.min(by_time.min(f64::from(u32::MAX)) as u32)
+}
+
+/// Whether the most visited child of the root leads the next by more than `left` visits, so
+/// that no playout the budget still allows could change the answer: the search may stop (with
+/// a playout budget, its answer is exactly the one the whole budget would give).
+fn settled<A>(nodes: &[Node<A>], children: std::ops::Range<usize>, left: u32) -> bool {
+    let (mut first, mut second) = (0u32, 0u32);
+    for c in children {
+        let v = nodes[c].visits;
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    first - second > left
+}
+
 fn expand<G: Game>(
     nodes: &mut Vec<Node<G::Action>>,
     node: usize,
@@ -291,4 +354,99 @@ fn select<A>(nodes: &[Node<A>], node: usize) -> usize {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agon::AgonGame;
+    use crate::agros::AgrosGame;
+    use agora_rules::Variant;
+    use rand::SeedableRng;
+
+    fn positions() -> Vec<agora_rules::AnyPosition> {
+        let mut out = Vec::new();
+        for variant in [
+            Variant::Agon,
+            Variant::Agros {
+                board: 8,
+                farmers: 3,
+            },
+        ] {
+            let mut p = variant.start();
+            let mut rng = SmallRng::seed_from_u64(5);
+            for ply in 0..120 {
+                if p.is_finished() {
+                    break;
+                }
+                if ply % 12 == 0 {
+                    out.push(p.clone());
+                }
+                let a = crate::random_action(&p, rand::Rng::random(&mut rng)).expect("unfinished");
+                p.play_unchecked(a);
+            }
+        }
+        out
+    }
+
+    /// A search's action and figures.
+    type Answer<A> = (Option<A>, Stats);
+
+    fn both<G: Game>(game: &G, seed: u64) -> (Answer<G::Action>, Answer<G::Action>) {
+        let budget = Budget::playouts(3_000);
+        let stopping = search_settling(game, budget, &mut SmallRng::seed_from_u64(seed), true);
+        let whole = search_settling(game, budget, &mut SmallRng::seed_from_u64(seed), false);
+        (stopping, whole)
+    }
+
+    #[test]
+    fn stopping_when_settled_gives_the_answer_of_the_whole_budget() {
+        let mut stopped_early = 0;
+        for (k, p) in positions().iter().enumerate() {
+            let seed = k as u64;
+            let (same, early) = match p {
+                agora_rules::AnyPosition::Agon(p) => {
+                    let ((a, s), (b, w)) = both(
+                        &AgonGame {
+                            position: p.clone(),
+                        },
+                        seed,
+                    );
+                    (
+                        a.map(agora_rules::AnyAction::Agon) == b.map(agora_rules::AnyAction::Agon),
+                        s.playouts < w.playouts,
+                    )
+                }
+                agora_rules::AnyPosition::Agros(p) => {
+                    let ((a, s), (b, w)) = both(
+                        &AgrosGame {
+                            position: p.clone(),
+                        },
+                        seed,
+                    );
+                    (a == b, s.playouts < w.playouts)
+                }
+            };
+            assert!(same, "position {k}: {p:?}");
+            stopped_early += usize::from(early);
+        }
+        assert!(stopped_early > 0, "no search was settled early");
+    }
+
+    #[test]
+    fn playouts_left_follow_the_budget() {
+        let now = Instant::now();
+        assert_eq!(playouts_left(100, 1_000, now, None, now), 900);
+        let started = now - Duration::from_millis(100);
+        // 1,000 playouts in 100 ms, 50 ms left: about 500 more.
+        let left = playouts_left(
+            1_000,
+            u32::MAX,
+            started,
+            Some(now + Duration::from_millis(50)),
+            now,
+        );
+        assert!((490..=510).contains(&left), "{left}");
+        assert_eq!(playouts_left(1_000, u32::MAX, started, Some(now), now), 0);
+    }
 }
