@@ -19,12 +19,14 @@ const ROOT_PAIRS: usize = 120;
 const INNER_PAIRS: usize = 24;
 /// Plies after which a playout stops and the score as it stands decides.
 const PLAYOUT_PLIES: u32 = 400;
+/// Random movement slots a playout draws before it lists every action instead.
+const SLOT_DRAWS: u32 = 24;
 
 /// The reward for the first seat of the score as it stands: mostly who leads, a little by how
 /// much.
 fn reward(p: &Position) -> f64 {
-    let score = p.score();
-    let d = f64::from(score.halves(Seat::First)) - f64::from(score.halves(Seat::Second));
+    let [light, dark] = p.score_halves();
+    let d = f64::from(light) - f64::from(dark);
     // Not `d.signum()`: that is 1 for 0, and a draw is worth a half to both sides.
     let lead = if d > 0.0 {
         1.0
@@ -39,14 +41,31 @@ fn reward(p: &Position) -> f64 {
 /// Does the side to act lead (or draw) by the score as it stands, so that a pass after the
 /// opponent's pass ends the game in its favour?
 fn leads(p: &Position, strictly: bool) -> bool {
-    let score = p.score();
-    let me = p.to_act();
-    let (mine, theirs) = (score.halves(me), score.halves(me.other()));
+    let halves = p.score_halves();
+    let me = p.to_act().index();
+    let (mine, theirs) = (halves[me], halves[1 - me]);
     if strictly {
         mine > theirs
     } else {
         mine >= theirs
     }
+}
+
+/// A uniformly random harvest or sow of the side to act, `None` when it has none. Most of the
+/// time a few random draws of movement slots find one without listing every action; when they
+/// keep missing (few actions left), the full list decides, so the choice stays uniform.
+fn random_move(p: &Position, rng: &mut SmallRng, actions: &mut Vec<Action>) -> Option<Action> {
+    let slots = p.movement_slots();
+    for _ in 0..SLOT_DRAWS {
+        if let Some(action) = p.movement_action(rng.random_range(0..slots)) {
+            return Some(action);
+        }
+    }
+    actions.clear();
+    p.legal_actions_into(actions);
+    // `legal_actions_into` lists `pass` last.
+    let moves = actions.len() - 1;
+    (moves > 0).then(|| actions[rng.random_range(0..moves)])
 }
 
 fn empty_squares(p: &Position) -> Vec<Square> {
@@ -148,16 +167,10 @@ impl Game for AgrosGame {
         while !p.is_finished() && plies < PLAYOUT_PLIES {
             let action = if p.in_opening() {
                 random_placement(p, rng)
+            } else if p.last_was_pass() && leads(p, true) {
+                Action::Pass
             } else {
-                actions.clear();
-                p.legal_actions_into(&mut actions);
-                // `legal_actions_into` lists `pass` last.
-                let moves = actions.len() - 1;
-                if moves == 0 || p.last_was_pass() && leads(p, true) {
-                    Action::Pass
-                } else {
-                    actions[rng.random_range(0..moves)]
-                }
+                random_move(p, rng, &mut actions).unwrap_or(Action::Pass)
             };
             p.play_unchecked(action);
             plies += 1;

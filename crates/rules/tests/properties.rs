@@ -130,6 +130,25 @@ fn agros_random_games() {
             assert!(last_two != (true, true), "two passes in a row end the game");
             assert!(!legal.is_empty());
             assert_eq!(p.legal_count(), legal.len());
+            if game % 3 == 0 {
+                // The search's shortcuts agree with the full rules: the score in half points
+                // (AR-14) and the movement slots, which give the harvests and sows in order.
+                let score = p.score();
+                assert_eq!(
+                    p.score_halves(),
+                    [score.halves(Seat::First), score.halves(Seat::Second)],
+                    "{p}"
+                );
+                let slots: Vec<agros::Action> = (0..p.movement_slots())
+                    .filter_map(|k| p.movement_action(k))
+                    .collect();
+                if p.in_opening() {
+                    assert!(slots.is_empty());
+                } else {
+                    assert_eq!(slots, legal[..legal.len() - 1], "{p}");
+                }
+                assert_eq!(p.movement_action(p.movement_slots()), None);
+            }
             if game % 10 == 0 {
                 check_listed(
                     &mut rng,

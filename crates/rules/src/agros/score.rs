@@ -3,7 +3,7 @@
 //! The score is defined for every position, not only a finished one, so players can see where
 //! they stand mid-game.
 
-use super::{Content, Position, Square};
+use super::{Content, FARMER, FARMER_SECOND, GRID, HARVEST, Position, STRIDE, Square};
 use crate::Seat;
 use std::cmp::Ordering;
 
@@ -140,4 +140,74 @@ impl Score {
             Ordering::Equal => None,
         }
     }
+}
+
+/// Each side's score in half points, `[light, dark]`, as [`Score::halves`] counts them, without
+/// building the report: one flood fill per field over the cells, nothing allocated.
+pub(super) fn halves(p: &Position) -> [u32; 2] {
+    let n = usize::from(p.size);
+    let mut seen = [false; GRID];
+    let mut stack = [0u8; GRID];
+    // The field that last counted each farmer, so a farmer counts once per field (AR-11).
+    let mut counted = [0u16; GRID];
+    let mut field = 0u16;
+    let mut points = [0u32; 2];
+    for start in 0..GRID {
+        if !p.on_board(start) || p.cells[start] != 0 || seen[start] {
+            continue;
+        }
+        field += 1;
+        let mut squares = 0u32;
+        let mut lists = [[0u8; 7]; 2];
+        let mut lens = [0usize; 2];
+        seen[start] = true;
+        stack[0] = start as u8;
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let i = usize::from(stack[top]);
+            squares += 1;
+            let (f, r) = (i % STRIDE, i / STRIDE);
+            let neighbours = [
+                (f + 1 < n).then_some(i + 1),
+                (f > 0).then(|| i - 1),
+                (r + 1 < n).then_some(i + STRIDE),
+                (r > 0).then(|| i - STRIDE),
+            ];
+            for j in neighbours.into_iter().flatten() {
+                let c = p.cells[j];
+                if c == 0 {
+                    if !seen[j] {
+                        seen[j] = true;
+                        stack[top] = j as u8;
+                        top += 1;
+                    }
+                } else if c & FARMER != 0 && counted[j] != field {
+                    counted[j] = field;
+                    let side = usize::from(c & FARMER_SECOND != 0);
+                    lists[side][lens[side]] = c & HARVEST;
+                    lens[side] += 1;
+                }
+            }
+        }
+        for (list, &len) in lists.iter_mut().zip(&lens) {
+            list[..len].sort_unstable_by(|a, b| b.cmp(a));
+        }
+        if let Some(c) = leader(&lists[0][..lens[0]], &lists[1][..lens[1]]) {
+            points[c.index()] += squares * u32::from(lists[c.index()][0]);
+        }
+    }
+    let all = |seat: Seat| {
+        let mut v = [0u8; 7];
+        let mut len = 0;
+        for (_, h) in p.farmers(seat) {
+            v[len] = h;
+            len += 1;
+        }
+        v[..len].sort_unstable_by(|a, b| b.cmp(a));
+        (v, len)
+    };
+    let ((light, nl), (dark, nd)) = (all(Seat::First), all(Seat::Second));
+    let half = leader(&light[..nl], &dark[..nd]);
+    [Seat::First, Seat::Second].map(|seat| 2 * points[seat.index()] + u32::from(half == Some(seat)))
 }
