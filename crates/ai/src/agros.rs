@@ -5,7 +5,10 @@
 //! pass so often that a random playout ends after a few moves and says nothing about the position,
 //! so the playout policy passes only when nothing else can be done, or to end a game it leads
 //! after the opponent passed. A finished playout is scored by the rules (AR-14) with a little
-//! weight on the margin, so the search prefers winning by more and losing by less.
+//! weight on the margin, so the search prefers winning by more and losing by less. Playouts are
+//! most of the time spent, so a playout's move is a random draw of movement slots (farmer,
+//! direction, harvest or sow) until one is legal, which is as uniform as choosing from the full
+//! list but rarely needs it, and the score is counted without building the score report.
 
 use crate::mcts::Game;
 use agora_rules::Seat;
