@@ -3,7 +3,7 @@
 //! The score is defined for every position, not only a finished one, so players can see where
 //! they stand mid-game.
 
-use super::{Content, FARMER, FARMER_SECOND, GRID, HARVEST, Position, STRIDE, Square};
+use super::{FARMER, FARMER_SECOND, GRID, HARVEST, Position, STRIDE, Square, sq};
 use crate::Seat;
 use std::cmp::Ordering;
 
@@ -49,76 +49,28 @@ fn leader(light: &[u8], dark: &[u8]) -> Option<Seat> {
 
 impl Score {
     pub(super) fn of(p: &Position) -> Score {
-        let n = p.size();
-        let at = |f: usize, r: usize| p.content(Square::new(f, r).expect("on board"));
-        let mut seen = vec![false; n * n];
         let mut fields = Vec::new();
-        for start in 0..n * n {
-            if seen[start] || at(start % n, start / n).is_some() {
-                continue;
+        let mut field_points = [0, 0];
+        each_field(p, |squares, adjacent| {
+            let controller = adjacent.leader();
+            let value =
+                controller.map_or(0, |c| squares.len() as u32 * u32::from(adjacent.largest(c)));
+            if let Some(c) = controller {
+                field_points[c.index()] += value;
             }
-            let mut squares = Vec::new();
-            let mut farmers: Vec<usize> = Vec::new();
-            let mut stack = vec![start];
-            seen[start] = true;
-            while let Some(i) = stack.pop() {
-                squares.push(i);
-                let (f, r) = ((i % n) as isize, (i / n) as isize);
-                for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                    let (g, s) = (f + df, r + dr);
-                    if g < 0 || s < 0 || g >= n as isize || s >= n as isize {
-                        continue;
-                    }
-                    let j = s as usize * n + g as usize;
-                    match at(g as usize, s as usize) {
-                        None if !seen[j] => {
-                            seen[j] = true;
-                            stack.push(j);
-                        }
-                        Some(Content::Farmer { .. }) if !farmers.contains(&j) => farmers.push(j),
-                        _ => {}
-                    }
-                }
-            }
+            let mut squares = squares.to_vec();
             squares.sort_unstable();
-            let mut harvests = [Vec::new(), Vec::new()];
-            for j in farmers {
-                if let Some(Content::Farmer { seat, harvest }) = at(j % n, j / n) {
-                    harvests[seat.index()].push(harvest);
-                }
-            }
-            for h in &mut harvests {
-                h.sort_unstable_by(|a, b| b.cmp(a));
-            }
-            let controller = leader(&harvests[0], &harvests[1]);
-            let value = controller.map_or(0, |c| {
-                squares.len() as u32 * *harvests[c.index()].first().unwrap_or(&0) as u32
-            });
             fields.push(Field {
-                squares: squares
-                    .into_iter()
-                    .map(|i| Square::new(i % n, i / n).expect("on board"))
-                    .collect(),
-                harvests,
+                squares: squares.into_iter().map(|i| sq(usize::from(i))).collect(),
+                harvests: Seat::BOTH.map(|seat| adjacent.of(seat).to_vec()),
                 controller,
                 value,
             });
-        }
-        let mut field_points = [0, 0];
-        for f in &fields {
-            if let Some(c) = f.controller {
-                field_points[c.index()] += f.value;
-            }
-        }
-        let all = |seat: Seat| {
-            let mut v: Vec<u8> = p.farmers(seat).map(|(_, h)| h).collect();
-            v.sort_unstable_by(|a, b| b.cmp(a));
-            v
-        };
+        });
         Score {
             fields,
             field_points,
-            half_point: leader(&all(Seat::First), &all(Seat::Second)),
+            half_point: all_harvests(p).leader(),
         }
     }
 
@@ -142,31 +94,75 @@ impl Score {
     }
 }
 
-/// Each side's score in half points, `[light, dark]`, as [`Score::halves`] counts them, without
-/// building the report: one flood fill per field over the cells, nothing allocated.
-pub(super) fn halves(p: &Position) -> [u32; 2] {
+/// Harvest lists of both sides, largest first (at most 7 farmers a side), without allocating.
+#[derive(Default)]
+struct Harvests {
+    lists: [[u8; 7]; 2],
+    lens: [usize; 2],
+}
+
+impl Harvests {
+    fn push(&mut self, seat: Seat, harvest: u8) {
+        let k = seat.index();
+        self.lists[k][self.lens[k]] = harvest;
+        self.lens[k] += 1;
+    }
+
+    fn sort(&mut self) {
+        for (list, &len) in self.lists.iter_mut().zip(&self.lens) {
+            list[..len].sort_unstable_by(|a, b| b.cmp(a));
+        }
+    }
+
+    fn of(&self, seat: Seat) -> &[u8] {
+        &self.lists[seat.index()][..self.lens[seat.index()]]
+    }
+
+    fn largest(&self, seat: Seat) -> u8 {
+        self.of(seat).first().copied().unwrap_or(0)
+    }
+
+    /// The side whose list is larger at the first difference (AR-11, AR-13).
+    fn leader(&self) -> Option<Seat> {
+        leader(self.of(Seat::First), self.of(Seat::Second))
+    }
+}
+
+/// Every farmer's harvest of each side, largest first: the lists the half point compares (AR-13).
+fn all_harvests(p: &Position) -> Harvests {
+    let mut all = Harvests::default();
+    for seat in Seat::BOTH {
+        for (_, h) in p.farmers(seat) {
+            all.push(seat, h);
+        }
+    }
+    all.sort();
+    all
+}
+
+/// Calls `visit` for each field (AR-10) in the order of its first square, with the grid indices
+/// of its squares (in no order) and the harvests of the farmers adjacent to it, each farmer once
+/// (AR-11). One flood fill per field over the cells; nothing allocated.
+fn each_field(p: &Position, mut visit: impl FnMut(&[u8], &Harvests)) {
     let n = usize::from(p.size);
     let mut seen = [false; GRID];
-    let mut stack = [0u8; GRID];
-    // The field that last counted each farmer, so a farmer counts once per field (AR-11).
+    // The field's squares so far; those from `next` on are still to be looked around.
+    let mut squares = [0u8; GRID];
+    // The field that last counted each farmer, so a farmer counts once per field.
     let mut counted = [0u16; GRID];
     let mut field = 0u16;
-    let mut points = [0u32; 2];
     for start in 0..GRID {
         if !p.on_board(start) || p.cells[start] != 0 || seen[start] {
             continue;
         }
         field += 1;
-        let mut squares = 0u32;
-        let mut lists = [[0u8; 7]; 2];
-        let mut lens = [0usize; 2];
+        let mut adjacent = Harvests::default();
         seen[start] = true;
-        stack[0] = start as u8;
-        let mut top = 1;
-        while top > 0 {
-            top -= 1;
-            let i = usize::from(stack[top]);
-            squares += 1;
+        squares[0] = start as u8;
+        let (mut len, mut next) = (1, 0);
+        while next < len {
+            let i = usize::from(squares[next]);
+            next += 1;
             let (f, r) = (i % STRIDE, i / STRIDE);
             let neighbours = [
                 (f + 1 < n).then_some(i + 1),
@@ -179,35 +175,34 @@ pub(super) fn halves(p: &Position) -> [u32; 2] {
                 if c == 0 {
                     if !seen[j] {
                         seen[j] = true;
-                        stack[top] = j as u8;
-                        top += 1;
+                        squares[len] = j as u8;
+                        len += 1;
                     }
                 } else if c & FARMER != 0 && counted[j] != field {
                     counted[j] = field;
-                    let side = usize::from(c & FARMER_SECOND != 0);
-                    lists[side][lens[side]] = c & HARVEST;
-                    lens[side] += 1;
+                    let seat = if c & FARMER_SECOND != 0 {
+                        Seat::Second
+                    } else {
+                        Seat::First
+                    };
+                    adjacent.push(seat, c & HARVEST);
                 }
             }
         }
-        for (list, &len) in lists.iter_mut().zip(&lens) {
-            list[..len].sort_unstable_by(|a, b| b.cmp(a));
-        }
-        if let Some(c) = leader(&lists[0][..lens[0]], &lists[1][..lens[1]]) {
-            points[c.index()] += squares * u32::from(lists[c.index()][0]);
-        }
+        adjacent.sort();
+        visit(&squares[..len], &adjacent);
     }
-    let all = |seat: Seat| {
-        let mut v = [0u8; 7];
-        let mut len = 0;
-        for (_, h) in p.farmers(seat) {
-            v[len] = h;
-            len += 1;
+}
+
+/// Each side's score in half points, `[light, dark]`, as [`Score::halves`] counts them, without
+/// building the report.
+pub(super) fn halves(p: &Position) -> [u32; 2] {
+    let mut points = [0u32; 2];
+    each_field(p, |squares, adjacent| {
+        if let Some(c) = adjacent.leader() {
+            points[c.index()] += squares.len() as u32 * u32::from(adjacent.largest(c));
         }
-        v[..len].sort_unstable_by(|a, b| b.cmp(a));
-        (v, len)
-    };
-    let ((light, nl), (dark, nd)) = (all(Seat::First), all(Seat::Second));
-    let half = leader(&light[..nl], &dark[..nd]);
-    [Seat::First, Seat::Second].map(|seat| 2 * points[seat.index()] + u32::from(half == Some(seat)))
+    });
+    let half = all_harvests(p).leader();
+    Seat::BOTH.map(|seat| 2 * points[seat.index()] + u32::from(half == Some(seat)))
 }
