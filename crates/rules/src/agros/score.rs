@@ -52,10 +52,8 @@ impl Score {
         let mut fields = Vec::new();
         let mut field_points = [0, 0];
         each_field(p, |squares, adjacent| {
-            let controller = adjacent.leader();
-            let value =
-                controller.map_or(0, |c| squares.len() as u32 * u32::from(adjacent.largest(c)));
-            if let Some(c) = controller {
+            let controlled = adjacent.control(squares.len());
+            if let Some((c, value)) = controlled {
                 field_points[c.index()] += value;
             }
             let mut squares = squares.to_vec();
@@ -63,8 +61,8 @@ impl Score {
             fields.push(Field {
                 squares: squares.into_iter().map(|i| sq(usize::from(i))).collect(),
                 harvests: Seat::BOTH.map(|seat| adjacent.of(seat).to_vec()),
-                controller,
-                value,
+                controller: controlled.map(|(c, _)| c),
+                value: controlled.map_or(0, |(_, value)| value),
             });
         });
         Score {
@@ -118,8 +116,12 @@ impl Harvests {
         &self.lists[seat.index()][..self.lens[seat.index()]]
     }
 
-    fn largest(&self, seat: Seat) -> u8 {
-        self.of(seat).first().copied().unwrap_or(0)
+    /// Who controls a field of `size` squares with these adjacent harvests (AR-11), and what the
+    /// field is worth to them (AR-12); `None` when nobody controls it.
+    fn control(&self, size: usize) -> Option<(Seat, u32)> {
+        let c = self.leader()?;
+        let largest = self.of(c).first().copied().unwrap_or(0);
+        Some((c, size as u32 * u32::from(largest)))
     }
 
     /// The side whose list is larger at the first difference (AR-11, AR-13).
@@ -199,8 +201,8 @@ fn each_field(p: &Position, mut visit: impl FnMut(&[u8], &Harvests)) {
 pub(super) fn halves(p: &Position) -> [u32; 2] {
     let mut points = [0u32; 2];
     each_field(p, |squares, adjacent| {
-        if let Some(c) = adjacent.leader() {
-            points[c.index()] += squares.len() as u32 * u32::from(adjacent.largest(c));
+        if let Some((c, value)) = adjacent.control(squares.len()) {
+            points[c.index()] += value;
         }
     });
     let half = all_harvests(p).leader();
