@@ -128,6 +128,23 @@ pub fn search(position: &AnyPosition, playouts: u32, seed: u64) -> (Option<AnyAc
 /// Searches within `budget` and reports how the search went (for the engine protocol,
 /// benchmarks and tuning). `choose_action` is this with the level's budget.
 pub fn think(position: &AnyPosition, budget: Budget, seed: u64) -> (Option<AnyAction>, Stats) {
+    think_with(position, budget, seed, agros::Playouts::Learnt)
+}
+
+/// How `hard` played when the levels were playout counts: 10,000 playouts in Agon, 6,000 in
+/// Agros with uniformly random playouts. The yardstick the levels' strength is measured against
+/// (`agora ai match … --b classic`); the same answer on every machine.
+pub fn classic(position: &AnyPosition, seed: u64) -> (Option<AnyAction>, Stats) {
+    let budget = Budget::playouts(classic_hard_playouts(position.kind()));
+    think_with(position, budget, seed, agros::Playouts::Uniform)
+}
+
+fn think_with(
+    position: &AnyPosition,
+    budget: Budget,
+    seed: u64,
+    playouts: agros::Playouts,
+) -> (Option<AnyAction>, Stats) {
     let mut rng = SmallRng::seed_from_u64(seed);
     match position {
         AnyPosition::Agon(p) => {
@@ -138,9 +155,7 @@ pub fn think(position: &AnyPosition, budget: Budget, seed: u64) -> (Option<AnyAc
             (a.map(AnyAction::Agon), s)
         }
         AnyPosition::Agros(p) => {
-            let game = agros::AgrosGame {
-                position: p.clone(),
-            };
+            let game = agros::AgrosGame::new(p.clone(), playouts);
             let (a, s) = mcts::search(&game, budget, &mut rng);
             (a.map(AnyAction::Agros), s)
         }

@@ -360,7 +360,7 @@ fn select<A>(nodes: &[Node<A>], node: usize) -> usize {
 mod tests {
     use super::*;
     use crate::agon::AgonGame;
-    use crate::agros::AgrosGame;
+    use crate::agros::{AgrosGame, Playouts};
     use agora_rules::Variant;
     use rand::SeedableRng;
 
@@ -392,10 +392,12 @@ mod tests {
     /// A search's action and figures.
     type Answer<A> = (Option<A>, Stats);
 
-    fn both<G: Game>(game: &G, seed: u64) -> (Answer<G::Action>, Answer<G::Action>) {
+    /// A search stopping when settled and one using its whole budget, each of a fresh `game()`
+    /// (what an Agros search learns lasts for that search).
+    fn both<G: Game>(game: impl Fn() -> G, seed: u64) -> (Answer<G::Action>, Answer<G::Action>) {
         let budget = Budget::playouts(3_000);
-        let stopping = search_settling(game, budget, &mut SmallRng::seed_from_u64(seed), true);
-        let whole = search_settling(game, budget, &mut SmallRng::seed_from_u64(seed), false);
+        let stopping = search_settling(&game(), budget, &mut SmallRng::seed_from_u64(seed), true);
+        let whole = search_settling(&game(), budget, &mut SmallRng::seed_from_u64(seed), false);
         (stopping, whole)
     }
 
@@ -407,7 +409,7 @@ mod tests {
             let (same, early) = match p {
                 agora_rules::AnyPosition::Agon(p) => {
                     let ((a, s), (b, w)) = both(
-                        &AgonGame {
+                        || AgonGame {
                             position: p.clone(),
                         },
                         seed,
@@ -418,12 +420,8 @@ mod tests {
                     )
                 }
                 agora_rules::AnyPosition::Agros(p) => {
-                    let ((a, s), (b, w)) = both(
-                        &AgrosGame {
-                            position: p.clone(),
-                        },
-                        seed,
-                    );
+                    let ((a, s), (b, w)) =
+                        both(|| AgrosGame::new(p.clone(), Playouts::Learnt), seed);
                     (a == b, s.playouts < w.playouts)
                 }
             };

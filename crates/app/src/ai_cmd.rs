@@ -102,6 +102,9 @@ pub enum Player {
     /// A search of exactly this many playouts, whatever the time (`playouts:10000` is how `hard`
     /// played before it thought for a time).
     Playouts(u32),
+    /// How `hard` played when the levels were playout counts ([`agora_ai::classic`]): the
+    /// yardstick of the levels' strength.
+    Classic,
     /// An outside program speaking the engine protocol: its command line.
     Engine(String),
 }
@@ -112,6 +115,9 @@ impl FromStr for Player {
         let t = s.trim();
         if t.eq_ignore_ascii_case("random") {
             return Ok(Player::Random);
+        }
+        if t.eq_ignore_ascii_case("classic") {
+            return Ok(Player::Classic);
         }
         if let Some(command) = t.strip_prefix("engine:") {
             return match shlex::split(command) {
@@ -127,7 +133,7 @@ impl FromStr for Player {
         }
         t.parse()
             .map(Player::Computer)
-            .map_err(|e| format!("{e} (or random, playouts:N, engine:COMMAND)"))
+            .map_err(|e| format!("{e} (or random, classic, playouts:N, engine:COMMAND)"))
     }
 }
 
@@ -137,6 +143,7 @@ impl fmt::Display for Player {
             Player::Computer(l) => l.fmt(f),
             Player::Random => f.write_str("random"),
             Player::Playouts(n) => write!(f, "playouts:{n}"),
+            Player::Classic => f.write_str("classic"),
             Player::Engine(command) => write!(f, "engine:{command}"),
         }
     }
@@ -315,6 +322,7 @@ impl Side {
             Player::Computer(level) => choose_action(p, *level, movetime, seed),
             Player::Random => random_action(p, seed),
             Player::Playouts(n) => agora_ai::search(p, *n, seed).0,
+            Player::Classic => agora_ai::classic(p, seed).0,
             Player::Engine(_) => {
                 let engine = self.engine.as_mut().expect("started by begin");
                 return engine.best(p, actions, movetime, Duration::from_millis(options.grace));
@@ -874,6 +882,7 @@ mod tests {
     #[test]
     fn players_parse() {
         assert_eq!("random".parse::<Player>(), Ok(Player::Random));
+        assert_eq!("Classic".parse::<Player>(), Ok(Player::Classic));
         assert_eq!("Hard".parse::<Player>(), Ok(Player::Computer(Level::Hard)));
         assert_eq!(
             "playouts:10000".parse::<Player>(),
