@@ -129,7 +129,7 @@ const SQUARES: usize = agora_rules::agros::MAX_SIZE * agora_rules::agros::MAX_SI
 /// sow), the summed reward for the mover of the playouts that played it, and how many did.
 pub(crate) struct Learnt {
     stats: Vec<(f32, f32)>,
-    /// The actions of the playout under way, with their keys.
+    /// The keys of the actions the playout under way chose (each key names its mover).
     played: Vec<u32>,
 }
 
@@ -304,7 +304,7 @@ mod tests {
     }
 
     /// Each side learns from its own result: a light action is credited with the reward, a dark
-    /// one with its complement, and a better mean wins the draw of two.
+    /// one with its complement, and an action never played counts as a half.
     #[test]
     fn each_side_learns_its_own_result() {
         let a = Square::new(0, 0).unwrap();

@@ -99,8 +99,8 @@ pub enum Player {
     Computer(Level),
     /// The uniformly random player.
     Random,
-    /// A search of exactly this many playouts, whatever the time (`playouts:10000` is how `hard`
-    /// played before it thought for a time).
+    /// A search of exactly this many playouts, whatever the time, with today's playouts (the old
+    /// `hard` is [`Player::Classic`]).
     Playouts(u32),
     /// How `hard` played when the levels were playout counts ([`agora_ai::classic`]): the
     /// yardstick of the levels' strength.
