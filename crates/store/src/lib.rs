@@ -23,6 +23,7 @@ pub mod discord;
 pub mod games;
 mod health;
 mod lane;
+mod leases;
 pub mod mail;
 pub mod outbox;
 pub mod players;
