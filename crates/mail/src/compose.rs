@@ -198,6 +198,8 @@ mod tests {
             png: true,
             png_size: 400,
             max_attempts: 5,
+            lease: std::time::Duration::from_secs(60),
+            lease: std::time::Duration::from_secs(60),
         }
     }
 

@@ -39,6 +39,10 @@ pub struct MailConfig {
     /// Attempts at a mail whose handling fails before it is put aside.
     #[serde(default = "default_max_attempts")]
     pub max_attempts: u32,
+    /// Seconds the lease on reading the mailbox lasts when several processes share the database
+    /// (the longest a dead reader's mailbox waits for another to take it over).
+    #[serde(default = "default_lease")]
+    pub lease_seconds: u64,
     pub imap: ImapConfig,
     pub smtp: SmtpConfig,
 }
@@ -166,6 +170,9 @@ fn keyword(flag: &str, key: &str) -> Result<String, MailError> {
     }
     Ok(flag.to_owned())
 }
+fn default_lease() -> u64 {
+    60
+}
 fn default_poll() -> u64 {
     60
 }
@@ -274,6 +281,8 @@ impl MailConfig {
             png: self.png,
             png_size: self.png_size,
             max_attempts: self.max_attempts.max(1),
+            // Renewed every third of it: under three seconds would renew all the time.
+            lease: Duration::from_secs(self.lease_seconds.max(3)),
         })
     }
 }

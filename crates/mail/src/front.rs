@@ -68,6 +68,11 @@ pub struct MailFrontEnd {
     /// Wakes the sending side when the reading side handled mail (its replies and the
     /// notifications it caused are waiting).
     wake: Notify,
+    /// This process's name in the lease on reading the mailbox: its process id and a random
+    /// part, never the same for two front ends.
+    holder: String,
+    /// When this front end last took or renewed that lease; `None` while it does not hold it.
+    renewed: std::sync::Mutex<Option<Instant>>,
 }
 
 /// The channel code of mail identities in the service and the outbox.
@@ -244,7 +249,72 @@ impl MailFrontEnd {
             settings,
             smtp,
             wake: Notify::new(),
+            holder: format!("pid {} {}", std::process::id(), token::generate()),
+            renewed: std::sync::Mutex::new(None),
         })
+    }
+
+    /// This front end's name in the lease on reading the mailbox.
+    pub fn holder(&self) -> &str {
+        &self.holder
+    }
+
+    /// Whether this front end holds the lease on reading the mailbox, taking it if it is free
+    /// and renewing it once a third of it has passed since it was last renewed. Several
+    /// processes may share the database: one at a time reads the mailbox.
+    pub async fn keep_lease(&self) -> Result<bool, MailError> {
+        let length = self.settings.lease;
+        let last = *self.renewed.lock().expect("lease lock");
+        if last.is_some_and(|at| at.elapsed() < length / 3) {
+            return Ok(true);
+        }
+        let asked = Instant::now();
+        let held = self
+            .service
+            .mail()
+            .hold_mailbox(
+                &self.settings.imap.mailbox,
+                &self.holder,
+                Utc::now(),
+                chrono::Duration::from_std(length).unwrap_or(chrono::Duration::MAX),
+            )
+            .await;
+        let held = match held {
+            Ok(held) => held,
+            Err(e) => {
+                // Unknown whether it was renewed: count it as held only while the last
+                // renewal lasts, and ask again next time.
+                if last.is_some_and(|at| at.elapsed() >= length / 2) {
+                    *self.renewed.lock().expect("lease lock") = None;
+                }
+                return Err(e.into());
+            }
+        };
+        // Counted from before the question: the lease in the database runs at least as long.
+        *self.renewed.lock().expect("lease lock") = held.then_some(asked);
+        self.service.metrics().set_mail_reader(held);
+        if held && last.is_none() {
+            tracing::info!(holder = %self.holder, "this process reads the mailbox");
+        }
+        Ok(held)
+    }
+
+    /// Gives up the lease on reading the mailbox (at a clean stop), so another process takes
+    /// over at once instead of when it runs out.
+    async fn leave_lease(&self) {
+        let held = self.renewed.lock().expect("lease lock").take().is_some();
+        if !held {
+            return;
+        }
+        self.service.metrics().set_mail_reader(false);
+        let left = self
+            .service
+            .mail()
+            .leave_mailbox(&self.settings.imap.mailbox, &self.holder)
+            .await;
+        if let Err(e) = left {
+            tracing::warn!(error = %e, "could not give up the lease on the mailbox; it runs out");
+        }
     }
 
     pub fn settings(&self) -> &MailSettings {
@@ -816,6 +886,10 @@ impl MailFrontEnd {
         mailbox: &mut Mailbox,
         now: DateTime<Utc>,
     ) -> Result<usize, MailError> {
+        // Only the process that holds the lease reads (and renews it at every look).
+        if !self.keep_lease().await? {
+            return Err(MailError::LeaseLost);
+        }
         let name = self.settings.imap.mailbox.clone();
         let validity = mailbox.uidvalidity;
         let start = self
@@ -831,6 +905,10 @@ impl MailFrontEnd {
         uids.extend(mailbox.uids_after(last).await?);
         let mut handled = 0;
         for chunk in uids.chunks(25) {
+            // Handling may take long: never go on once another process may be reading.
+            if !self.keep_lease().await? {
+                return Err(MailError::LeaseLost);
+            }
             let fetched = mailbox.fetch(chunk, self.settings.max_bytes).await?;
             for uid in chunk {
                 match fetched.iter().find(|f| f.uid == *uid) {
@@ -994,9 +1072,14 @@ impl MailFrontEnd {
     /// spool and sends it, when reading handled mail and at least every poll interval (commands
     /// from other front ends queue mail too, and the service has no signal for it).
     ///
+    /// Several processes may share the database: both sides work only while this process holds
+    /// the lease on reading the mailbox ([`MailFrontEnd::keep_lease`]); the others stand by and
+    /// take over once it is given up or has run out (its holder died or hangs).
+    ///
     /// At `shutdown` both sides finish their current step (a mail being handled, mails being
     /// sent) and stop, but the whole takes at most a bounded time
-    /// ([`MailFrontEnd::shutdown_grace`]); what is cut then is retried after the restart.
+    /// ([`MailFrontEnd::shutdown_grace`]); what is cut then is retried after the restart. Then
+    /// the lease is given up.
     pub async fn run(&self, shutdown: impl Future<Output = ()>) -> Result<(), MailError> {
         let (stop, stopping) = watch::channel(false);
         let work = async {
@@ -1007,16 +1090,20 @@ impl MailFrontEnd {
             .map(|_| ())
         };
         let mut work = std::pin::pin!(work);
-        tokio::select! {
-            done = &mut work => return done,
-            () = shutdown => {}
-        }
-        let _ = stop.send(true);
-        let grace = self.shutdown_grace();
-        tokio::time::timeout(grace, work).await.unwrap_or_else(|_| {
-            tracing::warn!(?grace, "mail front end cut short at shutdown");
-            Ok(())
-        })
+        let done = tokio::select! {
+            done = &mut work => done,
+            () = shutdown => {
+                let _ = stop.send(true);
+                let grace = self.shutdown_grace();
+                tokio::time::timeout(grace, work).await.unwrap_or_else(|_| {
+                    tracing::warn!(?grace, "mail front end cut short at shutdown");
+                    Ok(())
+                })
+            }
+        };
+        // Both sides have ended: another process may take over at once.
+        self.leave_lease().await;
+        done
     }
 
     /// The longest a shutdown waits for the step in progress: an IMAP command or a mail's send,
@@ -1029,14 +1116,45 @@ impl MailFrontEnd {
             + Duration::from_secs(5)
     }
 
-    /// The reading side: IMAP sessions one after the other until stopped.
+    /// The reading side: IMAP sessions one after the other until stopped, each while this
+    /// process holds the lease on reading the mailbox.
     async fn reading(&self, mut stopping: watch::Receiver<bool>) -> Result<(), MailError> {
+        let stopping = &mut stopping;
         let mut pause = Duration::from_secs(1);
+        let mut standing_by = false;
         loop {
+            match self.keep_lease().await {
+                Ok(true) => standing_by = false,
+                Ok(false) => {
+                    if !standing_by {
+                        tracing::info!("another process reads the mailbox; standing by");
+                        standing_by = true;
+                    }
+                    // Standing by is this front end's job for now, not a fault.
+                    self.service.metrics().set_connected(FrontEnd::Mail, true);
+                    tokio::select! {
+                        () = stopped(stopping) => return Ok(()),
+                        () = tokio::time::sleep(self.lease_check()) => {}
+                    }
+                    continue;
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not take the lease on the mailbox");
+                    tokio::select! {
+                        () = stopped(stopping) => return Ok(()),
+                        () = tokio::time::sleep(self.lease_check()) => {}
+                    }
+                    continue;
+                }
+            }
             let started = Instant::now();
-            match self.session(&mut stopping).await {
+            match self.session(stopping).await {
                 Ok(()) => return Ok(()),
                 Err(e @ MailError::Config(_)) => return Err(e),
+                Err(MailError::LeaseLost) => {
+                    tracing::warn!("another process took over reading the mailbox");
+                    continue;
+                }
                 Err(e) => {
                     if started.elapsed() > Duration::from_secs(300) {
                         pause = Duration::from_secs(1);
@@ -1045,11 +1163,18 @@ impl MailFrontEnd {
                 }
             }
             tokio::select! {
-                () = stopped(&mut stopping) => return Ok(()),
+                () = stopped(stopping) => return Ok(()),
                 () = tokio::time::sleep(pause) => {}
             }
             pause = (pause * 2).min(Duration::from_secs(60));
         }
+    }
+
+    /// How often the lease is looked at: a third of its length (so a holder renews it well
+    /// before it runs out, and one standing by takes over soon after), never less often than
+    /// the mailbox is polled.
+    fn lease_check(&self) -> Duration {
+        (self.settings.lease / 3).min(self.settings.imap.poll)
     }
 
     /// One IMAP connection's life; `Ok` when stopped.
@@ -1064,7 +1189,12 @@ impl MailFrontEnd {
         metrics.set_connected(FrontEnd::Mail, true);
         let reading = async {
             loop {
-                if self.read_new(&mut mailbox, Utc::now()).await? > 0 {
+                let read = self.read_new(&mut mailbox, Utc::now()).await;
+                if let Err(MailError::LeaseLost) = read {
+                    mailbox.close().await;
+                    return Err(MailError::LeaseLost);
+                }
+                if read? > 0 {
                     self.wake.notify_one();
                 }
                 tokio::select! {
@@ -1072,7 +1202,7 @@ impl MailFrontEnd {
                         mailbox.close().await;
                         return Ok(());
                     }
-                    woken = mailbox.wait(self.settings.imap.poll) => {
+                    woken = mailbox.wait(self.lease_check()) => {
                         woken?;
                     }
                 }
@@ -1090,6 +1220,22 @@ impl MailFrontEnd {
         loop {
             if *stopping.borrow() {
                 return Ok(());
+            }
+            // Mail is sent by the process that reads the mailbox, so two processes never send
+            // one mail side by side.
+            let leased = match self.keep_lease().await {
+                Ok(held) => held,
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not take the lease on the mailbox");
+                    false
+                }
+            };
+            if !leased {
+                tokio::select! {
+                    () = stopped(&mut stopping) => return Ok(()),
+                    () = tokio::time::sleep(self.lease_check()) => {}
+                }
+                continue;
             }
             let stop_now = || *stopping.borrow();
             match self.send_pass(Utc::now(), &stop_now).await {

@@ -127,6 +127,11 @@ pub struct MailSettings {
     /// Attempts at a mail whose handling fails before it is put aside (its sender gets one
     /// apology and it is never tried again); at least 1.
     pub max_attempts: u32,
+    /// How long the lease on reading the mailbox lasts when several processes share the
+    /// database: one reads the mailbox and renews its lease every third of this (and at every
+    /// look at the mailbox); if it dies or hangs, another takes over once the lease ran out.
+    /// The processes' clocks must agree to well within it.
+    pub lease: Duration,
 }
 
 impl MailSettings {
@@ -153,6 +158,9 @@ pub enum MailError {
     /// front end goes on.
     #[error("internal failure: {0}")]
     Panic(String),
+    /// Another process holds the lease on reading the mailbox now (this one's ran out).
+    #[error("another process took over reading the mailbox")]
+    LeaseLost,
     #[error(transparent)]
     Service(#[from] agora_service::ServiceError),
 }

@@ -99,6 +99,7 @@ pub struct Metrics {
     games_running: IntGauge,
     challenges_open: IntGauge,
     database_up: IntGauge,
+    mail_reader: IntGauge,
     /// The front ends that started, and whether each is connected now.
     front_ends: Mutex<BTreeMap<FrontEnd, bool>>,
     /// One scrape at a time sets the figures read from the database and encodes them, so two
@@ -237,6 +238,11 @@ impl Metrics {
                 "agora_database_up",
                 "Whether the database answered the scrape's queries (1) or not (0).",
             ),
+            mail_reader: int_gauge(
+                "agora_mail_reader",
+                "Whether this process reads the mailbox (1) or stands by while another process \
+                 holds the lease on it (0).",
+            ),
             front_ends: Mutex::default(),
             scrape: tokio::sync::Mutex::default(),
             registry,
@@ -289,6 +295,12 @@ impl Metrics {
         self.connected
             .with_label_values(&[front_end.label()])
             .set(i64::from(connected));
+    }
+
+    /// The mail front end reports whether this process reads the mailbox (holds its lease) or
+    /// stands by for another that does.
+    pub fn set_mail_reader(&self, reading: bool) {
+        self.mail_reader.set(i64::from(reading));
     }
 
     fn front_ends(&self) -> Vec<(FrontEnd, bool)> {

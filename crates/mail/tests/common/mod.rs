@@ -131,6 +131,7 @@ pub fn settings(s: &Servers) -> MailSettings {
         png: true,
         png_size: 320,
         max_attempts: 5,
+        lease: std::time::Duration::from_secs(60),
     }
 }
 
