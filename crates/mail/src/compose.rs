@@ -199,7 +199,6 @@ mod tests {
             png_size: 400,
             max_attempts: 5,
             lease: std::time::Duration::from_secs(60),
-            lease: std::time::Duration::from_secs(60),
         }
     }
 
