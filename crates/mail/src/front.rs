@@ -886,7 +886,8 @@ impl MailFrontEnd {
         mailbox: &mut Mailbox,
         now: DateTime<Utc>,
     ) -> Result<usize, MailError> {
-        // Only the process that holds the lease reads (and renews it at every look).
+        // Only the process that holds the lease reads (it is checked at every look, and renewed
+        // once a third of it has passed).
         if !self.keep_lease().await? {
             return Err(MailError::LeaseLost);
         }

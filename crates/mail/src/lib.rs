@@ -128,8 +128,8 @@ pub struct MailSettings {
     /// apology and it is never tried again); at least 1.
     pub max_attempts: u32,
     /// How long the lease on reading the mailbox lasts when several processes share the
-    /// database: one reads the mailbox and renews its lease every third of this (and at every
-    /// look at the mailbox); if it dies or hangs, another takes over once the lease ran out.
+    /// database: one reads the mailbox, checks its lease at every look and before each batch of
+    /// mails, and renews it once a third of this has passed; if it dies or hangs, another takes over once the lease ran out.
     /// The processes' clocks must agree to well within it.
     pub lease: Duration,
 }
