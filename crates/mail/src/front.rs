@@ -29,10 +29,10 @@ use crate::smtp::Smtp;
 use crate::{MailError, MailSettings, authres, token};
 use agora_service::Language;
 use agora_service::commands::{self, ParseError};
-use agora_service::desk::{Arrival, MailFailure, SpoolEntry, Taken};
+use agora_service::desk::{Arrival, MailFailure, SpoolEntry, Taken, mailbox_lease};
 use agora_service::outbox::{Delivery, SendError, Sender};
 use agora_service::queries::GameState;
-use agora_service::{FrontEnd, Identity, Inbound, Scope, Service, Status};
+use agora_service::{FrontEnd, Identity, Inbound, Lease, Scope, Service, Status};
 use agora_store::GameStatus;
 use chrono::{DateTime, Utc};
 use futures::FutureExt;
@@ -68,11 +68,8 @@ pub struct MailFrontEnd {
     /// Wakes the sending side when the reading side handled mail (its replies and the
     /// notifications it caused are waiting).
     wake: Notify,
-    /// This process's name in the lease on reading the mailbox: its process id and a random
-    /// part, never the same for two front ends.
-    holder: String,
-    /// When this front end last took or renewed that lease; `None` while it does not hold it.
-    renewed: std::sync::Mutex<Option<Instant>>,
+    /// The lease on reading the mailbox (and sending mail), held by one process at a time.
+    lease: Lease,
 }
 
 /// The channel code of mail identities in the service and the outbox.
@@ -244,76 +241,39 @@ struct Footer<'a> {
 impl MailFrontEnd {
     pub fn new(service: Arc<Service>, settings: MailSettings) -> Result<MailFrontEnd, MailError> {
         let smtp = Smtp::new(&settings.smtp)?;
+        let lease = Lease::new(
+            service.clone(),
+            mailbox_lease(&settings.imap.mailbox),
+            settings.lease,
+        );
         Ok(MailFrontEnd {
             service,
             settings,
             smtp,
             wake: Notify::new(),
-            holder: format!("pid {} {}", std::process::id(), token::generate()),
-            renewed: std::sync::Mutex::new(None),
+            lease,
         })
     }
 
     /// This front end's name in the lease on reading the mailbox.
     pub fn holder(&self) -> &str {
-        &self.holder
+        self.lease.holder()
     }
 
     /// Whether this front end holds the lease on reading the mailbox, taking it if it is free
     /// and renewing it once a third of it has passed since it was last renewed. Several
     /// processes may share the database: one at a time reads the mailbox.
     pub async fn keep_lease(&self) -> Result<bool, MailError> {
-        let length = self.settings.lease;
-        let last = *self.renewed.lock().expect("lease lock");
-        if last.is_some_and(|at| at.elapsed() < length / 3) {
-            return Ok(true);
-        }
-        let asked = Instant::now();
-        let held = self
-            .service
-            .mail()
-            .hold_mailbox(
-                &self.settings.imap.mailbox,
-                &self.holder,
-                Utc::now(),
-                chrono::Duration::from_std(length).unwrap_or(chrono::Duration::MAX),
-            )
-            .await;
-        let held = match held {
-            Ok(held) => held,
-            Err(e) => {
-                // Unknown whether it was renewed: count it as held only while the last
-                // renewal lasts, and ask again next time.
-                if last.is_some_and(|at| at.elapsed() >= length / 2) {
-                    *self.renewed.lock().expect("lease lock") = None;
-                }
-                return Err(e.into());
-            }
-        };
-        // Counted from before the question: the lease in the database runs at least as long.
-        *self.renewed.lock().expect("lease lock") = held.then_some(asked);
-        self.service.metrics().set_mail_reader(held);
-        if held && last.is_none() {
-            tracing::info!(holder = %self.holder, "this process reads the mailbox");
-        }
-        Ok(held)
+        let held = self.lease.keep().await?;
+        self.service.metrics().set_mail_reader(held.held());
+        Ok(held.held())
     }
 
     /// Gives up the lease on reading the mailbox (at a clean stop), so another process takes
     /// over at once instead of when it runs out.
     async fn leave_lease(&self) {
-        let held = self.renewed.lock().expect("lease lock").take().is_some();
-        if !held {
-            return;
-        }
-        self.service.metrics().set_mail_reader(false);
-        let left = self
-            .service
-            .mail()
-            .leave_mailbox(&self.settings.imap.mailbox, &self.holder)
-            .await;
-        if let Err(e) = left {
-            tracing::warn!(error = %e, "could not give up the lease on the mailbox; it runs out");
+        if self.lease.leave().await {
+            self.service.metrics().set_mail_reader(false);
         }
     }
 
@@ -1175,7 +1135,7 @@ impl MailFrontEnd {
     /// before it runs out, and one standing by takes over soon after), never less often than
     /// the mailbox is polled.
     fn lease_check(&self) -> Duration {
-        (self.settings.lease / 3).min(self.settings.imap.poll)
+        self.lease.check_every().min(self.settings.imap.poll)
     }
 
     /// One IMAP connection's life; `Ok` when stopped.

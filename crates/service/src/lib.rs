@@ -18,6 +18,7 @@ pub mod commands;
 mod computer;
 pub mod desk;
 mod games;
+pub mod lease;
 pub mod metrics;
 pub mod outbox;
 pub mod pictures;
@@ -37,6 +38,7 @@ pub use agora_domain::{Channel, Identity, IdentityError, TimeControl, TimeoutPol
 pub use agora_i18n::{Language, Text};
 pub use agora_store::{BatchLimits, CommitStats, Purged, Store, StoreError, StoreOptions};
 pub use desk::{DiscordDesk, MailDesk, Origin};
+pub use lease::{Held, Lease};
 pub use metrics::{FrontEnd, Health, Metrics};
 pub use rule_errors::action_problem;
 pub use templates::Templates;

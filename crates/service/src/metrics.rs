@@ -100,6 +100,7 @@ pub struct Metrics {
     challenges_open: IntGauge,
     database_up: IntGauge,
     mail_reader: IntGauge,
+    leases: IntGaugeVec,
     /// The front ends that started, and whether each is connected now.
     front_ends: Mutex<BTreeMap<FrontEnd, bool>>,
     /// One scrape at a time sets the figures read from the database and encodes them, so two
@@ -243,6 +244,12 @@ impl Metrics {
                 "Whether this process reads the mailbox (1) or stands by while another process \
                  holds the lease on it (0).",
             ),
+            leases: int_gauges(
+                "agora_lease_held",
+                "Whether this process holds a lease (1: it does that work) or stands by while \
+                 another process holds it (0), by lease (`imap:<mailbox>`, `discord:outbox`).",
+                &["lease"],
+            ),
             front_ends: Mutex::default(),
             scrape: tokio::sync::Mutex::default(),
             registry,
@@ -301,6 +308,11 @@ impl Metrics {
     /// stands by for another that does.
     pub fn set_mail_reader(&self, reading: bool) {
         self.mail_reader.set(i64::from(reading));
+    }
+
+    /// Whether this process holds the lease `name` (see [`crate::Lease`]).
+    pub(crate) fn set_lease(&self, name: &str, held: bool) {
+        self.leases.with_label_values(&[name]).set(i64::from(held));
     }
 
     fn front_ends(&self) -> Vec<(FrontEnd, bool)> {

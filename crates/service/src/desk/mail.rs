@@ -397,41 +397,12 @@ impl MailDesk<'_> {
         Ok(self.tx().await?.put_aside_mails().await?)
     }
 
-    /// Takes or renews the lease on reading `mailbox` for `holder` (a process's name for itself)
-    /// for `length` from `now`: while several processes share the database, one reads the
-    /// mailbox; another takes over once the holder stopped renewing (it died or hangs) and the
-    /// lease ran out. Returns whether `holder` holds it now.
-    pub async fn hold_mailbox(
-        &self,
-        mailbox: &str,
-        holder: &str,
-        now: DateTime<Utc>,
-        length: Duration,
-    ) -> Result<bool, ServiceError> {
-        let mut tx = self.tx().await?;
-        let held = tx
-            .take_lease(&mailbox_lease(mailbox), holder, now, now + length)
-            .await?;
-        tx.commit().await?;
-        Ok(held)
-    }
-
-    /// Gives up `holder`'s lease on reading `mailbox` (at a clean stop), so another process may
-    /// take it at once.
-    pub async fn leave_mailbox(&self, mailbox: &str, holder: &str) -> Result<(), ServiceError> {
-        let mut tx = self.tx().await?;
-        tx.release_lease(&mailbox_lease(mailbox), holder).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
     /// Who holds the lease on reading `mailbox`, and until when (it may have run out).
     pub async fn mailbox_holder(
         &self,
         mailbox: &str,
     ) -> Result<Option<(String, DateTime<Utc>)>, ServiceError> {
-        let mut tx = self.service.store.read().await?;
-        Ok(tx.lease(&mailbox_lease(mailbox)).await?)
+        self.service.lease_holder(&mailbox_lease(mailbox)).await
     }
 
     /// Forgets a mail to retry that is gone from the mailbox (an operator moved it).
@@ -448,8 +419,8 @@ impl MailDesk<'_> {
     }
 }
 
-/// The name of the lease on reading `mailbox`.
-fn mailbox_lease(mailbox: &str) -> String {
+/// The name of the lease on reading `mailbox` (and sending the spooled mail).
+pub fn mailbox_lease(mailbox: &str) -> String {
     format!("imap:{mailbox}")
 }
 

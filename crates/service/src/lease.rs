@@ -1,0 +1,169 @@
+//! Work one process at a time may do while several `agora serve` share the database: reading a
+//! mailbox, delivering a channel's outbox. The process doing it holds a lease in the database
+//! and renews it; the others stand by, and one of them takes over once the holder gave it up (a
+//! clean stop) or stopped renewing it (it died or hangs) and it ran out.
+
+use crate::{Service, ServiceError};
+use chrono::Utc;
+use rand::Rng;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// One process's hold on a named lease.
+pub struct Lease {
+    service: Arc<Service>,
+    name: String,
+    /// This process's name for itself in the lease: its process id and a random token, so two
+    /// front ends in one process (or a restarted process with the same id) are told apart.
+    holder: String,
+    length: Duration,
+    /// When the lease was last taken or renewed; `None` while it is not held.
+    renewed: Mutex<Option<Instant>>,
+}
+
+/// What [`Lease::keep`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Held {
+    /// Held, and already held before.
+    Kept,
+    /// Taken now: it was free, given up or run out (this process takes over).
+    Taken,
+    /// Another process holds it.
+    Elsewhere,
+}
+
+impl Held {
+    pub fn held(self) -> bool {
+        self != Held::Elsewhere
+    }
+}
+
+impl Lease {
+    /// The lease `name` of `length` for a new holder in this process; nothing is taken yet.
+    pub fn new(service: Arc<Service>, name: impl Into<String>, length: Duration) -> Lease {
+        let mut rng = rand::rng();
+        let token: String = (0..12)
+            .map(|_| char::from(b"abcdefghjkmnpqrstuvwxyz23456789"[rng.random_range(0..31)]))
+            .collect();
+        Lease {
+            service,
+            name: name.into(),
+            holder: format!("pid {} {token}", std::process::id()),
+            length,
+            renewed: Mutex::new(None),
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// This process's name in the lease.
+    pub fn holder(&self) -> &str {
+        &self.holder
+    }
+
+    /// How often the lease is looked at: a third of its length, so a holder renews it well
+    /// before it runs out and a standby takes over soon after.
+    pub fn check_every(&self) -> Duration {
+        self.length / 3
+    }
+
+    /// Whether this process holds the lease, taking it if it is free and renewing it once a
+    /// third of it has passed since it was last renewed (earlier looks cost nothing).
+    pub async fn keep(&self) -> Result<Held, ServiceError> {
+        let last = *self.renewed.lock().expect("lease lock");
+        if last.is_some_and(|at| at.elapsed() < self.length / 3) {
+            return Ok(Held::Kept);
+        }
+        let asked = Instant::now();
+        let held = self
+            .service
+            .hold_lease(
+                &self.name,
+                &self.holder,
+                chrono::Duration::from_std(self.length).unwrap_or(chrono::Duration::MAX),
+            )
+            .await;
+        let held = match held {
+            Ok(held) => held,
+            Err(e) => {
+                // Unknown whether it was renewed: count it as held only while the last renewal
+                // surely lasts, and ask again next time.
+                if last.is_some_and(|at| at.elapsed() >= self.length / 2) {
+                    *self.renewed.lock().expect("lease lock") = None;
+                }
+                return Err(e);
+            }
+        };
+        // Counted from before the question: the lease in the database runs at least as long.
+        *self.renewed.lock().expect("lease lock") = held.then_some(asked);
+        self.service.metrics().set_lease(&self.name, held);
+        Ok(match (held, last.is_some()) {
+            (false, _) => Held::Elsewhere,
+            (true, true) => Held::Kept,
+            (true, false) => {
+                tracing::info!(lease = %self.name, holder = %self.holder, "this process took the lease");
+                Held::Taken
+            }
+        })
+    }
+
+    /// Whether this process held the lease at its last look (without asking the database).
+    pub fn is_held(&self) -> bool {
+        self.renewed.lock().expect("lease lock").is_some()
+    }
+
+    /// Gives the lease up (at a clean stop), so another process takes over at once instead of
+    /// when it runs out. Returns whether it was held.
+    pub async fn leave(&self) -> bool {
+        let held = self.renewed.lock().expect("lease lock").take().is_some();
+        self.service.metrics().set_lease(&self.name, false);
+        if held && let Err(e) = self.service.leave_lease(&self.name, &self.holder).await {
+            tracing::warn!(lease = %self.name, error = %e, "could not give up the lease; it runs out");
+        }
+        held
+    }
+}
+
+impl Service {
+    /// Takes or renews the lease `name` for `holder` for `length` from now. Returns whether
+    /// `holder` holds it now.
+    pub async fn hold_lease(
+        &self,
+        name: &str,
+        holder: &str,
+        length: chrono::Duration,
+    ) -> Result<bool, ServiceError> {
+        let now = Utc::now();
+        let mut tx = self.store.write().await?;
+        let held = tx
+            .take_lease(
+                name,
+                holder,
+                now,
+                now.checked_add_signed(length)
+                    .unwrap_or(chrono::DateTime::<Utc>::MAX_UTC),
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(held)
+    }
+
+    /// Gives up `holder`'s lease `name`, so another process may take it at once.
+    pub async fn leave_lease(&self, name: &str, holder: &str) -> Result<(), ServiceError> {
+        let mut tx = self.store.write().await?;
+        tx.release_lease(name, holder).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Who holds the lease `name`, and until when (it may have run out).
+    pub async fn lease_holder(
+        &self,
+        name: &str,
+    ) -> Result<Option<(String, chrono::DateTime<Utc>)>, ServiceError> {
+        let mut tx = self.store.read().await?;
+        Ok(tx.lease(name).await?)
+    }
+}
