@@ -1,7 +1,7 @@
 //! `[discord]` of `config/agora.toml` as the binary hands it over (without `enabled`), and its
 //! turning into [`DiscordSettings`] with the token from the environment.
 
-use crate::{DiscordError, DiscordSettings};
+use crate::{DiscordError, DiscordSettings, Shards};
 use serde::Deserialize;
 use std::time::Duration;
 
@@ -26,6 +26,12 @@ pub struct DiscordConfig {
     pub max_attempts: u32,
     /// The channel id of the lobby, where open challenges are posted with an Accept button.
     pub lobby_channel: Option<u64>,
+    /// The gateway shards this process runs: `"0-3"` or `"2"`; all of `shard_total` when unset.
+    pub shards: Option<String>,
+    /// How many shards the bot has in all, across every process.
+    pub shard_total: u32,
+    /// Seconds the lease on delivering the outbox lasts without renewal.
+    pub lease_seconds: u64,
 }
 
 impl Default for DiscordConfig {
@@ -41,6 +47,9 @@ impl Default for DiscordConfig {
             rest_timeout_seconds: d.rest_timeout.as_secs(),
             max_attempts: d.max_attempts,
             lobby_channel: d.lobby_channel,
+            shards: None,
+            shard_total: d.shards.total,
+            lease_seconds: d.lease.as_secs(),
         }
     }
 }
@@ -69,6 +78,21 @@ impl DiscordConfig {
                 "max_attempts = 0: an event is handled at least once".into(),
             ));
         }
+        let shards = match &self.shards {
+            Some(range) => Shards::parse(range, self.shard_total).map_err(DiscordError::Config)?,
+            None if self.shard_total == 0 => {
+                return Err(DiscordError::Config(
+                    "shard_total = 0: at least one shard".into(),
+                ));
+            }
+            None => Shards::all(self.shard_total),
+        };
+        if self.lease_seconds < 3 {
+            return Err(DiscordError::Config(format!(
+                "lease_seconds = {}: at least 3 seconds",
+                self.lease_seconds
+            )));
+        }
         Ok(DiscordSettings {
             token: token.trim().to_owned(),
             api_base: self.api_base.filter(|b| !b.trim().is_empty()),
@@ -80,6 +104,8 @@ impl DiscordConfig {
             rest_timeout: Duration::from_secs(self.rest_timeout_seconds),
             max_attempts: self.max_attempts,
             lobby_channel: self.lobby_channel.filter(|&c| c != 0),
+            shards,
+            lease: Duration::from_secs(self.lease_seconds),
         })
     }
 }
@@ -110,6 +136,46 @@ mod tests {
         assert_eq!(settings.outbox_poll, defaults.outbox_poll);
         assert_eq!(settings.rest_timeout, defaults.rest_timeout);
         assert_eq!(settings.max_attempts, defaults.max_attempts);
+        assert_eq!(settings.shards, defaults.shards);
+        assert_eq!(settings.lease, defaults.lease);
+    }
+
+    #[test]
+    fn shards_are_a_range_or_one_of_the_total() {
+        let shards = |range: Option<&str>, total| {
+            DiscordConfig {
+                shards: range.map(str::to_owned),
+                shard_total: total,
+                ..DiscordConfig::default()
+            }
+            .into_settings("token".into())
+            .map(|s| s.shards)
+        };
+        let range = |first, last, total| Shards { first, last, total };
+        assert_eq!(shards(Some("0-3"), 8).unwrap(), range(0, 3, 8));
+        assert_eq!(shards(Some(" 4 - 7 "), 8).unwrap(), range(4, 7, 8));
+        assert_eq!(shards(Some("2"), 8).unwrap(), range(2, 2, 8));
+        assert_eq!(shards(None, 4).unwrap(), range(0, 3, 4));
+        assert_eq!(shards(None, 1).unwrap(), range(0, 0, 1));
+        assert_eq!(range(4, 7, 8).count(), 4);
+        for (bad, total) in [
+            (Some("3-8"), 8),
+            (Some("8"), 8),
+            (Some("5-2"), 8),
+            (Some("a-b"), 8),
+            (Some(""), 8),
+            (Some("-1"), 8),
+            (Some("0-3"), 0),
+            (None, 0),
+        ] {
+            let refused = shards(bad, total).unwrap_err().to_string();
+            assert!(refused.contains("shard"), "{bad:?} of {total}: {refused}");
+        }
+        let short = DiscordConfig {
+            lease_seconds: 2,
+            ..DiscordConfig::default()
+        };
+        assert!(short.into_settings("token".into()).is_err());
     }
 
     #[test]

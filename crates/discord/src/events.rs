@@ -10,7 +10,7 @@ use crate::{Bot, Ctx, DiscordError, identity};
 use agora_rules::Seat;
 use agora_service::commands::{self, Command, ParseError};
 use agora_service::queries::GameState;
-use agora_service::{Answer, FrontEnd, Inbound, Origin, Status};
+use agora_service::{Answer, Inbound, Origin, Status};
 use agora_store::GameStatus;
 use chrono::{DateTime, Utc};
 use poise::serenity_prelude as serenity;
@@ -452,13 +452,11 @@ pub(crate) async fn on_event(
         // The health check's view of the gateway: connected once ready or resumed, not while
         // a shard reconnects.
         serenity::FullEvent::Ready { .. } | serenity::FullEvent::Resume { .. } => {
-            bot.service.metrics().set_connected(FrontEnd::Discord, true);
+            bot.shard_connected(ctx.shard_id.0, true);
         }
         serenity::FullEvent::ShardStageUpdate { event } => {
             let connected = event.new == serenity::ConnectionStage::Connected;
-            bot.service
-                .metrics()
-                .set_connected(FrontEnd::Discord, connected);
+            bot.shard_connected(event.shard_id.0, connected);
         }
         _ => {}
     }

@@ -32,13 +32,16 @@ mod status;
 
 pub use config::DiscordConfig;
 
-use agora_service::{FrontEnd, Identity, Service, ServiceError};
+use agora_service::{FrontEnd, Identity, Lease, Service, ServiceError};
 use poise::serenity_prelude as serenity;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Mutex, Notify};
+
+/// The lease on delivering the `discord` outbox.
+pub const OUTBOX_LEASE: &str = "discord:outbox";
 
 /// The `[discord]` settings (see `config/agora.toml`).
 #[derive(Debug, Clone)]
@@ -64,6 +67,66 @@ pub struct DiscordSettings {
     pub max_attempts: u32,
     /// The channel where every open challenge is posted with an Accept button; none = no lobby.
     pub lobby_channel: Option<u64>,
+    /// The gateway shards this process runs, first to last (both included), of `shard_total`.
+    /// Several processes sharing the database each run their own range; every process posts.
+    pub shards: Shards,
+    /// The lease on delivering the outbox, held by one process at a time: how long it lasts
+    /// without being renewed before another process takes over.
+    pub lease: Duration,
+}
+
+/// A range of gateway shards, first to last (both included), of `total`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl Shards {
+    /// Every shard of `total` in this process.
+    pub fn all(total: u32) -> Shards {
+        Shards {
+            first: 0,
+            last: total.max(1) - 1,
+            total: total.max(1),
+        }
+    }
+
+    /// How many shards this process runs.
+    pub fn count(&self) -> u32 {
+        self.last - self.first + 1
+    }
+
+    /// Reads `"0-3"` or `"2"` (a range or one shard) of `total`, checking that it fits.
+    pub fn parse(range: &str, total: u32) -> Result<Shards, String> {
+        if total == 0 {
+            return Err("shard_total = 0: at least one shard".into());
+        }
+        let number = |s: &str| {
+            s.trim().parse::<u32>().map_err(|_| {
+                format!("shards = {range:?}: a shard number or a range such as \"0-3\"")
+            })
+        };
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => {
+                let n = number(range)?;
+                (n, n)
+            }
+        };
+        if first > last {
+            return Err(format!(
+                "shards = {range:?}: the first shard comes after the last"
+            ));
+        }
+        if last >= total {
+            return Err(format!(
+                "shards = {range:?}: shard {last} does not exist among shard_total = {total} (numbered from 0)"
+            ));
+        }
+        Ok(Shards { first, last, total })
+    }
 }
 
 impl Default for DiscordSettings {
@@ -79,6 +142,8 @@ impl Default for DiscordSettings {
             rest_timeout: Duration::from_secs(30),
             max_attempts: 3,
             lobby_channel: None,
+            shards: Shards::all(1),
+            lease: Duration::from_secs(60),
         }
     }
 }
@@ -117,6 +182,27 @@ pub struct Bot {
     wake: Notify,
     /// Held while the lobby is brought up to date, so no open challenge is posted twice.
     lobby_lock: Mutex<()>,
+    /// The lease on delivering the outbox (and keeping the lobby): one process at a time.
+    outbox: Lease,
+    /// The shards of this process that are connected: the front end is connected when all are.
+    shards_up: std::sync::Mutex<HashSet<u32>>,
+}
+
+impl Bot {
+    /// Records whether a shard is connected, and the front end's state for the health check:
+    /// connected once every shard of this process is ready or resumed, not while one reconnects.
+    pub(crate) fn shard_connected(&self, shard: u32, connected: bool) {
+        let all = {
+            let mut up = self.shards_up.lock().expect("shards lock");
+            if connected {
+                up.insert(shard);
+            } else {
+                up.remove(&shard);
+            }
+            up.len() >= self.settings.shards.count() as usize
+        };
+        self.service.metrics().set_connected(FrontEnd::Discord, all);
+    }
 }
 
 pub(crate) type Ctx<'a> = poise::ApplicationContext<'a, Arc<Bot>, DiscordError>;
@@ -135,6 +221,8 @@ impl DiscordFrontEnd {
     pub fn new(service: Arc<Service>, settings: DiscordSettings) -> DiscordFrontEnd {
         DiscordFrontEnd {
             bot: Arc::new(Bot {
+                outbox: Lease::new(service.clone(), OUTBOX_LEASE, settings.lease),
+                shards_up: std::sync::Mutex::default(),
                 service,
                 settings,
                 threads: std::sync::Mutex::default(),
@@ -145,8 +233,15 @@ impl DiscordFrontEnd {
         }
     }
 
-    /// Connects to Discord and runs until `shutdown` completes or the gateway fails for good.
-    /// A lost gateway connection is resumed by serenity; the outbox is delivered all along.
+    /// This front end's name in the lease on delivering the outbox.
+    pub fn holder(&self) -> &str {
+        self.bot.outbox.holder()
+    }
+
+    /// Connects this process's shards to Discord and runs until `shutdown` completes or the
+    /// gateway fails for good. A lost gateway connection is resumed by serenity; the outbox is
+    /// delivered all along by whichever process holds its lease. At a clean stop the lease is
+    /// given up, so another process takes over at once.
     pub async fn run(&self, shutdown: impl Future<Output = ()>) -> Result<(), DiscordError> {
         let settings = &self.bot.settings;
         if settings.token.trim().is_empty() {
@@ -215,10 +310,20 @@ impl DiscordFrontEnd {
         // (or on a network that is down at start) the bot would then never connect. Ask again,
         // with a growing pause, until the answer comes, and hand it to the shards; the outbox
         // is delivered meanwhile.
+        let shards_run = settings.shards;
         let connect = async move {
             let gateway = gateway_url(&client.http).await;
             *client.ws_url.lock().await = gateway;
-            client.start().await
+            tracing::info!(
+                first = shards_run.first,
+                last = shards_run.last,
+                total = shards_run.total,
+                "connecting the gateway's shards"
+            );
+            // serenity's range runs from its start to its end, both included.
+            client
+                .start_shard_range(shards_run.first..shards_run.last, shards_run.total)
+                .await
         };
         let metrics = self.bot.service.metrics();
         metrics.set_connected(FrontEnd::Discord, false);
@@ -231,6 +336,7 @@ impl DiscordFrontEnd {
             }
         };
         metrics.set_connected(FrontEnd::Discord, false);
+        self.bot.outbox.leave().await;
         ended
     }
 }

@@ -41,21 +41,43 @@ struct DiscordSender<'a> {
 }
 
 /// Delivers the outbox now and whenever a command woke it, or every `outbox_poll`; never returns.
+/// Several processes may share the database: only the one holding the outbox's lease delivers
+/// (and keeps the lobby), so no row is posted by two side by side; the others look at the lease
+/// every third of its length and take over once it is given up or has run out.
 pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
+    let mut standing_by = false;
     loop {
-        let sender = DiscordSender {
-            bot: &bot,
-            http: &http,
+        let held = match bot.outbox.keep().await {
+            Ok(held) => held.held(),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not take the lease on the discord outbox");
+                false
+            }
         };
-        if let Err(e) = bot.service.deliver(&sender, Utc::now()).await {
-            tracing::error!(error = %e, "delivering the discord outbox failed");
+        if held {
+            standing_by = false;
+            let sender = DiscordSender {
+                bot: &bot,
+                http: &http,
+            };
+            if let Err(e) = bot.service.deliver(&sender, Utc::now()).await {
+                tracing::error!(error = %e, "delivering the discord outbox failed");
+            }
+            if let Err(e) = bot.sync_lobby(&http).await {
+                tracing::warn!(error = %e, "bringing the lobby up to date failed");
+            }
+        } else if !standing_by {
+            tracing::info!("another process delivers the discord outbox; standing by");
+            standing_by = true;
         }
-        if let Err(e) = bot.sync_lobby(&http).await {
-            tracing::warn!(error = %e, "bringing the lobby up to date failed");
-        }
+        let pause = if held {
+            bot.settings.outbox_poll.min(bot.outbox.check_every())
+        } else {
+            bot.outbox.check_every()
+        };
         tokio::select! {
-            () = bot.wake.notified() => {}
-            () = tokio::time::sleep(bot.settings.outbox_poll) => {}
+            () = bot.wake.notified(), if held => {}
+            () = tokio::time::sleep(pause) => {}
         }
     }
 }

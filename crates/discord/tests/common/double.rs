@@ -119,11 +119,16 @@ enum Gateway {
 #[derive(Default)]
 struct State {
     calls: Vec<Call>,
-    /// Every dispatched event with its sequence number, for RESUME.
-    events: Vec<(u64, Value)>,
+    /// Every dispatched event of each shard with its sequence number, for RESUME.
+    events: HashMap<u32, Vec<(u64, Value)>>,
     /// (channel, nonce) -> the message posted with it.
     nonces: HashMap<(String, String), Value>,
-    gateway: Option<mpsc::UnboundedSender<Gateway>>,
+    /// The connection of each shard that identified or resumed.
+    gateways: HashMap<u32, mpsc::UnboundedSender<Gateway>>,
+    /// How many shards the bot said it has (in its IDENTIFY); events are routed by it.
+    shard_total: u32,
+    /// The `[shard, total]` of every IDENTIFY, in order.
+    identified: Vec<[u32; 2]>,
     identifies: u32,
     resumes: u32,
     /// Every message posted, by id, so a component click can carry it.
@@ -134,6 +139,14 @@ struct State {
     held: usize,
     /// Channels whose posts get an error: (status, Discord error code, message).
     failing: HashMap<String, (u16, u64, String)>,
+}
+
+/// The shard an event goes to: its server's, `(guild_id >> 22) % total`, or 0 for none.
+pub fn shard_of(data: &Value, total: u32) -> u32 {
+    data["guild_id"]
+        .as_str()
+        .and_then(|g| g.parse::<u64>().ok())
+        .map_or(0, |g| ((g >> 22) % u64::from(total.max(1))) as u32)
 }
 
 /// Discord's epoch, 2015-01-01, in milliseconds since 1970.
@@ -306,7 +319,26 @@ impl Double {
     }
 
     pub fn connected(&self) -> bool {
-        self.state.lock().unwrap().gateway.is_some()
+        !self.state.lock().unwrap().gateways.is_empty()
+    }
+
+    /// The shards connected now, in order.
+    pub fn shards_connected(&self) -> Vec<u32> {
+        let mut shards: Vec<u32> = self
+            .state
+            .lock()
+            .unwrap()
+            .gateways
+            .keys()
+            .copied()
+            .collect();
+        shards.sort_unstable();
+        shards
+    }
+
+    /// The `[shard, total]` of every IDENTIFY so far.
+    pub fn identified(&self) -> Vec<[u32; 2]> {
+        self.state.lock().unwrap().identified.clone()
     }
 
     /// Waits until `found` picks something out of the calls so far (new calls wake it).
@@ -364,21 +396,25 @@ impl Double {
         .await
     }
 
-    /// Sends an event on the gateway (or keeps it for the next RESUME if the bot is away).
+    /// Sends an event on the gateway (or keeps it for the next RESUME if the bot is away), on
+    /// the shard of its server as Discord routes it (`(guild_id >> 22) % shard_total`); an
+    /// event of no server (a direct message) goes to shard 0.
     pub fn dispatch(&self, kind: &str, data: Value) {
         let mut s = self.state.lock().unwrap();
-        let seq = s.events.len() as u64 + 1;
+        let shard = shard_of(&data, s.shard_total);
+        let events = s.events.entry(shard).or_default();
+        let seq = events.len() as u64 + 1;
         let frame = json!({"op": 0, "t": kind, "s": seq, "d": data});
-        s.events.push((seq, frame.clone()));
-        if let Some(g) = &s.gateway {
+        events.push((seq, frame.clone()));
+        if let Some(g) = s.gateways.get(&shard) {
             let _ = g.send(Gateway::Send(frame));
         }
     }
 
-    /// Cuts the gateway connection without a close frame, as a network failure would.
+    /// Cuts every gateway connection without a close frame, as a network failure would.
     pub fn drop_gateway(&self) {
         let mut s = self.state.lock().unwrap();
-        if let Some(g) = s.gateway.take() {
+        for (_, g) in s.gateways.drain() {
             let _ = g.send(Gateway::Drop);
         }
         drop(s);
@@ -486,33 +522,48 @@ impl Double {
             Some(1) => vec![json!({"op": 11})],
             Some(2) => {
                 s.identifies += 1;
+                let shard = v["d"]["shard"][0].as_u64().unwrap_or(0) as u32;
+                let total = v["d"]["shard"][1].as_u64().unwrap_or(1).max(1) as u32;
+                s.shard_total = total;
+                s.identified.push([shard, total]);
                 // A new session: earlier events are not replayed.
-                let seq = s.events.len() as u64 + 1;
+                let events = s.events.entry(shard).or_default();
+                let seq = events.len() as u64 + 1;
+                let session = format!("session-{}-{shard}", s.identifies);
                 let ready = json!({"op": 0, "t": "READY", "s": seq, "d": {
                     "v": 10, "user": user_json(BOT_ID, "agora", true), "guilds": [],
-                    "session_id": format!("session-{}", s.identifies),
+                    "session_id": session,
                     "resume_gateway_url": self.gateway_url(),
-                    "shard": [0, 1],
+                    "shard": [shard, total],
                     "application": {"id": APP_ID.to_string(), "flags": 0},
                 }});
-                s.events.push((seq, ready.clone()));
-                s.gateway = Some(tx.clone());
+                s.events
+                    .entry(shard)
+                    .or_default()
+                    .push((seq, ready.clone()));
+                s.gateways.insert(shard, tx.clone());
                 vec![ready]
             }
             Some(6) => {
                 s.resumes += 1;
+                // The session names its shard: `session-<n>-<shard>`.
+                let shard = v["d"]["session_id"]
+                    .as_str()
+                    .and_then(|id| id.rsplit('-').next())
+                    .and_then(|n| n.parse::<u32>().ok())
+                    .unwrap_or(0);
                 let after = v["d"]["seq"].as_u64().unwrap_or(0);
-                let mut out: Vec<Value> = s
-                    .events
+                let events = s.events.entry(shard).or_default();
+                let mut out: Vec<Value> = events
                     .iter()
                     .filter(|(seq, _)| *seq > after)
                     .map(|(_, e)| e.clone())
                     .collect();
-                let seq = s.events.len() as u64 + 1;
+                let seq = events.len() as u64 + 1;
                 let resumed = json!({"op": 0, "t": "RESUMED", "s": seq, "d": {}});
-                s.events.push((seq, resumed.clone()));
+                events.push((seq, resumed.clone()));
                 out.push(resumed);
-                s.gateway = Some(tx.clone());
+                s.gateways.insert(shard, tx.clone());
                 out
             }
             _ => Vec::new(),

@@ -44,6 +44,8 @@ pub async fn service(db: &Path) -> Arc<Service> {
 pub struct Agora {
     pub db: PathBuf,
     pub service: Arc<Service>,
+    /// The front end's name in the lease on delivering the outbox.
+    pub holder: String,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<()>>,
 }
@@ -69,6 +71,7 @@ impl Agora {
     pub async fn start_with(db: &Path, double: &Double, settings: DiscordSettings) -> Agora {
         let service = service(db).await;
         let front = DiscordFrontEnd::new(service.clone(), settings);
+        let holder = front.holder().to_owned();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let identifies = double.identifies();
         let registered = registrations(double);
@@ -88,9 +91,10 @@ impl Agora {
                 (registrations_in(calls) > registered).then_some(())
             })
             .await;
-        // The health check sees the gateway connected.
+        // The health check sees the gateway connected: every shard of this process (serenity
+        // starts one every five seconds).
         let mut health = service.health().await;
-        for _ in 0..100 {
+        for _ in 0..400 {
             if health.is_healthy() {
                 break;
             }
@@ -101,6 +105,7 @@ impl Agora {
         Agora {
             db: db.to_owned(),
             service,
+            holder,
             stop: Some(stop),
             task: Some(task),
         }
