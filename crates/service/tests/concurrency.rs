@@ -199,3 +199,75 @@ async fn many_games_at_once_lose_nothing() {
     }
     assert_eq!(actions_and_notices(s).await.0, (games * plies.len()) as i64);
 }
+
+/// `games` games of Agon at one day per move, started now on `s`; returns the last deadline.
+async fn games_with_deadlines(s: &Service, games: usize) -> chrono::DateTime<Utc> {
+    for g in 0..games {
+        send(s, &format!("d{g}"), "games", &format!("dreg-{g}")).await;
+        let challenge = format!("challenge d{g} agon days 1");
+        send(s, &format!("c{g}"), &challenge, &format!("dch-{g}")).await;
+        send(s, &format!("d{g}"), "accept", &format!("dac-{g}")).await;
+    }
+    let mut tx = s.store().write().await.unwrap();
+    let last = tx.game(games as i64).await.unwrap().unwrap();
+    last.deadline_at.unwrap()
+}
+
+/// Each game's status and version, the actions and the notifications of a database.
+async fn outcome(s: &Service, games: usize) -> (Vec<String>, i64, i64) {
+    let (actions, notices) = actions_and_notices(s).await;
+    let mut tx = s.store().write().await.unwrap();
+    let mut states = Vec::new();
+    for id in 1..=games as i64 {
+        let g = tx.game(id).await.unwrap().unwrap();
+        states.push(format!("{id}: {:?} v{}", g.status, g.version));
+    }
+    (states, actions, notices)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn deadlines_swept_by_two_processes_at_once_are_each_handled_once() {
+    let games = 10;
+    // The same games on one process alone, as the measure.
+    let alone = two_services("sweeps-alone").await;
+    games_with_deadlines(&alone[0], games).await;
+    let services = two_services("sweeps-both").await;
+    // Started last: every game of both databases is due at the times below.
+    let deadline = games_with_deadlines(&services[0], games).await;
+    // A reminder's time, then past the deadline (each game times out), then again: both
+    // processes sweep at once each time, as two `agora serve` on one database would.
+    let times = [
+        deadline - chrono::Duration::hours(2),
+        deadline + chrono::Duration::hours(1),
+        deadline + chrono::Duration::hours(1),
+    ];
+    let mut changed = Vec::new();
+    for at in times {
+        let changed_alone = alone[0].sweep(at).await.unwrap();
+        changed.push(changed_alone);
+        let sweeps = services
+            .clone()
+            .map(|s| tokio::spawn(async move { s.sweep(at).await }));
+        let mut changed_both = 0;
+        for sweep in sweeps {
+            changed_both += sweep.await.unwrap().unwrap();
+        }
+        assert_eq!(
+            changed_both, changed_alone,
+            "at {at}: the games changed, once between the two"
+        );
+    }
+    eprintln!("games changed at each sweep: {changed:?}");
+    assert_eq!(
+        changed,
+        [games, games, 0],
+        "reminders, timeouts, nothing left"
+    );
+    let both = outcome(&services[0], games).await;
+    assert_eq!(both, outcome(&alone[0], games).await);
+    assert!(
+        both.0.iter().all(|g| g.contains("Finished")),
+        "every game timed out: {:?}",
+        both.0
+    );
+}
