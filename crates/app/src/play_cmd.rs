@@ -44,9 +44,10 @@ pub struct PlayArgs {
 }
 
 /// The terminal's outbox sender: prints each notification's subject for its local player and
-/// optionally logs it. The log is also the de-duplication of repeats after a crash.
+/// optionally logs it. The log is also the de-duplication of repeats after a crash, and between
+/// several processes on one database and one log.
 struct Terminal {
-    log: Option<Mutex<(File, HashSet<i64>)>>,
+    log: Option<Mutex<Log>>,
     /// The reply just printed: a notification whose board it already shows (the other local
     /// player's copy of the same action) is printed as its subject line only; any other (the
     /// computer's answer, a timeout) in full, so the board is on screen after every action.
@@ -64,31 +65,18 @@ impl Terminal {
                 full: false,
             });
         };
-        let mut seen = HashSet::new();
-        let mut complete = true;
-        if let Ok(text) = std::fs::read_to_string(path) {
-            for line in text.lines() {
-                // The id is written first and a tab follows it: an id without its tab is a line
-                // cut short by a crash, whose message was therefore not delivered.
-                if let Some((id, _)) = line.split_once('\t')
-                    && let Ok(id) = id.parse()
-                {
-                    seen.insert(id);
-                }
-            }
-            complete = text.is_empty() || text.ends_with('\n');
-        }
-        let mut file = std::fs::OpenOptions::new()
+        let file = std::fs::OpenOptions::new()
             .create(true)
+            .read(true)
             .append(true)
             .open(path)
             .with_context(|| format!("opening {}", path.display()))?;
-        if !complete {
-            // End a line cut short by a crash so the next one starts on its own line.
-            writeln!(file)?;
-        }
         Ok(Terminal {
-            log: Some(Mutex::new((file, seen))),
+            log: Some(Mutex::new(Log {
+                file,
+                seen: HashSet::new(),
+                read: 0,
+            })),
             shown: Mutex::default(),
             full: false,
         })
@@ -104,14 +92,13 @@ impl Sender for Terminal {
         let m = &delivery.message;
         let name = m.address.strip_prefix("local:").unwrap_or(&m.address);
         if let Some(log) = &self.log {
-            let mut guard = log.lock().expect("log lock");
-            let (file, seen) = &mut *guard;
-            if !seen.insert(m.id) {
+            let mut log = log.lock().expect("log lock");
+            let logged = log
+                .append_once(m.id, &format!("{}\t{}", m.address, m.subject))
+                .map_err(|e| SendError::Transient(e.to_string()))?;
+            if !logged {
                 return Ok(());
             }
-            writeln!(file, "{}\t{}\t{}", m.id, m.address, m.subject)
-                .and_then(|()| file.sync_data())
-                .map_err(|e| SendError::Transient(e.to_string()))?;
         }
         println!("  -> {name}: {}", m.subject);
         let lines: Vec<&str> = m.body.lines().collect();
@@ -120,6 +107,67 @@ impl Sender for Terminal {
             if !self.shown.lock().expect("shown lock").contains(&middle) {
                 println!("{}", lines[1..].join("\n"));
             }
+        }
+        Ok(())
+    }
+}
+
+/// The log of delivered notifications, one line `id<TAB>…` each, shared by every process that
+/// plays on the database: each appends under an exclusive lock on the file after reading what
+/// the others appended, so a row is logged once however many processes deliver it and whatever
+/// crashed between the line and the row's being marked sent.
+struct Log {
+    file: File,
+    /// The rows logged, as far as the file has been read.
+    seen: HashSet<i64>,
+    /// How many bytes of the file have been read.
+    read: u64,
+}
+
+impl Log {
+    /// Appends `id<TAB>rest` and syncs it, unless the row is logged already; returns whether it
+    /// appended.
+    fn append_once(&mut self, id: i64, rest: &str) -> std::io::Result<bool> {
+        self.file.lock()?;
+        let appended = self.catch_up().and_then(|()| {
+            if self.seen.contains(&id) {
+                return Ok(false);
+            }
+            let line = format!("{id}\t{rest}\n");
+            self.file.write_all(line.as_bytes())?;
+            self.file.sync_data()?;
+            self.read += line.len() as u64;
+            self.seen.insert(id);
+            Ok(true)
+        });
+        let unlocked = self.file.unlock();
+        let appended = appended?;
+        unlocked?;
+        Ok(appended)
+    }
+
+    /// Reads what was appended since the last look (by this process or another), with the lock
+    /// held, and ends a line cut short by a crash so the next starts on its own line.
+    fn catch_up(&mut self) -> std::io::Result<()> {
+        use std::io::{Read, Seek, SeekFrom};
+        self.file.seek(SeekFrom::Start(self.read))?;
+        let mut bytes = Vec::new();
+        self.file.read_to_end(&mut bytes)?;
+        self.read += bytes.len() as u64;
+        // A line cut short may end inside a character: read it anyway.
+        let text = String::from_utf8_lossy(&bytes);
+        for line in text.lines() {
+            // The id is written first and a tab follows it: an id without its tab is a line cut
+            // short by a crash, whose message was therefore not delivered.
+            if let Some((id, _)) = line.split_once('\t')
+                && let Ok(id) = id.parse()
+            {
+                self.seen.insert(id);
+            }
+        }
+        if !text.is_empty() && !text.ends_with('\n') {
+            self.file.write_all(b"\n")?;
+            self.read += 1;
         }
         Ok(())
     }
