@@ -6,26 +6,12 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
 
 #[path = "support/burst.rs"]
 mod burst;
 
-use burst::{assert_applied_once, burst};
-
-fn spawn(db: &Path, log: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_agora"))
-        .args(["play", "--script", "--players", "terminal", "--db"])
-        .arg(db)
-        .arg("--outbox-log")
-        .arg(log)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("agora binary")
-}
+use burst::{assert_applied_once, burst, play, temp_dir};
 
 /// Feeds `lines` on a thread and reads acknowledgements; after `kill_after` acknowledgements
 /// (if given) the process is killed with SIGKILL. Returns the acknowledged ids with statuses.
@@ -35,7 +21,7 @@ fn drive(
     lines: &[String],
     kill_after: Option<usize>,
 ) -> HashMap<String, String> {
-    let mut child = spawn(db, log);
+    let mut child = play(db, log);
     let mut stdin = child.stdin.take().unwrap();
     let input: Vec<String> = lines.to_vec();
     let writer = std::thread::spawn(move || {
@@ -63,16 +49,9 @@ fn drive(
     acks
 }
 
-fn temp_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("agora-crash-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn sigkill_mid_burst_loses_and_doubles_nothing() {
-    let dir = temp_dir();
+    let dir = temp_dir("crash");
     let (db, log) = (dir.join("crash.db"), dir.join("outbox.log"));
     let (lines, ids) = burst();
 

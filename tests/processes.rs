@@ -9,13 +9,13 @@
 #[path = "support/burst.rs"]
 mod burst;
 
-use burst::{assert_applied_once, burst};
+use burst::{assert_applied_once, burst, play, temp_dir};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::path::Path;
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -28,16 +28,7 @@ struct Process {
 
 impl Process {
     fn start(db: &Path, log: &Path) -> Process {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_agora"))
-            .args(["play", "--script", "--players", "terminal", "--db"])
-            .arg(db)
-            .arg("--outbox-log")
-            .arg(log)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("agora binary");
+        let mut child = play(db, log);
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, acks) = mpsc::channel();
@@ -90,16 +81,9 @@ impl Process {
     }
 }
 
-fn temp_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("agora-processes-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn three_processes_on_one_database_killed_at_random_lose_and_double_nothing() {
-    let dir = temp_dir();
+    let dir = temp_dir("processes");
     let (db, log) = (dir.join("shared.db"), dir.join("outbox.log"));
     let (lines, ids) = burst();
     let mut rng = SmallRng::seed_from_u64(11);

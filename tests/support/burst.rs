@@ -6,7 +6,31 @@ use agora_store::{Store, StoreOptions};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+/// `agora play --script` on `db`, logging its deliveries to `log`, with its input and output
+/// piped to the test.
+pub fn play(db: &Path, log: &Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_agora"))
+        .args(["play", "--script", "--players", "terminal", "--db"])
+        .arg(db)
+        .arg("--outbox-log")
+        .arg(log)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("agora binary")
+}
+
+/// A fresh directory for the test `name`.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("agora-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
 
 pub const GAMES: usize = 6;
 pub const PLIES: usize = 30;

@@ -13,9 +13,9 @@ mod common;
 use agora_rules::Variant;
 use agora_store::GameStatus;
 use chrono::Utc;
-use common::double::{Call, Double, LOBBY, dm_channel};
+use common::double::{Double, LOBBY, dm_channel};
 use common::{Agora, Opt, Place, User, click, eventually, in_server, row_of, run, settings};
-use common::{slash_with_id, sql, sql_int, sql_text, temp_db};
+use common::{mention_in, new_thread, slash_with_id, sql, sql_int, sql_text, temp_db};
 use std::time::{Duration, SystemTime};
 
 fn user(n: u64, name: &'static str) -> User {
@@ -23,28 +23,6 @@ fn user(n: u64, name: &'static str) -> User {
         id: 500_000_000_000_000_000 + n,
         name,
     }
-}
-
-/// The message the bot posted in `channel` that mentions `user`, after `after` calls.
-async fn mention_in(double: &Double, channel: u64, user: &User, after: usize) -> Call {
-    let path = format!("/channels/{channel}/messages");
-    let mention = user.mention();
-    double
-        .wait_for(
-            &format!("a message for {} in {channel}", user.name),
-            |calls| {
-                calls
-                    .iter()
-                    .skip(after)
-                    .find(|c| {
-                        c.method == "POST"
-                            && c.path == path
-                            && c.json["content"].as_str().unwrap_or("").contains(&mention)
-                    })
-                    .cloned()
-            },
-        )
-        .await
 }
 
 /// `from` challenges `to` to Agon in the lobby and `to` accepts; returns the game's thread.
@@ -61,18 +39,8 @@ async fn started(double: &Double, from: &User, to: &User) -> Place {
         .expect("an Accept button");
     let before = double.calls().len();
     click(double, to, lobby, &invite.response, &accept).await;
-    let path = format!("/channels/{LOBBY}/threads");
-    let created = double
-        .wait_for("a game thread", |calls| {
-            calls
-                .iter()
-                .skip(before)
-                .find(|c| c.method == "POST" && c.path == path)
-                .cloned()
-        })
-        .await;
     // The game's first message (the mover mentioned) is in its thread before anyone moves.
-    let thread = in_server(created.response["id"].as_str().unwrap().parse().unwrap());
+    let thread = new_thread(double, before).await;
     mention_in(double, thread.channel, from, before).await;
     thread
 }

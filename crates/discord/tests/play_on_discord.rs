@@ -8,9 +8,9 @@ mod common;
 use agora_rules::Variant;
 use agora_service::Inbound;
 use agora_service::commands::COMMANDS;
-use common::double::{Call, Double, LOBBY, buttons_of};
+use common::double::{Double, LOBBY, buttons_of};
 use common::{Agora, Opt, Place, User, click, in_server, registered, run, say};
-use common::{short_game, suggestions, temp_db};
+use common::{mention_in, new_thread, short_game, suggestions, temp_db};
 use serde_json::Value;
 
 fn alice() -> User {
@@ -37,43 +37,6 @@ fn eve() -> User {
 /// The first two characters of an action: what a person starts typing.
 fn start_of(action: &str) -> String {
     action.chars().take(2).collect()
-}
-
-/// The message the bot posted in `channel` that mentions `user`, after `after` calls.
-async fn mention_in(double: &Double, channel: u64, user: &User, after: usize) -> Call {
-    let path = format!("/channels/{channel}/messages");
-    let mention = user.mention();
-    double
-        .wait_for(
-            &format!("a message for {} in {channel}", user.name),
-            |calls| {
-                calls
-                    .iter()
-                    .skip(after)
-                    .find(|c| {
-                        c.method == "POST"
-                            && c.path == path
-                            && c.json["content"].as_str().unwrap_or("").contains(&mention)
-                    })
-                    .cloned()
-            },
-        )
-        .await
-}
-
-/// The thread the bot opened from the lobby for the next game, after `after` calls.
-async fn new_thread(double: &Double, after: usize) -> Place {
-    let path = format!("/channels/{LOBBY}/threads");
-    let created = double
-        .wait_for("a game thread", |calls| {
-            calls
-                .iter()
-                .skip(after)
-                .find(|c| c.method == "POST" && c.path == path)
-                .cloned()
-        })
-        .await;
-    in_server(created.response["id"].as_str().unwrap().parse().unwrap())
 }
 
 /// Challenges `to` from the lobby and has them accept with the button; returns the thread and

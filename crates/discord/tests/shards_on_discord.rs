@@ -8,7 +8,7 @@ mod common;
 use agora_discord::{DiscordSettings, OUTBOX_LEASE, Shards};
 use common::double::{Call, Double, GUILD_ID, LOBBY, dm_channel, shard_of};
 use common::{Agora, Opt, Place, User, click, in_server, row_of, run, settings, sql_int};
-use common::{eventually, suggestions, temp_db};
+use common::{eventually, mention_in, new_thread, suggestions, temp_db};
 use serde_json::json;
 use std::collections::HashMap;
 use std::time::Duration;
@@ -151,37 +151,16 @@ async fn two_processes_split_the_shards_and_post_each_notification_once() {
     )
     .await;
     assert!(sent.text().contains("Game "), "{}", sent.text());
-    let invite = double
-        .wait_for("the challenge in the lobby", |calls| {
-            calls
-                .iter()
-                .find(|c| {
-                    c.method == "POST"
-                        && c.path == format!("/channels/{LOBBY}/messages")
-                        && c.buttons().iter().any(|b| b.starts_with("accept:"))
-                })
-                .cloned()
-        })
-        .await;
+    let invite = mention_in(&double, LOBBY, &bob, 0).await;
     let accept = invite
         .buttons()
         .into_iter()
         .find(|b| b.starts_with("accept:"))
-        .unwrap();
+        .expect("an Accept button");
     let before = double.calls().len();
     let accepted = click(&double, &bob, lobby, &invite.response, &accept).await;
     assert!(accepted.text().contains("accepted"), "{}", accepted.text());
-    let thread_path = format!("/channels/{LOBBY}/threads");
-    let created = double
-        .wait_for("the game's thread", |calls| {
-            calls
-                .iter()
-                .skip(before)
-                .find(|c| c.method == "POST" && c.path == thread_path)
-                .cloned()
-        })
-        .await;
-    let thread = in_server(created.response["id"].as_str().unwrap().parse().unwrap());
+    let thread = new_thread(&double, before).await;
 
     // Alice moves in the thread; bob is told there.
     let action = suggestions(&double, &alice, thread, "")
@@ -199,20 +178,7 @@ async fn two_processes_split_the_shards_and_post_each_notification_once() {
     )
     .await;
     assert!(!moved.text().is_empty());
-    let bob_told = |after: usize| {
-        let path = format!("/channels/{}/messages", thread.channel);
-        let mention = bob.mention();
-        move |calls: &[Call]| {
-            calls
-                .iter()
-                .skip(after)
-                .find(|c| c.method == "POST" && c.path == path && c.text().contains(&mention))
-                .cloned()
-        }
-    };
-    double
-        .wait_for("bob told of the move", bob_told(before))
-        .await;
+    mention_in(&double, thread.channel, &bob, before).await;
 
     // Every notification is posted, and each once, though both processes ran a sender.
     let unsent = "SELECT count(*) FROM outbox WHERE channel = 'discord' AND sent_at IS NULL";
@@ -248,20 +214,7 @@ async fn two_processes_split_the_shards_and_post_each_notification_once() {
     )
     .await;
     assert!(!moved.text().is_empty());
-    let alice_told = {
-        let path = format!("/channels/{}/messages", thread.channel);
-        let mention = alice.mention();
-        move |calls: &[Call]| {
-            calls
-                .iter()
-                .skip(before)
-                .find(|c| c.method == "POST" && c.path == path && c.text().contains(&mention))
-                .cloned()
-        }
-    };
-    double
-        .wait_for("alice told of bob's move", alice_told)
-        .await;
+    mention_in(&double, thread.channel, &alice, before).await;
     eventually("every notification sent", || async {
         (sql_int(&db, unsent).await == Some(0)).then_some(())
     })

@@ -7,32 +7,13 @@ mod common;
 
 use agora_store::{GameStatus, Notice};
 use common::double::{Call, Double, LOBBY};
-use common::{Agora, Opt, User, in_server, run, temp_db};
+use common::{Agora, Opt, User, in_server, mention_in, run, temp_db};
 
 fn user(id: u64, name: &'static str) -> User {
     User {
         id: 600_000_000_000_000_000 + id,
         name,
     }
-}
-
-/// The message the bot posted in `channel` that mentions `user`, after `after` calls.
-async fn mention_in(double: &Double, channel: u64, user: &User, after: usize) -> Call {
-    let path = format!("/channels/{channel}/messages");
-    let mention = user.mention();
-    double
-        .wait_for(&format!("a message for {}", user.name), |calls| {
-            calls
-                .iter()
-                .skip(after)
-                .find(|c| {
-                    c.method == "POST"
-                        && c.path == path
-                        && c.json["content"].as_str().unwrap_or("").contains(&mention)
-                })
-                .cloned()
-        })
-        .await
 }
 
 /// The user ids a message may ping, and whether it may ping anything else (`@everyone`, `@here`,

@@ -338,6 +338,43 @@ pub async fn click(
     double.response(id).await
 }
 
+/// The message the bot posted in `channel` that mentions `user`, after `after` calls.
+pub async fn mention_in(double: &Double, channel: u64, user: &User, after: usize) -> Call {
+    let path = format!("/channels/{channel}/messages");
+    let mention = user.mention();
+    double
+        .wait_for(
+            &format!("a message for {} in {channel}", user.name),
+            |calls| {
+                calls
+                    .iter()
+                    .skip(after)
+                    .find(|c| {
+                        c.method == "POST"
+                            && c.path == path
+                            && c.json["content"].as_str().unwrap_or("").contains(&mention)
+                    })
+                    .cloned()
+            },
+        )
+        .await
+}
+
+/// The thread the bot opened from the lobby for the next game, after `after` calls.
+pub async fn new_thread(double: &Double, after: usize) -> Place {
+    let path = format!("/channels/{}/threads", double::LOBBY);
+    let created = double
+        .wait_for("a game thread", |calls| {
+            calls
+                .iter()
+                .skip(after)
+                .find(|c| c.method == "POST" && c.path == path)
+                .cloned()
+        })
+        .await;
+    in_server(created.response["id"].as_str().unwrap().parse().unwrap())
+}
+
 /// Writes a message in a channel; returns its id.
 pub fn say(double: &Double, user: &User, place: Place, text: &str) -> u64 {
     let id = double.id();
