@@ -1,0 +1,77 @@
+//! The lease as the front ends hold it ([`agora_service::Lease`]): two services on one SQLite file,
+//! as two processes. One holds it and the other stands by; the holder that stops renewing (it died)
+//! loses it once it runs out, and learns so at its next look; a clean stop hands it over at once.
+
+use agora_service::{Held, Lease, Service, Settings, Store, StoreOptions, Templates};
+use std::sync::Arc;
+use std::time::Duration;
+
+async fn two_services() -> [Arc<Service>; 2] {
+    let dir = std::env::temp_dir().join(format!("agora-lease-holders-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("agora.db");
+    let mut out = Vec::new();
+    for _ in 0..2 {
+        let store = Store::open(&path, &StoreOptions::default()).await.unwrap();
+        out.push(Arc::new(Service::new(
+            store,
+            Templates::load(None).unwrap(),
+            Settings::default(),
+        )));
+    }
+    [out[0].clone(), out[1].clone()]
+}
+
+/// Whether a service's metrics say it holds the lease `name`.
+fn held_gauge(text: &str, name: &str) -> bool {
+    text.lines()
+        .any(|l| l == format!("agora_lease_held{{lease=\"{name}\"}} 1"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_holds_the_other_takes_over_when_it_dies_or_leaves() {
+    let [a, b] = two_services().await;
+    let length = Duration::from_secs(3);
+    let first = Lease::new(a.clone(), "work", length);
+    let second = Lease::new(b.clone(), "work", length);
+    assert_ne!(first.holder(), second.holder());
+    assert_eq!(first.check_every(), Duration::from_secs(1));
+
+    assert_eq!(first.keep().await.unwrap(), Held::Taken);
+    assert_eq!(first.keep().await.unwrap(), Held::Kept);
+    assert_eq!(second.keep().await.unwrap(), Held::Elsewhere);
+    let text = a.metrics_text(chrono::Utc::now()).await;
+    assert!(held_gauge(&text, "work"), "{text}");
+    let text = b.metrics_text(chrono::Utc::now()).await;
+    assert!(!held_gauge(&text, "work"));
+
+    // Renewed at every third of its length, the lease stays with its holder however long.
+    for _ in 0..4 {
+        tokio::time::sleep(first.check_every()).await;
+        assert!(first.keep().await.unwrap().held());
+        assert_eq!(second.keep().await.unwrap(), Held::Elsewhere);
+    }
+    assert_eq!(
+        b.lease_holder("work").await.unwrap().unwrap().0,
+        first.holder()
+    );
+
+    // The holder stops renewing, as a process that died: once the lease ran out the other
+    // takes it, and the first learns at its next look that it lost it.
+    tokio::time::sleep(length + Duration::from_millis(100)).await;
+    assert_eq!(second.keep().await.unwrap(), Held::Taken);
+    assert_eq!(first.keep().await.unwrap(), Held::Elsewhere);
+    assert!(!first.is_held());
+    assert_eq!(
+        a.lease_holder("work").await.unwrap().unwrap().0,
+        second.holder()
+    );
+
+    // A clean stop gives it up: the other takes it at once, not when it would have run out.
+    assert!(second.leave().await);
+    assert!(!second.leave().await, "given up once");
+    assert_eq!(b.lease_holder("work").await.unwrap(), None);
+    assert_eq!(first.keep().await.unwrap(), Held::Taken);
+    assert!(first.leave().await);
+}
