@@ -95,7 +95,7 @@ impl Shards {
 
     /// How many shards this process runs.
     pub fn count(&self) -> u32 {
-        self.last - self.first + 1
+        self.last.saturating_sub(self.first) + 1
     }
 
     /// Reads `"0-3"` or `"2"` (a range or one shard) of `total`, checking that it fits.
