@@ -11,6 +11,7 @@ use common::{Agora, Opt, Place, User, click, in_server, row_of, run, settings, s
 use common::{eventually, mention_in, new_thread, suggestions, temp_db};
 use serde_json::json;
 use std::collections::HashMap;
+use std::path::Path;
 use std::time::Duration;
 
 fn alice() -> User {
@@ -74,6 +75,39 @@ fn posts_by_row(calls: &[Call]) -> HashMap<i64, usize> {
         }
     }
     rows
+}
+
+/// `mover` plays their first legal action in the game's thread; waits until `other` is told.
+async fn move_and_tell(double: &Double, mover: &User, other: &User, thread: Place) {
+    let action = suggestions(double, mover, thread, "")
+        .await
+        .into_iter()
+        .next()
+        .expect("a legal action");
+    let before = double.calls().len();
+    let moved = run(
+        double,
+        mover,
+        thread,
+        "move",
+        &[Opt::Text("action", action)],
+    )
+    .await;
+    assert!(!moved.text().is_empty());
+    mention_in(double, thread.channel, other, before).await;
+}
+
+/// Waits until no Discord notification waits, and checks that each was posted once; returns the
+/// posts by row.
+async fn all_posted_once(double: &Double, db: &Path) -> HashMap<i64, usize> {
+    let unsent = "SELECT count(*) FROM outbox WHERE channel = 'discord' AND sent_at IS NULL";
+    eventually("every notification sent", || async {
+        (sql_int(db, unsent).await == Some(0)).then_some(())
+    })
+    .await;
+    let posted = posts_by_row(&double.calls());
+    assert!(posted.values().all(|&n| n == 1), "{posted:?}");
+    posted
 }
 
 /// Runs `/help` at `place` and returns which of the processes handled it (by their metrics).
@@ -162,33 +196,10 @@ async fn two_processes_split_the_shards_and_post_each_notification_once() {
     assert!(accepted.text().contains("accepted"), "{}", accepted.text());
     let thread = new_thread(&double, before).await;
 
-    // Alice moves in the thread; bob is told there.
-    let action = suggestions(&double, &alice, thread, "")
-        .await
-        .into_iter()
-        .next()
-        .expect("a legal action");
-    let before = double.calls().len();
-    let moved = run(
-        &double,
-        &alice,
-        thread,
-        "move",
-        &[Opt::Text("action", action)],
-    )
-    .await;
-    assert!(!moved.text().is_empty());
-    mention_in(&double, thread.channel, &bob, before).await;
-
-    // Every notification is posted, and each once, though both processes ran a sender.
-    let unsent = "SELECT count(*) FROM outbox WHERE channel = 'discord' AND sent_at IS NULL";
-    eventually("every notification sent", || async {
-        (sql_int(&db, unsent).await == Some(0)).then_some(())
-    })
-    .await;
-    let posted = posts_by_row(&double.calls());
-    assert!(!posted.is_empty());
-    assert!(posted.values().all(|&n| n == 1), "{posted:?}");
+    // Alice moves in the thread; bob is told there. Every notification is posted, and each
+    // once, though both processes ran a sender.
+    move_and_tell(&double, &alice, &bob, thread).await;
+    assert!(!all_posted_once(&double, &db).await.is_empty());
 
     // The first process stops: it gives the lease up, and the second takes over at once (within
     // a look at the lease, a third of its length) and posts what follows.
@@ -199,28 +210,8 @@ async fn two_processes_split_the_shards_and_post_each_notification_once() {
     })
     .await;
     assert!(holds_outbox(&second).await);
-    let action = suggestions(&double, &bob, thread, "")
-        .await
-        .into_iter()
-        .next()
-        .expect("a legal action");
-    let before = double.calls().len();
-    let moved = run(
-        &double,
-        &bob,
-        thread,
-        "move",
-        &[Opt::Text("action", action)],
-    )
-    .await;
-    assert!(!moved.text().is_empty());
-    mention_in(&double, thread.channel, &alice, before).await;
-    eventually("every notification sent", || async {
-        (sql_int(&db, unsent).await == Some(0)).then_some(())
-    })
-    .await;
-    let posted = posts_by_row(&double.calls());
-    assert!(posted.values().all(|&n| n == 1), "{posted:?}");
+    move_and_tell(&double, &bob, &alice, thread).await;
+    all_posted_once(&double, &db).await;
 
     second.stop().await;
     assert_eq!(
