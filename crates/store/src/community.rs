@@ -70,12 +70,13 @@ impl Tx {
 
     /// The players who watch a game, in the order they began.
     pub async fn watchers(&mut self, game_id: i64) -> Result<Vec<i64>> {
-        Ok(sqlx::query_scalar(
+        // Read after every action: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let mut query = db.prepare_cached(
             "SELECT player_id FROM watchers WHERE game_id = ? ORDER BY created_at, player_id",
-        )
-        .bind(game_id)
-        .fetch_all(&mut *self.tx)
-        .await?)
+        )?;
+        let rows = query.query_map([game_id], |row| row.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<i64>>>()?)
     }
 
     /// How many games a player watches (to cap it).

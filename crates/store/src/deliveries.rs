@@ -28,17 +28,20 @@ impl Tx {
         reply: &str,
         now: DateTime<Utc>,
     ) -> Result<bool> {
-        let done = sqlx::query(
-            "INSERT INTO deliveries (id, sender, reply, handled_at) VALUES (?, ?, ?, ?)
-             ON CONFLICT (sender, id) DO NOTHING",
-        )
-        .bind(id.to_owned())
-        .bind(sender.to_owned())
-        .bind(reply.to_owned())
-        .bind(now)
-        .execute(&mut *self.tx)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        // Every command records its delivery: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let done = db
+            .prepare_cached(
+                "INSERT INTO deliveries (id, sender, reply, handled_at) VALUES (?, ?, ?, ?)
+                 ON CONFLICT (sender, id) DO NOTHING",
+            )?
+            .execute(rusqlite::params![
+                id,
+                sender,
+                reply,
+                crate::direct::Time(now)
+            ])?;
+        Ok(done == 1)
     }
 
     /// How many delivery records are kept.

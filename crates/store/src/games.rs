@@ -255,6 +255,49 @@ pub(crate) struct GameRow {
     open_max_rating: Option<i64>,
 }
 
+impl GameRow {
+    /// Reads the columns of [`GAME_COLUMNS`] (see `direct`).
+    fn direct(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+        use crate::direct::{get_opt_time, get_time};
+        Ok(GameRow {
+            id: row.get(0)?,
+            variant: row.get(1)?,
+            first_player: row.get(2)?,
+            second_player: row.get(3)?,
+            challenger: row.get(4)?,
+            status: row.get(5)?,
+            position: row.get(6)?,
+            ply: row.get(7)?,
+            version: row.get(8)?,
+            result: row.get(9)?,
+            end_reason: row.get(10)?,
+            days_per_move: row.get(11)?,
+            bank_initial: row.get(12)?,
+            bank_increment: row.get(13)?,
+            bank_max: row.get(14)?,
+            bank_first: row.get(15)?,
+            bank_second: row.get(16)?,
+            timeout_policy: row.get(17)?,
+            turn_started_at: get_opt_time(row, 18)?,
+            deadline_at: get_opt_time(row, 19)?,
+            reminded_at: get_opt_time(row, 20)?,
+            reminder_stage: row.get(21)?,
+            due_at: get_opt_time(row, 22)?,
+            draw_offer: row.get(23)?,
+            undo_request: row.get(24)?,
+            created_at: get_time(row, 25)?,
+            updated_at: get_time(row, 26)?,
+            started_at: get_opt_time(row, 27)?,
+            finished_at: get_opt_time(row, 28)?,
+            rated: row.get(29)?,
+            private: row.get(30)?,
+            open: row.get(31)?,
+            open_min_rating: row.get(32)?,
+            open_max_rating: row.get(33)?,
+        })
+    }
+}
+
 pub(crate) const GAME_COLUMNS: &str = "id, variant, first_player, second_player, challenger, status, \
     position, ply, version, result, end_reason, days_per_move, bank_initial, bank_increment, \
     bank_max, bank_first, bank_second, timeout_policy, turn_started_at, deadline_at, \
@@ -388,15 +431,17 @@ impl Tx {
 
     /// A player's games that are still open (proposed or active), oldest first.
     pub async fn open_games_of(&mut self, player_id: i64) -> Result<Vec<Game>> {
-        let rows: Vec<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        // Read on nearly every command: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let mut query = db.prepare_cached(&format!(
             "SELECT {GAME_COLUMNS} FROM games
              WHERE (first_player = ?1 OR second_player = ?1)
                AND status IN ('proposed', 'active')
              ORDER BY id"
-        )))
-        .bind(player_id)
-        .fetch_all(&mut *self.tx)
-        .await?;
+        ))?;
+        let rows = query
+            .query_map([player_id], GameRow::direct)?
+            .collect::<rusqlite::Result<Vec<GameRow>>>()?;
         rows.into_iter().map(Game::try_from).collect()
     }
 
@@ -478,15 +523,53 @@ impl Tx {
         action: &PlayedAction,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        // Two statements in one string: sqlx binds the arguments of each in turn, and the count
-        // of changed rows is their sum.
-        let both = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "{INSERT_ACTION}; {UPDATE_GAME}"
-        )));
-        let done = bind_game(bind_action(both, game.id, action), game, now)
-            .execute(&mut *self.tx)
-            .await?;
-        if done.rows_affected() != 2 {
+        use crate::direct::{Time, time};
+        // The path of every action: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        db.prepare_cached(INSERT_ACTION)?
+            .execute(rusqlite::params![
+                game.id,
+                action.ply as i64,
+                seat_code(action.seat),
+                action.notation,
+                Time(action.played_at),
+                action.delivery_id,
+                action.spent_ms,
+            ])?;
+        let (result, reason) = match &game.ending {
+            Some(e) => (
+                Some(e.winner.map_or("draw", seat_code)),
+                Some(e.reason.code()),
+            ),
+            None => (None, None),
+        };
+        let bank = matches!(game.time_control, TimeControl::Bank { .. });
+        let changed = db.prepare_cached(UPDATE_GAME)?.execute(rusqlite::params![
+            game.status.code(),
+            game.position,
+            game.ply as i64,
+            result,
+            reason,
+            bank.then_some(game.bank[0]),
+            bank.then_some(game.bank[1]),
+            time(game.turn_started_at),
+            time(game.deadline_at),
+            time(game.reminded_at),
+            i64::from(game.reminder_stage),
+            time(game.due_at),
+            game.draw_offer.map(seat_code),
+            game.undo_request.map(seat_code),
+            Time(now),
+            time(game.started_at),
+            time(game.finished_at),
+            game.seats[0],
+            game.seats[1],
+            game.options.open,
+            game.options.rated,
+            game.id,
+            game.version,
+        ])?;
+        if changed != 1 {
             return Err(StoreError::Conflict(game.id));
         }
         game.version += 1;
@@ -497,14 +580,15 @@ impl Tx {
     /// A game's actions in order. They come back as one JSON row rather than a row each: every
     /// row crosses from SQLite's worker thread on its own, and a game is read on every command.
     pub async fn actions(&mut self, game_id: i64) -> Result<Vec<PlayedAction>> {
-        let json: String = sqlx::query_scalar(
-            "SELECT coalesce(json_group_array(json_array(ply, seat, notation, played_at,
-                 delivery_id, spent_ms)), '[]')
-             FROM (SELECT * FROM actions WHERE game_id = ? ORDER BY ply)",
-        )
-        .bind(game_id)
-        .fetch_one(&mut *self.tx)
-        .await?;
+        // Read on every command: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let json: String = db
+            .prepare_cached(
+                "SELECT coalesce(json_group_array(json_array(ply, seat, notation, played_at,
+                     delivery_id, spent_ms)), '[]')
+                 FROM (SELECT * FROM actions WHERE game_id = ? ORDER BY ply)",
+            )?
+            .query_row([game_id], |row| row.get(0))?;
         type Row = (
             u32,
             String,

@@ -19,6 +19,7 @@ pub mod backup;
 mod checkpoint;
 mod community;
 pub mod deliveries;
+mod direct;
 pub mod discord;
 pub mod games;
 mod health;

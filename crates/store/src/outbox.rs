@@ -203,25 +203,32 @@ impl From<MessageRow> for OutboxMessage {
 
 impl Tx {
     pub async fn queue(&mut self, m: &NewMessage, now: DateTime<Utc>) -> Result<i64> {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO outbox (player_id, channel, address, game_id, ply, kind, board, overlay,
-                 subject, body, created_at, next_attempt_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        )
-        .bind(m.player_id)
-        .bind(m.channel.clone())
-        .bind(m.address.clone())
-        .bind(m.game_id)
-        .bind(m.ply.map(i64::from))
-        .bind(m.kind.code())
-        .bind(m.board)
-        .bind(m.overlay)
-        .bind(m.subject.clone())
-        .bind(m.body.clone())
-        .bind(now)
-        .bind(now)
-        .fetch_one(&mut *self.tx)
-        .await?;
+        use crate::direct::Time;
+        // Every action queues notifications: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let id: i64 = db
+            .prepare_cached(
+                "INSERT INTO outbox (player_id, channel, address, game_id, ply, kind, board,
+                     overlay, subject, body, created_at, next_attempt_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            )?
+            .query_row(
+                rusqlite::params![
+                    m.player_id,
+                    m.channel,
+                    m.address,
+                    m.game_id,
+                    m.ply.map(i64::from),
+                    m.kind.code(),
+                    m.board,
+                    m.overlay,
+                    m.subject,
+                    m.body,
+                    Time(now),
+                    Time(now),
+                ],
+                |row| row.get(0),
+            )?;
         self.queued.push(Queued {
             id,
             player_id: m.player_id,

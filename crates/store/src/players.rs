@@ -124,6 +124,29 @@ impl From<IdentityRow> for Identity {
     }
 }
 
+impl PlayerRow {
+    /// Reads the columns of [`PLAYER_COLUMNS`] from `at` on (see `direct`).
+    fn direct(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<PlayerRow> {
+        use crate::direct::get_opt_time;
+        Ok(PlayerRow {
+            id: row.get(at)?,
+            name: row.get(at + 1)?,
+            timezone: row.get(at + 2)?,
+            notify: row.get(at + 3)?,
+            computer: row.get(at + 4)?,
+            vacation_from: get_opt_time(row, at + 5)?,
+            vacation_until: get_opt_time(row, at + 6)?,
+            vacation_year: row.get(at + 7)?,
+            vacation_used: row.get(at + 8)?,
+            digest_hour: row.get(at + 9)?,
+            digest_due_at: get_opt_time(row, at + 10)?,
+            first_seen_at: get_opt_time(row, at + 11)?,
+            language: row.get(at + 12)?,
+            locale: row.get(at + 13)?,
+        })
+    }
+}
+
 const PLAYER_COLUMNS: &str = "id, name, timezone, notify, computer, vacation_from, \
     vacation_until, vacation_year, vacation_used, digest_hour, digest_due_at, first_seen_at, language, locale";
 
@@ -148,14 +171,15 @@ impl Tx {
 
     /// The players of a game's two seats, in one query.
     pub async fn seat_players(&mut self, seats: [i64; 2]) -> Result<[Option<Player>; 2]> {
-        let rows: Vec<PlayerRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        // Read on every command: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let mut query = db.prepare_cached(&format!(
             "SELECT {PLAYER_COLUMNS} FROM players WHERE id IN (?, ?)"
-        )))
-        .bind(seats[0])
-        .bind(seats[1])
-        .fetch_all(&mut *self.tx)
-        .await?;
-        let players: Vec<Player> = rows.into_iter().map(Player::from).collect();
+        ))?;
+        let players = query
+            .query_map(seats, |row| PlayerRow::direct(row, 0))?
+            .map(|row| Ok(Player::from(row?)))
+            .collect::<Result<Vec<Player>>>()?;
         Ok(seats.map(|id| players.iter().find(|p| p.id == id).cloned()))
     }
 
@@ -180,20 +204,19 @@ impl Tx {
 
     /// The player an identity belongs to, and whether the identity is verified, in one query.
     pub async fn identity_player(&mut self, address: &str) -> Result<Option<(Player, bool)>> {
-        #[derive(sqlx::FromRow)]
-        struct Row {
-            #[sqlx(flatten)]
-            player: PlayerRow,
-            verified: bool,
-        }
-        let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        use rusqlite::OptionalExtension;
+        // Read on every command: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let mut query = db.prepare_cached(&format!(
             "SELECT {PLAYER_COLUMNS}, i.verified FROM identities i
              JOIN players ON players.id = i.player_id WHERE i.address = ?"
-        )))
-        .bind(address.to_owned())
-        .fetch_optional(&mut *self.tx)
-        .await?;
-        Ok(row.map(|r| (Player::from(r.player), r.verified)))
+        ))?;
+        let row = query
+            .query_row([address], |row| {
+                Ok((PlayerRow::direct(row, 0)?, row.get::<_, bool>(14)?))
+            })
+            .optional()?;
+        Ok(row.map(|(player, verified)| (Player::from(player), verified)))
     }
 
     /// The player an identity belongs to.
@@ -282,15 +305,23 @@ impl Tx {
 
     /// A player's identities, verified first, oldest first.
     pub async fn identities_of(&mut self, player_id: i64) -> Result<Vec<Identity>> {
-        let rows: Vec<IdentityRow> = sqlx::query_as(
+        // Read for every notification: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let mut query = db.prepare_cached(
             "SELECT address, player_id, channel, verified,
                     EXISTS (SELECT 1 FROM blocked_identities b WHERE b.identity = i.address) AS blocked
              FROM identities i WHERE player_id = ? ORDER BY verified DESC, created_at, address",
-        )
-        .bind(player_id)
-        .fetch_all(&mut *self.tx)
-        .await?;
-        Ok(rows.into_iter().map(Identity::from).collect())
+        )?;
+        let rows = query.query_map([player_id], |row| {
+            Ok(Identity {
+                address: row.get(0)?,
+                player_id: row.get(1)?,
+                channel: row.get(2)?,
+                verified: row.get(3)?,
+                blocked: row.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<Identity>>>()?)
     }
 
     /// Marks a player as having used Agora (their first command), if not marked already.

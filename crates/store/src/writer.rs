@@ -17,10 +17,11 @@
 //! holder of the connection rolls it back first, and a small flusher task finishes a batch that
 //! its last member abandoned.
 
+use crate::direct::Handle;
 use crate::lane::Lane;
 use crate::{Result, StoreError};
+use sqlx::Connection;
 use sqlx::sqlite::SqliteConnection;
-use sqlx::{Connection, Executor};
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Weak};
@@ -77,6 +78,9 @@ pub(crate) struct Writer {
 }
 
 pub(crate) struct Slot {
+    /// The connection's handle while statements run on the lane's thread (see `direct`);
+    /// declared first, so it is given back before the connection goes.
+    direct: Handle,
     /// `None` once the store is closed.
     conn: Option<SqliteConnection>,
     batch: Option<Batch>,
@@ -110,6 +114,7 @@ impl Writer {
     ) -> Arc<Writer> {
         let writer = Arc::new(Writer {
             slot: Arc::new(Mutex::new(Slot {
+                direct: Handle::default(),
                 conn: Some(conn),
                 batch: None,
                 savepoint_open: false,
@@ -158,24 +163,15 @@ impl Writer {
         }
         self.tidy(&mut slot).await;
         if slot.batch.is_none() {
-            conn(&mut slot).execute("BEGIN IMMEDIATE").await?;
+            exec(&mut slot, "BEGIN IMMEDIATE").await?;
             slot.batch = Some(Batch::new());
         }
-        let opened = match sender {
-            None => conn(&mut slot)
-                .execute("SAVEPOINT cmd")
-                .await
-                .map(|_| false),
-            // Two statements in one: the savepoint, then the question (sqlx runs them in order).
-            Some(identity) => {
-                sqlx::query_scalar(
-                    "SAVEPOINT cmd;
-                 SELECT EXISTS (SELECT 1 FROM blocked_identities WHERE identity = ?)",
-                )
-                .bind(identity.to_owned())
-                .fetch_one(conn(&mut slot))
-                .await
-            }
+        let opened = match exec(&mut slot, "SAVEPOINT cmd").await {
+            Err(e) => Err(e),
+            Ok(()) => match sender {
+                None => Ok(false),
+                Some(identity) => blocked(&mut slot, identity).await,
+            },
         };
         let blocked = match opened {
             Ok(blocked) => blocked,
@@ -183,14 +179,12 @@ impl Writer {
                 if sender.is_some() {
                     // The savepoint may have opened before the question failed; if it did not,
                     // this fails with "no such savepoint" and changes nothing.
-                    let _ = conn(&mut slot)
-                        .execute("ROLLBACK TO cmd; RELEASE cmd")
-                        .await;
+                    let _ = exec(&mut slot, "ROLLBACK TO cmd; RELEASE cmd").await;
                 }
                 // The batch may hold others' work: leave it to the flusher to commit.
                 drop(slot);
                 self.flush.notify_one();
-                return Err(e.into());
+                return Err(e);
             }
         };
         slot.savepoint_open = true;
@@ -211,7 +205,7 @@ impl Writer {
             return;
         }
         slot.savepoint_open = false;
-        let undone = conn(slot).execute("ROLLBACK TO cmd; RELEASE cmd").await;
+        let undone = exec(slot, "ROLLBACK TO cmd; RELEASE cmd").await;
         if let Err(e) = undone {
             tracing::error!(error = %e, "could not roll back an abandoned command; the batch fails");
             self.fail_batch(slot, &e.to_string()).await;
@@ -221,7 +215,7 @@ impl Writer {
     /// Rolls the whole transaction back and tells its members their commit failed.
     async fn fail_batch(&self, slot: &mut Slot, why: &str) {
         slot.savepoint_open = false;
-        let _ = conn(slot).execute("ROLLBACK").await;
+        let _ = exec(slot, "ROLLBACK").await;
         if let Some(batch) = slot.batch.take() {
             self.failed.fetch_add(1, Ordering::Relaxed);
             batch.done.send_replace(Some(Err(why.into())));
@@ -238,6 +232,12 @@ impl Writer {
     /// After a member's savepoint is settled: commits the batch if it is due (in a task that
     /// owns the connection), and waits for the batch's outcome.
     async fn settle(self: &Arc<Self>, mut slot: OwnedMutexGuard<Slot>) -> Outcome {
+        if slot.batch.is_some() && self.queued.load(Ordering::Acquire) == 0 {
+            // A command's statements run on the lane's thread without a pause (see `direct`),
+            // so commands that arrived meanwhile have not yet asked for the connection: let
+            // them, so that they share this commit rather than each pay for one.
+            tokio::task::yield_now().await;
+        }
         let Some(batch) = slot.batch.as_ref() else {
             return Ok(());
         };
@@ -245,7 +245,7 @@ impl Writer {
             // Nothing of anyone's is in the batch: nothing to wait for. Without others queued,
             // end the transaction so other processes may write.
             if self.queued.load(Ordering::Acquire) == 0 {
-                let _ = conn(&mut slot).execute("ROLLBACK").await;
+                let _ = exec(&mut slot, "ROLLBACK").await;
                 slot.batch = None;
             }
             return Ok(());
@@ -268,7 +268,7 @@ impl Writer {
         let Some(batch) = slot.batch.take() else {
             return;
         };
-        let outcome = match conn(&mut slot).execute("COMMIT").await {
+        let outcome = match exec(&mut slot, "COMMIT").await {
             Ok(_) => {
                 self.committed.notify_one();
                 self.commits.fetch_add(1, Ordering::Relaxed);
@@ -278,7 +278,7 @@ impl Writer {
             }
             Err(e) => {
                 tracing::error!(error = %e, members = batch.members, "a shared commit failed");
-                let _ = conn(&mut slot).execute("ROLLBACK").await;
+                let _ = exec(&mut slot, "ROLLBACK").await;
                 self.failed.fetch_add(1, Ordering::Relaxed);
                 Err(e.to_string().into())
             }
@@ -309,6 +309,7 @@ impl Writer {
 }
 
 async fn slot_closed(slot: &mut Slot) {
+    slot.direct.forget();
     if let Some(conn) = slot.conn.take() {
         let _ = conn.close().await;
     }
@@ -321,8 +322,30 @@ impl Drop for Writer {
     }
 }
 
+/// The connection for a statement through sqlx: the handle is given back to sqlx's thread first.
 fn conn(slot: &mut Slot) -> &mut SqliteConnection {
+    slot.direct.give_back();
     slot.conn.as_mut().expect(HELD)
+}
+
+/// The connection's handle, for statements run on the lane's thread (see `direct`).
+async fn db(slot: &mut Slot) -> Result<&rusqlite::Connection> {
+    let conn = slot.conn.as_mut().ok_or(StoreError::Closed)?;
+    Ok(slot.direct.take(conn).await?)
+}
+
+/// Runs statements without arguments or rows (savepoints, commits) on the lane's thread.
+async fn exec(slot: &mut Slot, sql: &str) -> Result<()> {
+    db(slot).await?.execute_batch(sql)?;
+    Ok(())
+}
+
+/// Whether an identity is blocked by the operator.
+async fn blocked(slot: &mut Slot, identity: &str) -> Result<bool> {
+    let db = db(slot).await?;
+    let mut query =
+        db.prepare_cached("SELECT EXISTS (SELECT 1 FROM blocked_identities WHERE identity = ?)")?;
+    Ok(query.query_row([identity], |row| row.get(0))?)
 }
 
 /// Finishes batches their last member abandoned: rolls back a dropped `Tx`'s savepoint and
@@ -341,7 +364,7 @@ async fn flusher(writer: Weak<Writer>, flush: Arc<Notify>) {
         match slot.batch.as_ref() {
             Some(batch) if writer.queued.load(Ordering::Acquire) == 0 => {
                 if batch.members == 0 {
-                    let _ = conn(&mut slot).execute("ROLLBACK").await;
+                    let _ = exec(&mut slot, "ROLLBACK").await;
                     slot.batch = None;
                 } else {
                     writer.commit_batch(slot).await;
@@ -388,7 +411,8 @@ impl Drop for Queued<'_> {
 /// once [`Tx::commit`] or [`Tx::rollback`] has taken it back.
 pub(crate) enum Held {
     Write(OwnedMutexGuard<Slot>),
-    Read(sqlx::Transaction<'static, sqlx::Sqlite>),
+    /// The handle (first, so it is given back before the transaction ends) and the transaction.
+    Read(Handle, sqlx::Transaction<'static, sqlx::Sqlite>),
     Done,
 }
 
@@ -399,7 +423,7 @@ impl Deref for Held {
     fn deref(&self) -> &SqliteConnection {
         match self {
             Held::Write(slot) => slot.conn.as_ref().expect(HELD),
-            Held::Read(tx) => tx,
+            Held::Read(_, tx) => tx,
             Held::Done => panic!("{HELD}"),
         }
     }
@@ -409,7 +433,10 @@ impl DerefMut for Held {
     fn deref_mut(&mut self) -> &mut SqliteConnection {
         match self {
             Held::Write(slot) => conn(slot),
-            Held::Read(tx) => tx,
+            Held::Read(direct, tx) => {
+                direct.give_back();
+                tx
+            }
             Held::Done => panic!("{HELD}"),
         }
     }
@@ -426,9 +453,18 @@ pub struct Tx {
 }
 
 impl Tx {
+    /// The connection's SQLite handle, for statements run on the calling thread (see `direct`).
+    pub(crate) async fn db(&mut self) -> Result<&rusqlite::Connection> {
+        match &mut self.tx {
+            Held::Write(slot) => db(slot).await,
+            Held::Read(direct, tx) => Ok(direct.take(tx).await?),
+            Held::Done => panic!("{HELD}"),
+        }
+    }
+
     pub(crate) fn reading(tx: sqlx::Transaction<'static, sqlx::Sqlite>, writer: Arc<Writer>) -> Tx {
         Tx {
-            tx: Held::Read(tx),
+            tx: Held::Read(Handle::default(), tx),
             writer,
             queued: Vec::new(),
         }
@@ -440,13 +476,16 @@ impl Tx {
         let writer = self.writer.clone();
         let mut slot = match std::mem::replace(&mut self.tx, Held::Done) {
             Held::Write(slot) => slot,
-            Held::Read(tx) => return Ok(tx.commit().await?),
+            Held::Read(direct, tx) => {
+                drop(direct);
+                return Ok(tx.commit().await?);
+            }
             Held::Done => return Ok(()),
         };
-        if let Err(e) = conn(&mut slot).execute("RELEASE cmd").await {
+        if let Err(e) = exec(&mut slot, "RELEASE cmd").await {
             // Whatever the savepoint held is in an unknown state: the batch cannot be trusted.
             writer.fail_batch(&mut slot, &e.to_string()).await;
-            return Err(e.into());
+            return Err(e);
         }
         slot.savepoint_open = false;
         if let Some(batch) = slot.batch.as_mut() {
@@ -461,7 +500,10 @@ impl Tx {
         let writer = self.writer.clone();
         let mut slot = match std::mem::replace(&mut self.tx, Held::Done) {
             Held::Write(slot) => slot,
-            Held::Read(tx) => return Ok(tx.rollback().await?),
+            Held::Read(direct, tx) => {
+                drop(direct);
+                return Ok(tx.rollback().await?);
+            }
             Held::Done => return Ok(()),
         };
         writer.tidy(&mut slot).await;
