@@ -206,3 +206,64 @@ impl DatabaseError for DirectError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sqlx::{Connection, Row};
+
+    /// A time written one way reads back the same the other way, fractions and all, and the
+    /// forms SQLite writes itself (`CURRENT_TIMESTAMP`) read as sqlx reads them.
+    #[tokio::test]
+    async fn times_and_errors_are_the_same_either_way() {
+        let mut conn = sqlx::SqliteConnection::connect("sqlite::memory:")
+            .await
+            .unwrap();
+        sqlx::query("CREATE TABLE t (id INTEGER PRIMARY KEY, at TEXT)")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        let whole = Utc.with_ymd_and_hms(2026, 12, 4, 12, 0, 0).unwrap();
+        let fine = whole + chrono::Duration::microseconds(123_456);
+        sqlx::query("INSERT INTO t (id, at) VALUES (1, ?), (2, ?)")
+            .bind(whole)
+            .bind(fine)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        let mut handle = Handle::default();
+        {
+            let db = handle.take(&mut conn).await.unwrap();
+            let read = |id: i64| {
+                db.query_row("SELECT at FROM t WHERE id = ?", [id], |r| get_time(r, 0))
+                    .unwrap()
+            };
+            assert_eq!((read(1), read(2)), (whole, fine));
+            db.execute("INSERT INTO t (id, at) VALUES (3, ?)", [Time(fine)])
+                .unwrap();
+            db.execute(
+                "INSERT INTO t (id, at) VALUES (4, '2026-12-04 12:00:00')",
+                [],
+            )
+            .unwrap();
+            assert_eq!(read(4), whole);
+            let again = db
+                .execute("INSERT INTO t (id, at) VALUES (1, NULL)", [])
+                .unwrap_err();
+            let sqlx::Error::Database(e) = error(again) else {
+                panic!("not a database error");
+            };
+            assert_eq!(e.kind(), ErrorKind::UniqueViolation);
+        }
+        handle.give_back();
+        let row = sqlx::query("SELECT at FROM t WHERE id = 3")
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+        assert_eq!(row.get::<DateTime<Utc>, _>(0), fine);
+        // The prepared statements stay for the next time the handle is taken.
+        assert!(handle.take(&mut conn).await.is_ok());
+        handle.forget();
+        conn.close().await.unwrap();
+    }
+}

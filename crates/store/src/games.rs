@@ -515,7 +515,7 @@ impl Tx {
         Ok(())
     }
 
-    /// [`Tx::insert_action`] and then [`Tx::save_game`], in one round trip to SQLite's thread
+    /// [`Tx::insert_action`] and then [`Tx::save_game`], run directly on the connection
     /// (the path of every action). On a conflict the caller rolls back, the action with the rest.
     pub async fn save_game_after(
         &mut self,

@@ -3,10 +3,10 @@
 //! connection, both kept on one CPU.
 //!
 //! sqlx runs every SQLite connection on a thread of its own and hands each statement over to it
-//! and the result back. A command makes about fifteen such hand-offs while it holds the writer
-//! connection, so the hand-offs, not SQLite, set how many commands a second the process can
-//! write. Between threads on two CPUs each hand-off wakes a sleeping CPU (on a virtual machine,
-//! tens of microseconds); between two threads on the same CPU it is a plain switch. The lane's
+//! and the result back. The statements of an action run on the lane's thread itself instead (see
+//! `direct`); what still goes through sqlx (rarer commands) is handed over. Between threads on two
+//! CPUs each hand-off wakes a sleeping CPU (on a virtual machine, tens of microseconds); between
+//! two threads on the same CPU it is a plain switch. The lane's
 //! thread pins itself to the last CPU the process may use, and the writer connection is opened
 //! from it, so SQLite's thread (spawned by that connection) inherits the same CPU. Everything
 //! else (readers, senders, pictures, the computer's thinking) runs on the other runtime's

@@ -195,7 +195,7 @@ impl Store {
     }
 
     /// [`Store::write`] for a command from `sender` (an identity's text form), and whether that
-    /// identity is blocked, asked in the same round trip as the savepoint is opened.
+    /// identity is blocked, asked as the savepoint is opened.
     pub async fn write_from(&self, sender: &str) -> Result<(Tx, bool)> {
         self.writer.begin(Some(sender)).await
     }

@@ -155,7 +155,7 @@ impl Writer {
     }
 
     /// Opens a savepoint for one command, in the open batch or in a new one. With `sender`, says
-    /// too whether that identity is blocked, in the same round trip to SQLite's thread.
+    /// too whether that identity is blocked.
     pub(crate) async fn begin(self: &Arc<Self>, sender: Option<&str>) -> Result<(Tx, bool)> {
         let mut slot = self.take().await;
         if slot.conn.is_none() {
