@@ -1,6 +1,7 @@
 //! Games and their actions: creating a game, reading it, saving a change against its version, and
 //! the record of actions it is replayed from.
 
+use crate::direct::{Time, time};
 use crate::{Result, StoreError, Tx, parse_code, parse_seat, seat_code};
 use agora_rules::{Seat, Variant};
 use chrono::{DateTime, Utc};
@@ -504,10 +505,8 @@ impl Tx {
     /// `game.version`; bumps the version (also in `game`). A mismatch is [`StoreError::Conflict`]
     /// and writes nothing.
     pub async fn save_game(&mut self, game: &mut Game, now: DateTime<Utc>) -> Result<()> {
-        let done = bind_game(sqlx::query(UPDATE_GAME), game, now)
-            .execute(&mut *self.tx)
-            .await?;
-        if done.rows_affected() != 1 {
+        let db = self.db().await?;
+        if update_game(db, game, now)? != 1 {
             return Err(StoreError::Conflict(game.id));
         }
         game.version += 1;
@@ -523,52 +522,10 @@ impl Tx {
         action: &PlayedAction,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        use crate::direct::{Time, time};
         // The path of every action: run directly on the connection (see `direct`).
         let db = self.db().await?;
-        db.prepare_cached(INSERT_ACTION)?
-            .execute(rusqlite::params![
-                game.id,
-                action.ply as i64,
-                seat_code(action.seat),
-                action.notation,
-                Time(action.played_at),
-                action.delivery_id,
-                action.spent_ms,
-            ])?;
-        let (result, reason) = match &game.ending {
-            Some(e) => (
-                Some(e.winner.map_or("draw", seat_code)),
-                Some(e.reason.code()),
-            ),
-            None => (None, None),
-        };
-        let bank = matches!(game.time_control, TimeControl::Bank { .. });
-        let changed = db.prepare_cached(UPDATE_GAME)?.execute(rusqlite::params![
-            game.status.code(),
-            game.position,
-            game.ply as i64,
-            result,
-            reason,
-            bank.then_some(game.bank[0]),
-            bank.then_some(game.bank[1]),
-            time(game.turn_started_at),
-            time(game.deadline_at),
-            time(game.reminded_at),
-            i64::from(game.reminder_stage),
-            time(game.due_at),
-            game.draw_offer.map(seat_code),
-            game.undo_request.map(seat_code),
-            Time(now),
-            time(game.started_at),
-            time(game.finished_at),
-            game.seats[0],
-            game.seats[1],
-            game.options.open,
-            game.options.rated,
-            game.id,
-            game.version,
-        ])?;
+        insert_action(db, game.id, action)?;
+        let changed = update_game(db, game, now)?;
         if changed != 1 {
             return Err(StoreError::Conflict(game.id));
         }
@@ -577,47 +534,43 @@ impl Tx {
         Ok(())
     }
 
-    /// A game's actions in order. They come back as one JSON row rather than a row each: every
-    /// row crosses from SQLite's worker thread on its own, and a game is read on every command.
+    /// A game's actions in order.
     pub async fn actions(&mut self, game_id: i64) -> Result<Vec<PlayedAction>> {
         // Read on every command: run directly on the connection (see `direct`).
         let db = self.db().await?;
-        let json: String = db
-            .prepare_cached(
-                "SELECT coalesce(json_group_array(json_array(ply, seat, notation, played_at,
-                     delivery_id, spent_ms)), '[]')
-                 FROM (SELECT * FROM actions WHERE game_id = ? ORDER BY ply)",
-            )?
-            .query_row([game_id], |row| row.get(0))?;
-        type Row = (
-            u32,
-            String,
-            String,
-            DateTime<Utc>,
-            Option<String>,
-            Option<i64>,
-        );
-        let rows: Vec<Row> = serde_json::from_str(&json)
-            .map_err(|e| StoreError::Corrupt(format!("actions of game {game_id}: {e}")))?;
-        rows.into_iter()
-            .map(|(ply, seat, notation, played_at, delivery_id, spent_ms)| {
-                Ok(PlayedAction {
-                    ply,
-                    seat: parse_seat(&seat)?,
-                    notation,
-                    played_at,
-                    delivery_id,
-                    spent_ms,
-                })
+        let mut query = db.prepare_cached(
+            "SELECT ply, seat, notation, played_at, delivery_id, spent_ms
+             FROM actions WHERE game_id = ? ORDER BY ply",
+        )?;
+        let rows = query.query_map([game_id], |row| {
+            Ok((
+                row.get::<_, u32>(0)?,
+                row.get::<_, String>(1)?,
+                PlayedAction {
+                    ply: 0,
+                    seat: Seat::First,
+                    notation: row.get(2)?,
+                    played_at: crate::direct::get_time(row, 3)?,
+                    delivery_id: row.get(4)?,
+                    spent_ms: row.get(5)?,
+                },
+            ))
+        })?;
+        rows.map(|row| {
+            let (ply, seat, action) = row?;
+            Ok(PlayedAction {
+                ply,
+                seat: parse_seat(&seat)?,
+                ..action
             })
-            .collect()
+        })
+        .collect()
     }
 
     /// Appends an action; the primary key (game, ply) refuses a second action at the same ply.
     pub async fn insert_action(&mut self, game_id: i64, action: &PlayedAction) -> Result<()> {
-        bind_action(sqlx::query(INSERT_ACTION), game_id, action)
-            .execute(&mut *self.tx)
-            .await?;
+        let db = self.db().await?;
+        insert_action(db, game_id, action)?;
         Ok(())
     }
 
@@ -700,8 +653,6 @@ impl Tx {
     }
 }
 
-type Query = sqlx::query::Query<'static, sqlx::Sqlite, sqlx::sqlite::SqliteArguments>;
-
 const INSERT_ACTION: &str =
     "INSERT INTO actions (game_id, ply, seat, notation, played_at, delivery_id, spent_ms)
      VALUES (?, ?, ?, ?, ?, ?, ?)";
@@ -714,18 +665,29 @@ const UPDATE_GAME: &str =
          finished_at = ?, first_player = ?, second_player = ?, open = ?, rated = ?
      WHERE id = ? AND version = ?";
 
-fn bind_action(query: Query, game_id: i64, action: &PlayedAction) -> Query {
-    query
-        .bind(game_id)
-        .bind(action.ply as i64)
-        .bind(seat_code(action.seat))
-        .bind(action.notation.clone())
-        .bind(action.played_at)
-        .bind(action.delivery_id.clone())
-        .bind(action.spent_ms)
+fn insert_action(
+    db: &rusqlite::Connection,
+    game_id: i64,
+    action: &PlayedAction,
+) -> rusqlite::Result<usize> {
+    db.prepare_cached(INSERT_ACTION)?.execute(rusqlite::params![
+        game_id,
+        action.ply as i64,
+        seat_code(action.seat),
+        action.notation,
+        Time(action.played_at),
+        action.delivery_id,
+        action.spent_ms,
+    ])
 }
 
-fn bind_game(query: Query, game: &Game, now: DateTime<Utc>) -> Query {
+/// Writes every changeable field of `game` if its stored version is still `game.version`: the
+/// count of rows changed, 0 on a conflict.
+fn update_game(
+    db: &rusqlite::Connection,
+    game: &Game,
+    now: DateTime<Utc>,
+) -> rusqlite::Result<usize> {
     let (result, reason) = match &game.ending {
         Some(e) => (
             Some(e.winner.map_or("draw", seat_code)),
@@ -734,30 +696,31 @@ fn bind_game(query: Query, game: &Game, now: DateTime<Utc>) -> Query {
         None => (None, None),
     };
     let bank = matches!(game.time_control, TimeControl::Bank { .. });
-    query
-        .bind(game.status.code())
-        .bind(game.position.clone())
-        .bind(game.ply as i64)
-        .bind(result)
-        .bind(reason)
-        .bind(bank.then_some(game.bank[0]))
-        .bind(bank.then_some(game.bank[1]))
-        .bind(game.turn_started_at)
-        .bind(game.deadline_at)
-        .bind(game.reminded_at)
-        .bind(i64::from(game.reminder_stage))
-        .bind(game.due_at)
-        .bind(game.draw_offer.map(seat_code))
-        .bind(game.undo_request.map(seat_code))
-        .bind(now)
-        .bind(game.started_at)
-        .bind(game.finished_at)
-        .bind(game.seats[0])
-        .bind(game.seats[1])
-        .bind(game.options.open)
-        .bind(game.options.rated)
-        .bind(game.id)
-        .bind(game.version)
+    db.prepare_cached(UPDATE_GAME)?.execute(rusqlite::params![
+        game.status.code(),
+        game.position,
+        game.ply as i64,
+        result,
+        reason,
+        bank.then_some(game.bank[0]),
+        bank.then_some(game.bank[1]),
+        time(game.turn_started_at),
+        time(game.deadline_at),
+        time(game.reminded_at),
+        i64::from(game.reminder_stage),
+        time(game.due_at),
+        game.draw_offer.map(seat_code),
+        game.undo_request.map(seat_code),
+        Time(now),
+        time(game.started_at),
+        time(game.finished_at),
+        game.seats[0],
+        game.seats[1],
+        game.options.open,
+        game.options.rated,
+        game.id,
+        game.version,
+    ])
 }
 
 #[cfg(test)]
