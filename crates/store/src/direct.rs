@@ -266,4 +266,27 @@ mod tests {
         handle.forget();
         conn.close().await.unwrap();
     }
+
+    /// The writer connection commits durably by default and keeps the sub-journal of each
+    /// command's savepoint in memory, not in a temporary file written on every first change of
+    /// a page.
+    #[tokio::test]
+    async fn the_writer_is_durable_and_keeps_its_savepoint_journal_in_memory() {
+        let dir = std::env::temp_dir().join(format!("agora-writer-pragmas-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = crate::Store::open(&dir.join("agora.db"), &crate::StoreOptions::default())
+            .await
+            .unwrap();
+        let mut tx = store.write().await.unwrap();
+        let db = tx.db().await.unwrap();
+        let pragma = |name: &str| -> i64 {
+            db.query_row(&format!("PRAGMA {name}"), [], |r| r.get(0))
+                .unwrap()
+        };
+        assert_eq!(pragma("synchronous"), 2, "synchronous = FULL");
+        assert_eq!(pragma("temp_store"), 2, "temp_store = MEMORY");
+        drop(tx);
+        store.close().await;
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -160,8 +160,12 @@ impl Store {
                 .map_err(sqlx::Error::Io)?,
         );
         // Opened from the lane, so SQLite's thread for it starts on the lane's CPU. It leaves
-        // checkpoints to a task of their own (see `checkpoint`).
-        let writer_connect = connect.pragma("wal_autocheckpoint", "0");
+        // checkpoints to a task of their own (see `checkpoint`). Its temporary files are kept in
+        // memory: every command runs in a savepoint, whose pages' old contents SQLite keeps in a
+        // sub-journal, otherwise a temporary file written on every first change of a page.
+        let writer_connect = connect
+            .pragma("wal_autocheckpoint", "0")
+            .pragma("temp_store", "memory");
         let conn = lane
             .run(async move { sqlx::SqliteConnection::connect_with(&writer_connect).await })
             .await
