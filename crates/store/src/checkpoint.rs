@@ -5,6 +5,9 @@
 //! writing and syncing the database file too. The writer connection turns that off
 //! (`wal_autocheckpoint = 0`) and this task does the same work on a reading connection after
 //! commits: a passive checkpoint, which never blocks the writer, so commands go on while it runs.
+//! Under a steady stream of commits it never copies the last frames before the next commit adds
+//! more, so every 32 commits the writer copies the rest itself, between two batches, and the WAL
+//! starts over (`writer::catch_up`).
 
 use sqlx::SqlitePool;
 use std::sync::Arc;
