@@ -345,13 +345,7 @@ const CATCH_UP_EVERY: u64 = 32;
 /// records a file's new length is slower than one that overwrites; and a start after a crash
 /// reads the whole WAL. Runs between batches, after the last batch's members are answered.
 async fn catch_up(slot: &mut Slot) {
-    let checkpoint = match db(slot).await {
-        Ok(db) => db
-            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
-            .map_err(StoreError::from),
-        Err(e) => Err(e),
-    };
-    if let Err(e) = checkpoint {
+    if let Err(e) = exec(slot, "PRAGMA wal_checkpoint(PASSIVE)").await {
         tracing::debug!(error = %e, "the writer could not finish a checkpoint");
     }
 }
