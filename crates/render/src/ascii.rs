@@ -13,6 +13,7 @@
 use crate::{caption, last_action};
 use agora_i18n::{Language, tr};
 use agora_rules::{GameKind, Seat, agon, agros};
+use std::fmt::Write as _;
 
 /// The widest line any picture may have.
 pub(crate) const WIDTH: usize = 60;
@@ -30,9 +31,13 @@ impl Canvas {
     }
 
     fn put(&mut self, line: usize, col: usize, text: &str) {
-        for (i, b) in text.bytes().enumerate() {
+        self.put_bytes(line, col, text.as_bytes());
+    }
+
+    fn put_bytes(&mut self, line: usize, col: usize, text: &[u8]) {
+        for (i, b) in text.iter().enumerate() {
             if let Some(slot) = self.lines[line].get_mut(col + i) {
-                *slot = b;
+                *slot = *b;
             }
         }
     }
@@ -40,7 +45,12 @@ impl Canvas {
     fn into_lines(self) -> Vec<String> {
         self.lines
             .into_iter()
-            .map(|l| String::from_utf8_lossy(&l).trim_end().to_string())
+            .map(|mut l| {
+                let end = l.iter().rposition(|b| *b != b' ').map_or(0, |i| i + 1);
+                l.truncate(end);
+                String::from_utf8(l)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+            })
             .collect()
     }
 }
@@ -50,6 +60,13 @@ fn assemble(header: Vec<String>, board: Vec<String>, footer: Vec<String>) -> Str
     let mut out = String::new();
     debug_assert!(board.iter().all(|line| line.is_ascii()), "{board:?}");
     for line in header.into_iter().chain(board).chain(footer) {
+        // A line that fits is taken as it is (as wrapping would take it, without the trailing
+        // blanks), which the board's lines always do.
+        if line.chars().count() <= WIDTH {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            continue;
+        }
         // Status and score lines can outgrow a phone-width code block: wrap them at words.
         for part in textwrap::wrap(&line, WIDTH) {
             out.push_str(&part);
@@ -82,6 +99,25 @@ mod wrap_tests {
         assert!(text.lines().count() >= 2);
         assert!(text.lines().all(|l| l.len() <= WIDTH), "{text}");
     }
+
+    #[test]
+    fn lines_that_fit_come_out_as_wrapping_would_give_them() {
+        let lines = [
+            "",
+            "   a  .   .   ^   .   .  6",
+            "Agon: white to move  ",
+            "  12   L3   .  *d   l  12",
+            &"x".repeat(WIDTH),
+            "Svart vinner: vit stängde ring 1 utan drottningen på tronen",
+        ];
+        for line in lines {
+            let wrapped: String = textwrap::wrap(line, WIDTH)
+                .iter()
+                .map(|part| format!("{part}\n"))
+                .collect();
+            assert_eq!(assemble(vec![line.to_owned()], vec![], vec![]), wrapped);
+        }
+    }
 }
 
 // Agon geometry: each cell takes CELL_PITCH columns, each row is shifted by half a cell from its
@@ -112,7 +148,7 @@ pub(crate) fn agon(lang: Language, p: &agon::Position, last: Option<agon::Action
         |c: agon::Cell| last.is_some_and(|a| a.from() == c || a.to() == c) || captured.contains(&c);
     for row in 0..ROWS {
         let line = line_of(row);
-        canvas.put(line, agon_centre(row, 1) - LETTER_GAP, &letter(row));
+        canvas.put_bytes(line, agon_centre(row, 1) - LETTER_GAP, &[b'a' + row as u8]);
         let last = agon_row_len(row);
         canvas.put(line, agon_centre(row, last) + LETTER_GAP, &last.to_string());
         for number in 1..=agon_row_len(row) {
@@ -120,24 +156,23 @@ pub(crate) fn agon(lang: Language, p: &agon::Position, last: Option<agon::Action
             let mut text = match p.piece_at(cell) {
                 Some(piece) => {
                     let letter = match (piece.seat, piece.kind) {
-                        (Seat::First, agon::Kind::Queen) => 'Q',
-                        (Seat::First, agon::Kind::Guard) => 'G',
-                        (Seat::Second, agon::Kind::Queen) => 'q',
-                        (Seat::Second, agon::Kind::Guard) => 'g',
+                        (Seat::First, agon::Kind::Queen) => b'Q',
+                        (Seat::First, agon::Kind::Guard) => b'G',
+                        (Seat::Second, agon::Kind::Queen) => b'q',
+                        (Seat::Second, agon::Kind::Guard) => b'g',
                     };
-                    [' ', letter, if piece.captured { '*' } else { ' ' }]
+                    [b' ', letter, if piece.captured { b'*' } else { b' ' }]
                 }
-                None if cell == agon::Cell::THRONE => [' ', '^', ' '],
-                None => [' ', '.', ' '],
+                None if cell == agon::Cell::THRONE => [b' ', b'^', b' '],
+                None => [b' ', b'.', b' '],
             };
             if marked(cell) {
-                text[0] = '(';
-                if text[2] == ' ' {
-                    text[2] = ')';
+                text[0] = b'(';
+                if text[2] == b' ' {
+                    text[2] = b')';
                 }
             }
-            let text: String = text.iter().collect();
-            canvas.put(line, agon_centre(row, number) - 1, &text);
+            canvas.put_bytes(line, agon_centre(row, number) - 1, &text);
         }
     }
     // The numbers of the cells of rows k and a, above and below them (see the module docs).
@@ -183,27 +218,32 @@ pub(crate) fn agros(lang: Language, p: &agros::Position, last: Option<agros::Act
         .collect();
     let files = format!("{:width$}{files}", "", width = RANK_WIDTH);
     let mut board = vec![files.clone()];
+    // One square's text: `.`, a seed, a farmer with its harvest, `*` before the last action's.
+    let mut token = String::with_capacity(SQUARE_PITCH);
     for rank in (0..n).rev() {
         let mut line = format!("{:>width$}", rank + 1, width = RANK_WIDTH);
         for file in 0..n {
             let square = agros::Square::new(file, rank).expect("on the grid");
-            let core = match p.content(square) {
-                None => ".".to_string(),
-                Some(agros::Content::Seed(Seat::First)) => "l".to_string(),
-                Some(agros::Content::Seed(Seat::Second)) => "d".to_string(),
+            token.clear();
+            if marked.contains(&square) {
+                token.push('*');
+            }
+            match p.content(square) {
+                None => token.push('.'),
+                Some(agros::Content::Seed(Seat::First)) => token.push('l'),
+                Some(agros::Content::Seed(Seat::Second)) => token.push('d'),
                 Some(agros::Content::Farmer { seat, harvest }) => {
-                    let letter = if seat == Seat::First { 'L' } else { 'D' };
-                    format!("{letter}{harvest}")
+                    token.push(if seat == Seat::First { 'L' } else { 'D' });
+                    write!(token, "{harvest}").expect("writing to a string");
                 }
-            };
-            let token = if marked.contains(&square) {
-                format!("*{core}")
-            } else {
-                core
-            };
-            line.push_str(&format!("{token:>width$}", width = SQUARE_PITCH));
+            }
+            // Right-aligned in its slot (the text is ASCII, so bytes are columns).
+            for _ in token.len()..SQUARE_PITCH {
+                line.push(' ');
+            }
+            line.push_str(&token);
         }
-        line.push_str(&format!(" {}", rank + 1));
+        write!(line, " {}", rank + 1).expect("writing to a string");
         board.push(line);
     }
     board.push(files);
