@@ -224,20 +224,7 @@ impl Loaded {
             ),
             clock: self.clock_text_in(lang),
             pass_on_time: g.timeout == agora_store::TimeoutPolicy::Pass,
-            times: self
-                .actions
-                .iter()
-                .filter_map(|a| {
-                    a.spent_ms.map(|ms| {
-                        format!(
-                            "{} {} {}",
-                            a.ply,
-                            a.notation,
-                            span_in(Duration::milliseconds(ms), lang)
-                        )
-                    })
-                })
-                .collect(),
+            times: Times::of(&self.actions, lang),
             away,
             actions: self.actions.len(),
             duration: match (g.started_at, g.finished_at) {
@@ -477,6 +464,60 @@ pub fn describe_in(game: &agora_store::Game, lang: Language) -> String {
     tr(lang, key, &[("control", control.into())])
 }
 
+/// The time each action took (`3 k1-j1 1d 2h`), worded when a template first reads it: only the
+/// history shows it, and every other text would otherwise pay for a line per action of the game.
+#[derive(Debug)]
+pub struct Times {
+    spent: Vec<(u32, String, i64)>,
+    lang: Language,
+    lines: std::sync::OnceLock<Vec<minijinja::Value>>,
+}
+
+impl Times {
+    fn of(actions: &[agora_store::PlayedAction], lang: Language) -> minijinja::Value {
+        let spent = actions
+            .iter()
+            .filter_map(|a| a.spent_ms.map(|ms| (a.ply, a.notation.clone(), ms)))
+            .collect();
+        minijinja::Value::from_object(Times {
+            spent,
+            lang,
+            lines: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// The lines, worded once.
+    pub fn lines(&self) -> &[minijinja::Value] {
+        self.lines.get_or_init(|| {
+            self.spent
+                .iter()
+                .map(|(ply, notation, ms)| {
+                    let span = span_in(Duration::milliseconds(*ms), self.lang);
+                    minijinja::Value::from(format!("{ply} {notation} {span}"))
+                })
+                .collect()
+        })
+    }
+}
+
+impl minijinja::value::Object for Times {
+    fn repr(self: &std::sync::Arc<Self>) -> minijinja::value::ObjectRepr {
+        minijinja::value::ObjectRepr::Seq
+    }
+
+    fn get_value(self: &std::sync::Arc<Self>, key: &minijinja::Value) -> Option<minijinja::Value> {
+        self.lines().get(key.as_usize()?).cloned()
+    }
+
+    fn enumerate(self: &std::sync::Arc<Self>) -> minijinja::value::Enumerator {
+        minijinja::value::Enumerator::Seq(self.spent.len())
+    }
+
+    fn enumerator_len(self: &std::sync::Arc<Self>) -> Option<usize> {
+        Some(self.spent.len())
+    }
+}
+
 /// A short span in `lang`: `3d 2h`, `5h 10m`, `45m` (the form of `crate::clock::span`).
 pub fn span_in(d: Duration, lang: Language) -> String {
     let secs = d.num_seconds().max(0);
@@ -600,8 +641,8 @@ pub struct GameView {
     pub clock: String,
     /// A missed deadline passes the turn (Agros `timeout pass`) instead of losing the game.
     pub pass_on_time: bool,
-    /// The time each action took: `3 k1-j1 1d 2h`.
-    pub times: Vec<String>,
+    /// The time each action took: `3 k1-j1 1d 2h`, a list worded only when a template reads it.
+    pub times: minijinja::Value,
     /// A line per player on vacation.
     pub away: Vec<String>,
     /// Actions played.
