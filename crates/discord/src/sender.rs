@@ -40,12 +40,15 @@ struct DiscordSender<'a> {
     http: &'a serenity::Http,
 }
 
-/// Delivers the outbox now and whenever a command woke it, or every `outbox_poll`; never returns.
+/// Delivers the outbox now and whenever a command woke it or a commit of another process was
+/// seen (see `agora_store::commits`), or every `outbox_poll`; never returns.
 /// Several processes may share the database: only the one holding the outbox's lease delivers
 /// (and keeps the lobby), so no row is posted by two side by side; the others look at the lease
 /// every third of its length and take over once it is given up or has run out.
 pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
     let mut standing_by = false;
+    // Rows other processes queue wake the holder too, once their commit is seen.
+    let mut commits = bot.service.store().commits();
     loop {
         let held = match bot.outbox.keep().await {
             Ok(held) => held.held(),
@@ -77,6 +80,7 @@ pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
         };
         tokio::select! {
             () = bot.wake.notified(), if held => {}
+            () = commits.changed(), if held => {}
             () = tokio::time::sleep(pause) => {}
         }
     }

@@ -1178,6 +1178,8 @@ impl MailFrontEnd {
     /// database busy or failing) is logged and the next pass tries again.
     async fn sending(&self, mut stopping: watch::Receiver<bool>) -> Result<(), MailError> {
         tracing::info!("sending mail");
+        // Rows other processes queue wake the sender too, once their commit is seen.
+        let mut commits = self.service.store().commits();
         loop {
             if *stopping.borrow() {
                 return Ok(());
@@ -1208,6 +1210,7 @@ impl MailFrontEnd {
             tokio::select! {
                 () = stopped(&mut stopping) => return Ok(()),
                 () = self.wake.notified() => {}
+                () = commits.changed() => {}
                 () = tokio::time::sleep(self.settings.imap.poll) => {}
             }
         }

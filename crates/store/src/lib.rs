@@ -17,6 +17,7 @@
 pub mod admin;
 pub mod backup;
 mod checkpoint;
+pub mod commits;
 mod community;
 pub mod deliveries;
 mod direct;
@@ -117,6 +118,8 @@ pub struct Store {
     pool: SqlitePool,
     writer: std::sync::Arc<writer::Writer>,
     lane: std::sync::Arc<lane::Lane>,
+    /// How the pool's connections are opened, for a connection of its own ([`Store::commits`]).
+    connect: SqliteConnectOptions,
 }
 
 impl std::fmt::Debug for Store {
@@ -164,6 +167,7 @@ impl Store {
         // memory: every command runs in a savepoint, whose pages' old contents SQLite keeps in a
         // sub-journal, otherwise a temporary file written on every first change of a page.
         let writer_connect = connect
+            .clone()
             .pragma("wal_autocheckpoint", "0")
             .pragma("temp_store", "memory");
         let conn = lane
@@ -173,7 +177,12 @@ impl Store {
         let committed = std::sync::Arc::new(tokio::sync::Notify::new());
         lane.spawn(checkpoint::run(pool.clone(), committed.clone()));
         let writer = writer::Writer::start(conn, options.batch, lane.clone(), committed);
-        Ok(Store { pool, writer, lane })
+        Ok(Store {
+            pool,
+            writer,
+            lane,
+            connect,
+        })
     }
 
     /// Runs `task` on the writer's thread and returns its output: the way a command that writes
@@ -209,6 +218,13 @@ impl Store {
     /// change nothing (a picture's game, the rows due to be sent).
     pub async fn read(&self) -> Result<Tx> {
         Ok(Tx::reading(self.pool.begin().await?, self.writer.clone()))
+    }
+
+    /// A look-out for commits made through other connections, other processes' among them, on a
+    /// connection of its own (see [`commits`]): how a process that delivers an outbox learns of
+    /// rows another process queued.
+    pub fn commits(&self) -> commits::Commits {
+        commits::Commits::new(self.connect.clone())
     }
 
     /// Commands waiting for the writer connection now (they will share the next commit).

@@ -93,3 +93,37 @@ async fn a_steady_stream_of_commits_keeps_the_wal_small() {
         "WAL of {wal} bytes after {commits} commits"
     );
 }
+
+/// A process that delivers an outbox learns of rows another process on the same file queued: its
+/// look-out for commits returns once the other process has committed, and not before.
+#[tokio::test]
+async fn a_look_out_sees_the_commits_of_another_process_on_the_same_file() {
+    use std::time::Duration;
+    let db = TestDb::fresh("look-out").await;
+    // A second process on the same file, as `agora serve` twice on one database would be.
+    let other = Store::open(&db.path(), &StoreOptions::default())
+        .await
+        .unwrap();
+    let mut look = db.store.commits();
+    let quiet = Duration::from_millis(500);
+    assert!(
+        tokio::time::timeout(quiet, look.changed()).await.is_err(),
+        "nothing was committed, yet the look-out saw a change"
+    );
+
+    let mut tx = other.write().await.unwrap();
+    player(&mut tx, "ann", "mailto:ann@example.org").await;
+    tx.commit().await.unwrap();
+    tokio::time::timeout(Duration::from_secs(10), look.changed())
+        .await
+        .expect("the other process's commit is seen");
+
+    // This process's own writer is another connection too.
+    let mut tx = db.write().await;
+    player(&mut tx, "bo", "discord:7").await;
+    tx.commit().await.unwrap();
+    tokio::time::timeout(Duration::from_secs(10), look.changed())
+        .await
+        .expect("this process's commit is seen");
+    other.close().await;
+}
