@@ -4,7 +4,7 @@
 
 mod common;
 
-use agora_store::{Store, StoreOptions};
+use agora_store::Store;
 use chrono::{DateTime, Duration, Utc};
 use common::{TestDb, t0};
 
@@ -80,9 +80,7 @@ async fn a_lease_has_one_holder_until_it_runs_out_or_is_given_up() {
 #[tokio::test]
 async fn two_stores_on_one_file_share_the_lease() {
     let db = TestDb::fresh("leases-two").await;
-    let other = Store::open(&db.path(), &StoreOptions::default())
-        .await
-        .unwrap();
+    let other = db.open_again().await;
     let s = Duration::seconds;
     assert!(take(&db.store, "one", t0(), t0() + s(10)).await);
     assert!(!take(&other, "two", t0() + s(5), t0() + s(15)).await);

@@ -4,7 +4,6 @@
 
 mod common;
 
-use agora_store::{Store, StoreOptions};
 use common::{TestDb, game, player, sibling_exists};
 
 #[tokio::test]
@@ -51,9 +50,7 @@ async fn a_commit_survives_closing_and_opening_again() {
     db.store.close().await;
 
     // Opening again runs the migrations once more: none is pending, nothing is lost.
-    let store = Store::open(&db.path(), &StoreOptions::default())
-        .await
-        .unwrap();
+    let store = db.open_again().await;
     let mut tx = store.write().await.unwrap();
     assert_eq!(tx.game(written.id).await.unwrap(), Some(written));
     assert_eq!(tx.player_named("BO").await.unwrap(), Some(bo));
@@ -101,9 +98,7 @@ async fn a_look_out_sees_the_commits_of_another_process_on_the_same_file() {
     use std::time::Duration;
     let db = TestDb::fresh("look-out").await;
     // A second process on the same file, as `agora serve` twice on one database would be.
-    let other = Store::open(&db.path(), &StoreOptions::default())
-        .await
-        .unwrap();
+    let other = db.open_again().await;
     let mut look = db.store.commits();
     let quiet = Duration::from_millis(500);
     assert!(

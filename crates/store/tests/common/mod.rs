@@ -47,6 +47,14 @@ impl TestDb {
     pub async fn write(&self) -> Tx {
         self.store.write().await.unwrap()
     }
+
+    /// Another store on the same file, as a second process on one database would open it (and
+    /// as a process opens it again after a restart).
+    pub async fn open_again(&self) -> Store {
+        Store::open(&self.path(), &StoreOptions::default())
+            .await
+            .unwrap()
+    }
 }
 
 impl Drop for TestDb {
