@@ -133,6 +133,11 @@ impl std::fmt::Debug for Store {
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations");
 
+/// The same schema on PostgreSQL (`migrations/postgres`): every SQLite migration after the first
+/// PostgreSQL file has a twin of the same number there. A test builds both and compares them.
+pub static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator =
+    sqlx::migrate!("../../migrations/postgres");
+
 impl Store {
     /// Opens (creating if missing) the SQLite file at `path` in WAL mode and applies every pending
     /// migration.
