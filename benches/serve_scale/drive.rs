@@ -1,9 +1,10 @@
 //! The commands of the bench: slash commands typed by the games' players in the lobby of the
 //! Discord double, a few in flight at once, each waited for until the bot answers its
 //! interaction. Most are moves (a random legal action of the game's position, by the player to
-//! act, with its ply guard); one in ten is `board`, one in twenty `games`. A move answered in
-//! public is applied: the bench plays it on its own copy of the position; an ephemeral answer to
-//! a move is a refusal, counted and reported.
+//! act, with its ply guard); one in ten is `board`, one in twenty `games`. The mover is answered
+//! in a short message only they see, whether the move was applied or refused, so the bench plays
+//! every answered move on its own copy of the position and counts the actions in the database
+//! afterwards ([`count_actions`]): a refused move shows there as one missing.
 
 use crate::Sizes;
 use crate::double::{self, Call, Double, GUILD_ID, LOBBY};
@@ -124,8 +125,17 @@ pub struct Run {
     pub moves: usize,
     pub boards: usize,
     pub listings: usize,
-    pub refused: usize,
     pub elapsed: Duration,
+}
+
+/// The actions recorded in the database at `db`.
+pub async fn count_actions(db: &Path) -> anyhow::Result<i64> {
+    let store = Store::open(db, &StoreOptions::default()).await?;
+    let mut tx = store.read().await?;
+    let count = tx.count_actions().await?;
+    tx.rollback().await?;
+    store.close().await;
+    Ok(count)
 }
 
 /// Sends `sizes.commands` commands, `sizes.in_flight` at a time, and waits for every answer;
@@ -142,7 +152,6 @@ pub async fn drive(
         moves: 0,
         boards: 0,
         listings: 0,
-        refused: 0,
         elapsed: Duration::ZERO,
     };
     let mut waiting: HashMap<u64, Sent> = HashMap::new();
@@ -171,7 +180,7 @@ pub async fn drive(
         })?;
         let quarter = sizes.commands.div_ceil(4).max(1);
         let before = run.answered / quarter;
-        for (interaction, ephemeral) in answers {
+        for interaction in answers {
             let Some(s) = waiting.remove(&interaction) else {
                 continue;
             };
@@ -179,7 +188,6 @@ pub async fn drive(
             let g = &mut games.games[s.game];
             g.busy = false;
             match s.action {
-                Some(_) if ephemeral => run.refused += 1,
                 Some(action) => {
                     g.position.play_unchecked(action);
                     g.ply += 1;
@@ -197,24 +205,25 @@ pub async fn drive(
     Ok(run)
 }
 
-/// The interactions answered in the calls not looked at yet, with whether the answer is
-/// ephemeral; `None` while there is none.
-fn new_answers(calls: &[Call], seen: &Cell<usize>) -> Option<Vec<(u64, bool)>> {
+/// The interactions answered in the calls not looked at yet; `None` while there is none. Whether
+/// a move was applied is not read from its answer (the mover's is a short one only they see,
+/// either way) but counted in the database afterwards ([`count_actions`]).
+fn new_answers(calls: &[Call], seen: &Cell<usize>) -> Option<Vec<u64>> {
     let from = seen.get().min(calls.len());
     seen.set(calls.len());
-    let found: Vec<(u64, bool)> = calls[from..]
+    let found: Vec<u64> = calls[from..]
         .iter()
         .filter_map(|c| {
             let rest = c.path.strip_prefix("/interactions/")?;
             let id = rest.split('/').next()?.parse().ok()?;
             // A deferral (type 5) is no answer yet; its follow-up goes to a webhook.
-            (c.json["type"] != 5).then_some((id, c.ephemeral()))
+            (c.json["type"] != 5).then_some(id)
         })
         .chain(calls[from..].iter().filter_map(|c| {
             let rest = c.path.strip_prefix("/webhooks/")?;
             let token = rest.split('/').nth(1)?;
             let id = token.strip_prefix("token-")?.parse().ok()?;
-            (c.method == "POST").then_some((id, c.ephemeral()))
+            (c.method == "POST").then_some(id)
         }))
         .collect();
     (!found.is_empty()).then_some(found)
