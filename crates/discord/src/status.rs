@@ -71,8 +71,14 @@ impl Bot {
     }
 
     /// The lock of one game's thread and status message: held while either is made or changed.
+    /// Locks nobody holds are forgotten before the table would grow, so it stays about as large
+    /// as the games acted in at once rather than every game ever touched.
     pub(crate) fn game_lock(&self, game: i64) -> Arc<Mutex<()>> {
         let mut locks = self.threads.lock().unwrap_or_else(|p| p.into_inner());
+        if locks.len() >= locks.capacity().max(64) && !locks.contains_key(&game) {
+            // Only the table holds such a lock: whoever asks for that game next gets a new one.
+            locks.retain(|_, lock| Arc::strong_count(lock) > 1);
+        }
         locks.entry(game).or_default().clone()
     }
 
