@@ -18,6 +18,8 @@ if [[ -z $cmd || -z $dir ]]; then
   exit 2
 fi
 
+mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
 port=${AGORA_POSTGRES_PORT:-25432}
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 if [[ -z $bin ]]; then
@@ -25,10 +27,11 @@ if [[ -z $bin ]]; then
   exit 1
 fi
 
-# Runs a server tool as the cluster's owner.
+# Runs a server tool as the cluster's owner, from `/` (the caller's directory may be closed to
+# that user).
 as_owner() {
   if [[ $(id -u) == 0 ]]; then
-    runuser -u postgres -- "$@"
+    (cd / && runuser -u postgres -- "$@")
   else
     "$@"
   fi
@@ -41,8 +44,6 @@ stop() {
 }
 
 start() {
-  mkdir -p "$dir"
-  dir=$(cd "$dir" && pwd)
   if [[ $(id -u) == 0 ]]; then
     chown postgres: "$dir"
     # The cluster's owner must reach its directory through every parent (mktemp's are 0700).
