@@ -5,6 +5,7 @@
 //! A dropped row is never sent: it gets `failed_at` like a row given up on, with the operator's
 //! note as its last error, so it stays distinguishable from a sent one until the purge removes it.
 
+use crate::dialect::run;
 use crate::{Result, Tx};
 use chrono::{DateTime, Utc};
 
@@ -89,17 +90,19 @@ impl Tx {
     /// Unsent outbox rows that failed at least once, were given up on, or have been due since
     /// before `overdue`, oldest first.
     pub async fn stuck_outbox(&mut self, overdue: DateTime<Utc>) -> Result<Vec<StuckRow>> {
-        let rows: Vec<StuckRowDb> = sqlx::query_as(
-            "SELECT id, channel, address AS recipient, game_id AS game, kind, attempts,
+        let rows: Vec<StuckRowDb> = run!(
+            self,
+            fetch_all,
+            query_as(
+                "SELECT id, channel, address AS recipient, game_id AS game, kind, attempts,
                     last_error, created_at, next_attempt_at, failed_at
              FROM outbox
              WHERE sent_at IS NULL
                AND (failed_at IS NOT NULL OR attempts > 0 OR next_attempt_at < ?)
-             ORDER BY id",
-        )
-        .bind(overdue)
-        .fetch_all(&mut *self.tx)
-        .await?;
+             ORDER BY id"
+            )
+            .bind(overdue)
+        )?;
         Ok(rows.into_iter().map(StuckRow::from).collect())
     }
 
@@ -107,19 +110,21 @@ impl Tx {
     /// before `overdue`, oldest first. The game is the one of the outbox row a mail was made
     /// from, if any.
     pub async fn stuck_spool(&mut self, overdue: DateTime<Utc>) -> Result<Vec<StuckRow>> {
-        let rows: Vec<StuckRowDb> = sqlx::query_as(
-            "SELECT s.id, 'mailto' AS channel, s.recipient, o.game_id AS game, s.key AS kind,
+        let rows: Vec<StuckRowDb> = run!(
+            self,
+            fetch_all,
+            query_as(
+                "SELECT s.id, 'mailto' AS channel, s.recipient, o.game_id AS game, s.key AS kind,
                     s.attempts, s.last_error, s.created_at, s.next_attempt_at, s.failed_at
              FROM mail_spool s
              LEFT JOIN outbox o
                ON s.key LIKE 'outbox:%' AND o.id = CAST(substr(s.key, 8) AS INTEGER)
              WHERE s.sent_at IS NULL
                AND (s.failed_at IS NOT NULL OR s.attempts > 0 OR s.next_attempt_at < ?)
-             ORDER BY s.id",
-        )
-        .bind(overdue)
-        .fetch_all(&mut *self.tx)
-        .await?;
+             ORDER BY s.id"
+            )
+            .bind(overdue)
+        )?;
         Ok(rows.into_iter().map(StuckRow::from).collect())
     }
 
@@ -129,10 +134,7 @@ impl Tx {
             "SELECT sent_at IS NOT NULL FROM {} WHERE id = ?",
             queue.table()
         );
-        Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-            .bind(id)
-            .fetch_optional(&mut *self.tx)
-            .await?)
+        Ok(run!(self, fetch_optional, query_scalar(sql).bind(id))?)
     }
 
     /// Makes an unsent row due at `now` again, with its attempts counted afresh, whether it was
@@ -147,11 +149,7 @@ impl Tx {
             "UPDATE {} SET failed_at = NULL, next_attempt_at = ?, attempts = 0 WHERE id = ?",
             queue.table()
         );
-        sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(now)
-            .bind(id)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(self, execute, query(sql).bind(now).bind(id))?;
         Ok(RowChange::Changed)
     }
 
@@ -173,52 +171,57 @@ impl Tx {
             "UPDATE {} SET failed_at = ?, last_error = ? WHERE id = ?",
             queue.table()
         );
-        sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(now)
-            .bind(note.to_owned())
-            .bind(id)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query(sql).bind(now).bind(note.to_owned()).bind(id)
+        )?;
         Ok(RowChange::Changed)
     }
 
     /// Blocks an identity (its text form); whether it was not blocked before.
     pub async fn block(&mut self, identity: &str, now: DateTime<Utc>) -> Result<bool> {
-        let done = sqlx::query(
-            "INSERT INTO blocked_identities (identity, blocked_at) VALUES (?, ?)
-             ON CONFLICT (identity) DO NOTHING",
-        )
-        .bind(identity.to_owned())
-        .bind(now)
-        .execute(&mut *self.tx)
-        .await?;
+        let done = run!(
+            self,
+            execute,
+            query(
+                "INSERT INTO blocked_identities (identity, blocked_at) VALUES (?, ?)
+             ON CONFLICT (identity) DO NOTHING"
+            )
+            .bind(identity.to_owned())
+            .bind(now)
+        )?;
         Ok(done.rows_affected() == 1)
     }
 
     /// Lifts the block of an identity; whether it was blocked.
     pub async fn unblock(&mut self, identity: &str) -> Result<bool> {
-        let done = sqlx::query("DELETE FROM blocked_identities WHERE identity = ?")
-            .bind(identity.to_owned())
-            .execute(&mut *self.tx)
-            .await?;
+        let done = run!(
+            self,
+            execute,
+            query("DELETE FROM blocked_identities WHERE identity = ?").bind(identity.to_owned())
+        )?;
         Ok(done.rows_affected() == 1)
     }
 
     pub async fn is_blocked(&mut self, identity: &str) -> Result<bool> {
-        let n: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM blocked_identities WHERE identity = ?")
+        let n: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar("SELECT COUNT(*) FROM blocked_identities WHERE identity = ?")
                 .bind(identity.to_owned())
-                .fetch_one(&mut *self.tx)
-                .await?;
+        )?;
         Ok(n > 0)
     }
 
     /// Every blocked identity with the time it was blocked, in the order they were blocked.
     pub async fn blocked(&mut self) -> Result<Vec<(String, DateTime<Utc>)>> {
-        Ok(sqlx::query_as(
-            "SELECT identity, blocked_at FROM blocked_identities ORDER BY blocked_at, identity",
-        )
-        .fetch_all(&mut *self.tx)
-        .await?)
+        Ok(run!(
+            self,
+            fetch_all,
+            query_as(
+                "SELECT identity, blocked_at FROM blocked_identities ORDER BY blocked_at, identity"
+            )
+        )?)
     }
 }

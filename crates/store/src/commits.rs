@@ -8,18 +8,90 @@
 //! `PRAGMA data_version` every little while. That number changes whenever any other connection
 //! (another process's, or this process's writer) has committed, and SQLite keeps it in the WAL's
 //! shared memory, so a look reads nothing from the disk.
+//!
+//! On PostgreSQL a command that queued notifications says so on commit (`NOTIFY agora_commits`,
+//! sent by the server only if the transaction commits), and a look-out listens on a connection
+//! of its own (`LISTEN agora_commits`).
 
 use crate::Result;
 use sqlx::Connection;
+use sqlx::postgres::{PgListener, PgPool};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
 use std::time::Duration;
+
+/// The channel PostgreSQL's commits that queued notifications are announced on.
+pub(crate) const CHANNEL: &str = "agora_commits";
 
 /// How often a [`Commits`] looks: a notification queued by another process waits about this
 /// long (instead of up to a poll of the outbox) before its sender sees it.
 pub const LOOK_EVERY: Duration = Duration::from_millis(100);
 
 /// One look-out for commits (see the module docs).
-pub struct Commits {
+pub struct Commits(Inner);
+
+enum Inner {
+    Sqlite(Lite),
+    Postgres {
+        pool: PgPool,
+        /// Listening since the first look; `None` after a failure, until it listens again.
+        listener: Option<PgListener>,
+    },
+}
+
+impl Commits {
+    pub(crate) fn sqlite(options: SqliteConnectOptions) -> Commits {
+        Commits(Inner::Sqlite(Lite::new(options)))
+    }
+
+    pub(crate) fn postgres(pool: PgPool) -> Commits {
+        Commits(Inner::Postgres {
+            pool,
+            listener: None,
+        })
+    }
+
+    /// Returns once the database has changed by a commit since the last time this returned
+    /// (since the first look, the first time). A look that had to connect again counts as a
+    /// change, since what happened meanwhile is unknown: a pass too many costs little, a missed
+    /// one a wait.
+    pub async fn changed(&mut self) {
+        match &mut self.0 {
+            Inner::Sqlite(lite) => lite.changed().await,
+            Inner::Postgres { pool, listener } => loop {
+                let Some(listening) = listener else {
+                    match listen(pool).await {
+                        Ok(started) => *listener = Some(started),
+                        Err(e) => {
+                            tracing::debug!(error = %e, "could not listen for commits");
+                            tokio::time::sleep(LOOK_EVERY).await;
+                        }
+                    }
+                    continue;
+                };
+                match listening.try_recv().await {
+                    Ok(Some(_)) => return,
+                    // The connection was lost and is made again: what was said meanwhile is lost.
+                    Ok(None) => return,
+                    Err(e) => {
+                        tracing::debug!(error = %e, "lost the commits' channel");
+                        *listener = None;
+                        tokio::time::sleep(LOOK_EVERY).await;
+                        return;
+                    }
+                }
+            },
+        }
+    }
+}
+
+async fn listen(pool: &PgPool) -> Result<PgListener> {
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener.listen(CHANNEL).await?;
+    Ok(listener)
+}
+
+/// The look-out on SQLite.
+struct Lite {
     options: SqliteConnectOptions,
     /// The connection it looks through and the version it last saw there; opened at the first
     /// look, and again after a look failed.
@@ -28,20 +100,16 @@ pub struct Commits {
     lost: bool,
 }
 
-impl Commits {
-    pub(crate) fn new(options: SqliteConnectOptions) -> Commits {
-        Commits {
+impl Lite {
+    fn new(options: SqliteConnectOptions) -> Lite {
+        Lite {
             options,
             conn: None,
             lost: false,
         }
     }
 
-    /// Returns once the database has changed by a commit since the last time this returned
-    /// (since the first look, the first time). A look that had to open the connection again
-    /// counts as a change, since what happened meanwhile is unknown: a pass too many costs
-    /// little, a missed one a wait.
-    pub async fn changed(&mut self) {
+    async fn changed(&mut self) {
         loop {
             tokio::time::sleep(LOOK_EVERY).await;
             let Some((conn, seen)) = &mut self.conn else {

@@ -1,6 +1,7 @@
 //! What players see of games beside their own: open challenges, the games running in public,
 //! and who watches which game.
 
+use crate::dialect::run;
 use crate::games::{GAME_COLUMNS, GameRow};
 use crate::{Game, Result, Tx};
 use chrono::{DateTime, Utc};
@@ -8,99 +9,115 @@ use chrono::{DateTime, Utc};
 impl Tx {
     /// Open challenges (to anyone) still waiting, oldest first.
     pub async fn open_challenges(&mut self, limit: u32) -> Result<Vec<Game>> {
-        let rows: Vec<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {GAME_COLUMNS} FROM games
-             WHERE open = 1 AND status = 'proposed' ORDER BY id LIMIT ?"
-        )))
-        .bind(i64::from(limit))
-        .fetch_all(&mut *self.tx)
-        .await?;
+        let rows: Vec<GameRow> = run!(
+            self,
+            fetch_all,
+            query_as(format!(
+                "SELECT {GAME_COLUMNS} FROM games
+             WHERE open = TRUE AND status = 'proposed' ORDER BY id LIMIT ?"
+            ))
+            .bind(i64::from(limit))
+        )?;
         rows.into_iter().map(Game::try_from).collect()
     }
 
     /// Running games that are not private, the most recently changed first.
     pub async fn live_games(&mut self, limit: u32) -> Result<Vec<Game>> {
-        let rows: Vec<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {GAME_COLUMNS} FROM games
-             WHERE status = 'active' AND private = 0 ORDER BY updated_at DESC, id DESC LIMIT ?"
-        )))
-        .bind(i64::from(limit))
-        .fetch_all(&mut *self.tx)
-        .await?;
+        let rows: Vec<GameRow> = run!(
+            self,
+            fetch_all,
+            query_as(format!(
+                "SELECT {GAME_COLUMNS} FROM games
+             WHERE status = 'active' AND private = FALSE ORDER BY updated_at DESC, id DESC LIMIT ?"
+            ))
+            .bind(i64::from(limit))
+        )?;
         rows.into_iter().map(Game::try_from).collect()
     }
 
     /// Gives the open seat of an open challenge to `player`, if it is still open. `false` when
     /// someone else took it first (or it was withdrawn meanwhile).
     pub async fn take_open_seat(&mut self, game_id: i64, player: i64) -> Result<bool> {
-        let done = sqlx::query(
-            "UPDATE games SET second_player = ?, open = 0, version = version + 1
-             WHERE id = ? AND open = 1 AND status = 'proposed'",
-        )
-        .bind(player)
-        .bind(game_id)
-        .execute(&mut *self.tx)
-        .await?;
+        let done = run!(
+            self,
+            execute,
+            query(
+                "UPDATE games SET second_player = ?, open = FALSE, version = version + 1
+             WHERE id = ? AND open = TRUE AND status = 'proposed'"
+            )
+            .bind(player)
+            .bind(game_id)
+        )?;
         Ok(done.rows_affected() == 1)
     }
 
     /// Makes `player` a watcher of a game; `false` if they watched it already.
     pub async fn watch(&mut self, game_id: i64, player: i64, now: DateTime<Utc>) -> Result<bool> {
-        let done = sqlx::query(
-            "INSERT INTO watchers (game_id, player_id, created_at) VALUES (?, ?, ?)
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(game_id)
-        .bind(player)
-        .bind(now)
-        .execute(&mut *self.tx)
-        .await?;
+        let done = run!(
+            self,
+            execute,
+            query(
+                "INSERT INTO watchers (game_id, player_id, created_at) VALUES (?, ?, ?)
+             ON CONFLICT DO NOTHING"
+            )
+            .bind(game_id)
+            .bind(player)
+            .bind(now)
+        )?;
         Ok(done.rows_affected() == 1)
     }
 
     /// Stops `player` watching a game; `false` if they did not watch it.
     pub async fn unwatch(&mut self, game_id: i64, player: i64) -> Result<bool> {
-        let done = sqlx::query("DELETE FROM watchers WHERE game_id = ? AND player_id = ?")
-            .bind(game_id)
-            .bind(player)
-            .execute(&mut *self.tx)
-            .await?;
+        let done = run!(
+            self,
+            execute,
+            query("DELETE FROM watchers WHERE game_id = ? AND player_id = ?")
+                .bind(game_id)
+                .bind(player)
+        )?;
         Ok(done.rows_affected() == 1)
     }
 
     /// The players who watch a game, in the order they began.
     pub async fn watchers(&mut self, game_id: i64) -> Result<Vec<i64>> {
+        const SQL: &str =
+            "SELECT player_id FROM watchers WHERE game_id = ? ORDER BY created_at, player_id";
+        if self.is_postgres() {
+            return Ok(run!(self, fetch_all, query_scalar(SQL).bind(game_id))?);
+        }
         // Read after every action: run directly on the connection (see `direct`).
         let db = self.db().await?;
-        let mut query = db.prepare_cached(
-            "SELECT player_id FROM watchers WHERE game_id = ? ORDER BY created_at, player_id",
-        )?;
+        let mut query = db.prepare_cached(SQL)?;
         let rows = query.query_map([game_id], |row| row.get(0))?;
         Ok(rows.collect::<rusqlite::Result<Vec<i64>>>()?)
     }
 
     /// How many games a player watches (to cap it).
     pub async fn watched_count(&mut self, player: i64) -> Result<u32> {
-        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM watchers WHERE player_id = ?")
-            .bind(player)
-            .fetch_one(&mut *self.tx)
-            .await?;
+        let n: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar("SELECT COUNT(*) FROM watchers WHERE player_id = ?").bind(player)
+        )?;
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
 
     /// The running games a player watches that changed since `since`, oldest change first (for
     /// their digest).
     pub async fn watched_since(&mut self, player: i64, since: DateTime<Utc>) -> Result<Vec<Game>> {
-        let rows: Vec<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {GAME_COLUMNS} FROM games
+        let rows: Vec<GameRow> = run!(
+            self,
+            fetch_all,
+            query_as(format!(
+                "SELECT {GAME_COLUMNS} FROM games
              WHERE id IN (SELECT game_id FROM watchers WHERE player_id = ?)
                AND updated_at > ? AND status IN ('active', 'finished')
              ORDER BY updated_at, id"
-        )))
-        .bind(player)
-        .bind(since)
-        .fetch_all(&mut *self.tx)
-        .await?;
+            ))
+            .bind(player)
+            .bind(since)
+        )?;
         rows.into_iter().map(Game::try_from).collect()
     }
 }

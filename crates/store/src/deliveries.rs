@@ -1,6 +1,7 @@
 //! Handled deliveries: the de-duplication of inbound messages by their delivery id (a mail's
 //! Message-ID, a Discord interaction id, a terminal line id).
 
+use crate::dialect::run;
 use crate::{Result, Tx};
 use chrono::{DateTime, Utc};
 
@@ -9,13 +10,13 @@ impl Tx {
     /// own: another sender's delivery of the same id is another delivery, and its reply is never
     /// given to anyone else.
     pub async fn delivery_reply(&mut self, id: &str, sender: &str) -> Result<Option<String>> {
-        Ok(
-            sqlx::query_scalar("SELECT reply FROM deliveries WHERE sender = ? AND id = ?")
+        Ok(run!(
+            self,
+            fetch_optional,
+            query_scalar("SELECT reply FROM deliveries WHERE sender = ? AND id = ?")
                 .bind(sender.to_owned())
                 .bind(id.to_owned())
-                .fetch_optional(&mut *self.tx)
-                .await?,
-        )
+        )?)
     }
 
     /// Records a delivery as handled with the reply given, in the transaction of its effects (so
@@ -28,26 +29,38 @@ impl Tx {
         reply: &str,
         now: DateTime<Utc>,
     ) -> Result<bool> {
+        const SQL: &str =
+            "INSERT INTO deliveries (id, sender, reply, handled_at) VALUES (?, ?, ?, ?)
+                 ON CONFLICT (sender, id) DO NOTHING";
+        if self.is_postgres() {
+            let done = run!(
+                self,
+                execute,
+                query(SQL)
+                    .bind(id.to_owned())
+                    .bind(sender.to_owned())
+                    .bind(reply.to_owned())
+                    .bind(now)
+            )?;
+            return Ok(done.rows_affected() == 1);
+        }
         // Every command records its delivery: run directly on the connection (see `direct`).
         let db = self.db().await?;
-        let done = db
-            .prepare_cached(
-                "INSERT INTO deliveries (id, sender, reply, handled_at) VALUES (?, ?, ?, ?)
-                 ON CONFLICT (sender, id) DO NOTHING",
-            )?
-            .execute(rusqlite::params![
-                id,
-                sender,
-                reply,
-                crate::direct::Time(now)
-            ])?;
+        let done = db.prepare_cached(SQL)?.execute(rusqlite::params![
+            id,
+            sender,
+            reply,
+            crate::direct::Time(now)
+        ])?;
         Ok(done == 1)
     }
 
     /// How many delivery records are kept.
     pub async fn count_deliveries(&mut self) -> Result<i64> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM deliveries")
-            .fetch_one(&mut *self.tx)
-            .await?)
+        Ok(run!(
+            self,
+            fetch_one,
+            query_scalar("SELECT COUNT(*) FROM deliveries")
+        )?)
     }
 }

@@ -1,6 +1,7 @@
 //! Games and their actions: creating a game, reading it, saving a change against its version, and
 //! the record of actions it is replayed from.
 
+use crate::dialect::run;
 use crate::direct::{Time, time};
 use crate::{Result, StoreError, Tx, parse_code, parse_seat, seat_code};
 use agora_rules::{Seat, Variant};
@@ -384,62 +385,68 @@ impl Tx {
                 max,
             } => (0, Some((initial, increment, max))),
         };
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO games (kind, variant, first_player, second_player, challenger, status,
+        let id: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar(
+                "INSERT INTO games (kind, variant, first_player, second_player, challenger, status,
                  position, days_per_move, bank_initial, bank_increment, bank_max, bank_first,
                  bank_second, timeout_policy, created_at, updated_at, rated, private, open,
                  open_min_rating, open_max_rating)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-             RETURNING id",
-        )
-        .bind(new.variant.kind().code())
-        .bind(variant)
-        .bind(new.seats[0])
-        .bind(new.seats[1])
-        .bind(new.challenger)
-        .bind(new.status.code())
-        .bind(new.position.clone())
-        .bind(days)
-        .bind(bank.map(|b| b.0))
-        .bind(bank.map(|b| b.1))
-        .bind(bank.map(|b| b.2))
-        .bind(bank.map(|b| b.0))
-        .bind(bank.map(|b| b.0))
-        .bind(new.timeout.code())
-        .bind(now)
-        .bind(now)
-        .bind(new.options.rated)
-        .bind(new.options.private)
-        .bind(new.options.open)
-        .bind(new.options.min_rating)
-        .bind(new.options.max_rating)
-        .fetch_one(&mut *self.tx)
-        .await?;
+             RETURNING id"
+            )
+            .bind(new.variant.kind().code())
+            .bind(variant)
+            .bind(new.seats[0])
+            .bind(new.seats[1])
+            .bind(new.challenger)
+            .bind(new.status.code())
+            .bind(new.position.clone())
+            .bind(days)
+            .bind(bank.map(|b| b.0))
+            .bind(bank.map(|b| b.1))
+            .bind(bank.map(|b| b.2))
+            .bind(bank.map(|b| b.0))
+            .bind(bank.map(|b| b.0))
+            .bind(new.timeout.code())
+            .bind(now)
+            .bind(now)
+            .bind(new.options.rated)
+            .bind(new.options.private)
+            .bind(new.options.open)
+            .bind(new.options.min_rating)
+            .bind(new.options.max_rating)
+        )?;
         self.game(id)
             .await?
             .ok_or_else(|| StoreError::Corrupt(format!("game {id} vanished")))
     }
 
     pub async fn game(&mut self, id: i64) -> Result<Option<Game>> {
-        let row: Option<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
-        )))
-        .bind(id)
-        .fetch_optional(&mut *self.tx)
-        .await?;
+        let row: Option<GameRow> = run!(
+            self,
+            fetch_optional,
+            query_as(format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?")).bind(id)
+        )?;
         row.map(Game::try_from).transpose()
     }
 
     /// A player's games that are still open (proposed or active), oldest first.
     pub async fn open_games_of(&mut self, player_id: i64) -> Result<Vec<Game>> {
-        // Read on nearly every command: run directly on the connection (see `direct`).
-        let db = self.db().await?;
-        let mut query = db.prepare_cached(&format!(
+        let sql = format!(
             "SELECT {GAME_COLUMNS} FROM games
              WHERE (first_player = ?1 OR second_player = ?1)
                AND status IN ('proposed', 'active')
              ORDER BY id"
-        ))?;
+        );
+        if self.is_postgres() {
+            let rows: Vec<GameRow> = run!(self, fetch_all, query_as(sql).bind(player_id))?;
+            return rows.into_iter().map(Game::try_from).collect();
+        }
+        // Read on nearly every command: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let mut query = db.prepare_cached(&sql)?;
         let rows = query
             .query_map([player_id], GameRow::direct)?
             .collect::<rusqlite::Result<Vec<GameRow>>>()?;
@@ -450,54 +457,62 @@ impl Tx {
     /// command meets before it runs. Filtered here, so a player with many games costs one
     /// indexed look and no rows when nothing is late, which is nearly always.
     pub async fn late_games_of(&mut self, player_id: i64, now: DateTime<Utc>) -> Result<Vec<Game>> {
-        let rows: Vec<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {GAME_COLUMNS} FROM games
+        let rows: Vec<GameRow> = run!(
+            self,
+            fetch_all,
+            query_as(format!(
+                "SELECT {GAME_COLUMNS} FROM games
              WHERE (first_player = ?1 OR second_player = ?1)
                AND status = 'active' AND deadline_at <= ?2
              ORDER BY id"
-        )))
-        .bind(player_id)
-        .bind(now)
-        .fetch_all(&mut *self.tx)
-        .await?;
+            ))
+            .bind(player_id)
+            .bind(now)
+        )?;
         rows.into_iter().map(Game::try_from).collect()
     }
 
     /// A player's game that ended most recently (finished, not a refused or withdrawn challenge).
     pub async fn last_finished_game_of(&mut self, player_id: i64) -> Result<Option<Game>> {
-        let row: Option<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {GAME_COLUMNS} FROM games
+        let row: Option<GameRow> = run!(
+            self,
+            fetch_optional,
+            query_as(format!(
+                "SELECT {GAME_COLUMNS} FROM games
              WHERE (first_player = ?1 OR second_player = ?1) AND status = 'finished'
              ORDER BY finished_at DESC, id DESC LIMIT 1"
-        )))
-        .bind(player_id)
-        .fetch_optional(&mut *self.tx)
-        .await?;
+            ))
+            .bind(player_id)
+        )?;
         row.map(Game::try_from).transpose()
     }
 
     /// Whether two players share any game, finished or not.
     pub async fn share_a_game(&mut self, a: i64, b: i64) -> Result<bool> {
-        let n: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM games
+        let n: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar(
+                "SELECT COUNT(*) FROM games
              WHERE (first_player = ?1 AND second_player = ?2)
-                OR (first_player = ?2 AND second_player = ?1)",
-        )
-        .bind(a)
-        .bind(b)
-        .fetch_one(&mut *self.tx)
-        .await?;
+                OR (first_player = ?2 AND second_player = ?1)"
+            )
+            .bind(a)
+            .bind(b)
+        )?;
         Ok(n > 0)
     }
 
     /// Sets when the scheduler next looks at a game (a new challenge's expiry) without a new
     /// version: nobody's view of the game changes, so a button shown for it stays good.
     pub async fn set_due(&mut self, game_id: i64, due_at: Option<DateTime<Utc>>) -> Result<()> {
-        sqlx::query("UPDATE games SET due_at = ? WHERE id = ?")
-            .bind(due_at)
-            .bind(game_id)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("UPDATE games SET due_at = ? WHERE id = ?")
+                .bind(due_at)
+                .bind(game_id)
+        )?;
         Ok(())
     }
 
@@ -505,8 +520,12 @@ impl Tx {
     /// `game.version`; bumps the version (also in `game`). A mismatch is [`StoreError::Conflict`]
     /// and writes nothing.
     pub async fn save_game(&mut self, game: &mut Game, now: DateTime<Utc>) -> Result<()> {
-        let db = self.db().await?;
-        if update_game(db, game, now)? != 1 {
+        let changed = if self.is_postgres() {
+            self.update_game_pg(game, now).await?
+        } else {
+            update_game(self.db().await?, game, now)? as u64
+        };
+        if changed != 1 {
             return Err(StoreError::Conflict(game.id));
         }
         game.version += 1;
@@ -522,6 +541,10 @@ impl Tx {
         action: &PlayedAction,
         now: DateTime<Utc>,
     ) -> Result<()> {
+        if self.is_postgres() {
+            self.insert_action(game.id, action).await?;
+            return self.save_game(game, now).await;
+        }
         // The path of every action: run directly on the connection (see `direct`).
         let db = self.db().await?;
         insert_action(db, game.id, action)?;
@@ -536,12 +559,36 @@ impl Tx {
 
     /// A game's actions in order.
     pub async fn actions(&mut self, game_id: i64) -> Result<Vec<PlayedAction>> {
+        const SQL: &str = "SELECT ply, seat, notation, played_at, delivery_id, spent_ms
+             FROM actions WHERE game_id = ? ORDER BY ply";
+        if self.is_postgres() {
+            type Row = (
+                i64,
+                String,
+                String,
+                DateTime<Utc>,
+                Option<String>,
+                Option<i64>,
+            );
+            let rows: Vec<Row> = run!(self, fetch_all, query_as(SQL).bind(game_id))?;
+            return rows
+                .into_iter()
+                .map(|(ply, seat, notation, played_at, delivery_id, spent_ms)| {
+                    Ok(PlayedAction {
+                        ply: u32::try_from(ply)
+                            .map_err(|_| StoreError::Corrupt(format!("ply {ply}")))?,
+                        seat: parse_seat(&seat)?,
+                        notation,
+                        played_at,
+                        delivery_id,
+                        spent_ms,
+                    })
+                })
+                .collect();
+        }
         // Read on every command: run directly on the connection (see `direct`).
         let db = self.db().await?;
-        let mut query = db.prepare_cached(
-            "SELECT ply, seat, notation, played_at, delivery_id, spent_ms
-             FROM actions WHERE game_id = ? ORDER BY ply",
-        )?;
+        let mut query = db.prepare_cached(SQL)?;
         let rows = query.query_map([game_id], |row| {
             Ok((
                 row.get::<_, u32>(0)?,
@@ -569,6 +616,21 @@ impl Tx {
 
     /// Appends an action; the primary key (game, ply) refuses a second action at the same ply.
     pub async fn insert_action(&mut self, game_id: i64, action: &PlayedAction) -> Result<()> {
+        if self.is_postgres() {
+            run!(
+                self,
+                execute,
+                query(INSERT_ACTION)
+                    .bind(game_id)
+                    .bind(action.ply as i64)
+                    .bind(seat_code(action.seat))
+                    .bind(action.notation.clone())
+                    .bind(action.played_at)
+                    .bind(action.delivery_id.clone())
+                    .bind(action.spent_ms)
+            )?;
+            return Ok(());
+        }
         let db = self.db().await?;
         insert_action(db, game_id, action)?;
         Ok(())
@@ -576,11 +638,13 @@ impl Tx {
 
     /// Removes the action at `ply` (a granted takeback).
     pub async fn delete_action(&mut self, game_id: i64, ply: u32) -> Result<()> {
-        sqlx::query("DELETE FROM actions WHERE game_id = ? AND ply = ?")
-            .bind(game_id)
-            .bind(ply as i64)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("DELETE FROM actions WHERE game_id = ? AND ply = ?")
+                .bind(game_id)
+                .bind(ply as i64)
+        )?;
         Ok(())
     }
 
@@ -588,26 +652,28 @@ impl Tx {
     /// earliest first: the
     /// scheduler's sweep over the indexed `due_at`.
     pub async fn games_due(&mut self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>> {
-        let rows: Vec<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {GAME_COLUMNS} FROM games
+        let rows: Vec<GameRow> = run!(
+            self,
+            fetch_all,
+            query_as(format!(
+                "SELECT {GAME_COLUMNS} FROM games
              WHERE status IN ('active', 'proposed') AND due_at <= ?
              ORDER BY due_at, id LIMIT ?"
-        )))
-        .bind(now)
-        .bind(limit as i64)
-        .fetch_all(&mut *self.tx)
-        .await?;
+            ))
+            .bind(now)
+            .bind(limit as i64)
+        )?;
         rows.into_iter().map(Game::try_from).collect()
     }
 
     /// How many challenges `player` made that wait for an answer.
     pub async fn open_challenges_by(&mut self, player: i64) -> Result<u32> {
-        let n: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM games WHERE challenger = ? AND status = 'proposed'",
-        )
-        .bind(player)
-        .fetch_one(&mut *self.tx)
-        .await?;
+        let n: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar("SELECT COUNT(*) FROM games WHERE challenger = ? AND status = 'proposed'")
+                .bind(player)
+        )?;
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
 
@@ -618,38 +684,44 @@ impl Tx {
         player: i64,
         since: DateTime<Utc>,
     ) -> Result<u32> {
-        let n: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM games g JOIN players p
+        let n: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar(
+                "SELECT COUNT(*) FROM games g JOIN players p
                ON p.id = CASE WHEN g.first_player = g.challenger THEN g.second_player
                               ELSE g.first_player END
              WHERE g.challenger = ?1 AND g.created_at > ?2 AND p.computer IS NULL
-               AND (p.first_seen_at IS NULL OR p.first_seen_at > g.created_at)",
-        )
-        .bind(player)
-        .bind(since)
-        .fetch_one(&mut *self.tx)
-        .await?;
+               AND (p.first_seen_at IS NULL OR p.first_seen_at > g.created_at)"
+            )
+            .bind(player)
+            .bind(since)
+        )?;
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
 
     /// Whether a running game waits for the computer (the player to act has a level).
     pub async fn computer_to_act(&mut self, game_id: i64) -> Result<bool> {
-        let found: Option<i64> = sqlx::query_scalar(
-            "SELECT 1 FROM games g JOIN players p
+        let found: Option<i64> = run!(
+            self,
+            fetch_optional,
+            query_scalar(
+                "SELECT g.id FROM games g JOIN players p
                ON p.id = CASE WHEN g.ply % 2 = 0 THEN g.first_player ELSE g.second_player END
-             WHERE g.id = ? AND g.status = 'active' AND p.computer IS NOT NULL",
-        )
-        .bind(game_id)
-        .fetch_optional(&mut *self.tx)
-        .await?;
+             WHERE g.id = ? AND g.status = 'active' AND p.computer IS NOT NULL"
+            )
+            .bind(game_id)
+        )?;
         Ok(found.is_some())
     }
 
     /// Counts actions in the whole database (for tests and the benchmark).
     pub async fn count_actions(&mut self) -> Result<i64> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM actions")
-            .fetch_one(&mut *self.tx)
-            .await?)
+        Ok(run!(
+            self,
+            fetch_one,
+            query_scalar("SELECT COUNT(*) FROM actions")
+        )?)
     }
 }
 
@@ -679,6 +751,49 @@ fn insert_action(
         action.delivery_id,
         action.spent_ms,
     ])
+}
+
+impl Tx {
+    /// [`update_game`] on PostgreSQL.
+    async fn update_game_pg(&mut self, game: &Game, now: DateTime<Utc>) -> Result<u64> {
+        let (result, reason) = match &game.ending {
+            Some(e) => (
+                Some(e.winner.map_or("draw", seat_code)),
+                Some(e.reason.code()),
+            ),
+            None => (None, None),
+        };
+        let bank = matches!(game.time_control, TimeControl::Bank { .. });
+        let done = run!(
+            self,
+            execute,
+            query(UPDATE_GAME)
+                .bind(game.status.code())
+                .bind(game.position.clone())
+                .bind(game.ply as i64)
+                .bind(result)
+                .bind(reason)
+                .bind(bank.then_some(game.bank[0]))
+                .bind(bank.then_some(game.bank[1]))
+                .bind(game.turn_started_at)
+                .bind(game.deadline_at)
+                .bind(game.reminded_at)
+                .bind(i64::from(game.reminder_stage))
+                .bind(game.due_at)
+                .bind(game.draw_offer.map(seat_code))
+                .bind(game.undo_request.map(seat_code))
+                .bind(now)
+                .bind(game.started_at)
+                .bind(game.finished_at)
+                .bind(game.seats[0])
+                .bind(game.seats[1])
+                .bind(game.options.open)
+                .bind(game.options.rated)
+                .bind(game.id)
+                .bind(game.version)
+        )?;
+        Ok(done.rows_affected())
+    }
 }
 
 /// Writes every changeable field of `game` if its stored version is still `game.version`: the

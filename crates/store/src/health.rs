@@ -2,6 +2,7 @@
 //! and for how long, how late the scheduler is, how many games run. Each figure is one indexed
 //! query; none reads a row's contents.
 
+use crate::dialect::run;
 use crate::{Result, Tx};
 use chrono::{DateTime, Utc};
 
@@ -39,32 +40,41 @@ struct WaitingRow {
 impl Tx {
     /// The figures of a scrape, as they stand at `now`.
     pub async fn gauges(&mut self, now: DateTime<Utc>) -> Result<Gauges> {
-        let outbox: Vec<WaitingRow> = sqlx::query_as(
-            "SELECT channel, COUNT(*) AS rows, MIN(created_at) AS oldest FROM outbox
+        let outbox: Vec<WaitingRow> = run!(
+            self,
+            fetch_all,
+            query_as(
+                "SELECT channel, COUNT(*) AS rows, MIN(created_at) AS oldest FROM outbox
              WHERE sent_at IS NULL AND failed_at IS NULL
-             GROUP BY channel ORDER BY channel",
-        )
-        .fetch_all(&mut *self.tx)
-        .await?;
-        let (spooled, spool_oldest): (i64, Option<DateTime<Utc>>) = sqlx::query_as(
-            "SELECT COUNT(*), MIN(created_at) FROM mail_spool
-             WHERE sent_at IS NULL AND failed_at IS NULL",
-        )
-        .fetch_one(&mut *self.tx)
-        .await?;
-        let overdue_since: Option<DateTime<Utc>> = sqlx::query_scalar(
-            "SELECT MIN(due_at) FROM games
-             WHERE status IN ('active', 'proposed') AND due_at <= ?",
-        )
-        .bind(now)
-        .fetch_one(&mut *self.tx)
-        .await?;
-        let (games_running, challenges_open): (i64, i64) = sqlx::query_as(
-            "SELECT COALESCE(SUM(status = 'active'), 0), COALESCE(SUM(status = 'proposed'), 0)
-             FROM games WHERE status IN ('active', 'proposed')",
-        )
-        .fetch_one(&mut *self.tx)
-        .await?;
+             GROUP BY channel ORDER BY channel"
+            )
+        )?;
+        let (spooled, spool_oldest): (i64, Option<DateTime<Utc>>) = run!(
+            self,
+            fetch_one,
+            query_as(
+                "SELECT COUNT(*), MIN(created_at) FROM mail_spool
+             WHERE sent_at IS NULL AND failed_at IS NULL"
+            )
+        )?;
+        let overdue_since: Option<DateTime<Utc>> = run!(
+            self,
+            fetch_one,
+            query_scalar(
+                "SELECT MIN(due_at) FROM games
+             WHERE status IN ('active', 'proposed') AND due_at <= ?"
+            )
+            .bind(now)
+        )?;
+        let (games_running, challenges_open): (i64, i64) = run!(
+            self,
+            fetch_one,
+            query_as(
+                "SELECT CAST(COALESCE(SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END), 0) AS BIGINT),
+                    CAST(COALESCE(SUM(CASE WHEN status = 'proposed' THEN 1 ELSE 0 END), 0) AS BIGINT)
+             FROM games WHERE status IN ('active', 'proposed')"
+            )
+        )?;
         Ok(Gauges {
             outbox: outbox
                 .into_iter()
@@ -88,7 +98,7 @@ impl Tx {
 
     /// A trivial query: whether the database answers at all.
     pub async fn ping(&mut self) -> Result<()> {
-        sqlx::query("SELECT 1").execute(&mut *self.tx).await?;
+        run!(self, execute, query("SELECT 1"))?;
         Ok(())
     }
 }

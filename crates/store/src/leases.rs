@@ -5,6 +5,7 @@
 //! length, and another process takes it over.
 
 use crate::Result;
+use crate::dialect::run;
 use crate::writer::Tx;
 use chrono::{DateTime, Utc};
 
@@ -19,43 +20,46 @@ impl Tx {
         now: DateTime<Utc>,
         until: DateTime<Utc>,
     ) -> Result<bool> {
-        let held: Option<String> = sqlx::query_scalar(
-            "INSERT INTO leases (name, holder, acquired_at, expires_at) VALUES (?1, ?2, ?3, ?4)
+        let held: Option<String> = run!(
+            self,
+            fetch_optional,
+            query_scalar(
+                "INSERT INTO leases (name, holder, acquired_at, expires_at) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (name) DO UPDATE SET
                  holder = excluded.holder,
                  acquired_at = CASE WHEN leases.holder = excluded.holder
                                     THEN leases.acquired_at ELSE excluded.acquired_at END,
                  expires_at = excluded.expires_at
              WHERE leases.holder = excluded.holder OR leases.expires_at <= ?3
-             RETURNING holder",
-        )
-        .bind(name.to_owned())
-        .bind(holder.to_owned())
-        .bind(now)
-        .bind(until)
-        .fetch_optional(&mut *self.tx)
-        .await?;
+             RETURNING holder"
+            )
+            .bind(name.to_owned())
+            .bind(holder.to_owned())
+            .bind(now)
+            .bind(until)
+        )?;
         Ok(held.is_some())
     }
 
     /// Gives up the lease `name` if `holder` holds it, so another process may take it at once.
     pub async fn release_lease(&mut self, name: &str, holder: &str) -> Result<()> {
-        sqlx::query("DELETE FROM leases WHERE name = ? AND holder = ?")
-            .bind(name.to_owned())
-            .bind(holder.to_owned())
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("DELETE FROM leases WHERE name = ? AND holder = ?")
+                .bind(name.to_owned())
+                .bind(holder.to_owned())
+        )?;
         Ok(())
     }
 
     /// Who holds the lease `name` and until when, if anyone took it and has not given it up
     /// (the time may have run out).
     pub async fn lease(&mut self, name: &str) -> Result<Option<(String, DateTime<Utc>)>> {
-        Ok(
-            sqlx::query_as("SELECT holder, expires_at FROM leases WHERE name = ?")
-                .bind(name.to_owned())
-                .fetch_optional(&mut *self.tx)
-                .await?,
-        )
+        Ok(run!(
+            self,
+            fetch_optional,
+            query_as("SELECT holder, expires_at FROM leases WHERE name = ?").bind(name.to_owned())
+        )?)
     }
 }

@@ -20,6 +20,7 @@ mod checkpoint;
 pub mod commits;
 mod community;
 pub mod deliveries;
+mod dialect;
 mod direct;
 pub mod discord;
 pub mod games;
@@ -50,6 +51,7 @@ pub use writer::{BatchLimits, CommitStats, Tx};
 
 use agora_rules::Seat;
 use sqlx::Connection;
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
@@ -115,6 +117,18 @@ impl Default for StoreOptions {
 /// The facade over the database.
 #[derive(Clone)]
 pub struct Store {
+    engine: Engine,
+}
+
+#[derive(Clone)]
+enum Engine {
+    Sqlite(Lite),
+    Postgres(PgPool),
+}
+
+/// The store on a SQLite file.
+#[derive(Clone)]
+struct Lite {
     pool: SqlitePool,
     writer: std::sync::Arc<writer::Writer>,
     lane: std::sync::Arc<lane::Lane>,
@@ -124,10 +138,14 @@ pub struct Store {
 
 impl std::fmt::Debug for Store {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Store")
-            .field("pool", &self.pool)
-            .field("commits", &self.writer.stats())
-            .finish()
+        match &self.engine {
+            Engine::Sqlite(lite) => f
+                .debug_struct("Store")
+                .field("pool", &lite.pool)
+                .field("commits", &lite.writer.stats())
+                .finish(),
+            Engine::Postgres(pool) => f.debug_struct("Store").field("pool", pool).finish(),
+        }
     }
 }
 
@@ -138,7 +156,56 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations");
 pub static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator =
     sqlx::migrate!("../../migrations/postgres");
 
+/// Whether a `[database] url` names a PostgreSQL database (`postgres://…`, `postgresql://…`).
+pub fn is_postgres_url(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
 impl Store {
+    /// Opens the database a `[database] url` names: `postgres://…` (or `postgresql://…`) on
+    /// PostgreSQL, `sqlite:PATH` (or a bare path) on a SQLite file.
+    pub async fn connect(url: &str, options: &StoreOptions) -> Result<Store> {
+        if is_postgres_url(url) {
+            return Store::open_postgres(url, options).await;
+        }
+        let path = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"));
+        Store::open(Path::new(path.unwrap_or(url)), options).await
+    }
+
+    /// Connects to the PostgreSQL database at `url` and applies every pending migration of
+    /// `migrations/postgres`. Each command is a transaction of its own on a pooled connection.
+    pub async fn open_postgres(url: &str, options: &StoreOptions) -> Result<Store> {
+        let connect = PgConnectOptions::from_str(url)?.options([(
+            "synchronous_commit",
+            if options.sync_full { "on" } else { "off" },
+        )]);
+        let pool = PgPoolOptions::new()
+            .max_connections(options.max_connections.max(1) * 4)
+            .min_connections(1)
+            .acquire_timeout(options.busy_timeout)
+            .connect_with(connect)
+            .await?;
+        POSTGRES_MIGRATIONS.run(&pool).await?;
+        Ok(Store {
+            engine: Engine::Postgres(pool),
+        })
+    }
+
+    /// Whether the store is on PostgreSQL.
+    pub fn is_postgres(&self) -> bool {
+        matches!(self.engine, Engine::Postgres(_))
+    }
+
+    /// The SQLite parts of the store, or why there are none.
+    fn lite(&self) -> Option<&Lite> {
+        match &self.engine {
+            Engine::Sqlite(lite) => Some(lite),
+            Engine::Postgres(_) => None,
+        }
+    }
+
     /// Opens (creating if missing) the SQLite file at `path` in WAL mode and applies every pending
     /// migration.
     pub async fn open(path: &Path, options: &StoreOptions) -> Result<Store> {
@@ -183,85 +250,119 @@ impl Store {
         lane.spawn(checkpoint::run(pool.clone(), committed.clone()));
         let writer = writer::Writer::start(conn, options.batch, lane.clone(), committed);
         Ok(Store {
-            pool,
-            writer,
-            lane,
-            connect,
+            engine: Engine::Sqlite(Lite {
+                pool,
+                writer,
+                lane,
+                connect,
+            }),
         })
     }
 
     /// Runs `task` on the writer's thread and returns its output: the way a command that writes
     /// should run, since every statement it sends the writer connection is then handed between
     /// two threads on the same CPU (see `lane`). A task begun runs to its end even if the caller
-    /// stops waiting for it. [`StoreError::Closed`] if the store was dropped meanwhile.
+    /// stops waiting for it. [`StoreError::Closed`] if the store was dropped meanwhile. On
+    /// PostgreSQL, where there is no writer thread, the task runs as a task of its own.
     pub async fn on_writer<F>(&self, task: F) -> Result<F::Output>
     where
         F: std::future::Future + Send + 'static,
         F::Output: Send + 'static,
     {
-        self.lane.run(task).await.ok_or(StoreError::Closed)
+        match &self.engine {
+            Engine::Sqlite(lite) => lite.lane.run(task).await.ok_or(StoreError::Closed),
+            Engine::Postgres(_) => tokio::spawn(task).await.map_err(|_| StoreError::Closed),
+        }
     }
 
     /// The CPU the writer's thread is pinned to, if it is.
     pub fn writer_cpu(&self) -> Option<usize> {
-        self.lane.cpu()
+        self.lite().and_then(|lite| lite.lane.cpu())
     }
 
-    /// Begins one command's share of the write transaction (see [`writer`]).
+    /// Begins one command's share of the write transaction (see [`writer`]); on PostgreSQL, a
+    /// transaction of its own.
     pub async fn write(&self) -> Result<Tx> {
-        Ok(self.writer.begin(None).await?.0)
+        match &self.engine {
+            Engine::Sqlite(lite) => Ok(lite.writer.begin(None).await?.0),
+            Engine::Postgres(pool) => Ok(Tx::postgres(pool.begin().await?)),
+        }
     }
 
     /// [`Store::write`] for a command from `sender` (an identity's text form), and whether that
     /// identity is blocked, asked as the savepoint is opened.
     pub async fn write_from(&self, sender: &str) -> Result<(Tx, bool)> {
-        self.writer.begin(Some(sender)).await
+        match &self.engine {
+            Engine::Sqlite(lite) => lite.writer.begin(Some(sender)).await,
+            Engine::Postgres(pool) => {
+                let mut tx = pool.begin().await?;
+                let blocked: bool = sqlx::query_scalar(
+                    "SELECT EXISTS (SELECT 1 FROM blocked_identities WHERE identity = $1)",
+                )
+                .bind(sender.to_owned())
+                .fetch_one(&mut *tx)
+                .await?;
+                Ok((Tx::postgres(tx), blocked))
+            }
+        }
     }
 
     /// Begins a read of committed data on a connection of the pool, beside the writer: what it
     /// sees is on disk (on `synchronous=FULL`), and it never waits for a batch. For questions that
     /// change nothing (a picture's game, the rows due to be sent).
     pub async fn read(&self) -> Result<Tx> {
-        Ok(Tx::reading(self.pool.begin().await?, self.writer.clone()))
+        match &self.engine {
+            Engine::Sqlite(lite) => Ok(Tx::reading(lite.pool.begin().await?, lite.writer.clone())),
+            Engine::Postgres(pool) => Ok(Tx::postgres(pool.begin().await?)),
+        }
     }
 
     /// A look-out for commits made through other connections, other processes' among them, on a
     /// connection of its own (see [`commits`]): how a process that delivers an outbox learns of
     /// rows another process queued.
     pub fn commits(&self) -> commits::Commits {
-        commits::Commits::new(self.connect.clone())
+        match &self.engine {
+            Engine::Sqlite(lite) => commits::Commits::sqlite(lite.connect.clone()),
+            Engine::Postgres(pool) => commits::Commits::postgres(pool.clone()),
+        }
     }
 
     /// Commands waiting for the writer connection now (they will share the next commit).
     pub fn queued(&self) -> usize {
-        self.writer.queued()
+        self.lite().map_or(0, |lite| lite.writer.queued())
     }
 
-    /// The commits made so far and the commands they carried.
+    /// The commits made so far and the commands they carried (SQLite's group commit; zero on
+    /// PostgreSQL).
     pub fn commit_stats(&self) -> CommitStats {
-        self.writer.stats()
+        self.lite()
+            .map_or_else(CommitStats::default, |lite| lite.writer.stats())
     }
 
     /// The names of the migrations applied, oldest first.
     pub async fn applied_migrations(&self) -> Result<Vec<String>> {
-        Ok(
-            sqlx::query_scalar("SELECT description FROM _sqlx_migrations ORDER BY version")
-                .fetch_all(&self.pool)
-                .await?,
-        )
+        const SQL: &str = "SELECT description FROM _sqlx_migrations ORDER BY version";
+        Ok(match &self.engine {
+            Engine::Sqlite(lite) => sqlx::query_scalar(SQL).fetch_all(&lite.pool).await?,
+            Engine::Postgres(pool) => sqlx::query_scalar(SQL).fetch_all(pool).await?,
+        })
     }
 
     /// Measures the raw rate of single-row committed inserts into a scratch table on this
     /// database's disk (one transaction per insert), for comparison with the service's own rate.
     pub async fn raw_insert_rate(&self, rows: u32) -> Result<f64> {
+        let pool = match &self.engine {
+            Engine::Sqlite(lite) => &lite.pool,
+            Engine::Postgres(pool) => return raw_insert_rate_postgres(pool, rows).await,
+        };
         // A real table in the main schema (not TEMP, which lives outside the WAL), so the figure
         // measures the same disk path as the service's commits; it is dropped afterwards.
         sqlx::query("CREATE TABLE IF NOT EXISTS _bench_inserts (id INTEGER PRIMARY KEY, v TEXT)")
-            .execute(&self.pool)
+            .execute(pool)
             .await?;
         let start = std::time::Instant::now();
         for i in 0..rows {
-            let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+            let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
             sqlx::query("INSERT INTO _bench_inserts (v) VALUES (?)")
                 .bind(format!("row {i}"))
                 .execute(&mut *tx)
@@ -270,16 +371,47 @@ impl Store {
         }
         let secs = start.elapsed().as_secs_f64();
         sqlx::query("DROP TABLE _bench_inserts")
-            .execute(&self.pool)
+            .execute(pool)
             .await?;
         Ok(rows as f64 / secs)
     }
 
     /// Commits what is open and closes every connection (checkpointing the WAL).
     pub async fn close(&self) {
-        self.writer.close().await;
-        self.pool.close().await;
+        match &self.engine {
+            Engine::Sqlite(lite) => {
+                lite.writer.close().await;
+                lite.pool.close().await;
+            }
+            Engine::Postgres(pool) => pool.close().await,
+        }
     }
+}
+
+/// [`Store::raw_insert_rate`] on PostgreSQL: a table of this connection's own, dropped after.
+async fn raw_insert_rate_postgres(pool: &PgPool, rows: u32) -> Result<f64> {
+    let mut conn = pool.acquire().await?;
+    let table = format!("_bench_inserts_{}", std::process::id());
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "CREATE TABLE IF NOT EXISTS {table} (id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, v TEXT)"
+    )))
+    .execute(&mut *conn)
+    .await?;
+    let insert = format!("INSERT INTO {table} (v) VALUES ($1)");
+    let start = std::time::Instant::now();
+    for i in 0..rows {
+        let mut tx = conn.begin().await?;
+        sqlx::query(sqlx::AssertSqlSafe(insert.as_str()))
+            .bind(format!("row {i}"))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    sqlx::query(sqlx::AssertSqlSafe(format!("DROP TABLE {table}")))
+        .execute(&mut *conn)
+        .await?;
+    Ok(rows as f64 / secs)
 }
 
 /// The stable text code of a seat in the database.

@@ -3,6 +3,7 @@
 //! with their threads, and the SMTP spool. Addresses are
 //! stored lower case and without `mailto:`; the front end normalises them before calling.
 
+use crate::dialect::run;
 use crate::{Result, Tx};
 use chrono::{DateTime, Utc};
 
@@ -90,11 +91,12 @@ struct SpoolRow {
 impl Tx {
     /// The UIDVALIDITY and last handled UID of a mailbox, if it was read before.
     pub async fn mailbox_position(&mut self, mailbox: &str) -> Result<Option<(u32, u32)>> {
-        let row: Option<(i64, i64)> =
-            sqlx::query_as("SELECT uidvalidity, last_uid FROM mail_mailboxes WHERE name = ?")
+        let row: Option<(i64, i64)> = run!(
+            self,
+            fetch_optional,
+            query_as("SELECT uidvalidity, last_uid FROM mail_mailboxes WHERE name = ?")
                 .bind(mailbox.to_owned())
-                .fetch_optional(&mut *self.tx)
-                .await?;
+        )?;
         Ok(row.map(|(v, u)| (v as u32, u as u32)))
     }
 
@@ -104,16 +106,18 @@ impl Tx {
         uidvalidity: u32,
         last_uid: u32,
     ) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO mail_mailboxes (name, uidvalidity, last_uid) VALUES (?, ?, ?)
+        run!(
+            self,
+            execute,
+            query(
+                "INSERT INTO mail_mailboxes (name, uidvalidity, last_uid) VALUES (?, ?, ?)
              ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity,
-                 last_uid = excluded.last_uid",
-        )
-        .bind(mailbox.to_owned())
-        .bind(i64::from(uidvalidity))
-        .bind(i64::from(last_uid))
-        .execute(&mut *self.tx)
-        .await?;
+                 last_uid = excluded.last_uid"
+            )
+            .bind(mailbox.to_owned())
+            .bind(i64::from(uidvalidity))
+            .bind(i64::from(last_uid))
+        )?;
         Ok(())
     }
 
@@ -124,25 +128,29 @@ impl Tx {
         mailbox: &str,
         at: DateTime<Utc>,
     ) -> Result<()> {
-        sqlx::query(
-            "UPDATE mail_mailboxes SET read_through = ?1
-             WHERE name = ?2 AND (read_through IS NULL OR read_through < ?1)",
-        )
-        .bind(at)
-        .bind(mailbox.to_owned())
-        .execute(&mut *self.tx)
-        .await?;
+        run!(
+            self,
+            execute,
+            query(
+                "UPDATE mail_mailboxes SET read_through = ?1
+             WHERE name = ?2 AND (read_through IS NULL OR read_through < ?1)"
+            )
+            .bind(at)
+            .bind(mailbox.to_owned())
+        )?;
         Ok(())
     }
 
     /// The moment up to which every mailbox ever read was read completely (the earliest of
     /// theirs); `None` before a first complete read.
     pub async fn mail_read_through(&mut self) -> Result<Option<DateTime<Utc>>> {
-        let row: Option<(i64, Option<DateTime<Utc>>)> = sqlx::query_as(
-            "SELECT COUNT(*) - COUNT(read_through), MIN(read_through) FROM mail_mailboxes",
-        )
-        .fetch_optional(&mut *self.tx)
-        .await?;
+        let row: Option<(i64, Option<DateTime<Utc>>)> = run!(
+            self,
+            fetch_optional,
+            query_as(
+                "SELECT COUNT(*) - COUNT(read_through), MIN(read_through) FROM mail_mailboxes"
+            )
+        )?;
         Ok(match row {
             Some((0, at)) => at,
             _ => None,
@@ -158,19 +166,10 @@ impl Tx {
         error: &str,
         retry_at: DateTime<Utc>,
     ) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO mail_retries (mailbox, uidvalidity, uid, attempts, next_attempt_at, last_error)
+        run!(self, execute, query("INSERT INTO mail_retries (mailbox, uidvalidity, uid, attempts, next_attempt_at, last_error)
              VALUES (?, ?, ?, 1, ?, ?)
-             ON CONFLICT (mailbox, uidvalidity, uid) DO UPDATE SET attempts = attempts + 1,
-                 next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error",
-        )
-        .bind(mailbox.to_owned())
-        .bind(i64::from(uidvalidity))
-        .bind(i64::from(uid))
-        .bind(retry_at)
-        .bind(error.to_owned())
-        .execute(&mut *self.tx)
-        .await?;
+             ON CONFLICT (mailbox, uidvalidity, uid) DO UPDATE SET attempts = mail_retries.attempts + 1,
+                 next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error").bind(mailbox.to_owned()).bind(i64::from(uidvalidity)).bind(i64::from(uid)).bind(retry_at).bind(error.to_owned()))?;
         Ok(())
     }
 
@@ -181,25 +180,20 @@ impl Tx {
         uidvalidity: u32,
         uid: u32,
     ) -> Result<u32> {
-        let n: Option<i64> = sqlx::query_scalar(
-            "SELECT attempts FROM mail_retries WHERE mailbox = ? AND uidvalidity = ? AND uid = ?",
-        )
-        .bind(mailbox.to_owned())
-        .bind(i64::from(uidvalidity))
-        .bind(i64::from(uid))
-        .fetch_optional(&mut *self.tx)
-        .await?;
+        let n: Option<i64> = run!(self, fetch_optional, query_scalar("SELECT attempts FROM mail_retries WHERE mailbox = ? AND uidvalidity = ? AND uid = ?").bind(mailbox.to_owned()).bind(i64::from(uidvalidity)).bind(i64::from(uid)))?;
         Ok(n.unwrap_or(0) as u32)
     }
 
     /// Forgets a mail's failures once it was handled.
     pub async fn mail_retried(&mut self, mailbox: &str, uidvalidity: u32, uid: u32) -> Result<()> {
-        sqlx::query("DELETE FROM mail_retries WHERE mailbox = ? AND uidvalidity = ? AND uid = ?")
-            .bind(mailbox.to_owned())
-            .bind(i64::from(uidvalidity))
-            .bind(i64::from(uid))
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("DELETE FROM mail_retries WHERE mailbox = ? AND uidvalidity = ? AND uid = ?")
+                .bind(mailbox.to_owned())
+                .bind(i64::from(uidvalidity))
+                .bind(i64::from(uid))
+        )?;
         Ok(())
     }
 
@@ -211,27 +205,31 @@ impl Tx {
         uid: u32,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        sqlx::query(
-            "UPDATE mail_retries SET put_aside_at = ?
-             WHERE mailbox = ? AND uidvalidity = ? AND uid = ?",
-        )
-        .bind(now)
-        .bind(mailbox.to_owned())
-        .bind(i64::from(uidvalidity))
-        .bind(i64::from(uid))
-        .execute(&mut *self.tx)
-        .await?;
+        run!(
+            self,
+            execute,
+            query(
+                "UPDATE mail_retries SET put_aside_at = ?
+             WHERE mailbox = ? AND uidvalidity = ? AND uid = ?"
+            )
+            .bind(now)
+            .bind(mailbox.to_owned())
+            .bind(i64::from(uidvalidity))
+            .bind(i64::from(uid))
+        )?;
         Ok(())
     }
 
     /// Every mail put aside, oldest first.
     pub async fn put_aside_mails(&mut self) -> Result<Vec<PutAsideMail>> {
-        let rows: Vec<(String, i64, i64, i64, String, DateTime<Utc>)> = sqlx::query_as(
-            "SELECT mailbox, uidvalidity, uid, attempts, last_error, put_aside_at
-             FROM mail_retries WHERE put_aside_at IS NOT NULL ORDER BY put_aside_at, uid",
-        )
-        .fetch_all(&mut *self.tx)
-        .await?;
+        let rows: Vec<(String, i64, i64, i64, String, DateTime<Utc>)> = run!(
+            self,
+            fetch_all,
+            query_as(
+                "SELECT mailbox, uidvalidity, uid, attempts, last_error, put_aside_at
+             FROM mail_retries WHERE put_aside_at IS NOT NULL ORDER BY put_aside_at, uid"
+            )
+        )?;
         Ok(rows
             .into_iter()
             .map(|(mailbox, v, uid, attempts, last_error, at)| PutAsideMail {
@@ -252,17 +250,19 @@ impl Tx {
         uidvalidity: u32,
         now: DateTime<Utc>,
     ) -> Result<Vec<MailRetry>> {
-        let rows: Vec<(i64, i64)> = sqlx::query_as(
-            "SELECT uid, attempts FROM mail_retries
+        let rows: Vec<(i64, i64)> = run!(
+            self,
+            fetch_all,
+            query_as(
+                "SELECT uid, attempts FROM mail_retries
              WHERE mailbox = ? AND uidvalidity = ? AND next_attempt_at <= ?
                  AND put_aside_at IS NULL
-             ORDER BY uid",
-        )
-        .bind(mailbox.to_owned())
-        .bind(i64::from(uidvalidity))
-        .bind(now)
-        .fetch_all(&mut *self.tx)
-        .await?;
+             ORDER BY uid"
+            )
+            .bind(mailbox.to_owned())
+            .bind(i64::from(uidvalidity))
+            .bind(now)
+        )?;
         Ok(rows
             .into_iter()
             .map(|(uid, attempts)| MailRetry {
@@ -273,11 +273,12 @@ impl Tx {
     }
 
     pub async fn mail_sender(&mut self, address: &str) -> Result<Option<MailSender>> {
-        let row: Option<SenderRow> =
-            sqlx::query_as("SELECT address, verified_at FROM mail_senders WHERE address = ?")
+        let row: Option<SenderRow> = run!(
+            self,
+            fetch_optional,
+            query_as("SELECT address, verified_at FROM mail_senders WHERE address = ?")
                 .bind(address.to_owned())
-                .fetch_optional(&mut *self.tx)
-                .await?;
+        )?;
         Ok(row.map(|r| MailSender {
             address: r.address,
             verified: r.verified_at.is_some(),
@@ -305,18 +306,22 @@ impl Tx {
         window: chrono::Duration,
         now: DateTime<Utc>,
     ) -> Result<u32> {
-        let count: i64 = sqlx::query_scalar(
-            "INSERT INTO mail_rates (key, window_start, window_count) VALUES (?1, ?2, 1)
+        let count: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar(
+                "INSERT INTO mail_rates (key, window_start, window_count) VALUES (?1, ?2, 1)
              ON CONFLICT (key) DO UPDATE SET
-                 window_count = CASE WHEN window_start <= ?3 THEN 1 ELSE window_count + 1 END,
-                 window_start = CASE WHEN window_start <= ?3 THEN ?2 ELSE window_start END
-             RETURNING window_count",
-        )
-        .bind(key.to_owned())
-        .bind(now)
-        .bind(now - window)
-        .fetch_one(&mut *self.tx)
-        .await?;
+                 window_count = CASE WHEN mail_rates.window_start <= ?3 THEN 1
+                     ELSE mail_rates.window_count + 1 END,
+                 window_start = CASE WHEN mail_rates.window_start <= ?3 THEN ?2
+                     ELSE mail_rates.window_start END
+             RETURNING window_count"
+            )
+            .bind(key.to_owned())
+            .bind(now)
+            .bind(now - window)
+        )?;
         Ok(count as u32)
     }
 
@@ -327,14 +332,16 @@ impl Tx {
         window: chrono::Duration,
         now: DateTime<Utc>,
     ) -> Result<u32> {
-        let n: Option<i64> = sqlx::query_scalar(
-            "SELECT code_failures FROM mail_senders
-             WHERE address = ? AND code_window_start > ?",
-        )
-        .bind(address.to_owned())
-        .bind(now - window)
-        .fetch_optional(&mut *self.tx)
-        .await?;
+        let n: Option<i64> = run!(
+            self,
+            fetch_optional,
+            query_scalar(
+                "SELECT code_failures FROM mail_senders
+             WHERE address = ? AND code_window_start > ?"
+            )
+            .bind(address.to_owned())
+            .bind(now - window)
+        )?;
         Ok(n.unwrap_or(0) as u32)
     }
 
@@ -346,34 +353,36 @@ impl Tx {
         window: chrono::Duration,
         now: DateTime<Utc>,
     ) -> Result<u32> {
-        let count: i64 = sqlx::query_scalar(
-            "INSERT INTO mail_senders (address, window_start, window_count, created_at,
+        let count: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar(
+                "INSERT INTO mail_senders (address, window_start, window_count, created_at,
                  code_window_start, code_failures)
              VALUES (?1, ?2, 0, ?2, ?2, 1)
              ON CONFLICT (address) DO UPDATE SET
-                 code_failures = CASE WHEN code_window_start IS NULL OR code_window_start <= ?3
-                     THEN 1 ELSE code_failures + 1 END,
-                 code_window_start = CASE WHEN code_window_start IS NULL
-                     OR code_window_start <= ?3 THEN ?2 ELSE code_window_start END
-             RETURNING code_failures",
-        )
-        .bind(address.to_owned())
-        .bind(now)
-        .bind(now - window)
-        .fetch_one(&mut *self.tx)
-        .await?;
+                 code_failures = CASE WHEN mail_senders.code_window_start IS NULL OR mail_senders.code_window_start <= ?3
+                     THEN 1 ELSE mail_senders.code_failures + 1 END,
+                 code_window_start = CASE WHEN mail_senders.code_window_start IS NULL
+                     OR mail_senders.code_window_start <= ?3 THEN ?2 ELSE mail_senders.code_window_start END
+             RETURNING code_failures"
+            )
+            .bind(address.to_owned())
+            .bind(now)
+            .bind(now - window)
+        )?;
         Ok(count as u32)
     }
 
     /// The verification code of `address` that is still valid at `now`, if any.
     pub async fn mail_code(&mut self, address: &str, now: DateTime<Utc>) -> Result<Option<String>> {
-        Ok(
-            sqlx::query_scalar("SELECT code FROM mail_codes WHERE address = ? AND expires_at > ?")
+        Ok(run!(
+            self,
+            fetch_optional,
+            query_scalar("SELECT code FROM mail_codes WHERE address = ? AND expires_at > ?")
                 .bind(address.to_owned())
                 .bind(now)
-                .fetch_optional(&mut *self.tx)
-                .await?,
-        )
+        )?)
     }
 
     /// Gives `address` a new verification code, replacing any earlier one.
@@ -383,47 +392,46 @@ impl Tx {
         code: &str,
         expires_at: DateTime<Utc>,
     ) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO mail_codes (address, code, expires_at) VALUES (?, ?, ?)
+        run!(
+            self,
+            execute,
+            query(
+                "INSERT INTO mail_codes (address, code, expires_at) VALUES (?, ?, ?)
              ON CONFLICT (address) DO UPDATE SET code = excluded.code,
-                 expires_at = excluded.expires_at",
-        )
-        .bind(address.to_owned())
-        .bind(code.to_owned())
-        .bind(expires_at)
-        .execute(&mut *self.tx)
-        .await?;
+                 expires_at = excluded.expires_at"
+            )
+            .bind(address.to_owned())
+            .bind(code.to_owned())
+            .bind(expires_at)
+        )?;
         Ok(())
     }
 
     /// Marks an address verified (it keeps the time of its first verification) and voids its
     /// verification code, so a code confirms once.
     pub async fn verify_mail_sender(&mut self, address: &str, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO mail_senders (address, verified_at, window_start, window_count, created_at)
+        run!(self, execute, query("INSERT INTO mail_senders (address, verified_at, window_start, window_count, created_at)
              VALUES (?1, ?2, ?2, 0, ?2)
-             ON CONFLICT (address) DO UPDATE SET verified_at = COALESCE(verified_at, ?2)",
-        )
-        .bind(address.to_owned())
-        .bind(now)
-        .execute(&mut *self.tx)
-        .await?;
-        sqlx::query("DELETE FROM mail_codes WHERE address = ?")
-            .bind(address.to_owned())
-            .execute(&mut *self.tx)
-            .await?;
+             ON CONFLICT (address) DO UPDATE SET verified_at = COALESCE(mail_senders.verified_at, ?2)").bind(address.to_owned()).bind(now))?;
+        run!(
+            self,
+            execute,
+            query("DELETE FROM mail_codes WHERE address = ?").bind(address.to_owned())
+        )?;
         Ok(())
     }
 
     /// Every thread (and so every reply token) of an address.
     pub async fn mail_threads_of(&mut self, address: &str) -> Result<Vec<MailThread>> {
-        let rows: Vec<ThreadRow> = sqlx::query_as(
-            "SELECT address, game_id, token, last_message_id FROM mail_threads
-             WHERE address = ? ORDER BY game_id",
-        )
-        .bind(address.to_owned())
-        .fetch_all(&mut *self.tx)
-        .await?;
+        let rows: Vec<ThreadRow> = run!(
+            self,
+            fetch_all,
+            query_as(
+                "SELECT address, game_id, token, last_message_id FROM mail_threads
+             WHERE address = ? ORDER BY game_id"
+            )
+            .bind(address.to_owned())
+        )?;
         Ok(rows.into_iter().map(MailThread::from).collect())
     }
 
@@ -434,12 +442,14 @@ impl Tx {
         game_id: Option<i64>,
         token: &str,
     ) -> Result<()> {
-        sqlx::query("UPDATE mail_threads SET token = ? WHERE address = ? AND game_id = ?")
-            .bind(token.to_owned())
-            .bind(address.to_owned())
-            .bind(game_id.unwrap_or(0))
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("UPDATE mail_threads SET token = ? WHERE address = ? AND game_id = ?")
+                .bind(token.to_owned())
+                .bind(address.to_owned())
+                .bind(game_id.unwrap_or(0))
+        )?;
         Ok(())
     }
 
@@ -452,35 +462,41 @@ impl Tx {
         new_token: &str,
         now: DateTime<Utc>,
     ) -> Result<MailThread> {
-        sqlx::query(
-            "INSERT INTO mail_threads (address, game_id, token, created_at) VALUES (?, ?, ?, ?)
-             ON CONFLICT (address, game_id) DO NOTHING",
-        )
-        .bind(address.to_owned())
-        .bind(game_id.unwrap_or(0))
-        .bind(new_token.to_owned())
-        .bind(now)
-        .execute(&mut *self.tx)
-        .await?;
-        let row: ThreadRow = sqlx::query_as(
-            "SELECT address, game_id, token, last_message_id FROM mail_threads
-             WHERE address = ? AND game_id = ?",
-        )
-        .bind(address.to_owned())
-        .bind(game_id.unwrap_or(0))
-        .fetch_one(&mut *self.tx)
-        .await?;
+        run!(
+            self,
+            execute,
+            query(
+                "INSERT INTO mail_threads (address, game_id, token, created_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (address, game_id) DO NOTHING"
+            )
+            .bind(address.to_owned())
+            .bind(game_id.unwrap_or(0))
+            .bind(new_token.to_owned())
+            .bind(now)
+        )?;
+        let row: ThreadRow = run!(
+            self,
+            fetch_one,
+            query_as(
+                "SELECT address, game_id, token, last_message_id FROM mail_threads
+             WHERE address = ? AND game_id = ?"
+            )
+            .bind(address.to_owned())
+            .bind(game_id.unwrap_or(0))
+        )?;
         Ok(row.into())
     }
 
     /// The thread a token was sent in, if the token exists.
     pub async fn mail_thread_by_token(&mut self, token: &str) -> Result<Option<MailThread>> {
-        let row: Option<ThreadRow> = sqlx::query_as(
-            "SELECT address, game_id, token, last_message_id FROM mail_threads WHERE token = ?",
-        )
-        .bind(token.to_owned())
-        .fetch_optional(&mut *self.tx)
-        .await?;
+        let row: Option<ThreadRow> = run!(
+            self,
+            fetch_optional,
+            query_as(
+                "SELECT address, game_id, token, last_message_id FROM mail_threads WHERE token = ?"
+            )
+            .bind(token.to_owned())
+        )?;
         Ok(row.map(MailThread::from))
     }
 
@@ -491,14 +507,14 @@ impl Tx {
         game_id: Option<i64>,
         message_id: &str,
     ) -> Result<()> {
-        sqlx::query(
-            "UPDATE mail_threads SET last_message_id = ? WHERE address = ? AND game_id = ?",
-        )
-        .bind(message_id.to_owned())
-        .bind(address.to_owned())
-        .bind(game_id.unwrap_or(0))
-        .execute(&mut *self.tx)
-        .await?;
+        run!(
+            self,
+            execute,
+            query("UPDATE mail_threads SET last_message_id = ? WHERE address = ? AND game_id = ?")
+                .bind(message_id.to_owned())
+                .bind(address.to_owned())
+                .bind(game_id.unwrap_or(0))
+        )?;
         Ok(())
     }
 
@@ -511,40 +527,33 @@ impl Tx {
         message: &[u8],
         now: DateTime<Utc>,
     ) -> Result<bool> {
-        let done = sqlx::query(
-            "INSERT INTO mail_spool (key, sender, recipient, message, created_at, next_attempt_at)
-             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
-        )
-        .bind(key.to_owned())
-        .bind(sender.to_owned())
-        .bind(recipient.to_owned())
-        .bind(message.to_vec())
-        .bind(now)
-        .bind(now)
-        .execute(&mut *self.tx)
-        .await?;
+        let done = run!(self, execute, query("INSERT INTO mail_spool (key, sender, recipient, message, created_at, next_attempt_at)
+             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING").bind(key.to_owned()).bind(sender.to_owned()).bind(recipient.to_owned()).bind(message.to_vec()).bind(now).bind(now))?;
         Ok(done.rows_affected() == 1)
     }
 
     pub async fn is_spooled(&mut self, key: &str) -> Result<bool> {
-        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM mail_spool WHERE key = ?")
-            .bind(key.to_owned())
-            .fetch_one(&mut *self.tx)
-            .await?;
+        let n: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar("SELECT COUNT(*) FROM mail_spool WHERE key = ?").bind(key.to_owned())
+        )?;
         Ok(n > 0)
     }
 
     /// Unsent spooled mails that are due, oldest first; never those given up.
     pub async fn due_spool(&mut self, now: DateTime<Utc>, limit: u32) -> Result<Vec<SpooledMail>> {
-        let rows: Vec<SpoolRow> = sqlx::query_as(
-            "SELECT id, key, sender, recipient, message, attempts FROM mail_spool
+        let rows: Vec<SpoolRow> = run!(
+            self,
+            fetch_all,
+            query_as(
+                "SELECT id, key, sender, recipient, message, attempts FROM mail_spool
              WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?
-             ORDER BY id LIMIT ?",
-        )
-        .bind(now)
-        .bind(i64::from(limit))
-        .fetch_all(&mut *self.tx)
-        .await?;
+             ORDER BY id LIMIT ?"
+            )
+            .bind(now)
+            .bind(i64::from(limit))
+        )?;
         Ok(rows
             .into_iter()
             .map(|r| SpooledMail {
@@ -559,11 +568,13 @@ impl Tx {
     }
 
     pub async fn spool_sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query("UPDATE mail_spool SET sent_at = ?, attempts = attempts + 1 WHERE id = ?")
-            .bind(now)
-            .bind(id)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("UPDATE mail_spool SET sent_at = ?, attempts = attempts + 1 WHERE id = ?")
+                .bind(now)
+                .bind(id)
+        )?;
         Ok(())
     }
 
@@ -573,40 +584,47 @@ impl Tx {
         error: &str,
         retry_at: DateTime<Utc>,
     ) -> Result<()> {
-        sqlx::query(
-            "UPDATE mail_spool SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?
-             WHERE id = ?",
-        )
-        .bind(error.to_owned())
-        .bind(retry_at)
-        .bind(id)
-        .execute(&mut *self.tx)
-        .await?;
+        run!(
+            self,
+            execute,
+            query(
+                "UPDATE mail_spool SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?
+             WHERE id = ?"
+            )
+            .bind(error.to_owned())
+            .bind(retry_at)
+            .bind(id)
+        )?;
         Ok(())
     }
 
     /// Records a last failed attempt at a spooled mail and gives it up: it keeps its error and is
     /// never due again.
     pub async fn spool_given_up(&mut self, id: i64, error: &str, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query(
-            "UPDATE mail_spool SET attempts = attempts + 1, last_error = ?, failed_at = ?
-             WHERE id = ? AND sent_at IS NULL",
-        )
-        .bind(error.to_owned())
-        .bind(now)
-        .bind(id)
-        .execute(&mut *self.tx)
-        .await?;
+        run!(
+            self,
+            execute,
+            query(
+                "UPDATE mail_spool SET attempts = attempts + 1, last_error = ?, failed_at = ?
+             WHERE id = ? AND sent_at IS NULL"
+            )
+            .bind(error.to_owned())
+            .bind(now)
+            .bind(id)
+        )?;
         Ok(())
     }
 
     /// Unsent and sent counts of the spool.
     pub async fn spool_counts(&mut self) -> Result<(i64, i64)> {
-        Ok(sqlx::query_as(
-            "SELECT COALESCE(SUM(sent_at IS NULL), 0), COALESCE(SUM(sent_at IS NOT NULL), 0)
-             FROM mail_spool",
-        )
-        .fetch_one(&mut *self.tx)
-        .await?)
+        Ok(run!(
+            self,
+            fetch_one,
+            query_as(
+                "SELECT CAST(COALESCE(SUM(CASE WHEN sent_at IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT),
+                    CAST(COALESCE(SUM(CASE WHEN sent_at IS NULL THEN 0 ELSE 1 END), 0) AS BIGINT)
+             FROM mail_spool"
+            )
+        )?)
     }
 }

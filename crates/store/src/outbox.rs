@@ -6,6 +6,7 @@
 //! of the same address and game waits unsent (in backoff or not yet tried), so a later move never
 //! overtakes a failed earlier one. A row given up on no longer holds the later ones back.
 
+use crate::dialect::run;
 use crate::{Result, Tx};
 use chrono::{DateTime, Utc};
 
@@ -204,15 +205,32 @@ impl From<MessageRow> for OutboxMessage {
 impl Tx {
     pub async fn queue(&mut self, m: &NewMessage, now: DateTime<Utc>) -> Result<i64> {
         use crate::direct::Time;
-        // Every action queues notifications: run directly on the connection (see `direct`).
-        let db = self.db().await?;
-        let id: i64 = db
-            .prepare_cached(
-                "INSERT INTO outbox (player_id, channel, address, game_id, ply, kind, board,
+        const SQL: &str =
+            "INSERT INTO outbox (player_id, channel, address, game_id, ply, kind, board,
                      overlay, subject, body, created_at, next_attempt_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
+        let id: i64 = if self.is_postgres() {
+            run!(
+                self,
+                fetch_one,
+                query_scalar(SQL)
+                    .bind(m.player_id)
+                    .bind(m.channel.clone())
+                    .bind(m.address.clone())
+                    .bind(m.game_id)
+                    .bind(m.ply.map(i64::from))
+                    .bind(m.kind.code())
+                    .bind(m.board.clone())
+                    .bind(m.overlay.clone())
+                    .bind(m.subject.clone())
+                    .bind(m.body.clone())
+                    .bind(now)
+                    .bind(now)
             )?
-            .query_row(
+        } else {
+            // Every action queues notifications: run directly on the connection (see `direct`).
+            let db = self.db().await?;
+            db.prepare_cached(SQL)?.query_row(
                 rusqlite::params![
                     m.player_id,
                     m.channel,
@@ -228,7 +246,8 @@ impl Tx {
                     Time(now),
                 ],
                 |row| row.get(0),
-            )?;
+            )?
+        };
         self.queued.push(Queued {
             id,
             player_id: m.player_id,
@@ -256,8 +275,7 @@ impl Tx {
         now: DateTime<Utc>,
         limit: u32,
     ) -> Result<Vec<OutboxMessage>> {
-        let rows: Vec<MessageRow> = sqlx::query_as(
-            "SELECT id, player_id, channel, address, game_id, ply, kind, board, overlay, subject,
+        let rows: Vec<MessageRow> = run!(self, fetch_all, query_as("SELECT id, player_id, channel, address, game_id, ply, kind, board, overlay, subject,
                     body, attempts
              FROM outbox AS o
              WHERE channel = ?1 AND sent_at IS NULL AND failed_at IS NULL
@@ -266,27 +284,16 @@ impl Tx {
                      SELECT 1 FROM outbox AS e
                      WHERE e.channel = o.channel AND e.sent_at IS NULL
                          AND e.next_attempt_at > ?2 AND e.failed_at IS NULL
-                         AND e.address = o.address AND e.game_id IS o.game_id AND e.id < o.id)
-             ORDER BY id LIMIT ?3",
-        )
-        .bind(channel.to_owned())
-        .bind(now)
-        .bind(limit as i64)
-        .fetch_all(&mut *self.tx)
-        .await?;
+                         AND e.address = o.address AND e.game_id IS NOT DISTINCT FROM o.game_id AND e.id < o.id)
+             ORDER BY id LIMIT ?3").bind(channel.to_owned()).bind(now).bind(limit as i64))?;
         Ok(rows.into_iter().map(OutboxMessage::from).collect())
     }
 
     /// One row, sent or not; `None` when there is none (never queued, or purged).
     pub async fn outbox_message(&mut self, id: i64) -> Result<Option<OutboxMessage>> {
-        let row: Option<MessageRow> = sqlx::query_as(
-            "SELECT id, player_id, channel, address, game_id, ply, kind, board, overlay, subject,
+        let row: Option<MessageRow> = run!(self, fetch_optional, query_as("SELECT id, player_id, channel, address, game_id, ply, kind, board, overlay, subject,
                     body, attempts
-             FROM outbox WHERE id = ?",
-        )
-        .bind(id)
-        .fetch_optional(&mut *self.tx)
-        .await?;
+             FROM outbox WHERE id = ?").bind(id))?;
         Ok(row.map(OutboxMessage::from))
     }
 
@@ -297,23 +304,27 @@ impl Tx {
         kind: Notice,
         since: DateTime<Utc>,
     ) -> Result<bool> {
-        let n: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM outbox WHERE address = ? AND kind = ? AND created_at > ?",
-        )
-        .bind(address.to_owned())
-        .bind(kind.code())
-        .bind(since)
-        .fetch_one(&mut *self.tx)
-        .await?;
+        let n: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar(
+                "SELECT COUNT(*) FROM outbox WHERE address = ? AND kind = ? AND created_at > ?"
+            )
+            .bind(address.to_owned())
+            .bind(kind.code())
+            .bind(since)
+        )?;
         Ok(n > 0)
     }
 
     pub async fn mark_sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query("UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?")
-            .bind(now)
-            .bind(id)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?")
+                .bind(now)
+                .bind(id)
+        )?;
         Ok(())
     }
 
@@ -324,41 +335,49 @@ impl Tx {
         error: &str,
         retry_at: DateTime<Utc>,
     ) -> Result<()> {
-        sqlx::query(
-            "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?
-             WHERE id = ?",
-        )
-        .bind(error.to_owned())
-        .bind(retry_at)
-        .bind(id)
-        .execute(&mut *self.tx)
-        .await?;
+        run!(
+            self,
+            execute,
+            query(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?
+             WHERE id = ?"
+            )
+            .bind(error.to_owned())
+            .bind(retry_at)
+            .bind(id)
+        )?;
         Ok(())
     }
 
     /// Records a last failed attempt and gives the row up: it keeps its error, is never due
     /// again, and no longer holds back the later rows of its address and game.
     pub async fn give_up(&mut self, id: i64, error: &str, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query(
-            "UPDATE outbox SET attempts = attempts + 1, last_error = ?, failed_at = ?
-             WHERE id = ? AND sent_at IS NULL",
-        )
-        .bind(error.to_owned())
-        .bind(now)
-        .bind(id)
-        .execute(&mut *self.tx)
-        .await?;
+        run!(
+            self,
+            execute,
+            query(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, failed_at = ?
+             WHERE id = ? AND sent_at IS NULL"
+            )
+            .bind(error.to_owned())
+            .bind(now)
+            .bind(id)
+        )?;
         Ok(())
     }
 
     pub async fn outbox_stats(&mut self) -> Result<OutboxStats> {
-        let (pending, sent, failed_attempts): (i64, i64, i64) = sqlx::query_as(
-            "SELECT COALESCE(SUM(sent_at IS NULL), 0), COALESCE(SUM(sent_at IS NOT NULL), 0),
-                    COALESCE(SUM(attempts - (sent_at IS NOT NULL)), 0)
-             FROM outbox",
-        )
-        .fetch_one(&mut *self.tx)
-        .await?;
+        let (pending, sent, failed_attempts): (i64, i64, i64) = run!(
+            self,
+            fetch_one,
+            query_as(
+                "SELECT CAST(COALESCE(SUM(CASE WHEN sent_at IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT),
+                    CAST(COALESCE(SUM(CASE WHEN sent_at IS NULL THEN 0 ELSE 1 END), 0) AS BIGINT),
+                    CAST(COALESCE(SUM(attempts - CASE WHEN sent_at IS NULL THEN 0 ELSE 1 END), 0)
+                        AS BIGINT)
+             FROM outbox"
+            )
+        )?;
         Ok(OutboxStats {
             pending,
             sent,

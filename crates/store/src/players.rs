@@ -1,5 +1,6 @@
 //! Players, their channel identities and the one-time codes that link a second identity.
 
+use crate::dialect::run;
 use crate::{Result, StoreError, Tx};
 use chrono::{DateTime, Utc};
 
@@ -160,22 +161,26 @@ pub fn channel_of(address: &str) -> &'static str {
 
 impl Tx {
     pub async fn player(&mut self, id: i64) -> Result<Option<Player>> {
-        let row: Option<PlayerRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {PLAYER_COLUMNS} FROM players WHERE id = ?"
-        )))
-        .bind(id)
-        .fetch_optional(&mut *self.tx)
-        .await?;
+        let row: Option<PlayerRow> = run!(
+            self,
+            fetch_optional,
+            query_as(format!("SELECT {PLAYER_COLUMNS} FROM players WHERE id = ?")).bind(id)
+        )?;
         Ok(row.map(Player::from))
     }
 
     /// The players of a game's two seats, in one query.
     pub async fn seat_players(&mut self, seats: [i64; 2]) -> Result<[Option<Player>; 2]> {
+        let sql = format!("SELECT {PLAYER_COLUMNS} FROM players WHERE id IN (?, ?)");
+        if self.is_postgres() {
+            let rows: Vec<PlayerRow> =
+                run!(self, fetch_all, query_as(sql).bind(seats[0]).bind(seats[1]))?;
+            let players: Vec<Player> = rows.into_iter().map(Player::from).collect();
+            return Ok(seats.map(|id| players.iter().find(|p| p.id == id).cloned()));
+        }
         // Read on every command: run directly on the connection (see `direct`).
         let db = self.db().await?;
-        let mut query = db.prepare_cached(&format!(
-            "SELECT {PLAYER_COLUMNS} FROM players WHERE id IN (?, ?)"
-        ))?;
+        let mut query = db.prepare_cached(&sql)?;
         let players = query
             .query_map(seats, |row| PlayerRow::direct(row, 0))?
             .map(|row| Ok(Player::from(row?)))
@@ -185,26 +190,49 @@ impl Tx {
 
     /// The player with this name, case-insensitive.
     pub async fn player_named(&mut self, name: &str) -> Result<Option<Player>> {
-        let row: Option<PlayerRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {PLAYER_COLUMNS} FROM players WHERE name = ? COLLATE NOCASE"
-        )))
-        .bind(name.to_owned())
-        .fetch_optional(&mut *self.tx)
-        .await?;
+        // SQLite's NOCASE folds ASCII letters only, as `lower` does under the "C" collation (the
+        // expression of PostgreSQL's unique index on names).
+        let compare = if self.is_postgres() {
+            "lower(name COLLATE \"C\") = lower(? COLLATE \"C\")"
+        } else {
+            "name = ? COLLATE NOCASE"
+        };
+        let row: Option<PlayerRow> = run!(
+            self,
+            fetch_optional,
+            query_as(format!(
+                "SELECT {PLAYER_COLUMNS} FROM players WHERE {compare}"
+            ))
+            .bind(name.to_owned())
+        )?;
         Ok(row.map(Player::from))
     }
 
     /// Every player name, for "did you mean" suggestions, as shown (see [`Player::name`]).
     pub async fn player_names(&mut self) -> Result<Vec<String>> {
-        let names: Vec<String> = sqlx::query_scalar("SELECT name FROM players ORDER BY name")
-            .fetch_all(&mut *self.tx)
-            .await?;
+        let names: Vec<String> = run!(
+            self,
+            fetch_all,
+            query_scalar("SELECT name FROM players ORDER BY name")
+        )?;
         Ok(names.iter().map(|n| agora_domain::shown_name(n)).collect())
     }
 
     /// The player an identity belongs to, and whether the identity is verified, in one query.
     pub async fn identity_player(&mut self, address: &str) -> Result<Option<(Player, bool)>> {
         use rusqlite::OptionalExtension;
+        if self.is_postgres() {
+            let Some(player) = self.player_by_identity(address).await? else {
+                return Ok(None);
+            };
+            let verified: Option<bool> = run!(
+                self,
+                fetch_optional,
+                query_scalar("SELECT verified FROM identities WHERE address = ?")
+                    .bind(address.to_owned())
+            )?;
+            return Ok(verified.map(|verified| (player, verified)));
+        }
         // Read on every command: run directly on the connection (see `direct`).
         let db = self.db().await?;
         let mut query = db.prepare_cached(&format!(
@@ -221,13 +249,15 @@ impl Tx {
 
     /// The player an identity belongs to.
     pub async fn player_by_identity(&mut self, address: &str) -> Result<Option<Player>> {
-        let row: Option<PlayerRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {PLAYER_COLUMNS} FROM players
+        let row: Option<PlayerRow> = run!(
+            self,
+            fetch_optional,
+            query_as(format!(
+                "SELECT {PLAYER_COLUMNS} FROM players
              WHERE id = (SELECT player_id FROM identities WHERE address = ?)"
-        )))
-        .bind(address.to_owned())
-        .fetch_optional(&mut *self.tx)
-        .await?;
+            ))
+            .bind(address.to_owned())
+        )?;
         Ok(row.map(Player::from))
     }
 
@@ -240,14 +270,16 @@ impl Tx {
         computer: Option<&str>,
         now: DateTime<Utc>,
     ) -> Result<Player> {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO players (name, computer, created_at) VALUES (?, ?, ?) RETURNING id",
-        )
-        .bind(name.to_owned())
-        .bind(computer.map(str::to_owned))
-        .bind(now)
-        .fetch_one(&mut *self.tx)
-        .await?;
+        let id: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar(
+                "INSERT INTO players (name, computer, created_at) VALUES (?, ?, ?) RETURNING id"
+            )
+            .bind(name.to_owned())
+            .bind(computer.map(str::to_owned))
+            .bind(now)
+        )?;
         self.add_identity(id, address, verified, now).await?;
         self.player(id)
             .await?
@@ -277,41 +309,41 @@ impl Tx {
         verified: bool,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO identities (address, player_id, channel, verified, created_at)
-             VALUES (?, ?, ?, ?, ?)",
-        )
-        .bind(address.to_owned())
-        .bind(player_id)
-        .bind(channel_of(address).to_owned())
-        .bind(verified)
-        .bind(now)
-        .execute(&mut *self.tx)
-        .await?;
+        run!(
+            self,
+            execute,
+            query(
+                "INSERT INTO identities (address, player_id, channel, verified, created_at)
+             VALUES (?, ?, ?, ?, ?)"
+            )
+            .bind(address.to_owned())
+            .bind(player_id)
+            .bind(channel_of(address).to_owned())
+            .bind(verified)
+            .bind(now)
+        )?;
         Ok(())
     }
 
     pub async fn identity(&mut self, address: &str) -> Result<Option<Identity>> {
-        let row: Option<IdentityRow> = sqlx::query_as(
-            "SELECT address, player_id, channel, verified,
+        let row: Option<IdentityRow> = run!(self, fetch_optional, query_as("SELECT address, player_id, channel, verified,
                     EXISTS (SELECT 1 FROM blocked_identities b WHERE b.identity = i.address) AS blocked
-             FROM identities i WHERE address = ?",
-        )
-        .bind(address.to_owned())
-        .fetch_optional(&mut *self.tx)
-        .await?;
+             FROM identities i WHERE address = ?").bind(address.to_owned()))?;
         Ok(row.map(Identity::from))
     }
 
     /// A player's identities, verified first, oldest first.
     pub async fn identities_of(&mut self, player_id: i64) -> Result<Vec<Identity>> {
+        const SQL: &str = "SELECT address, player_id, channel, verified,
+                    EXISTS (SELECT 1 FROM blocked_identities b WHERE b.identity = i.address) AS blocked
+             FROM identities i WHERE player_id = ? ORDER BY verified DESC, created_at, address";
+        if self.is_postgres() {
+            let rows: Vec<IdentityRow> = run!(self, fetch_all, query_as(SQL).bind(player_id))?;
+            return Ok(rows.into_iter().map(Identity::from).collect());
+        }
         // Read for every notification: run directly on the connection (see `direct`).
         let db = self.db().await?;
-        let mut query = db.prepare_cached(
-            "SELECT address, player_id, channel, verified,
-                    EXISTS (SELECT 1 FROM blocked_identities b WHERE b.identity = i.address) AS blocked
-             FROM identities i WHERE player_id = ? ORDER BY verified DESC, created_at, address",
-        )?;
+        let mut query = db.prepare_cached(SQL)?;
         let rows = query.query_map([player_id], |row| {
             Ok(Identity {
                 address: row.get(0)?,
@@ -326,48 +358,58 @@ impl Tx {
 
     /// Marks a player as having used Agora (their first command), if not marked already.
     pub async fn mark_seen(&mut self, player_id: i64, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query("UPDATE players SET first_seen_at = ? WHERE id = ? AND first_seen_at IS NULL")
-            .bind(now)
-            .bind(player_id)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("UPDATE players SET first_seen_at = ? WHERE id = ? AND first_seen_at IS NULL")
+                .bind(now)
+                .bind(player_id)
+        )?;
         Ok(())
     }
 
     pub async fn verify_identity(&mut self, address: &str) -> Result<()> {
-        sqlx::query("UPDATE identities SET verified = 1 WHERE address = ?")
-            .bind(address.to_owned())
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("UPDATE identities SET verified = TRUE WHERE address = ?")
+                .bind(address.to_owned())
+        )?;
         Ok(())
     }
 
     pub async fn set_timezone(&mut self, player_id: i64, zone: &str) -> Result<()> {
-        sqlx::query("UPDATE players SET timezone = ? WHERE id = ?")
-            .bind(zone.to_owned())
-            .bind(player_id)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("UPDATE players SET timezone = ? WHERE id = ?")
+                .bind(zone.to_owned())
+                .bind(player_id)
+        )?;
         Ok(())
     }
 
     /// Records the language a player chose.
     pub async fn set_language(&mut self, player_id: i64, language: &str) -> Result<()> {
-        sqlx::query("UPDATE players SET language = ? WHERE id = ?")
-            .bind(language.to_owned())
-            .bind(player_id)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("UPDATE players SET language = ? WHERE id = ?")
+                .bind(language.to_owned())
+                .bind(player_id)
+        )?;
         Ok(())
     }
 
     /// Records the language of a player's first Discord interaction, unless one is recorded.
     pub async fn set_locale(&mut self, player_id: i64, language: &str) -> Result<()> {
-        sqlx::query("UPDATE players SET locale = ? WHERE id = ? AND locale IS NULL")
-            .bind(language.to_owned())
-            .bind(player_id)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("UPDATE players SET locale = ? WHERE id = ? AND locale IS NULL")
+                .bind(language.to_owned())
+                .bind(player_id)
+        )?;
         Ok(())
     }
 
@@ -376,21 +418,18 @@ impl Tx {
         &mut self,
         address: &str,
     ) -> Result<Option<(Option<String>, Option<String>)>> {
-        Ok(sqlx::query_as(
-            "SELECT p.language, p.locale FROM identities i JOIN players p ON p.id = i.player_id \
-             WHERE i.address = ?",
-        )
-        .bind(address.to_owned())
-        .fetch_optional(&mut *self.tx)
-        .await?)
+        Ok(run!(self, fetch_optional, query_as("SELECT p.language, p.locale FROM identities i JOIN players p ON p.id = i.player_id \
+             WHERE i.address = ?").bind(address.to_owned()))?)
     }
 
     pub async fn set_notify(&mut self, player_id: i64, channel: &str) -> Result<()> {
-        sqlx::query("UPDATE players SET notify = ? WHERE id = ?")
-            .bind(channel.to_owned())
-            .bind(player_id)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("UPDATE players SET notify = ? WHERE id = ?")
+                .bind(channel.to_owned())
+                .bind(player_id)
+        )?;
         Ok(())
     }
 
@@ -402,17 +441,19 @@ impl Tx {
         year: i32,
         used: i64,
     ) -> Result<()> {
-        sqlx::query(
-            "UPDATE players SET vacation_from = ?, vacation_until = ?, vacation_year = ?,
-                 vacation_used = ? WHERE id = ?",
-        )
-        .bind(vacation.map(|v| v.from))
-        .bind(vacation.map(|v| v.until))
-        .bind(i64::from(year))
-        .bind(used)
-        .bind(player_id)
-        .execute(&mut *self.tx)
-        .await?;
+        run!(
+            self,
+            execute,
+            query(
+                "UPDATE players SET vacation_from = ?, vacation_until = ?, vacation_year = ?,
+                 vacation_used = ? WHERE id = ?"
+            )
+            .bind(vacation.map(|v| v.from))
+            .bind(vacation.map(|v| v.until))
+            .bind(i64::from(year))
+            .bind(used)
+            .bind(player_id)
+        )?;
         Ok(())
     }
 
@@ -423,26 +464,30 @@ impl Tx {
         hour: Option<u32>,
         due_at: Option<DateTime<Utc>>,
     ) -> Result<()> {
-        sqlx::query("UPDATE players SET digest_hour = ?, digest_due_at = ? WHERE id = ?")
-            .bind(hour.map(i64::from))
-            .bind(due_at)
-            .bind(player_id)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("UPDATE players SET digest_hour = ?, digest_due_at = ? WHERE id = ?")
+                .bind(hour.map(i64::from))
+                .bind(due_at)
+                .bind(player_id)
+        )?;
         Ok(())
     }
 
     /// Players whose digest is due at `now`, earliest first (the scheduler's sweep).
     pub async fn digests_due(&mut self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Player>> {
-        let rows: Vec<PlayerRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {PLAYER_COLUMNS} FROM players
+        let rows: Vec<PlayerRow> = run!(
+            self,
+            fetch_all,
+            query_as(format!(
+                "SELECT {PLAYER_COLUMNS} FROM players
              WHERE digest_due_at IS NOT NULL AND digest_due_at <= ?
              ORDER BY digest_due_at LIMIT ?"
-        )))
-        .bind(now)
-        .bind(limit as i64)
-        .fetch_all(&mut *self.tx)
-        .await?;
+            ))
+            .bind(now)
+            .bind(limit as i64)
+        )?;
         Ok(rows.into_iter().map(Player::from).collect())
     }
 
@@ -453,36 +498,40 @@ impl Tx {
         code: &str,
         expires_at: DateTime<Utc>,
     ) -> Result<()> {
-        sqlx::query("DELETE FROM link_codes WHERE player_id = ?")
-            .bind(player_id)
-            .execute(&mut *self.tx)
-            .await?;
-        sqlx::query("INSERT INTO link_codes (code, player_id, expires_at) VALUES (?, ?, ?)")
-            .bind(code.to_owned())
-            .bind(player_id)
-            .bind(expires_at)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("DELETE FROM link_codes WHERE player_id = ?").bind(player_id)
+        )?;
+        run!(
+            self,
+            execute,
+            query("INSERT INTO link_codes (code, player_id, expires_at) VALUES (?, ?, ?)")
+                .bind(code.to_owned())
+                .bind(player_id)
+                .bind(expires_at)
+        )?;
         Ok(())
     }
 
     /// Uses up a link code: returns the player who made it if it exists and has not expired.
     pub async fn take_link_code(&mut self, code: &str, now: DateTime<Utc>) -> Result<Option<i64>> {
-        let row: Option<(i64, DateTime<Utc>)> =
-            sqlx::query_as("DELETE FROM link_codes WHERE code = ? RETURNING player_id, expires_at")
+        let row: Option<(i64, DateTime<Utc>)> = run!(
+            self,
+            fetch_optional,
+            query_as("DELETE FROM link_codes WHERE code = ? RETURNING player_id, expires_at")
                 .bind(code.to_owned())
-                .fetch_optional(&mut *self.tx)
-                .await?;
+        )?;
         Ok(row.and_then(|(p, exp)| (exp > now).then_some(p)))
     }
 
     /// Whether a link code exists and is still valid at `now`, without using it up.
     pub async fn link_code_valid(&mut self, code: &str, now: DateTime<Utc>) -> Result<bool> {
-        let expires: Option<DateTime<Utc>> =
-            sqlx::query_scalar("SELECT expires_at FROM link_codes WHERE code = ?")
-                .bind(code.to_owned())
-                .fetch_optional(&mut *self.tx)
-                .await?;
+        let expires: Option<DateTime<Utc>> = run!(
+            self,
+            fetch_optional,
+            query_scalar("SELECT expires_at FROM link_codes WHERE code = ?").bind(code.to_owned())
+        )?;
         Ok(expires.is_some_and(|e| e > now))
     }
 
@@ -492,12 +541,13 @@ impl Tx {
         identity: &str,
         since: DateTime<Utc>,
     ) -> Result<u32> {
-        let n: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM link_guesses WHERE identity = ? AND at > ?")
+        let n: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar("SELECT COUNT(*) FROM link_guesses WHERE identity = ? AND at > ?")
                 .bind(identity.to_owned())
                 .bind(since)
-                .fetch_one(&mut *self.tx)
-                .await?;
+        )?;
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
 
@@ -509,16 +559,20 @@ impl Tx {
         now: DateTime<Utc>,
         forget_before: DateTime<Utc>,
     ) -> Result<()> {
-        sqlx::query("DELETE FROM link_guesses WHERE identity = ? AND at <= ?")
-            .bind(identity.to_owned())
-            .bind(forget_before)
-            .execute(&mut *self.tx)
-            .await?;
-        sqlx::query("INSERT INTO link_guesses (identity, at) VALUES (?, ?)")
-            .bind(identity.to_owned())
-            .bind(now)
-            .execute(&mut *self.tx)
-            .await?;
+        run!(
+            self,
+            execute,
+            query("DELETE FROM link_guesses WHERE identity = ? AND at <= ?")
+                .bind(identity.to_owned())
+                .bind(forget_before)
+        )?;
+        run!(
+            self,
+            execute,
+            query("INSERT INTO link_guesses (identity, at) VALUES (?, ?)")
+                .bind(identity.to_owned())
+                .bind(now)
+        )?;
         Ok(())
     }
 
@@ -528,7 +582,8 @@ impl Tx {
         // Ratings and their history first: they refer to the player about to go.
         self.merge_ratings(from, into).await?;
         for sql in [
-            "UPDATE OR IGNORE watchers SET player_id = ?1 WHERE player_id = ?2",
+            "UPDATE watchers SET player_id = ?1 WHERE player_id = ?2 AND NOT EXISTS
+                 (SELECT 1 FROM watchers w WHERE w.player_id = ?1 AND w.game_id = watchers.game_id)",
             "DELETE FROM watchers WHERE player_id = ?2",
             "UPDATE identities SET player_id = ?1 WHERE player_id = ?2",
             "UPDATE games SET first_player = ?1 WHERE first_player = ?2",
@@ -541,11 +596,7 @@ impl Tx {
             "DELETE FROM link_codes WHERE player_id = ?2",
             "DELETE FROM players WHERE id = ?2",
         ] {
-            sqlx::query(sql)
-                .bind(into)
-                .bind(from)
-                .execute(&mut *self.tx)
-                .await?;
+            run!(self, execute, query(sql).bind(into).bind(from))?;
         }
         Ok(())
     }

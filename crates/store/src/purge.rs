@@ -11,6 +11,7 @@
 //! unsent outbox row or spooled mail has no `sent_at`, and a spooled mail is kept while the outbox
 //! row it was made from is unsent (its key keeps that row from being spooled twice).
 
+use crate::dialect::run;
 use crate::{Result, Tx};
 use chrono::{DateTime, Utc};
 
@@ -56,24 +57,28 @@ impl Tx {
     /// Removes up to `limit` outbox rows sent before `before`, with the records of their Discord
     /// posts (which only keep an unsent row from being posted twice).
     pub async fn purge_sent_outbox(&mut self, before: DateTime<Utc>, limit: u32) -> Result<u64> {
-        sqlx::query(concat!(
-            "DELETE FROM discord_posts WHERE outbox_id IN (",
-            old_outbox!(),
-            ")"
-        ))
-        .bind(before)
-        .bind(i64::from(limit))
-        .execute(&mut *self.tx)
-        .await?;
-        let done = sqlx::query(concat!(
-            "DELETE FROM outbox WHERE id IN (",
-            old_outbox!(),
-            ")"
-        ))
-        .bind(before)
-        .bind(i64::from(limit))
-        .execute(&mut *self.tx)
-        .await?;
+        run!(
+            self,
+            execute,
+            query(concat!(
+                "DELETE FROM discord_posts WHERE outbox_id IN (",
+                old_outbox!(),
+                ")"
+            ))
+            .bind(before)
+            .bind(i64::from(limit))
+        )?;
+        let done = run!(
+            self,
+            execute,
+            query(concat!(
+                "DELETE FROM outbox WHERE id IN (",
+                old_outbox!(),
+                ")"
+            ))
+            .bind(before)
+            .bind(i64::from(limit))
+        )?;
         Ok(done.rows_affected())
     }
 
@@ -81,19 +86,21 @@ impl Tx {
     /// from an outbox row that is still unsent (after a crash between spooling and marking the
     /// row sent): its key is what keeps the row from being spooled again.
     pub async fn purge_sent_spool(&mut self, before: DateTime<Utc>, limit: u32) -> Result<u64> {
-        let done = sqlx::query(
-            "DELETE FROM mail_spool WHERE id IN (
+        let done = run!(
+            self,
+            execute,
+            query(
+                "DELETE FROM mail_spool WHERE id IN (
                  SELECT s.id FROM mail_spool s
                  WHERE s.sent_at IS NOT NULL AND s.sent_at < ?1
                    AND NOT (s.key LIKE 'outbox:%' AND EXISTS (
                        SELECT 1 FROM outbox o
                        WHERE o.id = CAST(substr(s.key, 8) AS INTEGER) AND o.sent_at IS NULL))
-                 ORDER BY s.sent_at, s.id LIMIT ?2)",
-        )
-        .bind(before)
-        .bind(i64::from(limit))
-        .execute(&mut *self.tx)
-        .await?;
+                 ORDER BY s.sent_at, s.id LIMIT ?2)"
+            )
+            .bind(before)
+            .bind(i64::from(limit))
+        )?;
         Ok(done.rows_affected())
     }
 
@@ -101,15 +108,17 @@ impl Tx {
     /// after its record is gone would be handled again, so the caller chooses `before` past any
     /// redelivery (see `keep_days` in the README).
     pub async fn purge_deliveries(&mut self, before: DateTime<Utc>, limit: u32) -> Result<u64> {
-        let done = sqlx::query(
-            "DELETE FROM deliveries WHERE rowid IN (
+        let done = run!(
+            self,
+            execute,
+            query(self.row_address(
+                "DELETE FROM deliveries WHERE rowid IN (
                  SELECT rowid FROM deliveries WHERE handled_at < ?1
-                 ORDER BY handled_at LIMIT ?2)",
-        )
-        .bind(before)
-        .bind(i64::from(limit))
-        .execute(&mut *self.tx)
-        .await?;
+                 ORDER BY handled_at LIMIT ?2)"
+            ))
+            .bind(before)
+            .bind(i64::from(limit))
+        )?;
         Ok(done.rows_affected())
     }
 
@@ -121,34 +130,38 @@ impl Tx {
     pub async fn purge_given_up(&mut self, before: DateTime<Utc>, limit: u32) -> Result<u64> {
         const OLD: &str = "SELECT id FROM outbox WHERE failed_at IS NOT NULL AND sent_at IS NULL
              AND failed_at < ?1 ORDER BY failed_at, id LIMIT ?2";
-        sqlx::query(sqlx::AssertSqlSafe(format!(
-            "DELETE FROM discord_posts WHERE outbox_id IN ({OLD})"
-        )))
-        .bind(before)
-        .bind(i64::from(limit))
-        .execute(&mut *self.tx)
-        .await?;
-        let outbox = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "DELETE FROM outbox WHERE id IN ({OLD})"
-        )))
-        .bind(before)
-        .bind(i64::from(limit))
-        .execute(&mut *self.tx)
-        .await?;
-        let spool = sqlx::query(
-            "DELETE FROM mail_spool WHERE id IN (
+        run!(
+            self,
+            execute,
+            query(format!(
+                "DELETE FROM discord_posts WHERE outbox_id IN ({OLD})"
+            ))
+            .bind(before)
+            .bind(i64::from(limit))
+        )?;
+        let outbox = run!(
+            self,
+            execute,
+            query(format!("DELETE FROM outbox WHERE id IN ({OLD})"))
+                .bind(before)
+                .bind(i64::from(limit))
+        )?;
+        let spool = run!(
+            self,
+            execute,
+            query(
+                "DELETE FROM mail_spool WHERE id IN (
                  SELECT s.id FROM mail_spool s
                  WHERE s.failed_at IS NOT NULL AND s.sent_at IS NULL AND s.failed_at < ?1
                    AND NOT (s.key LIKE 'outbox:%' AND EXISTS (
                        SELECT 1 FROM outbox o
                        WHERE o.id = CAST(substr(s.key, 8) AS INTEGER) AND o.sent_at IS NULL
                          AND o.failed_at IS NULL))
-                 ORDER BY s.failed_at, s.id LIMIT ?2)",
-        )
-        .bind(before)
-        .bind(i64::from(limit))
-        .execute(&mut *self.tx)
-        .await?;
+                 ORDER BY s.failed_at, s.id LIMIT ?2)"
+            )
+            .bind(before)
+            .bind(i64::from(limit))
+        )?;
         Ok(outbox.rows_affected() + spool.rows_affected())
     }
 
@@ -156,16 +169,18 @@ impl Tx {
     /// (flagged as handled or not, as the front end left it); only the record of their failures
     /// goes. Mails still being retried are kept whatever their age.
     pub async fn purge_put_aside(&mut self, before: DateTime<Utc>, limit: u32) -> Result<u64> {
-        let done = sqlx::query(
-            "DELETE FROM mail_retries WHERE (mailbox, uidvalidity, uid) IN (
+        let done = run!(
+            self,
+            execute,
+            query(
+                "DELETE FROM mail_retries WHERE (mailbox, uidvalidity, uid) IN (
                  SELECT mailbox, uidvalidity, uid FROM mail_retries
                  WHERE put_aside_at IS NOT NULL AND put_aside_at < ?1
-                 ORDER BY put_aside_at LIMIT ?2)",
-        )
-        .bind(before)
-        .bind(i64::from(limit))
-        .execute(&mut *self.tx)
-        .await?;
+                 ORDER BY put_aside_at LIMIT ?2)"
+            )
+            .bind(before)
+            .bind(i64::from(limit))
+        )?;
         Ok(done.rows_affected())
     }
 
@@ -191,13 +206,25 @@ impl Tx {
         ];
         let mut removed = 0;
         for sql in statements {
-            removed += sqlx::query(sql)
-                .bind(before)
-                .bind(i64::from(limit))
-                .execute(&mut *self.tx)
-                .await?
-                .rows_affected();
+            removed += run!(
+                self,
+                execute,
+                query(self.row_address(sql))
+                    .bind(before)
+                    .bind(i64::from(limit))
+            )?
+            .rows_affected();
         }
         Ok(removed)
+    }
+
+    /// A statement that names rows of a table without a key by their address: SQLite's `rowid`,
+    /// PostgreSQL's `ctid`.
+    fn row_address(&self, sql: &str) -> String {
+        if self.is_postgres() {
+            sql.replace("rowid", "ctid")
+        } else {
+            sql.to_owned()
+        }
     }
 }

@@ -6,6 +6,7 @@
 //! numbers and does no arithmetic on them: the rating system lives in the service, which also
 //! decides which games are rated and what an unrated player's rating is.
 
+use crate::dialect::run;
 use crate::{Result, Tx};
 use chrono::{DateTime, Utc};
 
@@ -117,26 +118,30 @@ impl From<ChangeRow> for RatingChange {
 impl Tx {
     /// A player's rating in `pool`; `None` if they have played no rated game there.
     pub async fn rating(&mut self, player: i64, pool: &str) -> Result<Option<Rating>> {
-        let row: Option<RatingRow> = sqlx::query_as(
-            "SELECT rating, deviation, volatility, games FROM ratings
-             WHERE player_id = ? AND pool = ?",
-        )
-        .bind(player)
-        .bind(pool.to_owned())
-        .fetch_optional(&mut *self.tx)
-        .await?;
+        let row: Option<RatingRow> = run!(
+            self,
+            fetch_optional,
+            query_as(
+                "SELECT rating, deviation, volatility, games FROM ratings
+             WHERE player_id = ? AND pool = ?"
+            )
+            .bind(player)
+            .bind(pool.to_owned())
+        )?;
         Ok(row.map(Rating::from))
     }
 
     /// Every rating a player has, by pool code.
     pub async fn ratings_of(&mut self, player: i64) -> Result<Vec<(String, Rating)>> {
-        let rows: Vec<PoolRatingRow> = sqlx::query_as(
-            "SELECT pool, rating, deviation, volatility, games FROM ratings
-             WHERE player_id = ? ORDER BY pool",
-        )
-        .bind(player)
-        .fetch_all(&mut *self.tx)
-        .await?;
+        let rows: Vec<PoolRatingRow> = run!(
+            self,
+            fetch_all,
+            query_as(
+                "SELECT pool, rating, deviation, volatility, games FROM ratings
+             WHERE player_id = ? ORDER BY pool"
+            )
+            .bind(player)
+        )?;
         Ok(rows
             .into_iter()
             .map(|r| (r.pool, r.rating.into()))
@@ -156,62 +161,48 @@ impl Tx {
         after: Rating,
         now: DateTime<Utc>,
     ) -> Result<bool> {
-        let done = sqlx::query(
-            "INSERT INTO rating_changes (game_id, player_id, pool, rating_before, rating_after,
+        let done = run!(
+            self,
+            execute,
+            query(
+                "INSERT INTO rating_changes (game_id, player_id, pool, rating_before, rating_after,
                  deviation_before, deviation_after, volatility_before, volatility_after,
                  games_before, games_after, created_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-             ON CONFLICT (game_id, player_id) DO NOTHING",
-        )
-        .bind(game_id)
-        .bind(player)
-        .bind(pool.to_owned())
-        .bind(before.rating)
-        .bind(after.rating)
-        .bind(before.deviation)
-        .bind(after.deviation)
-        .bind(before.volatility)
-        .bind(after.volatility)
-        .bind(i64::from(before.games))
-        .bind(i64::from(after.games))
-        .bind(now)
-        .execute(&mut *self.tx)
-        .await?;
+             ON CONFLICT (game_id, player_id) DO NOTHING"
+            )
+            .bind(game_id)
+            .bind(player)
+            .bind(pool.to_owned())
+            .bind(before.rating)
+            .bind(after.rating)
+            .bind(before.deviation)
+            .bind(after.deviation)
+            .bind(before.volatility)
+            .bind(after.volatility)
+            .bind(i64::from(before.games))
+            .bind(i64::from(after.games))
+            .bind(now)
+        )?;
         if done.rows_affected() == 0 {
             return Ok(false);
         }
-        sqlx::query(
-            "INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, updated_at)
+        run!(self, execute, query("INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (player_id, pool) DO UPDATE SET rating = excluded.rating,
                  deviation = excluded.deviation, volatility = excluded.volatility,
-                 games = excluded.games, updated_at = excluded.updated_at",
-        )
-        .bind(player)
-        .bind(pool.to_owned())
-        .bind(after.rating)
-        .bind(after.deviation)
-        .bind(after.volatility)
-        .bind(i64::from(after.games))
-        .bind(now)
-        .execute(&mut *self.tx)
-        .await?;
+                 games = excluded.games, updated_at = excluded.updated_at").bind(player).bind(pool.to_owned()).bind(after.rating).bind(after.deviation).bind(after.volatility).bind(i64::from(after.games)).bind(now))?;
         Ok(true)
     }
 
     /// The rating changes a game made, the first seat's player first; empty for an unrated game.
     pub async fn rating_changes_of_game(&mut self, game_id: i64) -> Result<Vec<RatingChange>> {
-        let rows: Vec<ChangeRow> = sqlx::query_as(
-            "SELECT c.player_id, c.pool, c.rating_before, c.deviation_before, c.volatility_before,
+        let rows: Vec<ChangeRow> = run!(self, fetch_all, query_as("SELECT c.player_id, c.pool, c.rating_before, c.deviation_before, c.volatility_before,
                  c.games_before, c.rating_after, c.deviation_after, c.volatility_after,
                  c.games_after
              FROM rating_changes c JOIN games g ON g.id = c.game_id
              WHERE c.game_id = ?
-             ORDER BY c.player_id <> g.first_player, c.player_id",
-        )
-        .bind(game_id)
-        .fetch_all(&mut *self.tx)
-        .await?;
+             ORDER BY c.player_id <> g.first_player, c.player_id").bind(game_id))?;
         Ok(rows.into_iter().map(RatingChange::from).collect())
     }
 
@@ -226,19 +217,21 @@ impl Tx {
         min_games: u32,
         limit: u32,
     ) -> Result<Vec<(String, i64, Rating)>> {
-        let rows: Vec<LeaderRow> = sqlx::query_as(
-            "SELECT p.name, p.id, r.rating, r.deviation, r.volatility, r.games
+        let rows: Vec<LeaderRow> = run!(
+            self,
+            fetch_all,
+            query_as(
+                "SELECT p.name, p.id, r.rating, r.deviation, r.volatility, r.games
              FROM ratings r JOIN players p ON p.id = r.player_id
              WHERE r.pool = ? AND r.deviation < ? AND r.games >= ? AND p.computer IS NULL
              ORDER BY r.rating DESC, r.player_id
-             LIMIT ?",
-        )
-        .bind(pool.to_owned())
-        .bind(max_deviation)
-        .bind(i64::from(min_games))
-        .bind(i64::from(limit))
-        .fetch_all(&mut *self.tx)
-        .await?;
+             LIMIT ?"
+            )
+            .bind(pool.to_owned())
+            .bind(max_deviation)
+            .bind(i64::from(min_games))
+            .bind(i64::from(limit))
+        )?;
         Ok(rows
             .into_iter()
             .map(|r| {
@@ -261,15 +254,12 @@ impl Tx {
                  (SELECT pool FROM ratings f WHERE f.player_id = ?2
                     AND f.games > (SELECT games FROM ratings i
                                    WHERE i.player_id = ?1 AND i.pool = f.pool))",
-            "UPDATE OR IGNORE ratings SET player_id = ?1 WHERE player_id = ?2",
+            "UPDATE ratings SET player_id = ?1 WHERE player_id = ?2 AND NOT EXISTS
+                 (SELECT 1 FROM ratings i WHERE i.player_id = ?1 AND i.pool = ratings.pool)",
             "DELETE FROM ratings WHERE player_id = ?2",
             "UPDATE rating_changes SET player_id = ?1 WHERE player_id = ?2",
         ] {
-            sqlx::query(sql)
-                .bind(into)
-                .bind(from)
-                .execute(&mut *self.tx)
-                .await?;
+            run!(self, execute, query(sql).bind(into).bind(from))?;
         }
         Ok(())
     }
@@ -280,26 +270,30 @@ impl Tx {
     /// Each count reads the player's games through the `games_first` / `games_second` indexes
     /// and their actions through the actions' key, so the cost follows the player's own games.
     pub async fn reliability(&mut self, player: i64) -> Result<Reliability> {
-        let (own, passed, finished, timed_out): (i64, i64, i64, i64) = sqlx::query_as(
-            "WITH turns AS (
-                 SELECT COUNT(*) AS n, COALESCE(SUM(delivery_id GLOB 'clock:*:pass'), 0) AS passed
+        let (own, passed, finished, timed_out): (i64, i64, i64, i64) = run!(
+            self,
+            fetch_one,
+            query_as(
+                "WITH turns AS (
+                 SELECT COUNT(*) AS n, CAST(COALESCE(SUM(CASE WHEN delivery_id LIKE 'clock:%:pass' THEN 1 ELSE 0 END), 0)
+                     AS BIGINT) AS passed
                  FROM (SELECT a.delivery_id FROM games g JOIN actions a ON a.game_id = g.id
                         WHERE g.first_player = ?1 AND a.seat = 'first'
                        UNION ALL
                        SELECT a.delivery_id FROM games g JOIN actions a ON a.game_id = g.id
-                        WHERE g.second_player = ?1 AND a.seat = 'second')),
+                        WHERE g.second_player = ?1 AND a.seat = 'second') AS own),
              ended AS (
                  SELECT COUNT(*) AS n,
-                     COALESCE(SUM(end_reason = 'timeout'
+                     CAST(COALESCE(SUM(CASE WHEN end_reason = 'timeout'
                          AND ((first_player = ?1 AND result = 'second')
-                           OR (second_player = ?1 AND result = 'first'))), 0) AS lost
+                           OR (second_player = ?1 AND result = 'first')) THEN 1 ELSE 0 END), 0)
+                         AS BIGINT) AS lost
                  FROM games
                  WHERE (first_player = ?1 OR second_player = ?1) AND status = 'finished')
-             SELECT turns.n - turns.passed, turns.passed, ended.n, ended.lost FROM turns, ended",
-        )
-        .bind(player)
-        .fetch_one(&mut *self.tx)
-        .await?;
+             SELECT turns.n - turns.passed, turns.passed, ended.n, ended.lost FROM turns, ended"
+            )
+            .bind(player)
+        )?;
         let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
         Ok(Reliability {
             turns: count(own + passed + timed_out),

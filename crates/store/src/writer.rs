@@ -191,7 +191,7 @@ impl Writer {
         Ok((
             Tx {
                 tx: Held::Write(slot),
-                writer: self.clone(),
+                writer: Some(self.clone()),
                 queued: Vec::new(),
             },
             blocked,
@@ -441,10 +441,15 @@ pub(crate) enum Held {
     Write(OwnedMutexGuard<Slot>),
     /// The handle (first, so it is given back before the transaction ends) and the transaction.
     Read(Handle, sqlx::Transaction<'static, sqlx::Sqlite>),
+    /// A transaction of its own on a pooled PostgreSQL connection, reading or writing: on
+    /// PostgreSQL every command commits by itself, and the server batches the flushes of
+    /// concurrent commits.
+    Pg(sqlx::Transaction<'static, sqlx::Postgres>),
     Done,
 }
 
 const HELD: &str = "a Tx holds its connection until it is committed or rolled back";
+const NOT_SQLITE: &str = "a statement for SQLite only was sent to PostgreSQL";
 
 impl Deref for Held {
     type Target = SqliteConnection;
@@ -452,6 +457,7 @@ impl Deref for Held {
         match self {
             Held::Write(slot) => slot.conn.as_ref().expect(HELD),
             Held::Read(_, tx) => tx,
+            Held::Pg(_) => panic!("{NOT_SQLITE}"),
             Held::Done => panic!("{HELD}"),
         }
     }
@@ -465,6 +471,7 @@ impl DerefMut for Held {
                 direct.give_back();
                 tx
             }
+            Held::Pg(_) => panic!("{NOT_SQLITE}"),
             Held::Done => panic!("{HELD}"),
         }
     }
@@ -475,7 +482,8 @@ impl DerefMut for Held {
 /// everything it did, which is how a command that fails half-way changes nothing.
 pub struct Tx {
     pub(crate) tx: Held,
-    writer: Arc<Writer>,
+    /// The group-commit writer on SQLite; `None` on PostgreSQL.
+    writer: Option<Arc<Writer>>,
     /// The notifications this command queued, in order ([`Tx::queued`]).
     pub(crate) queued: Vec<crate::outbox::Queued>,
 }
@@ -486,6 +494,7 @@ impl Tx {
         match &mut self.tx {
             Held::Write(slot) => db(slot).await,
             Held::Read(direct, tx) => Ok(direct.take(tx).await?),
+            Held::Pg(_) => panic!("{NOT_SQLITE}"),
             Held::Done => panic!("{HELD}"),
         }
     }
@@ -493,23 +502,51 @@ impl Tx {
     pub(crate) fn reading(tx: sqlx::Transaction<'static, sqlx::Sqlite>, writer: Arc<Writer>) -> Tx {
         Tx {
             tx: Held::Read(Handle::default(), tx),
-            writer,
+            writer: Some(writer),
             queued: Vec::new(),
         }
+    }
+
+    /// A command's transaction on PostgreSQL.
+    pub(crate) fn postgres(tx: sqlx::Transaction<'static, sqlx::Postgres>) -> Tx {
+        Tx {
+            tx: Held::Pg(tx),
+            writer: None,
+            queued: Vec::new(),
+        }
+    }
+
+    /// Whether this transaction is on PostgreSQL, for the few statements the two dialects write
+    /// differently.
+    pub(crate) fn is_postgres(&self) -> bool {
+        matches!(self.tx, Held::Pg(_))
     }
 
     /// Keeps what this command did and returns once it is committed: on `synchronous=FULL`, on
     /// disk. Commands that arrived meanwhile share the commit.
     pub async fn commit(mut self) -> Result<()> {
-        let writer = self.writer.clone();
         let mut slot = match std::mem::replace(&mut self.tx, Held::Done) {
             Held::Write(slot) => slot,
             Held::Read(direct, tx) => {
                 drop(direct);
                 return Ok(tx.commit().await?);
             }
+            Held::Pg(mut tx) => {
+                if !self.queued.is_empty() {
+                    // Heard by the look-outs of other processes once this commits (see `commits`).
+                    sqlx::query("SELECT pg_notify($1, '')")
+                        .bind(crate::commits::CHANNEL)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                return Ok(tx.commit().await?);
+            }
             Held::Done => return Ok(()),
         };
+        let writer = self
+            .writer
+            .clone()
+            .expect("a Tx on the writer has its writer");
         if let Err(e) = exec(&mut slot, "RELEASE cmd").await {
             // Whatever the savepoint held is in an unknown state: the batch cannot be trusted.
             writer.fail_batch(&mut slot, &e.to_string()).await;
@@ -525,15 +562,19 @@ impl Tx {
     /// Undoes what this command did. Returns once whatever the command may have read from the
     /// others of its batch is committed, so an answer given from it is never ahead of the disk.
     pub async fn rollback(mut self) -> Result<()> {
-        let writer = self.writer.clone();
         let mut slot = match std::mem::replace(&mut self.tx, Held::Done) {
             Held::Write(slot) => slot,
             Held::Read(direct, tx) => {
                 drop(direct);
                 return Ok(tx.rollback().await?);
             }
+            Held::Pg(tx) => return Ok(tx.rollback().await?),
             Held::Done => return Ok(()),
         };
+        let writer = self
+            .writer
+            .clone()
+            .expect("a Tx on the writer has its writer");
         writer.tidy(&mut slot).await;
         // The batch's failure is not this command's: it changed nothing either way.
         let _ = writer.settle(slot).await;
@@ -543,10 +584,10 @@ impl Tx {
 
 impl Drop for Tx {
     fn drop(&mut self) {
-        if matches!(self.tx, Held::Write(_)) {
+        if let (Held::Write(_), Some(writer)) = (&self.tx, &self.writer) {
             // The savepoint stays open (`savepoint_open`); the next holder or the flusher rolls
             // it back and finishes the batch.
-            self.writer.flush.notify_one();
+            writer.flush.notify_one();
         }
     }
 }

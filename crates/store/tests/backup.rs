@@ -12,7 +12,7 @@ const WAIT: Duration = Duration::from_secs(5);
 
 #[tokio::test]
 async fn the_copy_opens_with_the_same_games() {
-    let db = TestDb::fresh("backup-copy").await;
+    let db = TestDb::sqlite("backup-copy").await;
     let mut tx = db.write().await;
     let ann = player(&mut tx, "ann", "local:ann").await;
     let bo = player(&mut tx, "bo", "local:bo").await;
@@ -39,7 +39,7 @@ async fn the_copy_opens_with_the_same_games() {
 
 #[tokio::test]
 async fn an_existing_file_is_refused_and_left_as_it_was() {
-    let db = TestDb::fresh("backup-exists").await;
+    let db = TestDb::sqlite("backup-exists").await;
     let to = db.path().with_file_name("precious.db");
     std::fs::write(&to, b"not yours").unwrap();
     let err = backup(&db.path(), &to, WAIT).await.unwrap_err();
@@ -62,7 +62,7 @@ async fn an_existing_file_is_refused_and_left_as_it_was() {
 
 #[tokio::test]
 async fn a_missing_database_is_refused_and_nothing_is_created() {
-    let db = TestDb::fresh("backup-missing").await;
+    let db = TestDb::sqlite("backup-missing").await;
     let missing = db.path().with_file_name("nowhere.db");
     let to = db.path().with_file_name("copy.db");
     let err = backup(&missing, &to, WAIT).await.unwrap_err();
@@ -72,7 +72,7 @@ async fn a_missing_database_is_refused_and_nothing_is_created() {
 
 #[tokio::test]
 async fn a_copy_taken_while_another_connection_writes_is_consistent() {
-    let db = TestDb::fresh("backup-live").await;
+    let db = TestDb::sqlite("backup-live").await;
     let mut tx = db.write().await;
     let ann = player(&mut tx, "ann", "local:ann").await;
     let bo = player(&mut tx, "bo", "local:bo").await;

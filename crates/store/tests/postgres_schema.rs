@@ -255,7 +255,7 @@ async fn the_postgres_schema_has_every_table_column_key_and_index_of_the_sqlite_
     agora_store::POSTGRES_MIGRATIONS.run(&pg).await.unwrap();
     let postgres = postgres_schema(&pg).await;
 
-    let db = TestDb::fresh("schema").await;
+    let db = TestDb::sqlite("schema").await;
     let lite = SqlitePool::connect(&format!("sqlite:{}", db.path().display()))
         .await
         .unwrap();

@@ -10,15 +10,7 @@ use common::{TestDb, game, message, player, t0};
 
 /// Rows of a table as committed, read on a connection of its own.
 async fn count(db: &TestDb, table: &str) -> i64 {
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.path().display()))
-        .await
-        .unwrap();
-    let n = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}")))
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-    pool.close().await;
-    n
+    db.count_rows(table).await
 }
 
 async fn purge_all(db: &TestDb, before: DateTime<Utc>, limit: u32) -> (Purged, u32) {

@@ -367,7 +367,7 @@ async fn reliability_and_leaderboard_on_thousands_of_games() {
     const PLAYERS: i64 = 200;
     const GAMES: i64 = 6_000;
     const PLIES: i64 = 80;
-    let db = TestDb::fresh("ratings-scale").await;
+    let db = TestDb::sqlite("ratings-scale").await;
     let mut tx = db.write().await;
     let mut ids = Vec::new();
     for i in 0..PLAYERS {

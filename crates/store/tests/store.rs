@@ -4,11 +4,11 @@
 
 mod common;
 
-use common::{TestDb, game, player, sibling_exists};
+use common::{TestDb, game, message, player, sibling_exists, t0};
 
 #[tokio::test]
 async fn every_migration_is_applied_in_order_and_the_file_is_in_wal_mode() {
-    let db = TestDb::fresh("migrations").await;
+    let db = TestDb::sqlite("migrations").await;
     let applied = db.store.applied_migrations().await.unwrap();
     let shipped = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../migrations"))
         .unwrap()
@@ -64,7 +64,7 @@ async fn a_commit_survives_closing_and_opening_again() {
 /// batches, since the checkpoint task never catches up between two commits.
 #[tokio::test]
 async fn a_steady_stream_of_commits_keeps_the_wal_small() {
-    let db = TestDb::fresh("wal-bound").await;
+    let db = TestDb::sqlite("wal-bound").await;
     let commits = 1500;
     for i in 0..commits {
         let mut tx = db.write().await;
@@ -91,8 +91,8 @@ async fn a_steady_stream_of_commits_keeps_the_wal_small() {
     );
 }
 
-/// A process that delivers an outbox learns of rows another process on the same file queued: its
-/// look-out for commits returns once the other process has committed, and not before.
+/// A process that delivers an outbox learns of rows another process on the same database queued:
+/// its look-out for commits returns once the other process has committed, and not before.
 #[tokio::test]
 async fn a_look_out_sees_the_commits_of_another_process_on_the_same_file() {
     use std::time::Duration;
@@ -107,7 +107,10 @@ async fn a_look_out_sees_the_commits_of_another_process_on_the_same_file() {
     );
 
     let mut tx = other.write().await.unwrap();
-    player(&mut tx, "ann", "mailto:ann@example.org").await;
+    let ann = player(&mut tx, "ann", "mailto:ann@example.org").await;
+    tx.queue(&message(ann.id, "mailto", None, "welcome"), t0())
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     tokio::time::timeout(Duration::from_secs(10), look.changed())
         .await
@@ -115,7 +118,10 @@ async fn a_look_out_sees_the_commits_of_another_process_on_the_same_file() {
 
     // This process's own writer is another connection too.
     let mut tx = db.write().await;
-    player(&mut tx, "bo", "discord:7").await;
+    let bo = player(&mut tx, "bo", "discord:7").await;
+    tx.queue(&message(bo.id, "discord", None, "welcome"), t0())
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     tokio::time::timeout(Duration::from_secs(10), look.changed())
         .await

@@ -2,6 +2,11 @@
 //! opened exactly as the service opens it (default options, WAL, every migration applied), and a
 //! few rows most tests start from (two players, a game between them). No mock: a test that passes
 //! here passed against the schema the binary ships.
+//!
+//! With `AGORA_TEST_STORE=postgres` the same tests run on PostgreSQL instead: each test gets a
+//! schema of its own in the database `AGORA_TEST_POSTGRES_URL` names (see
+//! `tests/postgres/server.sh`), with every PostgreSQL migration applied. Tests of what only SQLite
+//! has (its files, its WAL, backups of a file) open [`TestDb::sqlite`] either way.
 
 #![allow(dead_code)]
 
@@ -14,17 +19,109 @@ use chrono::{DateTime, TimeZone, Utc};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// A store on a file nobody else uses; the directory goes away with it.
+/// A store on a file nobody else uses; the directory goes away with it. On PostgreSQL, a schema
+/// nobody else uses.
 pub struct TestDb {
     pub store: Store,
     dir: PathBuf,
+    /// The URL the store was opened with, on PostgreSQL.
+    url: Option<String>,
 }
 
+/// The URL of the test PostgreSQL when the tests are to run on it (`AGORA_TEST_STORE=postgres`).
+pub fn postgres_under_test() -> Option<String> {
+    if std::env::var("AGORA_TEST_STORE").as_deref() != Ok("postgres") {
+        return None;
+    }
+    Some(std::env::var("AGORA_TEST_POSTGRES_URL").expect(
+        "AGORA_TEST_STORE=postgres needs AGORA_TEST_POSTGRES_URL: start one with \
+         tests/postgres/server.sh and source its env",
+    ))
+}
+
+static NEXT: AtomicU32 = AtomicU32::new(0);
+
 impl TestDb {
-    /// Opens a new database for the test `name`. Tests of one binary run in parallel threads of
-    /// one process, so the directory carries the process id, the name and a counter.
+    /// Opens a new database for the test `name`: a SQLite file, or a schema on PostgreSQL with
+    /// `AGORA_TEST_STORE=postgres`.
     pub async fn fresh(name: &str) -> TestDb {
-        static NEXT: AtomicU32 = AtomicU32::new(0);
+        match postgres_under_test() {
+            Some(url) => TestDb::postgres(&url, name).await,
+            None => TestDb::sqlite(name).await,
+        }
+    }
+
+    /// A new schema on the PostgreSQL at `url`, and the store opened on it.
+    async fn postgres(url: &str, name: &str) -> TestDb {
+        use sqlx::Executor;
+        let schema = format!(
+            "t_{}_{}_{}",
+            name.replace(|c: char| !c.is_ascii_alphanumeric(), "_"),
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        )
+        .to_lowercase();
+        let admin = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(1)
+            .connect(url)
+            .await
+            .expect("the test PostgreSQL answers");
+        admin
+            .execute(sqlx::AssertSqlSafe(format!(
+                "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
+            )))
+            .await
+            .unwrap();
+        admin.close().await;
+        let sep = if url.contains('?') { '&' } else { '?' };
+        let url = format!("{url}{sep}options[search_path]={schema}");
+        let store = Store::connect(&url, &StoreOptions::default())
+            .await
+            .unwrap();
+        TestDb {
+            store,
+            dir: PathBuf::new(),
+            url: Some(url),
+        }
+    }
+
+    /// The rows of a table as committed, read on a connection of its own.
+    pub async fn count_rows(&self, table: &str) -> i64 {
+        let sql = format!("SELECT COUNT(*) FROM {table}");
+        match &self.url {
+            Some(url) => {
+                let pool = sqlx::PgPool::connect(url).await.unwrap();
+                let n = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap();
+                pool.close().await;
+                n
+            }
+            None => {
+                let pool =
+                    sqlx::SqlitePool::connect(&format!("sqlite://{}", self.path().display()))
+                        .await
+                        .unwrap();
+                let n = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap();
+                pool.close().await;
+                n
+            }
+        }
+    }
+
+    /// Whether the store is on PostgreSQL.
+    pub fn is_postgres(&self) -> bool {
+        self.url.is_some()
+    }
+
+    /// Opens a new SQLite file for the test `name`, whatever `AGORA_TEST_STORE` says. Tests of one
+    /// binary run in parallel threads of one process, so the directory carries the process id,
+    /// the name and a counter.
+    pub async fn sqlite(name: &str) -> TestDb {
         let dir = std::env::temp_dir().join(format!(
             "agora-store-{}-{name}-{}",
             std::process::id(),
@@ -36,7 +133,11 @@ impl TestDb {
         let store = Store::open(&dir.join("agora.db"), &StoreOptions::default())
             .await
             .unwrap();
-        TestDb { store, dir }
+        TestDb {
+            store,
+            dir,
+            url: None,
+        }
     }
 
     /// The database file.
@@ -51,14 +152,20 @@ impl TestDb {
     /// Another store on the same file, as a second process on one database would open it (and
     /// as a process opens it again after a restart).
     pub async fn open_again(&self) -> Store {
-        Store::open(&self.path(), &StoreOptions::default())
-            .await
-            .unwrap()
+        match &self.url {
+            Some(url) => Store::connect(url, &StoreOptions::default()).await.unwrap(),
+            None => Store::open(&self.path(), &StoreOptions::default())
+                .await
+                .unwrap(),
+        }
     }
 }
 
 impl Drop for TestDb {
     fn drop(&mut self) {
+        if self.url.is_some() {
+            return;
+        }
         // The pool may still hold the file open; on Unix the unlinked file lives on until then.
         let _ = std::fs::remove_dir_all(&self.dir);
     }
