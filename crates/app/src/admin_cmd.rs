@@ -107,7 +107,7 @@ pub fn run(args: AdminArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let path = &config.database.path;
+        let url = config.database.url()?;
         // An identity is checked before the database is opened: bad input changes nothing.
         let identity = match &args.command {
             AdminCommand::Block { identity } | AdminCommand::Unblock { identity } => {
@@ -115,12 +115,14 @@ pub fn run(args: AdminArgs) -> anyhow::Result<ExitCode> {
             }
             _ => None,
         };
-        if !path.exists() {
+        if let Some(path) = config.database.sqlite_path()?
+            && !path.exists()
+        {
             anyhow::bail!("there is no database at {}", path.display());
         }
-        let store = Store::open(path, &config.store_options()?)
+        let store = Store::connect(&url, &config.store_options()?)
             .await
-            .with_context(|| format!("opening {}", path.display()))?;
+            .with_context(|| format!("opening {url}"))?;
         let templates = Templates::load(config.service.templates_dir.as_deref())?;
         let service = Service::new(store, templates, config.settings()?);
         let result = act(&service, args.command, identity, Utc::now()).await;

@@ -23,7 +23,13 @@ pub fn run(args: BackupArgs) -> anyhow::Result<ExitCode> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    let database = &config.database.path;
+    let Some(database) = config.database.sqlite_path()? else {
+        anyhow::bail!(
+            "agora backup copies a SQLite file; back up a PostgreSQL database with pg_dump \
+             (see the README's Deploy section)"
+        );
+    };
+    let database = &database;
     let summary = runtime
         .block_on(agora_store::backup::backup(
             database,

@@ -46,7 +46,10 @@ impl Default for Web {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Database {
-    pub path: PathBuf,
+    /// Where the database is: `sqlite:PATH` or `postgres://…` (see [`Database::url`]).
+    pub url: Option<String>,
+    /// A SQLite file: the older way to say `url = "sqlite:PATH"`.
+    pub path: Option<PathBuf>,
     pub max_connections: u32,
     pub synchronous: String,
     pub busy_timeout_ms: u64,
@@ -55,10 +58,60 @@ pub struct Database {
     pub pin_writer: bool,
 }
 
+/// The database when the configuration names none.
+pub const DEFAULT_DATABASE: &str = "sqlite:agora.db";
+
+impl Database {
+    /// The database's URL: `url`, or `sqlite:` and `path`, or [`DEFAULT_DATABASE`]. Naming both
+    /// is refused, and so is a URL of neither kind. A password is never part of it: PostgreSQL's
+    /// comes from `PGPASSWORD` or `~/.pgpass`.
+    pub fn url(&self) -> anyhow::Result<String> {
+        let url = match (&self.url, &self.path) {
+            (Some(_), Some(_)) => {
+                anyhow::bail!("database.url and database.path both name the database: give one")
+            }
+            (Some(url), None) => url.clone(),
+            (None, Some(path)) => format!("sqlite:{}", path.display()),
+            (None, None) => DEFAULT_DATABASE.to_owned(),
+        };
+        if !(url.starts_with("sqlite:") || agora_store::is_postgres_url(&url)) {
+            anyhow::bail!(
+                "database.url is `sqlite:PATH` or `postgres://USER@HOST/DATABASE`, not `{url}`"
+            );
+        }
+        if agora_store::is_postgres_url(&url) && url_has_password(&url) {
+            anyhow::bail!(
+                "database.url holds a password: secrets are never written in the file; \
+                 set PGPASSWORD (or ~/.pgpass) instead"
+            );
+        }
+        Ok(url)
+    }
+
+    /// The SQLite file the database is in, or `None` on PostgreSQL.
+    pub fn sqlite_path(&self) -> anyhow::Result<Option<PathBuf>> {
+        let url = self.url()?;
+        Ok(url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+            .map(PathBuf::from))
+    }
+}
+
+/// Whether a `postgres://` URL carries a password (`user:password@host`).
+fn url_has_password(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?']).next().unwrap_or("");
+    authority
+        .rsplit_once('@')
+        .is_some_and(|(user, _)| user.contains(':'))
+}
+
 impl Default for Database {
     fn default() -> Database {
         Database {
-            path: "agora.db".into(),
+            url: None,
+            path: None,
             max_connections: 4,
             synchronous: "full".into(),
             busy_timeout_ms: 10_000,
@@ -183,6 +236,7 @@ impl Config {
     }
 
     pub fn store_options(&self) -> anyhow::Result<StoreOptions> {
+        self.database.url()?;
         let sync_full = match self.database.synchronous.to_ascii_lowercase().as_str() {
             "full" => true,
             "normal" => false,
@@ -288,7 +342,8 @@ mod tests {
         let text = include_str!("../../../config/agora.toml");
         let c: Config = toml::from_str(text).unwrap();
         let d = Config::default();
-        assert_eq!(c.database.path, d.database.path);
+        assert_eq!(c.database.url().unwrap(), d.database.url().unwrap());
+        assert_eq!(d.database.url().unwrap(), "sqlite:agora.db");
         assert_eq!(c.database.synchronous, d.database.synchronous);
         assert_eq!(c.game.default_days, d.game.default_days);
         assert_eq!(c.game.reminder_hours, d.game.reminder_hours);
@@ -323,13 +378,50 @@ mod tests {
         let text = include_str!("../../../contrib/container.toml");
         let c: Config = toml::from_str(text).unwrap();
         assert_eq!(
-            c.database.path,
-            std::path::Path::new("/var/lib/agora/agora.db")
+            c.database.sqlite_path().unwrap().as_deref(),
+            Some(std::path::Path::new("/var/lib/agora/agora.db"))
         );
         let web = c.web_settings().unwrap().expect("the website is on");
         assert_eq!(web.listen.to_string(), "0.0.0.0:8080");
         c.settings().unwrap();
         c.store_options().unwrap();
+    }
+
+    /// `[database] url` chooses the engine; `path` still names a SQLite file; both at once, a URL
+    /// of neither kind, or a password written in the URL are refused with what to do instead.
+    #[test]
+    fn the_database_is_named_by_url_or_path() {
+        let read = |text: &str| toml::from_str::<Config>(text).unwrap().database;
+        assert_eq!(
+            read("[database]\nurl = \"postgres://agora@db.example/agora\"")
+                .url()
+                .unwrap(),
+            "postgres://agora@db.example/agora"
+        );
+        let lite = read("[database]\npath = \"/srv/agora.db\"");
+        assert_eq!(lite.url().unwrap(), "sqlite:/srv/agora.db");
+        assert_eq!(
+            lite.sqlite_path().unwrap().as_deref(),
+            Some(std::path::Path::new("/srv/agora.db"))
+        );
+        let postgres = read("[database]\nurl = \"postgresql://agora@127.0.0.1:5432/agora\"");
+        assert_eq!(postgres.sqlite_path().unwrap(), None);
+        let both = read("[database]\nurl = \"sqlite:a.db\"\npath = \"b.db\"");
+        assert!(both.url().unwrap_err().to_string().contains("give one"));
+        let neither = read("[database]\nurl = \"mysql://agora@db/agora\"");
+        assert!(
+            neither
+                .url()
+                .unwrap_err()
+                .to_string()
+                .contains("not `mysql:")
+        );
+        let secret = read("[database]\nurl = \"postgres://agora:hunter2@db/agora\"");
+        let err = secret.url().unwrap_err().to_string();
+        assert!(
+            err.contains("PGPASSWORD") && !err.contains("hunter2"),
+            "{err}"
+        );
     }
 
     /// The delivery keys are at least 1; a 0 is refused with the key's name.

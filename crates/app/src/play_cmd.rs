@@ -22,9 +22,10 @@ use tokio::io::AsyncBufReadExt;
 
 #[derive(Args)]
 pub struct PlayArgs {
-    /// The SQLite file (created if missing); default: `database.path` of the config, `agora.db`.
+    /// The database: a SQLite file (created if missing), `sqlite:FILE` or `postgres://…`;
+    /// default: `database.url` of the config, `sqlite:agora.db`.
     #[arg(long)]
-    db: Option<PathBuf>,
+    db: Option<String>,
     /// The two local players, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "alice,bob")]
     players: Vec<String>,
@@ -206,10 +207,13 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
 
 async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let config = Config::load(args.config.as_deref())?;
-    let path = args.db.clone().unwrap_or(config.database.path.clone());
-    let store = Store::open(&path, &config.store_options()?)
+    let url = match &args.db {
+        Some(db) => db.clone(),
+        None => config.database.url()?,
+    };
+    let store = Store::connect(&url, &config.store_options()?)
         .await
-        .with_context(|| format!("opening {}", path.display()))?;
+        .with_context(|| format!("opening {url}"))?;
     let templates = Templates::load(config.service.templates_dir.as_deref())?;
     let mut settings = config.settings()?;
     settings.seed = args.seed;
@@ -237,7 +241,7 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     if !args.script {
         println!(
             "Agora at the terminal, on {}. Players here: {}.",
-            path.display(),
+            url,
             players.join(", ")
         );
         println!(

@@ -85,12 +85,12 @@ async fn shutdown_signal() -> anyhow::Result<&'static str> {
 }
 
 async fn serve(config: Config) -> anyhow::Result<ExitCode> {
-    let path = &config.database.path;
-    let store = Store::open(path, &config.store_options()?)
+    let url = config.database.url()?;
+    let store = Store::connect(&url, &config.store_options()?)
         .await
-        .with_context(|| format!("opening {}", path.display()))?;
+        .with_context(|| format!("opening {url}"))?;
     let migrations = store.applied_migrations().await?;
-    tracing::info!(database = %path.display(), migrations = ?migrations, "database ready");
+    tracing::info!(database = %url, migrations = ?migrations, "database ready");
     let templates = Templates::load(config.service.templates_dir.as_deref())?;
     let service = Arc::new(Service::new(store, templates, config.settings()?));
     let (stop, stopped) = watch::channel(false);

@@ -65,6 +65,9 @@ impl From<Fail> for AdminError {
                 AdminError::Service(ServiceError::Corrupt(m.in_lang(agora_i18n::Language::En)))
             }
             Fail::Already(m, _) => AdminError::Service(ServiceError::Corrupt(m)),
+            Fail::Conflict(game) => {
+                AdminError::Service(agora_store::StoreError::Conflict(game).into())
+            }
         }
     }
 }

@@ -240,13 +240,22 @@ enum Fail {
     User(Text),
     /// The same action was already applied; carries the reply text.
     Already(String, i64),
+    /// The game changed since the command read it (another process's command on PostgreSQL,
+    /// where transactions do not wait for each other to read): the command is run again on
+    /// what is there now ([`CONFLICT_RETRIES`]).
+    Conflict(i64),
     Internal(ServiceError),
 }
+
+/// How many times a command that met a changed game is run again before it is refused with
+/// "the game changed meanwhile". Each run reads what the last committed, so a second run finds
+/// the command already applied, or stale, exactly as if the two had run one after the other.
+const CONFLICT_RETRIES: u32 = 4;
 
 impl From<StoreError> for Fail {
     fn from(e: StoreError) -> Fail {
         match e {
-            StoreError::Conflict(id) => Fail::User(text!("game-changed", game = id)),
+            StoreError::Conflict(id) => Fail::Conflict(id),
             e => Fail::Internal(e.into()),
         }
     }
@@ -468,20 +477,6 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<(Answer, bool), ServiceError> {
         let now = truncate(now);
-        let from = inbound.from.to_string();
-        let repeat = |text: String| {
-            Ok((
-                Answer {
-                    attachments: Vec::new(),
-                    language: templates::answer_language(),
-                    text,
-                    status: Status::Repeat,
-                    game: None,
-                    notices: Vec::new(),
-                },
-                false,
-            ))
-        };
         // A delivery seen before is found when its record is written, at the end of the
         // transaction: the command then rolls back and the first reply is given again. (Checking
         // first would cost every command a round trip to SQLite's thread for the rare repeat.)
@@ -522,6 +517,52 @@ impl Service {
                 false,
             ));
         }
+        let mut conflicts = 0;
+        loop {
+            let (result, game) = self
+                .transact(inbound, command.clone(), conflicts, now)
+                .await?;
+            match result {
+                Some(answer) => return Ok(answer),
+                None => {
+                    conflicts += 1;
+                    tracing::debug!(
+                        game,
+                        attempt = conflicts,
+                        "the game changed meanwhile: running the command again"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The transaction of [`Service::execute_here`]: the command's answer, or `None` when it met
+    /// a game changed meanwhile and has `conflicts` runs left (it changed nothing and is run
+    /// again), with that game.
+    async fn transact(
+        &self,
+        inbound: &Inbound,
+        command: Result<commands::Command, commands::ParseError>,
+        conflicts: u32,
+        now: DateTime<Utc>,
+    ) -> Result<(Option<(Answer, bool)>, i64), ServiceError> {
+        let from = inbound.from.to_string();
+        let repeat = |text: String| {
+            Ok((
+                Some((
+                    Answer {
+                        attachments: Vec::new(),
+                        language: templates::answer_language(),
+                        text,
+                        status: Status::Repeat,
+                        game: None,
+                        notices: Vec::new(),
+                    },
+                    false,
+                )),
+                0,
+            ))
+        };
         // A blocked identity is answered nothing and nothing it sent is applied or recorded. The
         // check is asked as the command's savepoint opens, so it costs no extra round trip.
         let (mut tx, blocked) = if inbound.from.channel == Channel::System {
@@ -532,17 +573,15 @@ impl Service {
         if blocked {
             tracing::info!(identity = %from, delivery = ?inbound.delivery, "ignored: the sender is blocked");
             tx.rollback().await?;
-            return Ok((
-                Answer {
-                    attachments: Vec::new(),
-                    language: templates::answer_language(),
-                    text: String::new(),
-                    status: Status::Ignored,
-                    game: None,
-                    notices: Vec::new(),
-                },
-                false,
-            ));
+            let answer = Answer {
+                attachments: Vec::new(),
+                language: templates::answer_language(),
+                text: String::new(),
+                status: Status::Ignored,
+                game: None,
+                notices: Vec::new(),
+            };
+            return Ok((Some((answer, false)), 0));
         }
         let result = match command {
             Err(e) => {
@@ -573,17 +612,15 @@ impl Service {
                 };
                 let notices = tx.queued().to_vec();
                 tx.commit().await?;
-                Ok((
-                    Answer {
-                        attachments: done.attachments,
-                        language: templates::answer_language(),
-                        text: done.text,
-                        status: Status::Done,
-                        game: done.game,
-                        notices,
-                    },
-                    computer,
-                ))
+                let answer = Answer {
+                    attachments: done.attachments,
+                    language: templates::answer_language(),
+                    text: done.text,
+                    status: Status::Done,
+                    game: done.game,
+                    notices,
+                };
+                Ok((Some((answer, computer)), 0))
             }
             Err(Fail::Already(text, game)) => {
                 // Nothing else was written; record the delivery so its repeat answers the same.
@@ -595,17 +632,31 @@ impl Service {
                     return repeat(text);
                 }
                 tx.commit().await?;
-                Ok((
-                    Answer {
-                        attachments: Vec::new(),
-                        language: templates::answer_language(),
-                        text,
-                        status: Status::AlreadyApplied,
-                        game: Some(game),
-                        notices: Vec::new(),
-                    },
-                    false,
-                ))
+                let answer = Answer {
+                    attachments: Vec::new(),
+                    language: templates::answer_language(),
+                    text,
+                    status: Status::AlreadyApplied,
+                    game: Some(game),
+                    notices: Vec::new(),
+                };
+                Ok((Some((answer, false)), 0))
+            }
+            Err(Fail::Conflict(game)) if conflicts < CONFLICT_RETRIES => {
+                tx.rollback().await?;
+                Ok((None, game))
+            }
+            Err(Fail::Conflict(game)) => {
+                tx.rollback().await?;
+                let answer = Answer {
+                    attachments: Vec::new(),
+                    language: templates::answer_language(),
+                    text: self.refusal(text!("game-changed", game = game)),
+                    status: Status::Refused,
+                    game: inbound.game,
+                    notices: Vec::new(),
+                };
+                Ok((Some((answer, false)), 0))
             }
             Err(Fail::User(message)) => {
                 if let Some(id) = &inbound.delivery
@@ -618,17 +669,15 @@ impl Service {
                 // row too): a bad command changes nothing. It returns once what the command read
                 // from others' commands of its batch is on disk, so the refusal never runs ahead.
                 tx.rollback().await?;
-                Ok((
-                    Answer {
-                        attachments: Vec::new(),
-                        language: templates::answer_language(),
-                        text: self.refusal(message),
-                        status: Status::Refused,
-                        game: inbound.game,
-                        notices: Vec::new(),
-                    },
-                    false,
-                ))
+                let answer = Answer {
+                    attachments: Vec::new(),
+                    language: templates::answer_language(),
+                    text: self.refusal(message),
+                    status: Status::Refused,
+                    game: inbound.game,
+                    notices: Vec::new(),
+                };
+                Ok((Some((answer, false)), 0))
             }
             Err(Fail::Internal(e)) => Err(e),
         }
@@ -687,7 +736,7 @@ impl Service {
                 Ok(done) => (done.text, Status::Done),
                 Err(Fail::User(message)) => (self.refusal(message), Status::Refused),
                 // `help` reads nothing, so it fails with a user error only.
-                Err(Fail::Already(..) | Fail::Internal(_)) => return None,
+                Err(Fail::Already(..) | Fail::Conflict(_) | Fail::Internal(_)) => return None,
             },
             Ok(_) => return None,
             Err(e) => (self.refusal(e.text()), Status::Refused),

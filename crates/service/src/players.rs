@@ -85,6 +85,9 @@ impl Service {
             Err(crate::Fail::Already(m, _)) => {
                 return Err(crate::ServiceError::Corrupt(format!("registering: {m}")));
             }
+            Err(crate::Fail::Conflict(game)) => {
+                return Err(agora_store::StoreError::Conflict(game).into());
+            }
         };
         // A terminal's players sit at the terminal: they use Agora. Anyone else registered here
         // (a Discord user named in a challenge) has not used it until they send a command.

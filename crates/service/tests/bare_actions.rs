@@ -153,7 +153,9 @@ struct Followed {
 }
 
 async fn open_service(db: &std::path::Path) -> Service {
-    let store = Store::open(db, &StoreOptions::default()).await.unwrap();
+    let store = agora_store::testing::open(db, &StoreOptions::default())
+        .await
+        .unwrap();
     let settings = Settings {
         seed: Some(11),
         max_days: 30,

@@ -10,7 +10,7 @@ async fn service(name: &str) -> Arc<Service> {
     let dir = std::env::temp_dir().join(format!("agora-community-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let store = Store::open(&dir.join("agora.db"), &StoreOptions::default())
+    let store = agora_store::testing::open(&dir.join("agora.db"), &StoreOptions::default())
         .await
         .unwrap();
     Arc::new(Service::new(

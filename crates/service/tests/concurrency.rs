@@ -26,7 +26,7 @@ async fn two_services(name: &str) -> [Arc<Service>; 2] {
     };
     let mut out = Vec::new();
     for seed in 0..2 {
-        let store = Store::open(&path, &options).await.unwrap();
+        let store = agora_store::testing::open(&path, &options).await.unwrap();
         let settings = Settings {
             seed: Some(seed),
             ..Settings::default()

@@ -154,16 +154,18 @@ struct Row {
 
 async fn rows(db: &Path) -> Vec<Row> {
     use sqlx::Connection;
-    let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
-        .await
-        .unwrap();
-    let rows = sqlx::query_as(
-        "SELECT id, address, game_id, kind, body, attempts, sent_at, failed_at, last_error
-         FROM outbox ORDER BY id",
-    )
-    .fetch_all(&mut conn)
-    .await
-    .unwrap();
+    const SQL: &str = "SELECT id, address, game_id, kind, body, attempts,
+             CAST(sent_at AS TEXT) AS sent_at, CAST(failed_at AS TEXT) AS failed_at, last_error
+         FROM outbox ORDER BY id";
+    let url = agora_store::testing::url_of(db);
+    if agora_store::is_postgres_url(&url) {
+        let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+        let rows = sqlx::query_as(SQL).fetch_all(&mut conn).await.unwrap();
+        conn.close().await.unwrap();
+        return rows;
+    }
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let rows = sqlx::query_as(SQL).fetch_all(&mut conn).await.unwrap();
     conn.close().await.unwrap();
     rows
 }
@@ -179,7 +181,7 @@ impl World {
             std::env::temp_dir().join(format!("agora-deliveries-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let store = Store::open(&dir.join("game.db"), &StoreOptions::default())
+        let store = agora_store::testing::open(&dir.join("game.db"), &StoreOptions::default())
             .await
             .unwrap();
         let settings = Settings {

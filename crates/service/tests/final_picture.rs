@@ -17,7 +17,7 @@ async fn say(service: &Service, from: &str, text: &str, now: DateTime<Utc>) -> S
 async fn a_finished_agros_game_is_pictured_with_its_fields() {
     let dir = std::env::temp_dir().join(format!("agora-final-picture-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let store = Store::open(&dir.join("game.db"), &StoreOptions::default())
+    let store = agora_store::testing::open(&dir.join("game.db"), &StoreOptions::default())
         .await
         .unwrap();
     let service = Service::new(store, Templates::load(None).unwrap(), Settings::default());

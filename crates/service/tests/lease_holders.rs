@@ -13,7 +13,9 @@ async fn two_services() -> [Arc<Service>; 2] {
     let path = dir.join("agora.db");
     let mut out = Vec::new();
     for _ in 0..2 {
-        let store = Store::open(&path, &StoreOptions::default()).await.unwrap();
+        let store = agora_store::testing::open(&path, &StoreOptions::default())
+            .await
+            .unwrap();
         out.push(Arc::new(Service::new(
             store,
             Templates::load(None).unwrap(),

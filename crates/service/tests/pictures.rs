@@ -73,7 +73,7 @@ async fn service(name: &str) -> Service {
     let dir = std::env::temp_dir().join(format!("agora-pictures-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let store = Store::open(&dir.join("game.db"), &StoreOptions::default())
+    let store = agora_store::testing::open(&dir.join("game.db"), &StoreOptions::default())
         .await
         .unwrap();
     let settings = Settings {

@@ -29,7 +29,9 @@ async fn commands_marked_reads_only_change_nothing() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("game.db");
     let _ = std::fs::remove_file(&path);
-    let store = Store::open(&path, &StoreOptions::default()).await.unwrap();
+    let store = agora_store::testing::open(&path, &StoreOptions::default())
+        .await
+        .unwrap();
     let service = Service::new(store, Templates::load(None).unwrap(), Settings::default());
     let mut now: DateTime<Utc> = "2026-06-01T12:00:00Z".parse().unwrap();
     assert_eq!(say(&service, "bob", "games", now).await, Status::Done);

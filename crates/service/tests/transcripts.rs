@@ -92,7 +92,9 @@ async fn run(path: &Path) -> (String, String) {
     let name = path.file_stem().unwrap().to_string_lossy().to_string();
     let db = temp_db(&name);
     let open = || async {
-        let store = Store::open(&db, &StoreOptions::default()).await.unwrap();
+        let store = agora_store::testing::open(&db, &StoreOptions::default())
+            .await
+            .unwrap();
         // One send at a time: sends of different games in parallel finish in any order, and a
         // transcript lists them in the order they were queued.
         let settings = Settings {

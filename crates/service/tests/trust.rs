@@ -18,7 +18,9 @@ fn temp_db(name: &str) -> PathBuf {
 }
 
 async fn open(path: &Path) -> Service {
-    let store = Store::open(path, &StoreOptions::default()).await.unwrap();
+    let store = agora_store::testing::open(path, &StoreOptions::default())
+        .await
+        .unwrap();
     let settings = Settings {
         seed: Some(11),
         ..Settings::default()

@@ -118,7 +118,7 @@ impl Tx {
                     s.attempts, s.last_error, s.created_at, s.next_attempt_at, s.failed_at
              FROM mail_spool s
              LEFT JOIN outbox o
-               ON s.key LIKE 'outbox:%' AND o.id = CAST(substr(s.key, 8) AS INTEGER)
+               ON o.id = CASE WHEN s.key LIKE 'outbox:%' THEN CAST(substr(s.key, 8) AS BIGINT) END
              WHERE s.sent_at IS NULL
                AND (s.failed_at IS NOT NULL OR s.attempts > 0 OR s.next_attempt_at < ?)
              ORDER BY s.id"

@@ -542,8 +542,10 @@ impl Tx {
         now: DateTime<Utc>,
     ) -> Result<()> {
         if self.is_postgres() {
-            self.insert_action(game.id, action).await?;
-            return self.save_game(game, now).await;
+            // The game first: its row lock makes a concurrent command on the same game wait, and
+            // then find the version changed, before either writes an action for the same ply.
+            self.save_game(game, now).await?;
+            return self.insert_action(game.id, action).await;
         }
         // The path of every action: run directly on the connection (see `direct`).
         let db = self.db().await?;

@@ -33,6 +33,7 @@ pub mod players;
 pub mod purge;
 pub mod ratings;
 mod site;
+pub mod testing;
 pub mod writer;
 
 pub use admin::{Queue, RowChange, StuckRow};

@@ -95,7 +95,8 @@ impl Tx {
                  WHERE s.sent_at IS NOT NULL AND s.sent_at < ?1
                    AND NOT (s.key LIKE 'outbox:%' AND EXISTS (
                        SELECT 1 FROM outbox o
-                       WHERE o.id = CAST(substr(s.key, 8) AS INTEGER) AND o.sent_at IS NULL))
+                       WHERE o.id = CASE WHEN s.key LIKE 'outbox:%' THEN CAST(substr(s.key, 8) AS BIGINT) END
+                         AND o.sent_at IS NULL))
                  ORDER BY s.sent_at, s.id LIMIT ?2)"
             )
             .bind(before)
@@ -155,7 +156,8 @@ impl Tx {
                  WHERE s.failed_at IS NOT NULL AND s.sent_at IS NULL AND s.failed_at < ?1
                    AND NOT (s.key LIKE 'outbox:%' AND EXISTS (
                        SELECT 1 FROM outbox o
-                       WHERE o.id = CAST(substr(s.key, 8) AS INTEGER) AND o.sent_at IS NULL
+                       WHERE o.id = CASE WHEN s.key LIKE 'outbox:%' THEN CAST(substr(s.key, 8) AS BIGINT) END
+                         AND o.sent_at IS NULL
                          AND o.failed_at IS NULL))
                  ORDER BY s.failed_at, s.id LIMIT ?2)"
             )
