@@ -519,9 +519,10 @@ impl Service {
         }
         let mut conflicts = 0;
         loop {
-            let (result, game) = self
-                .transact(inbound, command.clone(), conflicts, now)
-                .await?;
+            // Boxed: the transaction's future is deep, and the futures of the front ends that
+            // await a command would otherwise nest it past the compiler's layout limit.
+            let run = Box::pin(self.transact(inbound, command.clone(), conflicts, now));
+            let (result, game) = run.await?;
             match result {
                 Some(answer) => return Ok(answer),
                 None => {

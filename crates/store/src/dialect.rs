@@ -114,24 +114,29 @@ macro_rules! run {
     ($tx:expr, execute, $kind:ident $(::<$($gen:ty),*>)? ($sql:expr) $(.bind($arg:expr))*) => {{
         let sql = $sql;
         match &mut $tx.tx {
-            $crate::writer::Held::Pg(conn) => async {
+            $crate::writer::Held::Pg(conn) => {
                 let sql = $crate::dialect::numbered(::std::convert::AsRef::<str>::as_ref(&sql));
                 let guarded = $crate::dialect::guarded(&sql);
-                if guarded {
-                    $crate::dialect::open(&mut **conn).await?;
-                }
-                let out = sqlx::$kind $(::<$($gen),*>)? (sqlx::AssertSqlSafe(sql))
+                let opened = if guarded {
+                    $crate::dialect::open(&mut **conn).await
+                } else {
+                    Ok(())
+                };
+                let was_opened = guarded && opened.is_ok();
+                let out = match opened {
+                    Err(e) => Err(e),
+                    Ok(()) => sqlx::$kind $(::<$($gen),*>)? (sqlx::AssertSqlSafe(sql))
                     $(.bind($arg))*
                     .execute(&mut **conn)
                     .await
-                    .map($crate::dialect::Done::from);
-                if guarded {
+                    .map($crate::dialect::Done::from),
+                };
+                if was_opened {
                     $crate::dialect::close(&mut **conn, out).await
                 } else {
                     out
                 }
             }
-            .await,
             held => sqlx::$kind $(::<$($gen),*>)? (sqlx::AssertSqlSafe(sql))
                 $(.bind($arg))*
                 .execute(&mut **held)
@@ -142,23 +147,28 @@ macro_rules! run {
     ($tx:expr, $fetch:ident, $kind:ident $(::<$($gen:ty),*>)? ($sql:expr) $(.bind($arg:expr))*) => {{
         let sql = $sql;
         match &mut $tx.tx {
-            $crate::writer::Held::Pg(conn) => async {
+            $crate::writer::Held::Pg(conn) => {
                 let sql = $crate::dialect::numbered(::std::convert::AsRef::<str>::as_ref(&sql));
                 let guarded = $crate::dialect::guarded(&sql);
-                if guarded {
-                    $crate::dialect::open(&mut **conn).await?;
-                }
-                let out = sqlx::$kind $(::<$($gen),*>)? (sqlx::AssertSqlSafe(sql))
+                let opened = if guarded {
+                    $crate::dialect::open(&mut **conn).await
+                } else {
+                    Ok(())
+                };
+                let was_opened = guarded && opened.is_ok();
+                let out = match opened {
+                    Err(e) => Err(e),
+                    Ok(()) => sqlx::$kind $(::<$($gen),*>)? (sqlx::AssertSqlSafe(sql))
                     $(.bind($arg))*
                     .$fetch(&mut **conn)
-                    .await;
-                if guarded {
+                    .await,
+                };
+                if was_opened {
                     $crate::dialect::close(&mut **conn, out).await
                 } else {
                     out
                 }
             }
-            .await,
             held => sqlx::$kind $(::<$($gen),*>)? (sqlx::AssertSqlSafe(sql))
                 $(.bind($arg))*
                 .$fetch(&mut **held)
