@@ -3,6 +3,11 @@
 //! loop), then at a fixed rate (open loop), and prints actions per second, latency percentiles
 //! per command and the commits' batch sizes, beside the raw rate of single-row durable commits on
 //! the same disk.
+//!
+//! With `--db postgres://…` it plays the same games on that PostgreSQL with one, two and four
+//! processes at once (each process its share of the games, each game in one process, all on one
+//! database), and prints each run's actions per second and latency percentiles beside the
+//! SQLite figure of the same games on a file.
 
 use agora_rules::{AnyPosition, Variant};
 use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
@@ -21,6 +26,20 @@ pub enum ServiceCommand {
     Bench(BenchArgs),
     /// Print the command table as Markdown (for the README; the same table feeds `help`).
     Commands,
+    /// One process of `bench --db postgres://…` (started by the bench itself).
+    #[command(hide = true)]
+    BenchPart(PartArgs),
+}
+
+#[derive(Args)]
+pub struct PartArgs {
+    #[command(flatten)]
+    bench: BenchArgs,
+    /// This process plays the games whose number modulo `parts` is `part`.
+    #[arg(long)]
+    part: usize,
+    #[arg(long)]
+    parts: usize,
 }
 
 #[derive(Args)]
@@ -40,9 +59,15 @@ pub struct BenchArgs {
     /// was due to be sent, so a backlog shows); 0 = no open-loop run.
     #[arg(long, default_value_t = 2000.0)]
     rate: f64,
-    /// The SQLite file to create (deleted first and afterwards).
+    /// The SQLite file to create (deleted first and afterwards), or a PostgreSQL database
+    /// (`postgres://USER@HOST/DATABASE`, password from PGPASSWORD) to run one, two and four
+    /// processes on, in a schema of the bench's own that is dropped afterwards; the SQLite
+    /// figure is then taken on `agora-bench.db`.
     #[arg(long, default_value = "agora-bench.db")]
-    db: PathBuf,
+    db: String,
+    /// Processes to run on PostgreSQL, one run each.
+    #[arg(long, value_delimiter = ',', default_value = "1,2,4")]
+    processes: Vec<usize>,
     /// Use synchronous=NORMAL (commits not on disk when they return; not power-loss safe)
     /// instead of the default FULL.
     #[arg(long)]
@@ -76,6 +101,20 @@ pub fn run(cmd: ServiceCommand) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        ServiceCommand::BenchPart(part) => {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(part.bench.workers.max(1))
+                .enable_all()
+                .build()?;
+            runtime.block_on(bench_part(part))
+        }
+        ServiceCommand::Bench(args) if agora_store::is_postgres_url(&args.db) => {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(args.workers.max(1))
+                .enable_all()
+                .build()?;
+            runtime.block_on(bench_postgres(args))
+        }
         ServiceCommand::Bench(args) => {
             let runtime = match args.workers {
                 0 => tokio::runtime::Builder::new_current_thread()
@@ -91,7 +130,8 @@ pub fn run(cmd: ServiceCommand) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn remove_db(path: &std::path::Path) {
+fn remove_db(path: impl AsRef<std::path::Path>) {
+    let path = path.as_ref();
     for suffix in ["", "-wal", "-shm"] {
         let mut p = path.as_os_str().to_owned();
         p.push(suffix);
@@ -249,7 +289,7 @@ async fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
         args.games,
         args.plies,
         if args.sync_normal { "NORMAL" } else { "FULL" },
-        args.db.display()
+        args.db
     );
     let mut loads = Vec::new();
     if args.concurrency > 0 {
@@ -264,7 +304,7 @@ async fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
     }
     // The raw figure on a fresh file of the same disk, with nothing else running.
     remove_db(&args.db);
-    let store = Store::open(&args.db, &store_options(&args)).await?;
+    let store = Store::open(args.db.as_ref(), &store_options(&args)).await?;
     let raw = store.raw_insert_rate(args.raw_inserts).await?;
     store.close().await;
     remove_db(&args.db);
@@ -293,7 +333,7 @@ fn store_options(args: &BenchArgs) -> StoreOptions {
 /// actions per second.
 async fn run_once(args: &BenchArgs, load: Load) -> anyhow::Result<f64> {
     remove_db(&args.db);
-    let store = Store::open(&args.db, &store_options(args)).await?;
+    let store = Store::open(args.db.as_ref(), &store_options(args)).await?;
     let settings = Settings {
         seed: Some(args.seed),
         ..Settings::default()
@@ -309,67 +349,9 @@ async fn run_once(args: &BenchArgs, load: Load) -> anyhow::Result<f64> {
         Load::Closed(n) => println!("\n== closed loop: {n} commands in flight ({pinned})"),
         Load::Open(rate) => println!("\n== open loop: {rate} commands/s ({pinned})"),
     }
-    let games: Vec<(Variant, Vec<String>)> = (0..args.games)
-        .map(|i| {
-            let variant = if i % 2 == 0 {
-                Variant::Agon
-            } else {
-                Variant::Agros {
-                    board: 10,
-                    farmers: 5,
-                }
-            };
-            (variant, random_game(variant, args.plies, &mut rng))
-        })
-        .collect();
-
-    // Every player exists before the clock starts (a first contact is a one-time cost).
-    for i in 0..games.len() {
-        for side in ["w", "b"] {
-            let name = format!("{side}{i}");
-            service
-                .register(
-                    &Identity::local(name.clone()),
-                    Some(&name),
-                    chrono::Utc::now(),
-                )
-                .await?;
-        }
-    }
-    // Each game is a script of commands sent one after another, as two players would.
-    let scripts: Vec<Vec<(&'static str, Inbound)>> = games
-        .into_iter()
-        .enumerate()
-        .map(|(i, (variant, actions))| {
-            let (white, black) = (
-                Identity::local(format!("w{i}")),
-                Identity::local(format!("b{i}")),
-            );
-            let send = |from: &Identity, text: String, n: usize| Inbound {
-                text,
-                delivery: Some(format!("bench-{i}-{n}")),
-                ..Inbound::new(from.clone())
-            };
-            let kind = match variant {
-                Variant::Agon => "agon".to_owned(),
-                Variant::Agros { board, farmers } => {
-                    format!("agros board {board} farmers {farmers}")
-                }
-            };
-            let mut script = vec![
-                (
-                    "challenge",
-                    send(&white, format!("challenge b{i} {kind} days 7"), 0),
-                ),
-                ("accept", send(&black, "accept".into(), 1)),
-            ];
-            for (n, action) in actions.into_iter().enumerate() {
-                let who = if n % 2 == 0 { &white } else { &black };
-                script.push(("move", send(who, format!("move ply {n} {action}"), n + 2)));
-            }
-            script
-        })
-        .collect();
+    let games = bench_games(args, &mut rng);
+    register_players(&service, games.len()).await?;
+    let scripts = scripts(games);
 
     let before = service.store().commit_stats();
     let started = Instant::now();
@@ -421,4 +403,228 @@ async fn run_once(args: &BenchArgs, load: Load) -> anyhow::Result<f64> {
     service.store().close().await;
     remove_db(&args.db);
     Ok(moves as f64 / wall.as_secs_f64())
+}
+
+/// The bench's games: half Agon, half Agros 10x10 with 5 farmers, each with its random actions.
+fn bench_games(args: &BenchArgs, rng: &mut SmallRng) -> Vec<(Variant, Vec<String>)> {
+    (0..args.games)
+        .map(|i| {
+            let variant = if i % 2 == 0 {
+                Variant::Agon
+            } else {
+                Variant::Agros {
+                    board: 10,
+                    farmers: 5,
+                }
+            };
+            (variant, random_game(variant, args.plies, rng))
+        })
+        .collect()
+}
+
+/// Every player of `games` games, registered before the clock starts (a first contact is a
+/// one-time cost).
+async fn register_players(service: &Service, games: usize) -> anyhow::Result<()> {
+    for i in 0..games {
+        for side in ["w", "b"] {
+            let name = format!("{side}{i}");
+            service
+                .register(
+                    &Identity::local(name.clone()),
+                    Some(&name),
+                    chrono::Utc::now(),
+                )
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Each game as a script of commands sent one after another, as two players would.
+fn scripts(games: Vec<(Variant, Vec<String>)>) -> Vec<Vec<(&'static str, Inbound)>> {
+    games
+        .into_iter()
+        .enumerate()
+        .map(|(i, (variant, actions))| {
+            let (white, black) = (
+                Identity::local(format!("w{i}")),
+                Identity::local(format!("b{i}")),
+            );
+            let send = |from: &Identity, text: String, n: usize| Inbound {
+                text,
+                delivery: Some(format!("bench-{i}-{n}")),
+                ..Inbound::new(from.clone())
+            };
+            let kind = match variant {
+                Variant::Agon => "agon".to_owned(),
+                Variant::Agros { board, farmers } => {
+                    format!("agros board {board} farmers {farmers}")
+                }
+            };
+            let mut script = vec![
+                (
+                    "challenge",
+                    send(&white, format!("challenge b{i} {kind} days 7"), 0),
+                ),
+                ("accept", send(&black, "accept".into(), 1)),
+            ];
+            for (n, action) in actions.into_iter().enumerate() {
+                let who = if n % 2 == 0 { &white } else { &black };
+                script.push(("move", send(who, format!("move ply {n} {action}"), n + 2)));
+            }
+            script
+        })
+        .collect()
+}
+
+/// `bench --db postgres://…`: the same games with each count of processes, each run in a fresh
+/// schema, then on a SQLite file; one line of figures each.
+async fn bench_postgres(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    println!(
+        "agora service bench on PostgreSQL: {} games, {} plies each, {} commands in flight per \
+         process, synchronous_commit={}",
+        args.games,
+        args.plies,
+        args.concurrency.max(1),
+        if args.sync_normal { "off" } else { "on" }
+    );
+    let exe = std::env::current_exe()?;
+    let mut rows = Vec::new();
+    for &processes in &args.processes {
+        let processes = processes.max(1);
+        let schema = format!("agora_bench_{}_{processes}", std::process::id());
+        let url = agora_store::testing::url_with_schema(&args.db, &schema);
+        agora_store::testing::reset_schema(&args.db, &schema, true).await?;
+        // The players first, by this process, as in the SQLite run.
+        let store = Store::connect(&url, &store_options(&args)).await?;
+        let service = Service::new(store, Templates::load(None)?, Settings::default());
+        register_players(&service, args.games).await?;
+        service.store().close().await;
+
+        let mut children = Vec::new();
+        for part in 0..processes {
+            children.push(
+                tokio::process::Command::new(&exe)
+                    .args(["service", "bench-part", "--db", &url])
+                    .args(["--games", &args.games.to_string()])
+                    .args(["--plies", &args.plies.to_string()])
+                    .args(["--concurrency", &args.concurrency.max(1).to_string()])
+                    .args(["--seed", &args.seed.to_string()])
+                    .args(["--workers", &args.workers.max(1).to_string()])
+                    .args([
+                        "--part",
+                        &part.to_string(),
+                        "--parts",
+                        &processes.to_string(),
+                    ])
+                    .args(args.sync_normal.then_some("--sync-normal"))
+                    .stdout(std::process::Stdio::piped())
+                    .kill_on_drop(true)
+                    .spawn()?,
+            );
+        }
+        let mut moves = Vec::new();
+        let (mut first, mut last) = (u128::MAX, 0u128);
+        for child in children {
+            let out = child.wait_with_output().await?;
+            anyhow::ensure!(
+                out.status.success(),
+                "a bench process failed: {}",
+                out.status
+            );
+            let text = String::from_utf8(out.stdout)?;
+            for line in text.lines() {
+                let mut words = line.split_whitespace();
+                match (words.next(), words.next(), words.next()) {
+                    (Some("span"), Some(start), Some(end)) => {
+                        first = first.min(start.parse()?);
+                        last = last.max(end.parse()?);
+                    }
+                    (Some("move"), Some(us), None) => moves.push(us.parse::<u64>()?),
+                    _ => {}
+                }
+            }
+        }
+        agora_store::testing::reset_schema(&args.db, &schema, false).await?;
+        moves.sort_unstable();
+        let wall = (last.saturating_sub(first)) as f64 / 1e6;
+        let at = |p: f64| percentile_us(&moves, p);
+        rows.push((
+            format!(
+                "PostgreSQL, {processes} process{}",
+                if processes == 1 { "" } else { "es" }
+            ),
+            moves.len() as f64 / wall,
+            at(0.5),
+            at(0.99),
+        ));
+        println!(
+            "{processes} process(es): {} actions in {wall:.2} s: {:.0} actions/s, move p50 {:.2} ms, p99 {:.2} ms",
+            moves.len(),
+            moves.len() as f64 / wall,
+            at(0.5),
+            at(0.99)
+        );
+    }
+    // The SQLite figure of the same games, on a file, in this process.
+    let lite = BenchArgs {
+        db: "agora-bench.db".into(),
+        ..args
+    };
+    let rate = run_once(&lite, Load::Closed(lite.concurrency.max(1))).await?;
+    rows.push(("SQLite, 1 process".into(), rate, f64::NAN, f64::NAN));
+    println!("\n| database | actions/s | move p50 ms | move p99 ms |\n|---|---|---|---|");
+    for (what, rate, p50, p99) in rows {
+        if p50.is_nan() {
+            println!("| {what} | {rate:.0} | (above) | (above) |");
+        } else {
+            println!("| {what} | {rate:.0} | {p50:.2} | {p99:.2} |");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn percentile_us(sorted: &[u64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i] as f64 / 1e3
+}
+
+/// One process of [`bench_postgres`]: plays its share of the games in a closed loop and prints
+/// its span (`span START END`, microseconds since the epoch) and each move's latency
+/// (`move MICROSECONDS`).
+async fn bench_part(part: PartArgs) -> anyhow::Result<ExitCode> {
+    let args = &part.bench;
+    let store = Store::connect(&args.db, &store_options(args)).await?;
+    let settings = Settings {
+        seed: Some(args.seed + part.part as u64),
+        ..Settings::default()
+    };
+    let service = Arc::new(Service::new(store, Templates::load(None)?, settings));
+    let mut rng = SmallRng::seed_from_u64(args.seed);
+    let mine: Vec<Vec<(&'static str, Inbound)>> = scripts(bench_games(args, &mut rng))
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % part.parts.max(1) == part.part)
+        .map(|(_, script)| script)
+        .collect();
+    let latencies: Latencies = Arc::default();
+    let epoch = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_micros()
+    };
+    let start = epoch();
+    closed_loop(&service, &latencies, mine, args.concurrency.max(1)).await?;
+    let end = epoch();
+    service.store().close().await;
+    println!("span {start} {end}");
+    let latencies = latencies.lock().expect("lock");
+    for took in latencies.get("move").into_iter().flatten() {
+        println!("move {}", took.as_micros());
+    }
+    Ok(ExitCode::SUCCESS)
 }

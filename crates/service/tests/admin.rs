@@ -7,7 +7,7 @@ use agora_rules::Variant;
 use agora_service::admin::{AdminError, Verdict, operator_identity};
 use agora_service::desk::SpoolEntry;
 use agora_service::outbox::{Delivery, SendError, Sender};
-use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use agora_service::{Identity, Inbound, Service, Settings, Status, StoreOptions, Templates};
 use agora_store::{EndReason, GameStatus, Queue};
 use chrono::{DateTime, Duration, Utc};
 use std::sync::Mutex;

@@ -10,7 +10,7 @@
 //! its game, and each game must end as the rules engine says.
 
 use agora_rules::{AnyAction, AnyPosition, GameKind, Seat, Variant};
-use agora_service::{Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use agora_service::{Inbound, Service, Settings, Status, StoreOptions, Templates};
 use agora_store::GameStatus;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use rand::rngs::SmallRng;

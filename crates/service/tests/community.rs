@@ -2,7 +2,7 @@
 //! established leaderboard over many rated games, games that do not count, an open challenge
 //! taken by exactly one of two players who accept at once, and one that expires.
 
-use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use agora_service::{Identity, Inbound, Service, Settings, Status, StoreOptions, Templates};
 use chrono::{DateTime, Duration, Utc};
 use std::sync::Arc;
 

@@ -2,7 +2,7 @@
 //! with several connections, racing on the same game. Every state change is one `BEGIN
 //! IMMEDIATE` transaction with a version check, so exactly one of the racers wins.
 
-use agora_service::{Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use agora_service::{Inbound, Service, Settings, Status, StoreOptions, Templates};
 use chrono::Utc;
 use std::path::PathBuf;
 use std::sync::Arc;

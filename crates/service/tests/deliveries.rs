@@ -8,7 +8,7 @@
 use agora_rules::Variant;
 use agora_service::desk::SpoolEntry;
 use agora_service::outbox::{Delivery, SendError, Sender};
-use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use agora_service::{Identity, Inbound, Service, Settings, Status, StoreOptions, Templates};
 use agora_store::Notice;
 use chrono::{DateTime, Duration, Utc};
 use std::collections::{HashMap, HashSet};

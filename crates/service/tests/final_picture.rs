@@ -1,7 +1,7 @@
 //! The final report's picture: the final position of a finished Agros game carries the field
 //! overlay (each field tinted by its controller, AR-14); earlier positions and Agon do not.
 
-use agora_service::{Inbound, Service, Settings, Store, StoreOptions, Templates};
+use agora_service::{Inbound, Service, Settings, StoreOptions, Templates};
 use agora_store::Notice;
 use chrono::{DateTime, Duration, Utc};
 

@@ -2,7 +2,7 @@
 //! as two processes. One holds it and the other stands by; the holder that stops renewing (it died)
 //! loses it once it runs out, and learns so at its next look; a clean stop hands it over at once.
 
-use agora_service::{Held, Lease, Service, Settings, Store, StoreOptions, Templates};
+use agora_service::{Held, Lease, Service, Settings, StoreOptions, Templates};
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -6,7 +6,7 @@
 
 use agora_rules::Variant;
 use agora_service::outbox::{Delivery, SendError, Sender};
-use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use agora_service::{Identity, Inbound, Service, Settings, Status, StoreOptions, Templates};
 use chrono::{DateTime, Utc};
 use std::sync::{Arc, Mutex};
 

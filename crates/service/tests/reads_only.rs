@@ -3,7 +3,7 @@
 //! not marked so does.
 
 use agora_service::commands::{self, COMMANDS, Value};
-use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use agora_service::{Identity, Inbound, Service, Settings, Status, StoreOptions, Templates};
 use chrono::{DateTime, Duration, Utc};
 
 /// What a command could change: the game, the players' settings, the outbox.

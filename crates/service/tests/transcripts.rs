@@ -23,7 +23,7 @@
 //! what the service says (then read the diff).
 
 use agora_service::outbox::{Delivery, SendError, Sender};
-use agora_service::{Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use agora_service::{Inbound, Service, Settings, Status, StoreOptions, Templates};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

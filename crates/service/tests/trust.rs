@@ -2,9 +2,7 @@
 //! challenge that relays a stranger's chosen name to an address nobody confirmed, guessing link
 //! codes (across a restart), command texts too long to read, and answering a challenge too late.
 
-use agora_service::{
-    Identity, Inbound, Scope, Service, Settings, Status, Store, StoreOptions, Templates,
-};
+use agora_service::{Identity, Inbound, Scope, Service, Settings, Status, StoreOptions, Templates};
 use agora_store::{GameStatus, Notice};
 use chrono::{DateTime, Duration, Utc};
 use std::path::{Path, PathBuf};

@@ -30,7 +30,7 @@ pub const LOOK_EVERY: Duration = Duration::from_millis(100);
 pub struct Commits(Inner);
 
 enum Inner {
-    Sqlite(Lite),
+    Sqlite(Box<Lite>),
     Postgres {
         pool: PgPool,
         /// Listening since the first look; `None` after a failure, until it listens again.
@@ -40,7 +40,7 @@ enum Inner {
 
 impl Commits {
     pub(crate) fn sqlite(options: SqliteConnectOptions) -> Commits {
-        Commits(Inner::Sqlite(Lite::new(options)))
+        Commits(Inner::Sqlite(Box::new(Lite::new(options))))
     }
 
     pub(crate) fn postgres(pool: PgPool) -> Commits {

@@ -123,7 +123,7 @@ pub struct Store {
 
 #[derive(Clone)]
 enum Engine {
-    Sqlite(Lite),
+    Sqlite(Box<Lite>),
     Postgres(PgPool),
 }
 
@@ -251,12 +251,12 @@ impl Store {
         lane.spawn(checkpoint::run(pool.clone(), committed.clone()));
         let writer = writer::Writer::start(conn, options.batch, lane.clone(), committed);
         Ok(Store {
-            engine: Engine::Sqlite(Lite {
+            engine: Engine::Sqlite(Box::new(Lite {
                 pool,
                 writer,
                 lane,
                 connect,
-            }),
+            })),
         })
     }
 

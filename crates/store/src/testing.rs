@@ -1,4 +1,4 @@
-//! How the tests of the crates above the store open a database, so that one switch runs them all
+//! How the tests of the crates above the store (and the benchmark) open a database, so that one switch runs them all
 //! on either engine: with `AGORA_TEST_STORE=postgres` (and `AGORA_TEST_POSTGRES_URL`, see
 //! `tests/postgres/server.sh`) a test's database is a schema of its own on that PostgreSQL;
 //! otherwise it is the SQLite file the test names.
@@ -28,17 +28,7 @@ pub async fn open(path: &Path, options: &StoreOptions) -> Result<Store> {
     };
     let schema = schema_for(path);
     if !path.exists() {
-        use sqlx::Executor;
-        let admin = sqlx::postgres::PgPoolOptions::new()
-            .max_connections(1)
-            .connect(&url)
-            .await?;
-        admin
-            .execute(sqlx::AssertSqlSafe(format!(
-                "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
-            )))
-            .await?;
-        admin.close().await;
+        reset_schema(&url, &schema, true).await?;
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(sqlx::Error::Io)?;
         }
@@ -54,6 +44,31 @@ pub fn url_of(path: &Path) -> String {
         Some(url) => url_with_schema(&url, &schema_for(path)),
         None => format!("sqlite://{}", path.display()),
     }
+}
+
+/// Drops `schema` on the PostgreSQL at `url` with everything in it, and makes it anew and empty
+/// if `create` (the benchmark's runs use this too). `schema` is a plain identifier.
+pub async fn reset_schema(url: &str, schema: &str, create: bool) -> Result<()> {
+    use sqlx::Executor;
+    if !schema
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        return Err(crate::StoreError::Corrupt(format!(
+            "schema name `{schema}`"
+        )));
+    }
+    let admin = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .connect(url)
+        .await?;
+    let mut sql = format!("DROP SCHEMA IF EXISTS {schema} CASCADE");
+    if create {
+        sql.push_str(&format!("; CREATE SCHEMA {schema}"));
+    }
+    admin.execute(sqlx::AssertSqlSafe(sql)).await?;
+    admin.close().await;
+    Ok(())
 }
 
 /// The URL of `schema` on the server at `url`.
