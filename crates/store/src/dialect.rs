@@ -111,40 +111,7 @@ impl From<sqlx::postgres::PgQueryResult> for Done {
 /// Runs one statement on the database `$tx` (a [`crate::Tx`]) holds, and awaits it:
 /// `run!(self, fetch_one, query_as(SQL).bind(a).bind(b))`. `execute` gives a [`Done`].
 macro_rules! run {
-    ($tx:expr, execute, $kind:ident $(::<$($gen:ty),*>)? ($sql:expr) $(.bind($arg:expr))*) => {{
-        let sql = $sql;
-        match &mut $tx.tx {
-            $crate::writer::Held::Pg(conn) => {
-                let sql = $crate::dialect::numbered(::std::convert::AsRef::<str>::as_ref(&sql));
-                let guarded = $crate::dialect::guarded(&sql);
-                let opened = if guarded {
-                    $crate::dialect::open(&mut **conn).await
-                } else {
-                    Ok(())
-                };
-                let was_opened = guarded && opened.is_ok();
-                let out = match opened {
-                    Err(e) => Err(e),
-                    Ok(()) => sqlx::$kind $(::<$($gen),*>)? (sqlx::AssertSqlSafe(sql))
-                    $(.bind($arg))*
-                    .execute(&mut **conn)
-                    .await
-                    .map($crate::dialect::Done::from),
-                };
-                if was_opened {
-                    $crate::dialect::close(&mut **conn, out).await
-                } else {
-                    out
-                }
-            }
-            held => sqlx::$kind $(::<$($gen),*>)? (sqlx::AssertSqlSafe(sql))
-                $(.bind($arg))*
-                .execute(&mut **held)
-                .await
-                .map($crate::dialect::Done::from),
-        }
-    }};
-    ($tx:expr, $fetch:ident, $kind:ident $(::<$($gen:ty),*>)? ($sql:expr) $(.bind($arg:expr))*) => {{
+    (@on $tx:expr, $fetch:ident, $map:path, $kind:ident $(::<$($gen:ty),*>)? ($sql:expr) $(.bind($arg:expr))*) => {{
         let sql = $sql;
         match &mut $tx.tx {
             $crate::writer::Held::Pg(conn) => {
@@ -161,7 +128,8 @@ macro_rules! run {
                     Ok(()) => sqlx::$kind $(::<$($gen),*>)? (sqlx::AssertSqlSafe(sql))
                     $(.bind($arg))*
                     .$fetch(&mut **conn)
-                    .await,
+                    .await
+                    .map($map),
                 };
                 if was_opened {
                     $crate::dialect::close(&mut **conn, out).await
@@ -172,9 +140,16 @@ macro_rules! run {
             held => sqlx::$kind $(::<$($gen),*>)? (sqlx::AssertSqlSafe(sql))
                 $(.bind($arg))*
                 .$fetch(&mut **held)
-                .await,
+                .await
+                .map($map),
         }
     }};
+    ($tx:expr, execute, $($query:tt)*) => {
+        $crate::dialect::run!(@on $tx, execute, $crate::dialect::Done::from, $($query)*)
+    };
+    ($tx:expr, $fetch:ident, $($query:tt)*) => {
+        $crate::dialect::run!(@on $tx, $fetch, ::std::convert::identity, $($query)*)
+    };
 }
 
 pub(crate) use run;

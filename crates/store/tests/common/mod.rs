@@ -28,24 +28,13 @@ pub struct TestDb {
     url: Option<String>,
 }
 
-/// The URL of the test PostgreSQL when the tests are to run on it (`AGORA_TEST_STORE=postgres`).
-pub fn postgres_under_test() -> Option<String> {
-    if std::env::var("AGORA_TEST_STORE").as_deref() != Ok("postgres") {
-        return None;
-    }
-    Some(std::env::var("AGORA_TEST_POSTGRES_URL").expect(
-        "AGORA_TEST_STORE=postgres needs AGORA_TEST_POSTGRES_URL: start one with \
-         tests/postgres/server.sh and source its env",
-    ))
-}
-
 static NEXT: AtomicU32 = AtomicU32::new(0);
 
 impl TestDb {
     /// Opens a new database for the test `name`: a SQLite file, or a schema on PostgreSQL with
     /// `AGORA_TEST_STORE=postgres`.
     pub async fn fresh(name: &str) -> TestDb {
-        match postgres_under_test() {
+        match agora_store::testing::postgres_under_test() {
             Some(url) => TestDb::postgres(&url, name).await,
             None => TestDb::sqlite(name).await,
         }
@@ -53,7 +42,6 @@ impl TestDb {
 
     /// A new schema on the PostgreSQL at `url`, and the store opened on it.
     async fn postgres(url: &str, name: &str) -> TestDb {
-        use sqlx::Executor;
         let schema = format!(
             "t_{}_{}_{}",
             name.replace(|c: char| !c.is_ascii_alphanumeric(), "_"),
@@ -61,20 +49,10 @@ impl TestDb {
             NEXT.fetch_add(1, Ordering::Relaxed)
         )
         .to_lowercase();
-        let admin = sqlx::postgres::PgPoolOptions::new()
-            .max_connections(1)
-            .connect(url)
+        agora_store::testing::reset_schema(url, &schema, true)
             .await
             .expect("the test PostgreSQL answers");
-        admin
-            .execute(sqlx::AssertSqlSafe(format!(
-                "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
-            )))
-            .await
-            .unwrap();
-        admin.close().await;
-        let sep = if url.contains('?') { '&' } else { '?' };
-        let url = format!("{url}{sep}options[search_path]={schema}");
+        let url = agora_store::testing::url_with_schema(url, &schema);
         let store = Store::connect(&url, &StoreOptions::default())
             .await
             .unwrap();
