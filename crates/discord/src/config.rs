@@ -30,7 +30,7 @@ pub struct DiscordConfig {
     pub shards: Option<String>,
     /// How many shards the bot has in all, across every process.
     pub shard_total: u32,
-    /// Seconds the lease on delivering the outbox lasts without renewal.
+    /// Seconds the lease on keeping the lobby lasts without renewal.
     pub lease_seconds: u64,
 }
 

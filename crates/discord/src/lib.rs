@@ -40,8 +40,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Mutex, Notify};
 
-/// The lease on delivering the `discord` outbox.
-pub const OUTBOX_LEASE: &str = "discord:outbox";
+/// The lease on keeping the lobby: one process at a time posts and closes its challenges.
+pub const LOBBY_LEASE: &str = "discord:lobby";
 
 /// The `[discord]` settings (see `config/agora.toml`).
 #[derive(Debug, Clone)]
@@ -70,7 +70,7 @@ pub struct DiscordSettings {
     /// The gateway shards this process runs, first to last (both included), of `shard_total`.
     /// Several processes sharing the database each run their own range; every process posts.
     pub shards: Shards,
-    /// The lease on delivering the outbox, held by one process at a time: how long it lasts
+    /// The lease on keeping the lobby, held by one process at a time: how long it lasts
     /// without being renewed before another process takes over.
     pub lease: Duration,
 }
@@ -182,8 +182,8 @@ pub struct Bot {
     wake: Notify,
     /// Held while the lobby is brought up to date, so no open challenge is posted twice.
     lobby_lock: Mutex<()>,
-    /// The lease on delivering the outbox (and keeping the lobby): one process at a time.
-    outbox: Lease,
+    /// The lease on keeping the lobby: one process at a time.
+    lobby: Lease,
     /// The shards of this process that are connected: the front end is connected when all are.
     shards_up: std::sync::Mutex<HashSet<u32>>,
 }
@@ -221,7 +221,7 @@ impl DiscordFrontEnd {
     pub fn new(service: Arc<Service>, settings: DiscordSettings) -> DiscordFrontEnd {
         DiscordFrontEnd {
             bot: Arc::new(Bot {
-                outbox: Lease::new(service.clone(), OUTBOX_LEASE, settings.lease),
+                lobby: Lease::new(service.clone(), LOBBY_LEASE, settings.lease),
                 shards_up: std::sync::Mutex::default(),
                 service,
                 settings,
@@ -233,15 +233,15 @@ impl DiscordFrontEnd {
         }
     }
 
-    /// This front end's name in the lease on delivering the outbox.
+    /// This front end's name in the lease on keeping the lobby.
     pub fn holder(&self) -> &str {
-        self.bot.outbox.holder()
+        self.bot.lobby.holder()
     }
 
     /// Connects this process's shards to Discord and runs until `shutdown` completes or the
     /// gateway fails for good. A lost gateway connection is resumed by serenity; the outbox is
-    /// delivered all along by whichever process holds its lease. At a clean stop the lease is
-    /// given up, so another process takes over at once.
+    /// delivered all along, beside any other process that shares the database. At a clean stop
+    /// the lease on the lobby is given up, so another process takes it over at once.
     pub async fn run(&self, shutdown: impl Future<Output = ()>) -> Result<(), DiscordError> {
         let settings = &self.bot.settings;
         if settings.token.trim().is_empty() {
@@ -336,7 +336,7 @@ impl DiscordFrontEnd {
             }
         };
         metrics.set_connected(FrontEnd::Discord, false);
-        self.bot.outbox.leave().await;
+        self.bot.lobby.leave().await;
         ended
     }
 }

@@ -42,45 +42,44 @@ struct DiscordSender<'a> {
 
 /// Delivers the outbox now and whenever a command woke it or a commit of another process was
 /// seen (see `agora_store::commits`), or every `outbox_poll`; never returns.
-/// Several processes may share the database: only the one holding the outbox's lease delivers
-/// (and keeps the lobby), so no row is posted by two side by side; the others look at the lease
-/// every third of its length and take over once it is given up or has run out.
+///
+/// Several processes may share the database, and each delivers: every pass claims the games'
+/// conversations it sends ([`agora_service::Service::deliver`]), so each row is posted by one
+/// process and a game's posts keep their order. The lobby is kept by one process at a time, the
+/// holder of its lease; the others look at the lease every third of its length and take over
+/// once it is given up or has run out.
 pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
     let mut standing_by = false;
-    // Rows other processes queue wake the holder too, once their commit is seen.
+    // Rows other processes queue wake this one too, once their commit is seen.
     let mut commits = bot.service.store().commits();
     loop {
-        let held = match bot.outbox.keep().await {
+        let sender = DiscordSender {
+            bot: &bot,
+            http: &http,
+        };
+        if let Err(e) = bot.service.deliver(&sender, Utc::now()).await {
+            tracing::error!(error = %e, "delivering the discord outbox failed");
+        }
+        let lobby = match bot.lobby.keep().await {
             Ok(held) => held.held(),
             Err(e) => {
-                tracing::warn!(error = %e, "could not take the lease on the discord outbox");
+                tracing::warn!(error = %e, "could not take the lease on the lobby");
                 false
             }
         };
-        if held {
+        if lobby {
             standing_by = false;
-            let sender = DiscordSender {
-                bot: &bot,
-                http: &http,
-            };
-            if let Err(e) = bot.service.deliver(&sender, Utc::now()).await {
-                tracing::error!(error = %e, "delivering the discord outbox failed");
-            }
             if let Err(e) = bot.sync_lobby(&http).await {
                 tracing::warn!(error = %e, "bringing the lobby up to date failed");
             }
         } else if !standing_by {
-            tracing::info!("another process delivers the discord outbox; standing by");
+            tracing::info!("another process keeps the lobby; standing by");
             standing_by = true;
         }
-        let pause = if held {
-            bot.settings.outbox_poll.min(bot.outbox.check_every())
-        } else {
-            bot.outbox.check_every()
-        };
+        let pause = bot.settings.outbox_poll.min(bot.lobby.check_every());
         tokio::select! {
-            () = bot.wake.notified(), if held => {}
-            () = commits.changed(), if held => {}
+            () = bot.wake.notified() => {}
+            () = commits.changed() => {}
             () = tokio::time::sleep(pause) => {}
         }
     }

@@ -1,11 +1,12 @@
 //! Several `agora serve` on one database share the bot: each runs the gateway shards its
 //! configuration names (`[discord] shards`, `shard_total`), so Discord sends each server's events
-//! to one process; any process answers what it receives, and one at a time (the holder of the
-//! outbox's lease) posts the notifications, each once; when it stops another takes over.
+//! to one process; any process answers what it receives; every process delivers the outbox, and
+//! each notification is posted once; one at a time (the holder of the lobby's lease) keeps the
+//! lobby, and when it stops another takes over.
 
 mod common;
 
-use agora_discord::{DiscordSettings, OUTBOX_LEASE, Shards};
+use agora_discord::{DiscordSettings, LOBBY_LEASE, Shards};
 use common::double::{Call, Double, GUILD_ID, LOBBY, dm_channel, shard_of};
 use common::{Agora, Opt, Place, User, click, in_server, row_of, run, settings, sql_int};
 use common::{eventually, mention_in, new_thread, suggestions, temp_db};
@@ -46,18 +47,18 @@ async fn commands_handled(agora: &Agora) -> u64 {
         .sum::<f64>() as u64
 }
 
-/// Whether a process's metrics say it holds the outbox's lease.
-async fn holds_outbox(agora: &Agora) -> bool {
+/// Whether a process's metrics say it holds the lobby's lease.
+async fn holds_lobby(agora: &Agora) -> bool {
     let text = agora.service.metrics_text(chrono::Utc::now()).await;
     text.lines()
-        .any(|l| l == format!("agora_lease_held{{lease=\"{OUTBOX_LEASE}\"}} 1"))
+        .any(|l| l == format!("agora_lease_held{{lease=\"{LOBBY_LEASE}\"}} 1"))
 }
 
-/// Who holds the outbox's lease, as the database says.
-async fn outbox_holder(agora: &Agora) -> Option<String> {
+/// Who holds the lobby's lease, as the database says.
+async fn lobby_holder(agora: &Agora) -> Option<String> {
     agora
         .service
-        .lease_holder(OUTBOX_LEASE)
+        .lease_holder(LOBBY_LEASE)
         .await
         .unwrap()
         .map(|(holder, _)| holder)
@@ -139,13 +140,13 @@ async fn two_processes_split_the_shards_and_post_each_notification_once() {
     assert_eq!(identified, [[0, 2], [1, 2]], "each shard identified once");
     assert_eq!(double.shards_connected(), [0, 1]);
 
-    // One process delivers the outbox: the first, which started first.
+    // One process keeps the lobby: the first, which started first.
     assert_eq!(
-        outbox_holder(&first).await.as_deref(),
+        lobby_holder(&first).await.as_deref(),
         Some(first.holder.as_str())
     );
-    assert!(holds_outbox(&first).await);
-    assert!(!holds_outbox(&second).await);
+    assert!(holds_lobby(&first).await);
+    assert!(!holds_lobby(&second).await);
 
     // Discord sends a server's events to the shard `(guild_id >> 22) % 2`, and direct messages
     // to shard 0: the process running that shard answers.
@@ -201,15 +202,15 @@ async fn two_processes_split_the_shards_and_post_each_notification_once() {
     move_and_tell(&double, &alice, &bob, thread).await;
     assert!(!all_posted_once(&double, &db).await.is_empty());
 
-    // The first process stops: it gives the lease up, and the second takes over at once (within
-    // a look at the lease, a third of its length) and posts what follows.
+    // The first process stops: it gives the lobby's lease up, and the second takes over at once
+    // (within a look at the lease, a third of its length); it alone posts what follows.
     first.stop().await;
     let second_holder = second.holder.clone();
-    eventually("the second process to take over the outbox", || async {
-        (outbox_holder(&second).await.as_deref() == Some(second_holder.as_str())).then_some(())
+    eventually("the second process to take over the lobby", || async {
+        (lobby_holder(&second).await.as_deref() == Some(second_holder.as_str())).then_some(())
     })
     .await;
-    assert!(holds_outbox(&second).await);
+    assert!(holds_lobby(&second).await);
     move_and_tell(&double, &bob, &alice, thread).await;
     all_posted_once(&double, &db).await;
 
@@ -217,7 +218,7 @@ async fn two_processes_split_the_shards_and_post_each_notification_once() {
     assert_eq!(
         sql_int(
             &db,
-            &format!("SELECT count(*) FROM leases WHERE name = '{OUTBOX_LEASE}'")
+            &format!("SELECT count(*) FROM leases WHERE name = '{LOBBY_LEASE}'")
         )
         .await,
         Some(0),

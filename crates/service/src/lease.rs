@@ -9,6 +9,16 @@ use rand::Rng;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// A name for one holder of leases or claims in this process: its process id and a random token,
+/// so two holders in one process (or a restarted process with the same id) are told apart.
+pub(crate) fn holder_name() -> String {
+    let mut rng = rand::rng();
+    let token: String = (0..12)
+        .map(|_| char::from(b"abcdefghjkmnpqrstuvwxyz23456789"[rng.random_range(0..31)]))
+        .collect();
+    format!("pid {} {token}", std::process::id())
+}
+
 /// One process's hold on a named lease.
 pub struct Lease {
     service: Arc<Service>,
@@ -41,14 +51,10 @@ impl Held {
 impl Lease {
     /// The lease `name` of `length` for a new holder in this process; nothing is taken yet.
     pub fn new(service: Arc<Service>, name: impl Into<String>, length: Duration) -> Lease {
-        let mut rng = rand::rng();
-        let token: String = (0..12)
-            .map(|_| char::from(b"abcdefghjkmnpqrstuvwxyz23456789"[rng.random_range(0..31)]))
-            .collect();
         Lease {
             service,
             name: name.into(),
-            holder: format!("pid {} {token}", std::process::id()),
+            holder: holder_name(),
             length,
             renewed: Mutex::new(None),
         }

@@ -13,6 +13,7 @@
 //! `mailto:<address>`, `local:<name>`), kept in the store in that text form.
 
 pub mod admin;
+mod claim;
 pub mod clock;
 pub mod commands;
 mod computer;

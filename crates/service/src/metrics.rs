@@ -247,7 +247,7 @@ impl Metrics {
             leases: int_gauges(
                 "agora_lease_held",
                 "Whether this process holds a lease (1: it does that work) or stands by while \
-                 another process holds it (0), by lease (`imap:<mailbox>`, `discord:outbox`).",
+                 another process holds it (0), by lease (`imap:<mailbox>`, `discord:lobby`).",
                 &["lease"],
             ),
             front_ends: Mutex::default(),

@@ -18,6 +18,7 @@
 //! Several rows go out at once, each under a timeout, in passes bounded in time; rows about one
 //! game keep their order (see [`Service::deliver`]).
 
+use crate::claim::{Claim, Work};
 use crate::metrics::SendFailure;
 use crate::pictures::Pictures;
 use crate::queries::GameState;
@@ -206,26 +207,55 @@ impl Service {
         let pass_end = started
             .checked_add(self.settings.send_pass)
             .unwrap_or_else(|| started + std::time::Duration::from_secs(86_400 * 365));
+        // The conversations sent are claimed under this pass's name, renewed while it sends,
+        // and released at its end (see `claim`), so other processes deliver beside it.
+        let claim = Claim::new(self, Work::Outbox(sender.channel().to_owned()));
+        let holder = claim.holder().to_owned();
         let games = Mutex::new(HashMap::new());
+        claim
+            .hold(
+                now,
+                self.claimed_pass(sender, &holder, now, pass_end, &games),
+            )
+            .await
+    }
+
+    /// The sending of [`Service::deliver`]: conversations claimed for this service and sent,
+    /// batch after batch, until none is left or the pass is over.
+    async fn claimed_pass<S: Sender>(
+        &self,
+        sender: &S,
+        holder: &str,
+        now: DateTime<Utc>,
+        pass_end: tokio::time::Instant,
+        games: &Mutex<GameCache>,
+    ) -> Result<usize, ServiceError> {
+        let started = std::time::Instant::now();
         let mut sent = 0;
         loop {
-            // Read in a short transaction and send outside it: a slow channel must not hold the
-            // write lock the commands need.
-            let batch = {
-                let mut tx = self.store.read().await?;
-                tx.pending(sender.channel(), now, BATCH).await?
+            let until = Claim::until(now, started.elapsed());
+            // Claim in a short transaction and send outside it: a slow channel must not hold
+            // the write lock the commands need, and other processes deliver beside this one.
+            let claimed = {
+                let mut tx = self.store.write().await?;
+                let claimed = tx
+                    .claim_pending(sender.channel(), holder, now, until, BATCH)
+                    .await?;
+                tx.commit().await?;
+                claimed
             };
-            let full = batch.len() == BATCH as usize;
-            let results: Vec<Result<usize, ServiceError>> = stream::iter(conversations(batch))
-                .map(|rows| self.send_in_order(sender, rows, now, pass_end, &games))
-                .buffer_unordered(self.settings.parallel_sends.max(1))
-                .collect()
-                .await;
+            let full = claimed.conversations == BATCH as usize;
+            let results: Vec<Result<usize, ServiceError>> =
+                stream::iter(conversations(claimed.rows))
+                    .map(|rows| self.send_in_order(sender, rows, now, pass_end, games))
+                    .buffer_unordered(self.settings.parallel_sends.max(1))
+                    .collect()
+                    .await;
             for result in results {
                 sent += result?;
             }
-            // A row that failed now waits in backoff and holds back its successors, so reading
-            // again finds only rows not read yet.
+            // The conversations claimed stay this pass's until it ends, so claiming again finds
+            // only others.
             if !full || tokio::time::Instant::now() >= pass_end {
                 return Ok(sent);
             }

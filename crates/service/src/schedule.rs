@@ -9,6 +9,7 @@
 //! the deadline ([`crate::MailDesk::read_through`]): the saving move may be sitting unread in it.
 //! Discord needs no such wait: its interactions and messages arrive as they are made.
 
+use crate::claim::{Claim, Work};
 use crate::clock::{self, Due, seat_to_act};
 use crate::commands::{Command, VacationRequest};
 use crate::games::Extra;
@@ -20,6 +21,9 @@ use serde::Serialize;
 /// Rows of each table a purge removes per transaction. Sent mails carry their pictures (tens of
 /// kilobytes each), so a batch frees a few megabytes at most and commits in milliseconds.
 const PURGE_BATCH: u32 = 100;
+
+/// Due games (and players) one sweep claims at a time, beyond those it passed over.
+const BATCH: u32 = 16;
 
 /// The identity the scheduler acts under (`system:clock`); front ends never produce one.
 fn clock_identity() -> Identity {
@@ -105,50 +109,66 @@ impl Service {
         let mut passed_games = std::collections::HashSet::new();
         let mut passed_players = std::collections::HashSet::new();
         let mut handled = std::collections::HashMap::new();
-        loop {
-            let (games, players) = {
-                let mut tx = self.store.write().await?;
-                let limit = |passed: usize| 100 + u32::try_from(passed).unwrap_or(u32::MAX - 100);
-                (
-                    tx.games_due(now, limit(passed_games.len())).await?,
-                    tx.digests_due(now, limit(passed_players.len())).await?,
-                )
-            };
-            let games: Vec<_> = games
-                .into_iter()
-                .filter(|g| !passed_games.contains(&g.id))
-                .collect();
-            let players: Vec<_> = players
-                .into_iter()
-                .filter(|p| !passed_players.contains(&p.id))
-                .collect();
-            if games.is_empty() && players.is_empty() {
-                return Ok(changed);
-            }
-            // A game handled is due again only at a later point; a game that stayed due however
-            // often it was handled must not hold the sweep for ever.
-            for g in &games {
-                let times = handled.entry(g.id).or_insert(0u32);
-                *times += 1;
-                if *times > 8 {
-                    tracing::error!(game = g.id, "sweep: game still due after being handled");
-                    passed_games.insert(g.id);
-                    continue;
+        // The games this sweep handles are claimed under its own name, renewed while it works
+        // and released at its end (see `claim`), so a process sweeping beside it takes others.
+        let claim = Claim::new(self, Work::Games);
+        let holder = claim.holder().to_owned();
+        let started = std::time::Instant::now();
+        let swept = async {
+            loop {
+                let (games, players) = {
+                    let mut tx = self.store.write().await?;
+                    let limit =
+                        |passed: usize| BATCH + u32::try_from(passed).unwrap_or(u32::MAX - BATCH);
+                    let games = tx
+                        .claim_games_due(
+                            &holder,
+                            now,
+                            Claim::until(now, started.elapsed()),
+                            limit(passed_games.len()),
+                        )
+                        .await?;
+                    let players = tx.digests_due(now, limit(passed_players.len())).await?;
+                    tx.commit().await?;
+                    (games, players)
+                };
+                let games: Vec<_> = games
+                    .into_iter()
+                    .filter(|g| !passed_games.contains(&g.id))
+                    .collect();
+                let players: Vec<_> = players
+                    .into_iter()
+                    .filter(|p| !passed_players.contains(&p.id))
+                    .collect();
+                if games.is_empty() && players.is_empty() {
+                    return Ok::<usize, ServiceError>(changed);
                 }
-                if self.sweep_game(g.id, g.version, now).await {
-                    changed += 1;
-                } else {
-                    passed_games.insert(g.id);
+                // A game handled is due again only at a later point; a game that stayed due however
+                // often it was handled must not hold the sweep for ever.
+                for g in &games {
+                    let times = handled.entry(g.id).or_insert(0u32);
+                    *times += 1;
+                    if *times > 8 {
+                        tracing::error!(game = g.id, "sweep: game still due after being handled");
+                        passed_games.insert(g.id);
+                        continue;
+                    }
+                    if self.sweep_game(g.id, g.version, now).await {
+                        changed += 1;
+                    } else {
+                        passed_games.insert(g.id);
+                    }
+                }
+                for p in &players {
+                    if self.sweep_digest(p, now).await {
+                        changed += 1;
+                    } else {
+                        passed_players.insert(p.id);
+                    }
                 }
             }
-            for p in &players {
-                if self.sweep_digest(p, now).await {
-                    changed += 1;
-                } else {
-                    passed_players.insert(p.id);
-                }
-            }
-        }
+        };
+        claim.hold(now, swept).await
     }
 
     /// The scheduler's look at one due game, through the command path; whether it changed the

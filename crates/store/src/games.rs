@@ -668,6 +668,72 @@ impl Tx {
         rows.into_iter().map(Game::try_from).collect()
     }
 
+    /// Claims for `holder` until `until` up to `limit` games whose due time has come by `now`
+    /// and that no other process holds, soonest due first, and returns them. On PostgreSQL the
+    /// games are chosen `FOR UPDATE SKIP LOCKED`, so processes sweeping at the same moment each
+    /// take others (and skip a game a command is changing); a game stays claimed until its
+    /// holder releases it ([`Tx::release_games`]) or `until` (its holder died).
+    pub async fn claim_games_due(
+        &mut self,
+        holder: &str,
+        now: DateTime<Utc>,
+        until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Game>> {
+        let lock = if self.is_postgres() {
+            "FOR UPDATE SKIP LOCKED"
+        } else {
+            ""
+        };
+        let rows: Vec<GameRow> = run!(
+            self,
+            fetch_all,
+            query_as(format!(
+                "WITH taken AS MATERIALIZED (
+                 SELECT id FROM games
+                 WHERE status IN ('active', 'proposed') AND due_at <= ?3
+                     AND (claimed_until IS NULL OR claimed_until <= ?3 OR claimed_by = ?1)
+                 ORDER BY due_at, id LIMIT ?4 {lock})
+             UPDATE games SET claimed_by = ?1, claimed_until = ?2
+             WHERE id IN (SELECT id FROM taken)
+             RETURNING {GAME_COLUMNS}"
+            ))
+            .bind(holder.to_owned())
+            .bind(until)
+            .bind(now)
+            .bind(limit as i64)
+        )?;
+        let mut games = rows
+            .into_iter()
+            .map(Game::try_from)
+            .collect::<Result<Vec<_>>>()?;
+        games.sort_by_key(|g| (g.due_at, g.id));
+        Ok(games)
+    }
+
+    /// Extends `holder`'s claims on games to `until` (while its sweep goes on).
+    pub async fn renew_games(&mut self, holder: &str, until: DateTime<Utc>) -> Result<()> {
+        run!(
+            self,
+            execute,
+            query("UPDATE games SET claimed_until = ? WHERE claimed_by = ?")
+                .bind(until)
+                .bind(holder.to_owned())
+        )?;
+        Ok(())
+    }
+
+    /// Ends `holder`'s claims on games, so any process may take them at once.
+    pub async fn release_games(&mut self, holder: &str) -> Result<()> {
+        run!(
+            self,
+            execute,
+            query("UPDATE games SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?")
+                .bind(holder.to_owned())
+        )?;
+        Ok(())
+    }
+
     /// How many challenges `player` made that wait for an answer.
     pub async fn open_challenges_by(&mut self, player: i64) -> Result<u32> {
         let n: i64 = run!(

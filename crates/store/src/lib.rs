@@ -44,7 +44,7 @@ pub use games::{
 };
 pub use health::{Gauges, Waiting};
 pub use mail::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
-pub use outbox::{NewMessage, Notice, OutboxMessage, OutboxStats, Queued};
+pub use outbox::{Claimed, NewMessage, Notice, OutboxMessage, OutboxStats, Queued};
 pub use players::{Identity, Player, Vacation};
 pub use purge::Purged;
 pub use ratings::{Rating, RatingChange, Reliability};

@@ -183,6 +183,24 @@ struct MessageRow {
     attempts: i64,
 }
 
+/// A row as [`Tx::claim_pending`] returns it: with when it is due.
+#[derive(sqlx::FromRow)]
+struct ClaimedRow {
+    #[sqlx(flatten)]
+    row: MessageRow,
+    next_attempt_at: DateTime<Utc>,
+}
+
+/// What one [`Tx::claim_pending`] took.
+#[derive(Debug, Clone, Default)]
+pub struct Claimed {
+    /// The rows to send now, oldest first: every row of the conversations taken that is due and
+    /// not held back by an earlier one of its address waiting in backoff.
+    pub rows: Vec<OutboxMessage>,
+    /// How many conversations were taken (fewer than asked: there were no more).
+    pub conversations: usize,
+}
+
 impl From<MessageRow> for OutboxMessage {
     fn from(r: MessageRow) -> OutboxMessage {
         OutboxMessage {
@@ -289,6 +307,129 @@ impl Tx {
         Ok(rows.into_iter().map(OutboxMessage::from).collect())
     }
 
+    /// Claims for `holder` until `until` up to `limit` conversations of a channel's outbox that
+    /// have a row due at `now` and that nobody else holds, and returns their rows to send now,
+    /// oldest first (as [`Tx::pending`] would list them).
+    ///
+    /// A conversation is a game's rows (whoever they go to), or an address's rows about no game.
+    /// Every unsent row of a conversation taken is claimed, due or not, so its first row stays
+    /// claimed while the holder works and no other process takes a later row and sends it first.
+    /// On PostgreSQL the conversations are chosen `FOR UPDATE SKIP LOCKED`: processes claiming at
+    /// the same moment each take others, and none waits for another. A claim ends when its rows
+    /// are sent or given up, when its holder releases it ([`Tx::release_claims`]), or at `until`
+    /// (its holder died): then another process takes the conversation.
+    pub async fn claim_pending(
+        &mut self,
+        channel: &str,
+        holder: &str,
+        now: DateTime<Utc>,
+        until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Claimed> {
+        let lock = if self.is_postgres() {
+            "FOR UPDATE SKIP LOCKED"
+        } else {
+            ""
+        };
+        // A conversation's key: its game, or its address when it is about no game (game ids
+        // start at 1).
+        let sql = format!(
+            "WITH taken AS MATERIALIZED (
+                 SELECT COALESCE(h.game_id, 0) AS game,
+                        CASE WHEN h.game_id IS NULL THEN h.address ELSE '' END AS address
+                 FROM outbox AS h
+                 WHERE h.channel = ?1 AND h.sent_at IS NULL AND h.failed_at IS NULL
+                     AND (h.claimed_until IS NULL OR h.claimed_until <= ?2)
+                     AND NOT EXISTS (
+                         SELECT 1 FROM outbox AS e
+                         WHERE e.channel = h.channel AND e.sent_at IS NULL
+                             AND e.failed_at IS NULL AND e.id < h.id
+                             AND e.game_id IS NOT DISTINCT FROM h.game_id
+                             AND (h.game_id IS NOT NULL OR e.address = h.address))
+                     AND EXISTS (
+                         SELECT 1 FROM outbox AS d
+                         WHERE d.channel = h.channel AND d.sent_at IS NULL
+                             AND d.failed_at IS NULL AND d.next_attempt_at <= ?2
+                             AND d.game_id IS NOT DISTINCT FROM h.game_id
+                             AND (h.game_id IS NOT NULL OR d.address = h.address))
+                 ORDER BY h.id LIMIT ?5 {lock})
+             UPDATE outbox SET claimed_by = ?3, claimed_until = ?4
+             WHERE channel = ?1 AND sent_at IS NULL AND failed_at IS NULL
+                 AND (COALESCE(game_id, 0), CASE WHEN game_id IS NULL THEN address ELSE '' END)
+                     IN (SELECT game, address FROM taken)
+             RETURNING id, player_id, channel, address, game_id, ply, kind, board, overlay,
+                 subject, body, attempts, next_attempt_at"
+        );
+        let mut rows: Vec<ClaimedRow> = run!(
+            self,
+            fetch_all,
+            query_as(sql)
+                .bind(channel.to_owned())
+                .bind(now)
+                .bind(holder.to_owned())
+                .bind(until)
+                .bind(limit as i64)
+        )?;
+        rows.sort_by_key(|r| r.row.id);
+        let conversations: std::collections::HashSet<(Option<i64>, Option<&str>)> = rows
+            .iter()
+            .map(|r| match r.row.game_id {
+                Some(game) => (Some(game), None),
+                None => (None, Some(r.row.address.as_str())),
+            })
+            .collect();
+        let conversations = conversations.len();
+        // A row waiting in backoff holds back the later rows of its address and game.
+        let mut held_back: std::collections::HashSet<(String, Option<i64>)> = Default::default();
+        let mut due = Vec::new();
+        for r in rows {
+            let key = (r.row.address.clone(), r.row.game_id);
+            if r.next_attempt_at > now {
+                held_back.insert(key);
+            } else if !held_back.contains(&key) {
+                due.push(OutboxMessage::from(r.row));
+            }
+        }
+        Ok(Claimed {
+            rows: due,
+            conversations,
+        })
+    }
+
+    /// Extends `holder`'s claims on a channel's rows to `until` (while its pass goes on).
+    pub async fn renew_claims(
+        &mut self,
+        channel: &str,
+        holder: &str,
+        until: DateTime<Utc>,
+    ) -> Result<()> {
+        run!(
+            self,
+            execute,
+            query("UPDATE outbox SET claimed_until = ? WHERE claimed_by = ? AND channel = ?")
+                .bind(until)
+                .bind(holder.to_owned())
+                .bind(channel.to_owned())
+        )?;
+        Ok(())
+    }
+
+    /// Ends `holder`'s claims on the unsent rows of a channel (at the end of its pass), so any
+    /// process may take them at once.
+    pub async fn release_claims(&mut self, channel: &str, holder: &str) -> Result<()> {
+        run!(
+            self,
+            execute,
+            query(
+                "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL
+                 WHERE claimed_by = ? AND channel = ?"
+            )
+            .bind(holder.to_owned())
+            .bind(channel.to_owned())
+        )?;
+        Ok(())
+    }
+
     /// One row, sent or not; `None` when there is none (never queued, or purged).
     pub async fn outbox_message(&mut self, id: i64) -> Result<Option<OutboxMessage>> {
         let row: Option<MessageRow> = run!(self, fetch_optional, query_as("SELECT id, player_id, channel, address, game_id, ply, kind, board, overlay, subject,
@@ -321,9 +462,13 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?")
-                .bind(now)
-                .bind(id)
+            query(
+                "UPDATE outbox SET sent_at = ?, attempts = attempts + 1, claimed_by = NULL,
+                     claimed_until = NULL
+                 WHERE id = ?"
+            )
+            .bind(now)
+            .bind(id)
         )?;
         Ok(())
     }
@@ -356,7 +501,8 @@ impl Tx {
             self,
             execute,
             query(
-                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, failed_at = ?
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, failed_at = ?,
+                 claimed_by = NULL, claimed_until = NULL
              WHERE id = ? AND sent_at IS NULL"
             )
             .bind(error.to_owned())

@@ -219,12 +219,13 @@ async fn postgres_schema(pool: &PgPool) -> Schema {
 /// Whether a column's PostgreSQL type holds what its SQLite type holds, the way the store uses
 /// it: times (named `…_at`, and the few other times) as `timestamptz`, flags as `boolean`.
 fn same_kind(table: &str, column: &str, sqlite: &str, postgres: &str) -> Result<(), String> {
-    const OTHER_TIMES: [&str; 6] = [
+    const OTHER_TIMES: [&str; 7] = [
         "at",
         "window_start",
         "code_window_start",
         "vacation_from",
         "vacation_until",
+        "claimed_until",
         "read_through",
     ];
     let time = column.ends_with("_at") || OTHER_TIMES.contains(&column);
