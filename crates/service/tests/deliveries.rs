@@ -406,6 +406,63 @@ async fn order_holds_under_concurrency_and_across_a_retry() {
     world.close().await;
 }
 
+/// Two services on one database (as two processes) deliver one outbox at the same moment, pass
+/// after pass, through one sender that sees every send: each row goes once, no two sends of one
+/// address and game overlap, and each conversation keeps its order across both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_deliver_one_outbox_each_row_once_and_in_order() {
+    let world = World::new("two-processes", Settings::default()).await;
+    for (a, b) in [
+        ("ann", "bob"),
+        ("cat", "dan"),
+        ("eve", "fay"),
+        ("gil", "hal"),
+        ("ida", "jon"),
+        ("kim", "lou"),
+    ] {
+        world.game(a, b, 4, t0()).await;
+    }
+    let store = agora_store::testing::open(&world.db(), &StoreOptions::default())
+        .await
+        .unwrap();
+    let settings = Settings {
+        seed: Some(6),
+        parallel_sends: 2,
+        ..Settings::default()
+    };
+    let other = Service::new(store, Templates::load(None).unwrap(), settings);
+    let all = rows(&world.db()).await;
+    let sender = std::sync::Arc::new(Fake::new("local"));
+    // Several passes of both at once, as two processes woken by the same commits (each in a
+    // task of its own: on SQLite a process waiting for the other's write lock blocks its thread).
+    for _ in 0..3 {
+        let passes = [world.service.clone(), other.clone()].map(|service| {
+            let sender = sender.clone();
+            tokio::spawn(async move { service.deliver(&*sender, t0()).await })
+        });
+        for pass in passes {
+            pass.await.unwrap().unwrap();
+        }
+    }
+    let delivered = sender.delivered();
+    let ids: HashSet<i64> = delivered.iter().map(|d| d.0).collect();
+    assert_eq!(ids.len(), delivered.len(), "no row sent twice");
+    assert_eq!(delivered.len(), all.len(), "every row sent");
+    assert!(rows(&world.db()).await.iter().all(|r| r.sent_at.is_some()));
+    assert_in_order(&delivered);
+    assert_eq!(*sender.overlaps.lock().unwrap(), 0);
+    // Nothing is left claimed: another pass finds the outbox free and empty.
+    let mut tx = other.store().write().await.unwrap();
+    let left = tx
+        .claim_pending("local", "a third", t0(), t0() + Duration::minutes(1), 100)
+        .await
+        .unwrap();
+    assert_eq!(left.conversations, 0);
+    drop(tx);
+    other.store().close().await;
+    world.close().await;
+}
+
 /// A sender that fails row `id` transiently the first time, and is `inner` otherwise.
 struct FailOnce<'a> {
     inner: &'a Fake,
