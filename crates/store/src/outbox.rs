@@ -308,7 +308,8 @@ impl Tx {
     }
 
     /// Claims for `holder` until `until` up to `limit` conversations of a channel's outbox that
-    /// have a row due at `now` and that nobody else holds, and returns their rows to send now,
+    /// have a row to send at `now` (due, and not held back by an earlier row of its address in
+    /// backoff) and that nobody else holds, and returns their rows to send now,
     /// oldest first (as [`Tx::pending`] would list them).
     ///
     /// A conversation is a game's rows (whoever they go to), or an address's rows about no game.
@@ -351,7 +352,13 @@ impl Tx {
                          WHERE d.channel = h.channel AND d.sent_at IS NULL
                              AND d.failed_at IS NULL AND d.next_attempt_at <= ?2
                              AND d.game_id IS NOT DISTINCT FROM h.game_id
-                             AND (h.game_id IS NOT NULL OR d.address = h.address))
+                             AND (h.game_id IS NOT NULL OR d.address = h.address)
+                             AND NOT EXISTS (
+                                 SELECT 1 FROM outbox AS b
+                                 WHERE b.channel = d.channel AND b.sent_at IS NULL
+                                     AND b.failed_at IS NULL AND b.next_attempt_at > ?2
+                                     AND b.address = d.address AND b.id < d.id
+                                     AND b.game_id IS NOT DISTINCT FROM d.game_id))
                  ORDER BY h.id LIMIT ?5 {lock})
              UPDATE outbox SET claimed_by = ?3, claimed_until = ?4
              WHERE channel = ?1 AND sent_at IS NULL AND failed_at IS NULL
