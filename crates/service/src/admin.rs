@@ -68,6 +68,7 @@ impl From<Fail> for AdminError {
             Fail::Conflict(game) => {
                 AdminError::Service(agora_store::StoreError::Conflict(game).into())
             }
+            Fail::Taken(key) => AdminError::Service(agora_store::StoreError::Taken(key).into()),
         }
     }
 }

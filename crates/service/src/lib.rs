@@ -245,6 +245,9 @@ enum Fail {
     /// where transactions do not wait for each other to read): the command is run again on
     /// what is there now ([`CONFLICT_RETRIES`]).
     Conflict(i64),
+    /// A key the command wrote (a new player's name) was taken by another process's command
+    /// after this one found it free (PostgreSQL): the command is run again, as for `Conflict`.
+    Taken(String),
     Internal(ServiceError),
 }
 
@@ -253,10 +256,16 @@ enum Fail {
 /// the command already applied, or stale, exactly as if the two had run one after the other.
 const CONFLICT_RETRIES: u32 = 4;
 
+/// How many times a command that met a key taken meanwhile is run again. Of the commands racing
+/// for one name, one wins each round; people arriving at once under one name (a Discord server's
+/// members named alike) may be more than [`CONFLICT_RETRIES`].
+const TAKEN_RETRIES: u32 = 16;
+
 impl From<StoreError> for Fail {
     fn from(e: StoreError) -> Fail {
         match e {
             StoreError::Conflict(id) => Fail::Conflict(id),
+            StoreError::Taken(key) => Fail::Taken(key),
             e => Fail::Internal(e.into()),
         }
     }
@@ -531,7 +540,7 @@ impl Service {
                     tracing::debug!(
                         game,
                         attempt = conflicts,
-                        "the game changed meanwhile: running the command again"
+                        "a game or key changed meanwhile: running the command again"
                     );
                 }
             }
@@ -648,6 +657,15 @@ impl Service {
                 tx.rollback().await?;
                 Ok((None, game))
             }
+            Err(Fail::Taken(key)) if conflicts < TAKEN_RETRIES => {
+                tracing::debug!(%key, "a key was taken meanwhile: running the command again");
+                tx.rollback().await?;
+                Ok((None, inbound.game.unwrap_or_default()))
+            }
+            Err(Fail::Taken(key)) => {
+                tx.rollback().await?;
+                Err(StoreError::Taken(key).into())
+            }
             Err(Fail::Conflict(game)) => {
                 tx.rollback().await?;
                 let answer = Answer {
@@ -738,7 +756,9 @@ impl Service {
                 Ok(done) => (done.text, Status::Done),
                 Err(Fail::User(message)) => (self.refusal(message), Status::Refused),
                 // `help` reads nothing, so it fails with a user error only.
-                Err(Fail::Already(..) | Fail::Conflict(_) | Fail::Internal(_)) => return None,
+                Err(Fail::Already(..) | Fail::Conflict(_) | Fail::Taken(_) | Fail::Internal(_)) => {
+                    return None;
+                }
             },
             Ok(_) => return None,
             Err(e) => (self.refusal(e.text()), Status::Refused),

@@ -183,7 +183,12 @@ impl Service {
             Ok(Some(label)) => state.names[other.index()] = label,
             Ok(None) => {}
             Err(crate::Fail::Internal(e)) => return Err(e),
-            Err(crate::Fail::User(_) | crate::Fail::Already(..) | crate::Fail::Conflict(_)) => {}
+            Err(
+                crate::Fail::User(_)
+                | crate::Fail::Already(..)
+                | crate::Fail::Conflict(_)
+                | crate::Fail::Taken(_),
+            ) => {}
         }
         Ok(())
     }

@@ -69,6 +69,28 @@ impl Service {
         name: Option<&str>,
         now: DateTime<Utc>,
     ) -> Result<String, crate::ServiceError> {
+        let mut runs = 0;
+        loop {
+            match self.register_once(identity, name, now).await {
+                // Another process registered someone under the name this one chose: choose again.
+                Err(crate::ServiceError::Store(agora_store::StoreError::Taken(key)))
+                    if runs < crate::TAKEN_RETRIES =>
+                {
+                    runs += 1;
+                    tracing::debug!(%key, %identity, "a name was taken meanwhile: registering again");
+                }
+                done => return done,
+            }
+        }
+    }
+
+    /// One run of [`Service::register`], in one transaction.
+    async fn register_once(
+        &self,
+        identity: &Identity,
+        name: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<String, crate::ServiceError> {
         let mut tx = self.store.write().await?;
         let inbound = crate::Inbound {
             name: name.map(str::to_owned),
@@ -87,6 +109,9 @@ impl Service {
             }
             Err(crate::Fail::Conflict(game)) => {
                 return Err(agora_store::StoreError::Conflict(game).into());
+            }
+            Err(crate::Fail::Taken(key)) => {
+                return Err(agora_store::StoreError::Taken(key).into());
             }
         };
         // A terminal's players sit at the terminal: they use Agora. Anyone else registered here

@@ -233,7 +233,9 @@ impl Service {
                 Ok(false) => {}
                 Ok(true) => continue,
                 Err(Fail::Internal(e)) => return Err(e),
-                Err(Fail::User(_) | Fail::Already(..) | Fail::Conflict(_)) => return Ok(()),
+                Err(Fail::User(_) | Fail::Already(..) | Fail::Conflict(_) | Fail::Taken(_)) => {
+                    return Ok(());
+                }
             }
             late = true;
             let result = match self.load(&mut tx, game, Some(now)).await {
@@ -245,7 +247,9 @@ impl Service {
                 Err(Fail::Internal(e)) => return Err(e),
                 // A timeout is not a person's mistake; whatever else went wrong, the sweep
                 // looks at the game again.
-                Err(Fail::User(_) | Fail::Already(..) | Fail::Conflict(_)) => return Ok(()),
+                Err(Fail::User(_) | Fail::Already(..) | Fail::Conflict(_) | Fail::Taken(_)) => {
+                    return Ok(());
+                }
             }
         }
         if late {

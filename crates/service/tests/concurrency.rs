@@ -271,3 +271,46 @@ async fn deadlines_swept_by_two_processes_at_once_are_each_handled_once() {
         both.0
     );
 }
+
+/// Two processes meet people who give the same name at the same moment (Discord users named
+/// alike, first-time senders): each gets a player, under a name of their own. On PostgreSQL the
+/// later of two commands that both found a name free meets the name taken when it writes, and
+/// runs again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_same_name_chosen_by_two_processes_at_once_is_given_once() {
+    let services = two_services("same-name").await;
+    let mut runs = Vec::new();
+    for i in 0..8u64 {
+        let s = services[(i % 2) as usize].clone();
+        runs.push(tokio::spawn(async move {
+            let identity = format!("discord:{}", 900 + i).parse().unwrap();
+            s.register(&identity, Some("player"), Utc::now()).await
+        }));
+        let s = services[(i % 2) as usize].clone();
+        runs.push(tokio::spawn(async move {
+            let inbound = Inbound {
+                name: Some("newcomer".into()),
+                ..inbound(&format!("n{i}"), "games", &format!("same-name-{i}"))
+            };
+            let answer = s.handle(&inbound, Utc::now()).await.unwrap();
+            assert_eq!(answer.status, Status::Done, "{}", answer.text);
+            Ok(String::new())
+        }));
+    }
+    let mut names = std::collections::HashSet::new();
+    for run in runs {
+        let name = run.await.unwrap().expect("registered");
+        assert!(
+            name.is_empty() || names.insert(name.clone()),
+            "{name} given twice"
+        );
+    }
+    assert_eq!(names.len(), 8);
+    let mut tx = services[0].store().write().await.unwrap();
+    for name in ["player", "newcomer"] {
+        for n in ["".to_owned(), "2".to_owned(), "8".to_owned()] {
+            let player = tx.player_named(&format!("{name}{n}")).await.unwrap();
+            assert!(player.is_some(), "{name}{n}");
+        }
+    }
+}

@@ -65,7 +65,12 @@ use std::time::Duration;
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("database: {0}")]
-    Db(#[from] sqlx::Error),
+    Db(sqlx::Error),
+    /// On PostgreSQL, a key (a player's name, a delivery's id) that another transaction took
+    /// after this one found it free: its command runs again and finds it taken. Carries the
+    /// unique index's name. (SQLite's one writer never lets two commands race on a key.)
+    #[error("{0}: taken by another command meanwhile")]
+    Taken(String),
     #[error("migrations: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     /// Someone else changed the game since it was read; the caller retries or reports.
@@ -79,6 +84,20 @@ pub enum StoreError {
     /// The store was closed.
     #[error("the database is closed")]
     Closed,
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        if let sqlx::Error::Database(db) = &e
+            && db.kind() == sqlx::error::ErrorKind::UniqueViolation
+            && db
+                .try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
+                .is_some()
+        {
+            return StoreError::Taken(db.constraint().unwrap_or("a unique key").to_owned());
+        }
+        StoreError::Db(e)
+    }
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
