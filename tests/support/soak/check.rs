@@ -1,7 +1,11 @@
 //! The soak's verdict and figures: what the players sent against what the games recorded, what
-//! the outbox and the spool hold, what the double and the mailboxes received.
+//! the outbox and the spool hold, what the double and the mailboxes received; with several
+//! processes, what became of the lease on reading the mailbox; with clocks moved, what the
+//! sweeps did with them.
 
-use super::{FaultMix, Rig};
+use super::clock::{self, DeadlineFigures};
+use super::lease::{self, LeaseFigures};
+use super::{Rig, players};
 use crate::common;
 use crate::double::Double;
 use std::collections::{BTreeMap, BTreeSet};
@@ -11,8 +15,11 @@ use std::time::Duration;
 /// What the soak measured, and what it found wrong.
 #[derive(Debug, Default)]
 pub struct Figures {
+    pub name: String,
     pub duration: Duration,
     pub fault_mix: &'static str,
+    pub database: &'static str,
+    pub processes: usize,
     pub starts: u32,
     pub kills: u32,
     /// Per proxy: faults switched into by kind, connections, cuts, bytes up and down.
@@ -34,9 +41,15 @@ pub struct Figures {
     /// POSTs of an outbox row after its first (the double's nonce check turned them into the
     /// first message; real Discord does so only for a few minutes).
     pub discord_reposts: usize,
+    /// Slash commands answered with the apology for a failure on Agora's side.
+    pub discord_apologies: usize,
     pub to_quiet: Option<Duration>,
     /// Log lines of the server runs that say a front end or a task gave up.
     pub front_end_failures: BTreeMap<&'static str, usize>,
+    /// The lease on reading the mailbox, with several processes.
+    pub lease: Option<LeaseFigures>,
+    /// The clocks moved into the past.
+    pub deadlines: Option<DeadlineFigures>,
     pub problems: Vec<String>,
 }
 
@@ -44,7 +57,8 @@ impl Figures {
     pub fn assert_clean(&self) {
         assert!(
             self.problems.is_empty(),
-            "the soak found {} problems:\n{}",
+            "the {} found {} problems:\n{}",
+            self.name,
             self.problems.len(),
             self.problems.join("\n")
         );
@@ -53,9 +67,16 @@ impl Figures {
 
 impl fmt::Display for Figures {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "soak figures")?;
+        writeln!(f, "{} figures", self.name)?;
         writeln!(f, "  duration            {:.0?}", self.duration)?;
         writeln!(f, "  fault mix           {}", self.fault_mix)?;
+        if self.processes > 1 {
+            writeln!(
+                f,
+                "  processes           {} on {}",
+                self.processes, self.database
+            )?;
+        }
         writeln!(
             f,
             "  server runs         {} (kill -9: {})",
@@ -94,6 +115,17 @@ impl fmt::Display for Figures {
             "  discord posts       {} (a row posted again: {}, each answered with its first message)",
             self.discord_posts, self.discord_reposts
         )?;
+        writeln!(
+            f,
+            "  discord apologies   {} (commands that failed on Agora's side)",
+            self.discord_apologies
+        )?;
+        if let Some(lease) = &self.lease {
+            writeln!(f, "  mailbox lease       {lease}")?;
+        }
+        if let Some(deadlines) = &self.deadlines {
+            writeln!(f, "  deadlines           {deadlines}")?;
+        }
         writeln!(f, "  last fault to quiet {:.1?}", self.to_quiet)?;
         writeln!(f, "  failures logged     {:?}", self.front_end_failures)?;
         writeln!(f, "  problems            {}", self.problems.len())?;
@@ -143,27 +175,26 @@ async fn discord_posts(double: &Double) -> BTreeMap<i64, (usize, BTreeSet<String
         .unwrap_or_default()
 }
 
-pub async fn check(
-    rig: &Rig,
-    mix: &FaultMix,
-    duration: Duration,
-    to_quiet: Option<Duration>,
-) -> Figures {
+pub async fn check(rig: &Rig, duration: Duration, to_quiet: Option<Duration>) -> Figures {
     let mut f = Figures {
+        name: rig.setup.name.clone(),
         duration,
-        fault_mix: mix.name,
+        fault_mix: rig.setup.faults.name,
+        database: rig.setup.database_name(),
+        processes: rig.setup.processes,
         to_quiet,
         ..Figures::default()
     };
-    {
-        let server = rig.server.lock().unwrap();
-        (f.starts, f.kills) = (server.starts, server.kills);
+    for server in rig.processes.lock().unwrap().iter() {
+        f.starts += server.starts;
+        f.kills += server.kills;
         for text in [
             "mail front end failed",
             "discord front end failed",
+            "event failed",
             "panicked",
         ] {
-            f.front_end_failures.insert(text, server.logged(text));
+            *f.front_end_failures.entry(text).or_default() += server.logged(text);
         }
     }
     f.proxies = rig
@@ -175,6 +206,13 @@ pub async fn check(
     check_moves(rig, &mut f).await;
     check_outbox(rig, &mut f).await;
     check_mail(rig, &mut f).await;
+    check_apologies(rig, &mut f).await;
+    if rig.setup.processes > 1 {
+        lease::check(rig, &mut f);
+    }
+    if rig.setup.deadlines {
+        clock::check(rig, &mut f).await;
+    }
     f
 }
 
@@ -218,7 +256,8 @@ async fn check_moves(rig: &Rig, f: &mut Figures) {
             }
         }
     }
-    for (a, b) in &rig.pairs {
+    for pair in rig.pairs.iter().filter(|p| p.moves) {
+        let (a, b) = (&pair.a, &pair.b);
         let games = db
             .games_between(&a.identity(), &b.identity())
             .await
@@ -271,6 +310,31 @@ async fn check_outbox(rig: &Rig, f: &mut Figures) {
                 }
             }
         }
+    }
+}
+
+/// No slash command failed on Agora's side: each was answered without the apology (a person
+/// types it again, but the failure is a fault all the same).
+async fn check_apologies(rig: &Rig, f: &mut Figures) {
+    let typed = rig.table.typed.lock().unwrap().clone();
+    let look = rig.double.wait_for("the apologies", |calls| {
+        let mut found = Vec::new();
+        for c in calls.iter().filter(|c| c.text().contains(players::APOLOGY)) {
+            let interaction = typed.keys().find(|&&id| players::answers(c, id));
+            found.push((interaction.copied(), c.text()));
+        }
+        Some(found)
+    });
+    let apologies = tokio::time::timeout(Duration::ZERO, look)
+        .await
+        .unwrap_or_default();
+    f.discord_apologies = apologies.len();
+    for (interaction, text) in apologies {
+        let what = interaction
+            .and_then(|id| typed.get(&id).map(|t| format!("{t} (interaction {id})")))
+            .unwrap_or_else(|| "a slash command".to_owned());
+        f.problems
+            .push(format!("{what} was answered with the apology: {text}"));
     }
 }
 

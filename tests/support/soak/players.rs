@@ -1,7 +1,8 @@
 //! The soak's players: people with a mailbox (writing to Agora over SMTP, reading over IMAP, both
 //! straight to the servers) and Discord users (slash commands dispatched by the double). Each pair
 //! challenges, accepts and plays game after game; every move is a random legal action of the
-//! position read from the database, sent with its ply guard and logged as an [`Intent`].
+//! position read from the database, sent with its ply guard and logged as an [`Intent`]. A pair
+//! that makes no moves leaves each game to its clock (see `clock.rs`).
 
 use super::db::{Db, GameRow};
 use crate::common::{self, Received};
@@ -12,10 +13,6 @@ use serde_json::{Value, json};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// How long a Discord command may go unanswered before it is typed again: an interaction sent
-/// while the bot was down is lost, as on Discord.
-const RETYPE_AFTER: Duration = Duration::from_secs(20);
 
 /// A move a player sent: the action for the position after `ply` actions of `game`.
 #[derive(Debug, Clone)]
@@ -63,7 +60,31 @@ fn game_of(subject: &str) -> Option<i64> {
 
 pub enum Who {
     Mail(Arc<MailUser>),
-    Discord(u64),
+    Discord(u64, Guild),
+}
+
+/// A Discord server and the channel in it where its people type their commands; Discord sends
+/// its events to the shard `(id >> 22) % shard_total`.
+#[derive(Debug, Clone, Copy)]
+pub struct Guild {
+    pub id: u64,
+    pub channel: u64,
+}
+
+impl Guild {
+    /// The double's server and its lobby.
+    pub const HOME: Guild = Guild {
+        id: GUILD_ID,
+        channel: LOBBY,
+    };
+
+    /// The `k`-th server, on the shard after the `(k-1)`-th's; the 0th is [`Guild::HOME`].
+    pub fn nth(k: u64) -> Guild {
+        Guild {
+            id: GUILD_ID + (k << 22),
+            channel: LOBBY + k,
+        }
+    }
 }
 
 pub struct Person {
@@ -76,13 +97,13 @@ impl Person {
     pub fn identity(&self) -> String {
         match &self.who {
             Who::Mail(_) => format!("mailto:{}@{}", self.name, common::DOMAIN),
-            Who::Discord(id) => format!("discord:{id}"),
+            Who::Discord(id, _) => format!("discord:{id}"),
         }
     }
 
     fn user_json(&self) -> Value {
         match &self.who {
-            Who::Discord(id) => double::user_json(*id, &self.name, false),
+            Who::Discord(id, _) => double::user_json(*id, &self.name, false),
             Who::Mail(_) => Value::Null,
         }
     }
@@ -96,6 +117,12 @@ pub struct Table {
     /// No new challenges or moves: only commands left unanswered are typed again.
     pub winding_down: AtomicBool,
     pub stopped: AtomicBool,
+    /// Every slash command typed, by interaction id: who typed what.
+    pub typed: Mutex<std::collections::HashMap<u64, String>>,
+    /// How long a Discord command may go unanswered before it is typed again: an interaction
+    /// sent while the bot (or the process running its server's shard) was down is lost, as on
+    /// Discord.
+    pub retype_after: Duration,
 }
 
 /// A command that waits for its effect.
@@ -105,8 +132,18 @@ struct Awaiting {
     interaction: Option<u64>,
 }
 
-/// Plays game after game between `a` and `b` until the table stops.
-pub async fn play_pair(table: Arc<Table>, a: Arc<Person>, b: Arc<Person>, seed: u64) {
+/// Two people who play each other, game after game.
+pub struct Pair {
+    pub a: Arc<Person>,
+    pub b: Arc<Person>,
+    /// Whether they move; a pair that does not challenges and accepts, and leaves each game to
+    /// its clock.
+    pub moves: bool,
+}
+
+/// Plays game after game between the pair until the table stops.
+pub async fn play_pair(table: Arc<Table>, pair: Arc<Pair>, seed: u64) {
+    let (a, b) = (&pair.a, &pair.b);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut awaiting: Option<Awaiting> = None;
     while !table.stopped.load(Ordering::SeqCst) {
@@ -122,7 +159,8 @@ pub async fn play_pair(table: Arc<Table>, a: Arc<Person>, b: Arc<Person>, seed: 
             // Agon and Agros in turn; the count of games tells a new challenge from one sent.
             None => Step::Challenge(games.len(), ["agon", "agros"][games.len() % 2]),
             Some(g) if g.status == "proposed" => Step::Accept(g.id),
-            Some(g) => match next_move(&table, g, [&a, &b], &mut rng).await {
+            Some(_) if !pair.moves => continue,
+            Some(g) => match next_move(&table, g, [a, b], &mut rng).await {
                 Some(step) => step,
                 None => continue,
             },
@@ -135,7 +173,7 @@ pub async fn play_pair(table: Arc<Table>, a: Arc<Person>, b: Arc<Person>, seed: 
         if !again && table.winding_down.load(Ordering::SeqCst) {
             continue;
         }
-        let Some(interaction) = send(&table, &step, &a, &b).await else {
+        let Some(interaction) = send(&table, &step, a, b).await else {
             // The mail to answer has not arrived yet.
             continue;
         };
@@ -157,26 +195,49 @@ fn seen_applied(table: &Table, games: &[GameRow]) {
     }
 }
 
-/// Whether a command sent before is to be sent again: only on Discord, when it got no answer.
+/// Whether a command sent before is to be sent again: only on Discord, when it got no answer or
+/// only the apology for a failure on Agora's side (which asks to try again later).
 async fn retype(table: &Table, w: &Awaiting) -> bool {
     let Some(id) = w.interaction else {
         // A mail is never lost: it waits in the mailbox.
         return false;
     };
-    w.sent.elapsed() > RETYPE_AFTER && !answered(&table.double, id).await
+    w.sent.elapsed() > table.retype_after && answer(&table.double, id).await != Some(Answer::Done)
 }
 
-/// Whether the bot answered an interaction (without copying the double's record).
-async fn answered(double: &Double, interaction: u64) -> bool {
-    let prefix = format!("/interactions/{interaction}/");
+/// What the bot answered an interaction with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Done,
+    /// The apology for a failure on Agora's side.
+    Apology,
+}
+
+/// The words of that apology (`templates/discord_apology.txt`).
+pub const APOLOGY: &str = "something went wrong on Agora's side";
+
+/// Whether a call of the bot answers `interaction`: its callback, or a follow-up or edit under its
+/// token.
+pub fn answers(call: &double::Call, interaction: u64) -> bool {
+    let token = format!("token-{interaction}");
+    call.path
+        .starts_with(&format!("/interactions/{interaction}/"))
+        || call.path.split('/').any(|part| part == token)
+}
+
+/// How the bot answered an interaction so far, if it did (without copying the double's record).
+async fn answer(double: &Double, interaction: u64) -> Option<Answer> {
     let look = double.wait_for("an answer", |calls| {
-        calls
-            .iter()
-            .any(|c| c.path.starts_with(&prefix))
-            .then_some(())
+        let mut calls = calls.iter().filter(|c| answers(c, interaction)).peekable();
+        calls.peek()?;
+        Some(if calls.any(|c| c.text().contains(APOLOGY)) {
+            Answer::Apology
+        } else {
+            Answer::Done
+        })
     });
     // The first poll looks at the record; a zero timeout ends the wait right after it.
-    tokio::time::timeout(Duration::ZERO, look).await.is_ok()
+    tokio::time::timeout(Duration::ZERO, look).await.ok()
 }
 
 enum Step<'a> {
@@ -254,7 +315,7 @@ async fn send(table: &Table, step: &Step<'_>, a: &Person, b: &Person) -> Option<
         Step::Challenge(_, variant) => {
             let text = match &b.who {
                 Who::Mail(_) => format!("challenge {}@{} {variant}", b.name, common::DOMAIN),
-                Who::Discord(_) => String::new(),
+                Who::Discord(..) => String::new(),
             };
             let options = challenge_options(table, b, variant).await;
             command(table, a, None, &text, "challenge", options).await
@@ -329,13 +390,18 @@ async fn command(
             user.player.lock().await.reply(&to, text).await;
             Some(None)
         }
-        Who::Discord(_) => Some(Some(dispatch_slash(&table.double, person, slash, options))),
+        Who::Discord(..) => {
+            let id = dispatch_slash(&table.double, person, slash, options);
+            let typed = format!("{}'s /{slash}", person.name);
+            table.typed.lock().unwrap().insert(id, typed);
+            Some(Some(id))
+        }
     }
 }
 
 /// `/challenge`'s options: the game (a choice, by the value the bot registered) and the user.
 async fn challenge_options(table: &Table, to: &Person, variant: &str) -> Value {
-    let Who::Discord(id) = to.who else {
+    let Who::Discord(id, _) = to.who else {
         return Value::Null;
     };
     let look = table.double.wait_for("the registered commands", |calls| {
@@ -366,8 +432,11 @@ async fn challenge_options(table: &Table, to: &Person, variant: &str) -> Value {
     ])
 }
 
-/// Types a slash command in the lobby; returns the interaction id.
+/// Types a slash command in the person's channel; returns the interaction id.
 fn dispatch_slash(double: &Double, person: &Person, command: &str, options: Value) -> u64 {
+    let Who::Discord(_, guild) = person.who else {
+        panic!("{} is not on Discord", person.name);
+    };
     let id = double.id();
     let mut users = serde_json::Map::new();
     for o in options.as_array().into_iter().flatten() {
@@ -383,8 +452,8 @@ fn dispatch_slash(double: &Double, person: &Person, command: &str, options: Valu
     let interaction = json!({
         "id": id.to_string(), "application_id": double::APP_ID.to_string(), "type": 2,
         "token": format!("token-{id}"), "version": 1, "locale": "en-US", "entitlements": [],
-        "attachment_size_limit": 10_485_760, "channel_id": LOBBY.to_string(),
-        "guild_id": GUILD_ID.to_string(), "user": person.user_json(), "data": data,
+        "attachment_size_limit": 10_485_760, "channel_id": guild.channel.to_string(),
+        "guild_id": guild.id.to_string(), "user": person.user_json(), "data": data,
     });
     double.dispatch("INTERACTION_CREATE", interaction);
     id
