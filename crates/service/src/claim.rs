@@ -2,8 +2,9 @@
 //! delivery pass sends, the due games a sweep handles. A pass or sweep claims under a name of its
 //! own ([`crate::lease::holder_name`]) for [`LENGTH`], renews its claims every third of that while
 //! it works, and releases them when it ends, or when it is dropped half-way (a shutdown cancels
-//! it). A process that died releases nothing: its claims run out within [`LENGTH`], and another
-//! process takes the work over.
+//! it). A process that died releases nothing: the next pass of a process on the same machine
+//! frees its claims at once (the holder's name says its machine and process id, and the process
+//! is gone), and claims of a process on another machine run out within [`LENGTH`].
 
 use crate::{Service, ServiceError};
 use chrono::{DateTime, Utc};
@@ -60,6 +61,7 @@ impl Claim {
         now: DateTime<Utc>,
         work: impl Future<Output = Result<T, ServiceError>>,
     ) -> Result<T, ServiceError> {
+        self.free_gone().await;
         let started = std::time::Instant::now();
         let renew = async {
             loop {
@@ -79,6 +81,33 @@ impl Claim {
         let out = result?;
         released?;
         Ok(out)
+    }
+
+    /// Frees the claims of holders that were processes of this machine and no longer run (killed
+    /// in the middle of a pass), so their work is taken now rather than when the claims run out.
+    /// Holders on other machines are left to run out.
+    async fn free_gone(&self) {
+        let holders = async {
+            let mut tx = self.service.store.read().await?;
+            let holders = match &self.work {
+                Work::Outbox(channel) => tx.claim_holders(Some(channel)).await?,
+                Work::Games => tx.claim_holders(None).await?,
+            };
+            Ok::<_, ServiceError>(holders)
+        };
+        let holders = match holders.await {
+            Ok(holders) => holders,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read who holds claims");
+                return;
+            }
+        };
+        for holder in holders.iter().filter(|h| crate::lease::holder_is_gone(h)) {
+            tracing::info!(%holder, work = ?self.work, "freeing the claims of a process that is gone");
+            if let Err(e) = release(&self.service, &self.work, holder).await {
+                tracing::warn!(%holder, error = %e, "could not free claims; they run out");
+            }
+        }
     }
 
     async fn renew(&self, until: DateTime<Utc>) -> Result<(), ServiceError> {

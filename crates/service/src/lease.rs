@@ -10,13 +10,51 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A name for one holder of leases or claims in this process: its process id and a random token,
-/// so two holders in one process (or a restarted process with the same id) are told apart.
+/// so two holders in one process (or a restarted process with the same id) are told apart, and
+/// the machine it runs on (`pid <id> <token> on <host>`).
 pub(crate) fn holder_name() -> String {
     let mut rng = rand::rng();
     let token: String = (0..12)
         .map(|_| char::from(b"abcdefghjkmnpqrstuvwxyz23456789"[rng.random_range(0..31)]))
         .collect();
-    format!("pid {} {token}", std::process::id())
+    format!("pid {} {token} on {}", std::process::id(), host())
+}
+
+/// This machine's name as the kernel knows it; empty where it cannot be read.
+fn host() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().to_owned())
+        .unwrap_or_default()
+}
+
+/// Whether `holder` (a [`holder_name`]) was a process of this machine that no longer runs (it was
+/// killed, or crashed): what it held may be freed at once instead of when it runs out. A holder
+/// of another machine, or one whose state cannot be read, counts as running.
+pub(crate) fn holder_is_gone(holder: &str) -> bool {
+    let Some((pid, on)) = holder
+        .strip_prefix("pid ")
+        .and_then(|rest| rest.split_once(" on "))
+    else {
+        return false;
+    };
+    let here = host();
+    let Some(pid) = pid.split(' ').next().and_then(|p| p.parse::<u32>().ok()) else {
+        return false;
+    };
+    if here.is_empty() || on != here || pid == std::process::id() {
+        return false;
+    }
+    if !std::path::Path::new("/proc/self/stat").exists() {
+        return false;
+    }
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // Dead, or a zombie waiting for its parent to read its exit.
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .and_then(|(_, rest)| rest.chars().next())
+            .is_some_and(|state| matches!(state, 'Z' | 'X' | 'x')),
+    }
 }
 
 /// One process's hold on a named lease.
@@ -171,5 +209,33 @@ impl Service {
     ) -> Result<Option<(String, chrono::DateTime<Utc>)>, ServiceError> {
         let mut tx = self.store.read().await?;
         Ok(tx.lease(name).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{holder_is_gone, holder_name};
+
+    #[test]
+    fn a_holder_is_gone_only_when_its_process_of_this_machine_no_longer_runs() {
+        let here = holder_name();
+        assert!(!holder_is_gone(&here), "this process runs: {here}");
+        let host = here.split_once(" on ").unwrap().1.to_owned();
+        let mut child = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .unwrap();
+        let of_child = format!("pid {} abc on {host}", child.id());
+        assert!(!holder_is_gone(&of_child), "the child runs");
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(holder_is_gone(&of_child), "the child was killed");
+        // Another machine's process, or a name of another form, counts as running.
+        assert!(!holder_is_gone(&format!(
+            "pid {} abc on another-{host}",
+            child.id()
+        )));
+        assert!(!holder_is_gone("pid 12 abc"));
+        assert!(!holder_is_gone("someone"));
     }
 }

@@ -403,6 +403,26 @@ impl Tx {
         })
     }
 
+    /// Who holds claims on unsent rows: of a channel's outbox, or with `None` on due games.
+    pub async fn claim_holders(&mut self, channel: Option<&str>) -> Result<Vec<String>> {
+        Ok(match channel {
+            Some(channel) => run!(
+                self,
+                fetch_all,
+                query_scalar(
+                    "SELECT DISTINCT claimed_by FROM outbox
+                     WHERE claimed_by IS NOT NULL AND channel = ?"
+                )
+                .bind(channel.to_owned())
+            )?,
+            None => run!(
+                self,
+                fetch_all,
+                query_scalar("SELECT DISTINCT claimed_by FROM games WHERE claimed_by IS NOT NULL")
+            )?,
+        })
+    }
+
     /// Extends `holder`'s claims on a channel's rows to `until` (while its pass goes on).
     pub async fn renew_claims(
         &mut self,
