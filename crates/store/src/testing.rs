@@ -101,3 +101,9 @@ fn schema_for(path: &Path) -> String {
         .collect();
     format!("t{:016x}_{tail}", hasher.finish())
 }
+
+/// A statement written with SQLite's placeholders (`?`, `?N`) as PostgreSQL reads it (`$N`), as
+/// the store sends it: for tests that read the database beside the store on either engine.
+pub fn numbered(sql: &str) -> String {
+    crate::dialect::numbered(sql)
+}

@@ -29,36 +29,11 @@ macro_rules! on_pool {
                 $body
             }
             Pool::Postgres($pool) => {
-                let $sql = sqlx::AssertSqlSafe(numbered($text));
+                let $sql = sqlx::AssertSqlSafe(agora_store::testing::numbered($text));
                 $body
             }
         }
     };
-}
-
-/// The statement with SQLite's placeholders (`?`, `?N`) as PostgreSQL's (`$N`); the soak's
-/// statements hold no `?` in quoted text.
-fn numbered(sql: &str) -> String {
-    let mut out = String::with_capacity(sql.len() + 8);
-    let mut next = 0;
-    let mut chars = sql.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '?' {
-            out.push(c);
-            continue;
-        }
-        out.push('$');
-        let mut digits = String::new();
-        while let Some(d) = chars.next_if(char::is_ascii_digit) {
-            digits.push(d);
-        }
-        if digits.is_empty() {
-            next += 1;
-            digits = next.to_string();
-        }
-        out.push_str(&digits);
-    }
-    out
 }
 
 /// A game as the players see it.
