@@ -7,9 +7,9 @@
 //! afterwards ([`count_actions`]): a refused move shows there as one missing.
 
 use crate::Sizes;
-use crate::double::{self, Call, Double, GUILD_ID, LOBBY};
 use agora_rules::{AnyAction, AnyPosition};
 use agora_service::{Channel, Store, StoreOptions};
+use agora_testkit::discord::double::{self, Call, Double, GUILD_ID, LOBBY};
 use anyhow::{Context, bail};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

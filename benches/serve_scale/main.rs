@@ -15,12 +15,11 @@
 //! `AGORA_SCALE_PLAYERS` (2000), `AGORA_SCALE_COMMANDS` (10000), `AGORA_SCALE_IN_FLIGHT` (8
 //! commands sent and not yet answered at once), `AGORA_SCALE_SEED` (1).
 
-#[path = "../../crates/discord/tests/common/double.rs"]
-mod double;
 mod drive;
 mod generate;
 mod server;
 
+use agora_testkit::discord::double;
 use std::process::ExitCode;
 use std::time::Duration;
 

@@ -85,7 +85,7 @@ fn answer(incoming: &parse::Incoming) {
 }
 
 /// mail-parser 0.11 stops on a `debug_assert!` in its part walk for some malformed multiparts
-/// (`crates/mail/tests/fuzz_regressions.rs`), and `parse` catches that panic. The fuzzer's own
+/// (`crates/mail/tests/it/fuzz_regressions.rs`), and `parse` catches that panic. The fuzzer's own
 /// panic hook aborts before any catch, so it is skipped for that known panic alone.
 fn let_known_parser_panic_unwind() {
     static ONCE: Once = Once::new();

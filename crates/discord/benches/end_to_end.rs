@@ -18,14 +18,11 @@
 //!
 //! `source <dir>/env && cargo bench -p agora-discord --bench end_to_end`
 
-#[path = "../tests/common/double.rs"]
-mod double;
-#[path = "../../mail/tests/common/mod.rs"]
-mod mail;
-
 use agora_discord::{DiscordFrontEnd, DiscordSettings};
 use agora_mail::MailFrontEnd;
 use agora_service::{Identity, Inbound, Service, Settings, Status, Store, StoreOptions, Templates};
+use agora_testkit::discord::double;
+use agora_testkit::mail;
 use chrono::{DateTime, Utc};
 use double::{Double, snowflake_time};
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePool};

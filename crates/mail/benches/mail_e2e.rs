@@ -9,8 +9,7 @@
 //! `cargo bench -p agora-mail --bench mail_e2e` (after `source <dir>/env`); without the servers it
 //! prints SKIPPED. Plain IMAP and SMTP on loopback, so TLS is not part of the figure.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
+use agora_testkit::mail as common;
 
 use common::{Agora, Player, SERVICE};
 use std::time::{Duration, Instant};

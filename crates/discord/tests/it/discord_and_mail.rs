@@ -1,0 +1,158 @@
+//! One game, two media: a player on Discord against a player by e-mail, with both front ends over
+//! one database. Needs the mail servers of `tests/mail/servers.sh` (it prints `SKIPPED` and
+//! passes without them, or fails when `AGORA_REQUIRE_MAIL_SERVERS=1`, as in CI) and the local
+//! Discord double.
+
+use agora_testkit::discord as common;
+use agora_testkit::mail;
+
+use agora_rules::Variant;
+use common::double::{Double, LOBBY};
+use common::{Agora, Opt, User, in_server, run, say, short_game, temp_db};
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(120);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_discord_player_and_a_mail_player_play_agros() {
+    let Some(servers) = mail::servers("a_discord_player_and_a_mail_player_play_agros") else {
+        return;
+    };
+    let _turn = mail::MAILBOXES.lock().await;
+    mail::empty_mailboxes(&servers).await;
+    let double = Double::start().await;
+    let db = temp_db("with-mail");
+    let discord = Agora::start(&db, &double).await;
+    let post = mail::Agora::start(&db, mail::settings(&servers)).await;
+    let alice = User {
+        id: 500_000_000_000_000_011,
+        name: "alice",
+    };
+    let mut bob = mail::Player::new(&servers, "bob");
+
+    // Alice challenges an address from the server's lobby; bob hears of it by mail.
+    let sent = run(
+        &double,
+        &alice,
+        in_server(LOBBY),
+        "challenge",
+        &[
+            Opt::Choice("game", "agros"),
+            Opt::Text("opponent", bob.address.clone()),
+            Opt::Choice("board", "8"),
+            Opt::Choice("farmers", "3"),
+        ],
+    )
+    .await;
+    // Her answer is hers alone; the channel hears of the challenge in one line that does not
+    // name whom it went to.
+    assert!(sent.ephemeral(), "{}", sent.text());
+    let lobby = format!("/channels/{LOBBY}/messages");
+    let announced = double
+        .wait_for("the challenge announced in the lobby", |calls| {
+            calls.iter().find(|c| c.path == lobby).cloned()
+        })
+        .await;
+    assert!(
+        announced.text().contains("challenge"),
+        "{}",
+        announced.text()
+    );
+    assert!(
+        !announced.text().contains(&bob.address),
+        "{}",
+        announced.text()
+    );
+    assert!(!announced.text().contains("bob"), "{}", announced.text());
+    let invitation = bob.next_mail(WAIT).await;
+    assert!(
+        invitation.subject.starts_with("[Agora #")
+            && invitation.subject.contains("] Agros 8x8, 3 farmers: ")
+            && invitation.subject.ends_with(" vs bob"),
+        "{invitation:?}"
+    );
+    assert!(invitation.text.contains("challenges you"), "{invitation:?}");
+    // Bob has never written to Agora, so nothing Alice chose (her name) reaches him: she is named
+    // by what she is.
+    assert!(invitation.text.contains("a Discord user"), "{invitation:?}");
+    assert!(!invitation.text.contains("alice"), "{invitation:?}");
+    bob.reply(&invitation, "accept").await;
+    let mut latest = bob.next_mail(WAIT).await;
+    assert!(latest.text.contains("has started"), "{latest:?}");
+
+    // Alice is told in the game's own thread, opened from the lobby.
+    let created = double
+        .wait_for("the game thread", |calls| {
+            calls
+                .iter()
+                .find(|c| c.method == "POST" && c.path == format!("/channels/{LOBBY}/threads"))
+                .cloned()
+        })
+        .await;
+    let thread = in_server(created.response["id"].as_str().unwrap().parse().unwrap());
+    let path = format!("/channels/{}/messages", thread.channel);
+    let mention = alice.mention();
+    let told = |after: usize, what: &'static str| {
+        let (double, path, mention) = (&double, &path, &mention);
+        async move {
+            double
+                .wait_for(what, |calls| {
+                    calls
+                        .iter()
+                        .skip(after)
+                        .find(|c| {
+                            c.method == "POST"
+                                && c.path == *path
+                                && c.json["content"].as_str() == Some(mention.as_str())
+                        })
+                        .cloned()
+                })
+                .await
+        }
+    };
+    let started = told(0, "alice told of the start").await;
+    assert!(started.text().contains("has started"), "{}", started.text());
+    assert!(started.png().is_some());
+
+    // Alice writes her actions in the thread, bob answers his mails.
+    let record = short_game(Variant::Agros {
+        board: 8,
+        farmers: 3,
+    });
+    for (ply, action) in record.iter().enumerate() {
+        let last = ply + 1 == record.len();
+        if ply % 2 == 0 {
+            let message = say(&double, &alice, thread, action);
+            // Her message is marked as played, and the thread shows the action in one message:
+            // bob, by mail, gets no notification there to carry it.
+            let nonce = format!("i{message}");
+            let shown = double
+                .wait_for("the action's message in the thread", |calls| {
+                    calls
+                        .iter()
+                        .find(|c| c.path == *path && c.json["nonce"] == nonce.as_str())
+                        .cloned()
+                })
+                .await;
+            assert!(shown.png().is_some());
+            assert!(shown.text().contains(action.as_str()), "{}", shown.text());
+            assert_eq!(double.bot_reactions(message), vec!["✅".to_owned()]);
+            latest = bob.next_mail(WAIT).await;
+            assert!(!latest.text.starts_with("Sorry"), "{latest:?}");
+        } else {
+            let before = double.calls().len();
+            bob.reply(&latest, action).await;
+            latest = bob.next_mail(WAIT).await;
+            assert!(!latest.text.starts_with("Sorry"), "{action}: {latest:?}");
+            let notice = told(before, "alice told of bob's action").await;
+            assert!(notice.png().is_some());
+            if last {
+                assert!(notice.text().contains("is over"), "{}", notice.text());
+            }
+        }
+    }
+    assert!(latest.text.contains("is over"), "{latest:?}");
+
+    post.stop().await;
+    discord.stop().await;
+}

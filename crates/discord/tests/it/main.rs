@@ -1,0 +1,12 @@
+//! The Discord front end's integration tests: serenity's real client against the local Discord
+//! double (`agora_testkit::discord::double`), one module per subject.
+//!
+//! One binary for the whole crate: `cargo test -p <crate> <module>::` runs one module's tests.
+
+mod community_on_discord;
+mod discord_and_mail;
+mod faults_on_discord;
+mod languages_on_discord;
+mod play_on_discord;
+mod shards_on_discord;
+mod trust_on_discord;

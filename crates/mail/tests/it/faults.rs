@@ -1,0 +1,227 @@
+//! Faults of the mail front end, through real servers (dovecot and OpenSMTPD from
+//! `tests/mail/servers.sh`): a move that waited in the mailbox past its deadline while the front
+//! end was down counts when it arrived (and one that arrived after its deadline does not), and a
+//! mail whose handling keeps failing is put aside after `max_attempts` with one apology to its
+//! sender, while the mail next to it is answered.
+//!
+//! The failing mail meets a real failure of the real database: the test installs a trigger in the
+//! database file that makes SQLite refuse the row of one sender, as a full disk, a corrupt page or
+//! a bug in a query would refuse it. Nothing in Agora's code knows about it.
+//!
+//! Without the servers (no `AGORA_TEST_IMAP_PORT` in the environment) every test prints SKIPPED
+//! and passes, unless `AGORA_REQUIRE_MAIL_SERVERS=1` (as in CI) makes it fail, naming what is
+//! missing.
+
+use agora_testkit::mail as common;
+
+use agora_mail::MailFrontEnd;
+use agora_mail::imap::Mailbox;
+use agora_rules::Variant;
+use agora_store::GameStatus;
+use chrono::Utc;
+use common::{Agora, MAILBOXES, Player, SERVICE};
+use std::path::Path;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(120);
+
+fn temp_db(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("agora-faults-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("agora.db")
+}
+
+/// Moves the deadline of game `game` (and its due time) to `at`, as time passing would.
+async fn set_deadline(front: &MailFrontEnd, game: i64, at: chrono::DateTime<Utc>) {
+    let mut tx = front.service().store().write().await.unwrap();
+    let mut g = tx.game(game).await.unwrap().unwrap();
+    g.deadline_at = Some(at);
+    g.due_at = Some(at);
+    tx.save_game(&mut g, Utc::now()).await.unwrap();
+    tx.commit().await.unwrap();
+}
+
+async fn state(front: &MailFrontEnd, game: i64) -> (GameStatus, u32) {
+    let s = front
+        .service()
+        .game_state(game, None)
+        .await
+        .unwrap()
+        .unwrap();
+    (s.status, s.ply)
+}
+
+/// The first legal action of Agon and one of the second player's answers to it.
+fn opening() -> (String, String) {
+    let mut position = Variant::Agon.start();
+    let first = position.legal_actions()[0];
+    let first_text = position.notation(first);
+    position.play_unchecked(first);
+    let second = position.notation(position.legal_actions()[0]);
+    (first_text, second)
+}
+
+/// Alice mails her move before her deadline while the front end is down; when it is up again the
+/// deadline has passed. The move is played (it arrived in time), and Bob's move, mailed after his
+/// deadline, is not: his game is lost on time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_read_after_its_deadline_counts_when_it_arrived() {
+    let Some(servers) = common::servers("a_move_read_after_its_deadline_counts_when_it_arrived")
+    else {
+        return;
+    };
+    let _turn = MAILBOXES.lock().await;
+    common::empty_mailboxes(&servers).await;
+    let db = temp_db("backlog");
+    let agora = Agora::start(&db, common::settings(&servers)).await;
+    let mut alice = Player::new(&servers, "alice");
+    let mut bob = Player::new(&servers, "bob");
+    let home = common::confirmed(&mut alice, WAIT).await;
+    let (alice_latest, _) = common::started(&mut alice, &home, &mut bob, 1, WAIT).await;
+    let in_box = common::inbox_flags(&servers, SERVICE).await.len();
+
+    // The front end is down (a crash, a long IMAP outage) while Alice's move reaches the mailbox.
+    let (db, settings) = (agora.db.clone(), agora.settings.clone());
+    agora.stop().await;
+    let (first, second) = opening();
+    alice.reply(&alice_latest, &first).await;
+    common::wait_for_inbox(&servers, SERVICE, in_box + 1, WAIT).await;
+    // Her deadline passes after the mail arrived (INTERNALDATE counts whole seconds) and before it
+    // is read.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let agora = restart_with_deadline(&db, settings, 1, Utc::now()).await;
+
+    let answer = alice.next_mail(WAIT).await;
+    assert!(!answer.text.starts_with("Sorry"), "{answer:?}");
+    assert!(!answer.text.contains("is over"), "{answer:?}");
+    let notice = bob.next_mail(WAIT).await;
+    assert!(notice.text.contains(&first), "{notice:?}");
+    assert!(notice.text.contains("Your turn"), "{notice:?}");
+    assert_eq!(state(&agora.front, 1).await, (GameStatus::Active, 1));
+
+    // Bob's deadline passes before his move arrives: that one is late, whenever it is read.
+    set_deadline(&agora.front, 1, Utc::now() - chrono::Duration::minutes(1)).await;
+    bob.reply(&notice, &second).await;
+    let over = bob.next_mail(WAIT).await;
+    assert!(over.text.contains("is over"), "{over:?}");
+    assert_eq!(state(&agora.front, 1).await, (GameStatus::Finished, 1));
+    agora.stop().await;
+}
+
+/// Opens the database while the front end is down, moves game `game`'s deadline to `deadline`,
+/// and starts the front end again.
+async fn restart_with_deadline(
+    db: &Path,
+    settings: agora_mail::MailSettings,
+    game: i64,
+    deadline: chrono::DateTime<Utc>,
+) -> Agora {
+    {
+        let front = MailFrontEnd::new(common::service(db).await, settings.clone()).unwrap();
+        set_deadline(&front, game, deadline).await;
+        front.service().store().close().await;
+    }
+    Agora::start(db, settings).await
+}
+
+/// Makes the real database refuse Dave's row in `mail_rates` (his hourly count), the first thing
+/// Agora writes for a mail from a stranger.
+async fn refuse_daves_rows(db: &Path) {
+    use sqlx::Connection;
+    let url = format!("sqlite://{}", db.display());
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query(
+        "CREATE TRIGGER refuse_dave BEFORE INSERT ON mail_rates \
+         WHEN NEW.key = 'address:dave@example.test' \
+         BEGIN SELECT RAISE(ABORT, 'disk I/O error (injected)'); END",
+    )
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    conn.close().await.unwrap();
+}
+
+/// A mail whose handling fails every time is tried `max_attempts` times, then put aside: flagged
+/// in the mailbox, listed for the operator with its error, never tried again, and its sender gets
+/// exactly one apology that repeats nothing of the mail. The mail beside it is answered as usual.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mail_that_keeps_failing_is_put_aside_with_one_apology() {
+    let Some(servers) = common::servers("a_mail_that_keeps_failing_is_put_aside_with_one_apology")
+    else {
+        return;
+    };
+    let _turn = MAILBOXES.lock().await;
+    common::empty_mailboxes(&servers).await;
+    let db = temp_db("poison");
+    let mut settings = common::settings(&servers);
+    settings.max_attempts = 2;
+    let service = common::service(&db).await;
+    refuse_daves_rows(&db).await;
+    let front = MailFrontEnd::new(service, settings.clone()).unwrap();
+    let mut dave = Player::new(&servers, "dave");
+    let mut carol = Player::new(&servers, "carol");
+    dave.send(SERVICE, "xyzzy plugh", "games\r\nhelp").await;
+    carol.send(SERVICE, "hello", "help").await;
+    common::wait_for_inbox(&servers, SERVICE, 2, WAIT).await;
+
+    // The front end is driven by hand, so time can pass between attempts without waiting.
+    let mut mailbox = Mailbox::open(&settings.imap).await.unwrap();
+    let t = Utc::now();
+    assert_eq!(front.read_new(&mut mailbox, t).await.unwrap(), 2);
+    front.deliver(t).await.unwrap();
+    let answer = carol.next_mail(WAIT).await;
+    assert!(answer.text.contains("To confirm"), "{answer:?}");
+    assert!(front.service().mail().put_aside().await.unwrap().is_empty());
+    dave.no_mail(Duration::from_millis(300)).await;
+    // Not due again before its backoff.
+    assert_eq!(front.read_new(&mut mailbox, t).await.unwrap(), 0);
+
+    let later = t + chrono::Duration::hours(1);
+    assert_eq!(front.read_new(&mut mailbox, later).await.unwrap(), 1);
+    // A mail put aside holds nothing back: the mailbox counts as read.
+    assert_eq!(
+        front.service().mail().read_through().await.unwrap(),
+        Some(later)
+    );
+    let aside = front.service().mail().put_aside().await.unwrap();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(aside[0].attempts, 2, "{aside:?}");
+    assert!(
+        aside[0].last_error.contains("disk I/O error (injected)"),
+        "{aside:?}"
+    );
+    let flags = common::inbox_flags(&servers, SERVICE).await;
+    let marked: Vec<u32> = flags
+        .iter()
+        .filter(|(_, f)| f.iter().any(|f| f.contains("$AgoraPutAside")))
+        .map(|(uid, _)| *uid)
+        .collect();
+    assert_eq!(marked, [aside[0].uid], "{flags:?}");
+
+    front.deliver(later).await.unwrap();
+    let apology = dave.next_mail(WAIT).await;
+    assert_eq!(apology.subject, "Agora: your mail could not be handled");
+    assert!(apology.text.starts_with("Sorry"), "{apology:?}");
+    assert!(apology.text.contains("after trying 2 times"), "{apology:?}");
+    assert!(
+        apology
+            .text
+            .contains(&format!("INBOX:{}:{}", mailbox.uidvalidity, aside[0].uid)),
+        "the operator's reference: {apology:?}"
+    );
+    assert!(!apology.text.contains("xyzzy"), "{apology:?}");
+    assert!(!apology.text.contains("games"), "{apology:?}");
+    assert_eq!(apology.reply_to, SERVICE, "no personal key: {apology:?}");
+    assert_eq!(apology.auto_submitted.as_deref(), Some("auto-replied"));
+
+    // Never tried again, never apologised for twice, also after a restart of the reader.
+    mailbox.close().await;
+    let mut mailbox = Mailbox::open(&settings.imap).await.unwrap();
+    let much_later = t + chrono::Duration::days(30);
+    assert_eq!(front.read_new(&mut mailbox, much_later).await.unwrap(), 0);
+    front.deliver(much_later).await.unwrap();
+    dave.no_mail(Duration::from_millis(500)).await;
+    assert_eq!(front.service().mail().put_aside().await.unwrap().len(), 1);
+    mailbox.close().await;
+}

@@ -1,0 +1,6 @@
+//! The pictures' integration tests: golden ASCII boards and the pictures in every language.
+//!
+//! One binary for the whole crate: `cargo test -p <crate> <module>::` runs one module's tests.
+
+mod golden;
+mod languages;

@@ -1,0 +1,18 @@
+//! The service's integration tests, one module per part of the service, on a real database
+//! (SQLite, or PostgreSQL with `AGORA_TEST_STORE=postgres`; see `agora_store::testing`).
+//!
+//! One binary for the whole crate: `cargo test -p <crate> <module>::` runs one module's tests.
+
+mod admin;
+mod bare_actions;
+mod community;
+mod concurrency;
+mod deliveries;
+mod final_picture;
+mod group_commit;
+mod lease_holders;
+mod pictures;
+mod purge;
+mod reads_only;
+mod transcripts;
+mod trust;
