@@ -6,7 +6,6 @@
 #![allow(dead_code)]
 
 use agora_mail::{Handled, ImapSettings, MailFrontEnd, MailSettings, Security, SmtpSettings};
-use agora_rules::{AnyPosition, Variant};
 use agora_service::{Service, Settings, Store, StoreOptions, Templates};
 use futures::TryStreamExt;
 use lettre::address::Envelope;
@@ -15,6 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
+
+pub use crate::short_game;
 
 /// Where the servers listen, from `<dir>/env` of `tests/mail/servers.sh start <dir>`.
 #[derive(Debug, Clone)]
@@ -625,39 +626,4 @@ impl Player {
             self.address
         );
     }
-}
-
-/// A short finished game of `variant`: the shortest of many seeded random games, so the mail test
-/// plays a real ending in few mails.
-pub fn short_game(variant: Variant) -> Vec<String> {
-    let mut best: Option<Vec<String>> = None;
-    for seed in 0..3000u64 {
-        let mut state = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let mut position: AnyPosition = variant.start();
-        let mut record = Vec::new();
-        while !position.is_finished() && record.len() < best.as_ref().map_or(400, |b| b.len()) {
-            let actions = position.legal_actions();
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let action = actions[(state >> 33) as usize % actions.len()];
-            record.push(position.notation(action));
-            position.play_unchecked(action);
-        }
-        // Some endings' status line is too wide for agora-render's ASCII board, which a debug
-        // assertion there refuses; such a game would test the renderer, not the mail.
-        let renders = || {
-            std::panic::catch_unwind(|| agora_render::ascii(&position, None, Default::default()))
-                .is_ok()
-        };
-        if position.is_finished()
-            && best.as_ref().is_none_or(|b| record.len() < b.len())
-            && renders()
-        {
-            best = Some(record);
-        }
-    }
-    best.expect("some random game ends")
 }

@@ -8,13 +8,14 @@
 pub mod double;
 
 use agora_discord::{DiscordFrontEnd, DiscordSettings};
-use agora_rules::{AnyPosition, Variant};
 use agora_service::{FrontEnd, Service, Settings, Store, StoreOptions, Templates};
 use double::{Call, Double, GUILD_ID};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
+
+pub use crate::short_game;
 
 /// The website's public address in the tests.
 pub const SITE: &str = "https://agora.example.test";
@@ -399,39 +400,6 @@ pub async fn reply_to(double: &Double, message: u64) -> Call {
                 .cloned()
         })
         .await
-}
-
-/// A short finished game of `variant`: the shortest of many seeded random games, so a test plays
-/// a real ending in few actions.
-pub fn short_game(variant: Variant) -> Vec<String> {
-    let mut best: Option<Vec<String>> = None;
-    for seed in 0..3000u64 {
-        let mut state = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let mut position: AnyPosition = variant.start();
-        let mut record = Vec::new();
-        while !position.is_finished() && record.len() < best.as_ref().map_or(400, |b| b.len()) {
-            let actions = position.legal_actions();
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let action = actions[(state >> 33) as usize % actions.len()];
-            record.push(position.notation(action));
-            position.play_unchecked(action);
-        }
-        let renders = || {
-            std::panic::catch_unwind(|| agora_render::ascii(&position, None, Default::default()))
-                .is_ok()
-        };
-        if position.is_finished()
-            && best.as_ref().is_none_or(|b| record.len() < b.len())
-            && renders()
-        {
-            best = Some(record);
-        }
-    }
-    best.expect("some random game ends")
 }
 
 /// Runs raw SQL on the database file beside Agora's own connections, as an operator or a fault
