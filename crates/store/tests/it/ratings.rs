@@ -360,7 +360,7 @@ async fn reliability_counts_own_actions_clock_passes_and_losses_on_time() {
 
 /// The reliability and leaderboard queries on a database of some thousands of games, each with
 /// its actions; prints how long each takes. Run by hand:
-/// `cargo test -p agora-store --test ratings -- --ignored --nocapture`.
+/// `cargo test -p agora-store --test it ratings:: -- --ignored --nocapture`.
 #[tokio::test]
 #[ignore = "a measurement: builds a large database"]
 async fn reliability_and_leaderboard_on_thousands_of_games() {
