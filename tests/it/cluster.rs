@@ -56,10 +56,10 @@ async fn cluster(test: &str, processes: usize) {
     let Some(url) = postgres(test) else {
         return;
     };
-    let Some(servers) = common::servers(test) else {
+    let Some(mut servers) = common::servers(test) else {
         return;
     };
-    let _turn = common::MAILBOXES.lock().await;
+    let _turn = common::MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let seconds = env_number("AGORA_CLUSTER_SECONDS", 25);
     let seed = env_number("AGORA_CLUSTER_SEED", 7) + processes as u64;

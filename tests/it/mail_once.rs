@@ -20,7 +20,7 @@ use agora_testkit::mail as common;
 
 use agora_service::{Identity, Inbound, Status};
 use agora_store::{Store, StoreOptions};
-use common::{Player, SERVICE};
+use common::Player;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -58,10 +58,10 @@ fn spawn(config: &Path, log: &Path) -> Child {
 
 /// Queues `n` invitations, the `first`-th onwards, while the binary is down: each from its own
 /// Discord user to one of the four mailboxes in turn.
-async fn queue(db: &Path, first: usize, n: usize) {
+async fn queue(db: &Path, domain: &str, first: usize, n: usize) {
     let service = common::service(db).await;
     for i in first..first + n {
-        let to = format!("{}@{}", RECIPIENTS[i % RECIPIENTS.len()], common::DOMAIN);
+        let to = format!("{}@{domain}", RECIPIENTS[i % RECIPIENTS.len()]);
         let inbound = Inbound {
             text: format!("challenge {to} agon"),
             name: Some(format!("p{i}")),
@@ -104,12 +104,12 @@ async fn received(servers: &common::Servers) -> Vec<(String, String)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_while_sending_repeats_a_mail_only_with_its_message_id() {
-    let Some(servers) =
+    let Some(mut servers) =
         common::servers("sigkill_while_sending_repeats_a_mail_only_with_its_message_id")
     else {
         return;
     };
-    let _turn = common::MAILBOXES.lock().await;
+    let _turn = common::MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let kills = number("AGORA_MAIL_KILLS", 30);
     let per_run = number("AGORA_MAIL_PER_RUN", 30).max(1);
@@ -132,14 +132,14 @@ listen = "127.0.0.1:0"
 
 [mail]
 enabled = true
-address = "{SERVICE}"
+address = "{service}"
 png = false
 
 [mail.imap]
 host = "127.0.0.1"
 port = {imap}
 security = "starttls"
-user = "{SERVICE}"
+user = "{service}"
 poll_seconds = 1
 ca_file = {ca:?}
 
@@ -147,10 +147,11 @@ ca_file = {ca:?}
 host = "127.0.0.1"
 port = {submission}
 security = "starttls"
-user = "{SERVICE}"
+user = "{service}"
 ca_file = {ca:?}
 "#,
             db = db.display().to_string(),
+            service = servers.service(),
             imap = servers.imap,
             submission = servers.submission,
             ca = servers.ca.display().to_string(),
@@ -163,7 +164,7 @@ ca_file = {ca:?}
     // Kills that left mail to send: those landed while the binary was starting or sending.
     let mut mid_send = 0;
     for _ in 0..kills {
-        queue(&db, queued, per_run).await;
+        queue(&db, &servers.domain, queued, per_run).await;
         queued += per_run;
         let mut child = spawn(&config, &log);
         // Starting takes about a tenth of a second, sending the batch a few more.

@@ -7,7 +7,7 @@
 
 use agora_testkit::mail as common;
 
-use common::{Player, SERVICE};
+use common::Player;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -108,10 +108,10 @@ fn http_get(address: &str, path: &str) -> (u16, String) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn serve_plays_by_mail_across_a_restart() {
-    let Some(servers) = common::servers("serve_plays_by_mail_across_a_restart") else {
+    let Some(mut servers) = common::servers("serve_plays_by_mail_across_a_restart") else {
         return;
     };
-    let _turn = common::MAILBOXES.lock().await;
+    let _turn = common::MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let dir = std::env::temp_dir().join(format!("agora-mail-serve-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -128,14 +128,14 @@ listen = "127.0.0.1:0"
 
 [mail]
 enabled = true
-address = "{SERVICE}"
+address = "{service}"
 trust_authentication_results = "mx.example.test"
 
 [mail.imap]
 host = "127.0.0.1"
 port = {imap}
 security = "starttls"
-user = "{SERVICE}"
+user = "{service}"
 poll_seconds = 2
 ca_file = {ca:?}
 
@@ -143,10 +143,11 @@ ca_file = {ca:?}
 host = "127.0.0.1"
 port = {submission}
 security = "starttls"
-user = "{SERVICE}"
+user = "{service}"
 ca_file = {ca:?}
 "#,
             db = dir.join("agora.db").display().to_string(),
+            service = servers.service(),
             imap = servers.imap,
             submission = servers.submission,
             ca = servers.ca.display().to_string(),
@@ -158,8 +159,7 @@ ca_file = {ca:?}
     let mut alice = Player::new(&servers, "alice");
     let mut bob = Player::new(&servers, "bob");
     alice
-        .send(
-            SERVICE,
+        .send_agora(
             "new game",
             &format!("challenge {} agros board 8 farmers 3", bob.address),
         )
@@ -178,7 +178,10 @@ ca_file = {ca:?}
     // The receiving server (named in the configuration) found this one forged: no answer.
     bob.reply_with(
         &invitation,
-        "Authentication-Results: mx.example.test; dmarc=fail header.from=example.test\r\n",
+        &format!(
+            "Authentication-Results: mx.example.test; dmarc=fail header.from={}\r\n",
+            servers.domain
+        ),
         "accept",
     )
     .await;

@@ -28,10 +28,10 @@ use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn soak_with_faults_and_kills() {
-    let Some(servers) = common::servers("soak_with_faults_and_kills") else {
+    let Some(mut servers) = common::servers("soak_with_faults_and_kills") else {
         return;
     };
-    let _turn = common::MAILBOXES.lock().await;
+    let _turn = common::MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let seconds: u64 = std::env::var("AGORA_SOAK_SECONDS")
         .ok()

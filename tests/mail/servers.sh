@@ -12,8 +12,10 @@
 #   +25 SMTP (OpenSMTPD, no auth)   +24 LMTP (dovecot, internal)
 #   +587 submission (dovecot, auth, STARTTLS offered)   +465 submissions (implicit TLS, auth)
 #   +143 IMAP (STARTTLS offered)    +993 IMAPS
-# Mailboxes (password `secret`): agora, alice, bob, carol, dave @example.test; mail to any
-# `user+tag@example.test` lands in `user`'s INBOX.
+# Mailboxes (password `secret`): agora, alice, bob, carol, dave at each lane's domain: example.test,
+# example2.test, … (AGORA_MAIL_LANES of them, default 3, written to AGORA_TEST_MAIL_DOMAINS), so
+# as many tests as there are lanes can play by mail at once; mail to any `user+tag@<domain>` lands
+# in `user@<domain>`'s INBOX.
 set -euo pipefail
 
 cmd=${1:-}
@@ -31,6 +33,11 @@ submissions_port=$((base + 465))
 imap_port=$((base + 143))
 imaps_port=$((base + 993))
 users=(agora alice bob carol dave)
+lanes=${AGORA_MAIL_LANES:-3}
+domains=(example.test)
+for ((i = 2; i <= lanes; i++)); do
+  domains+=("example$i.test")
+done
 
 stop() {
   if [[ -f $dir/dovecot.conf ]]; then
@@ -79,12 +86,14 @@ start() {
 
   : >"$dir/users"
   : >"$dir/virtual"
-  for u in "${users[@]}"; do
-    echo "$u@example.test:{PLAIN}secret:8:8::$dir/mail/$u" >>"$dir/users"
-    mkdir -p "$dir/mail/$u"
+  for d in "${domains[@]}"; do
+    for u in "${users[@]}"; do
+      echo "$u@$d:{PLAIN}secret:8:8::$dir/mail/$d/$u" >>"$dir/users"
+      mkdir -p "$dir/mail/$d/$u"
+    done
+    # Every address of the domain goes to dovecot, which strips `+tag` and refuses unknown users.
+    echo "@$d mail" >>"$dir/virtual"
   done
-  # Every address of the domain goes to dovecot, which strips `+tag` and refuses unknown users.
-  echo "@example.test mail" >"$dir/virtual"
   chown -R mail:mail "$dir/mail"
   chmod 0644 "$dir/users" "$dir/key.pem"
 
@@ -156,9 +165,10 @@ EOF
 
   cat >"$dir/smtpd.conf" <<EOF
 table virtuals file:$dir/virtual
+table domains { $(printf '"%s", ' "${domains[@]}" | sed 's/, $//') }
 listen on 127.0.0.1 port $smtp_port hostname localhost
 action "lmtp" lmtp "127.0.0.1:$lmtp_port" rcpt-to virtual <virtuals>
-match from any for domain "example.test" action "lmtp"
+match from any for domain <domains> action "lmtp"
 EOF
   chmod 0644 "$dir/smtpd.conf" "$dir/virtual"
 
@@ -178,6 +188,7 @@ export AGORA_TEST_SMTP_PORT=$smtp_port
 export AGORA_TEST_SUBMISSION_PORT=$submission_port
 export AGORA_TEST_SUBMISSIONS_PORT=$submissions_port
 export AGORA_TEST_CA=$dir/cert.pem
+export AGORA_TEST_MAIL_DOMAINS="${domains[*]}"
 EOF
   echo "mail servers up: IMAP $imap_port, IMAPS $imaps_port, SMTP $smtp_port, submission $submission_port, submissions $submissions_port"
   echo "run: source $dir/env"

@@ -84,6 +84,7 @@ async fn servers() -> Result<mail::Servers, Error> {
         ca: std::env::var("AGORA_TEST_CA")
             .map_err(|_| "the mail servers are not there: AGORA_TEST_CA is not set")?
             .into(),
+        domain: mail::lanes().remove(0),
     };
     for (what, port) in [("IMAP", servers.imap), ("submission", servers.submission)] {
         tokio::net::TcpStream::connect(("127.0.0.1", port))
@@ -98,7 +99,8 @@ async fn servers() -> Result<mail::Servers, Error> {
 async fn run() -> Result<(), Error> {
     let games = size("AGORA_BENCH_GAMES", 48)?;
     let plies = size("AGORA_BENCH_PLIES", 20)?;
-    let servers = servers().await?;
+    let mut servers = servers().await?;
+    let _turn = mail::MAILBOXES.lock(&mut servers).await;
     mail::empty_mailboxes(&servers).await;
     let db = temp_db()?;
     let store = Store::open(&db, &StoreOptions::default()).await?;
@@ -121,8 +123,9 @@ async fn run() -> Result<(), Error> {
     let mut tasks = Vec::new();
     for i in 0..games {
         let (service, reader, commands) = (service.clone(), reader.clone(), commands.clone());
+        let domain = servers.domain.clone();
         tasks.push(tokio::spawn(async move {
-            play(&service, &reader, &commands, i, plies).await
+            play(&service, &reader, &commands, (i, &domain), plies).await
         }));
     }
     for task in tasks {
@@ -238,14 +241,14 @@ fn lag(from: DateTime<Utc>, to: DateTime<Utc>) -> Duration {
 }
 
 /// Game `i`'s two players: Discord against mail, Discord against Discord, or mail against mail.
-fn players(i: usize) -> [(Identity, String); 2] {
+fn players(i: usize, domain: &str) -> [(Identity, String); 2] {
     let discord = |n: usize| {
         let id = 500_000_000_000_100_000 + n as u64;
         (format!("discord:{id}"), format!("d{n}"))
     };
     let mail = |n: usize| {
         let user = MAILBOXES[n % MAILBOXES.len()];
-        (format!("mailto:{user}@{}", mail::DOMAIN), user.to_owned())
+        (format!("mailto:{user}@{domain}"), user.to_owned())
     };
     let [a, b] = match i % 3 {
         0 => [discord(2 * i), mail(i)],
@@ -281,10 +284,10 @@ async fn play(
     service: &Service,
     reader: &SqlitePool,
     commands: &AtomicU64,
-    i: usize,
+    (i, domain): (usize, &str),
     plies: usize,
 ) -> Result<(), Error> {
-    let [a, b] = players(i);
+    let [a, b] = players(i, domain);
     say(service, commands, &b, "games").await?;
     let text = say(service, commands, &a, &format!("challenge {} agon", b.1)).await?;
     let game: i64 = text

@@ -11,7 +11,7 @@
 
 use agora_testkit::mail as common;
 
-use common::{Agora, Player, SERVICE};
+use common::{Agora, Player};
 use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(120);
@@ -22,14 +22,14 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    let Some(servers) = common::servers("mail_e2e benchmark") else {
+    let Some(mut servers) = common::servers("mail_e2e benchmark") else {
         return;
     };
     let burst: usize = std::env::var("AGORA_BENCH_MAILS")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(50);
-    let _turn = common::MAILBOXES.lock().await;
+    let _turn = common::MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let dir = std::env::temp_dir().join(format!("agora-mail-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -51,7 +51,7 @@ async fn main() {
         .map(|u| Player::new(&servers, u))
         .collect();
     for p in &mut players {
-        p.send(SERVICE, "hello", "games").await;
+        p.send_agora("hello", "games").await;
         let confirm = p.next_mail(WAIT).await;
         p.reply(&confirm, "").await;
         p.next_mail(WAIT).await;
@@ -62,7 +62,7 @@ async fn main() {
     for i in 0..burst {
         for p in &mut players {
             let account = format!("bench {i}");
-            p.send(SERVICE, &account, "games").await;
+            p.send_agora(&account, "games").await;
         }
     }
     let submitted = start.elapsed();

@@ -26,6 +26,33 @@ pub struct Servers {
     pub submission: u16,
     pub submissions: u16,
     pub ca: PathBuf,
+    /// The mail domain of the test's lane: its mailboxes are `agora`, `alice`, `bob`, `carol` and
+    /// `dave` at this domain (see [`Mailboxes::lock`]).
+    pub domain: String,
+}
+
+impl Servers {
+    /// Agora's own address in this lane.
+    pub fn service(&self) -> String {
+        self.address("agora")
+    }
+
+    /// The address of the test mailbox `user` (`alice`, `bob`, …) in this lane.
+    pub fn address(&self, user: &str) -> String {
+        format!("{user}@{}", self.domain)
+    }
+}
+
+/// The lanes' mail domains: `tests/mail/servers.sh` writes them to `AGORA_TEST_MAIL_DOMAINS`
+/// (each a set of the same mailboxes); servers started without it have the one `example.test`.
+pub fn lanes() -> Vec<String> {
+    let listed = std::env::var("AGORA_TEST_MAIL_DOMAINS").unwrap_or_default();
+    let lanes: Vec<String> = listed.split_whitespace().map(str::to_owned).collect();
+    if lanes.is_empty() {
+        vec![DOMAIN.to_owned()]
+    } else {
+        lanes
+    }
 }
 
 /// The servers, or `None` (with a message saying how to start them) when they are not running.
@@ -51,6 +78,7 @@ pub fn servers(test: &str) -> Option<Servers> {
                 submission,
                 submissions,
                 ca: ca.into(),
+                domain: lanes().remove(0),
             })
         }
         _ => {
@@ -86,68 +114,68 @@ pub fn servers(test: &str) -> Option<Servers> {
     }
 }
 
-/// The tests share one set of mailboxes, so they take turns: `MAILBOXES.lock().await` before
-/// touching them, the turn held until the guard is dropped.
-pub static MAILBOXES: Mailboxes = Mailboxes {
-    here: tokio::sync::Mutex::const_new(()),
-};
+/// The tests share the servers' mailboxes, in lanes: each lane is the same five mailboxes at a
+/// domain of its own, and a test takes a lane for itself with `MAILBOXES.lock(&mut servers)`,
+/// holding it until the guard is dropped.
+pub static MAILBOXES: Mailboxes = Mailboxes;
 
-/// Turns on the mail servers' mailboxes, across threads and across processes: a test runner
-/// that runs each test in a process of its own (cargo nextest), or two test binaries at once,
-/// still gives one test at a time the mailboxes. Within a process a mutex orders the turns;
-/// between processes a lock on a file named after the servers' IMAP port (`flock`, released by
-/// the kernel when the holder exits, even by `kill -9`).
-pub struct Mailboxes {
-    here: tokio::sync::Mutex<()>,
-}
+/// Turns on the lanes of mailboxes, across threads and across processes: a test runner that runs
+/// each test in a process of its own (cargo nextest), or several tests in one process, still
+/// gives each lane to one test at a time. A lane is held by a lock on a file named after the
+/// servers' IMAP port and the lane's domain (`flock`, which also keeps apart two opens of one
+/// file in one process, released by the kernel when the holder exits, even by `kill -9`).
+pub struct Mailboxes;
 
-/// A test's turn on the mailboxes; dropping it ends the turn.
+/// A test's turn on a lane of mailboxes; dropping it ends the turn.
 pub struct MailboxTurn {
-    _here: tokio::sync::MutexGuard<'static, ()>,
     _file: std::fs::File,
 }
 
 impl Mailboxes {
-    /// Waits for the mailboxes: first for the other tests of this process, then for other
-    /// processes.
-    pub async fn lock(&'static self) -> MailboxTurn {
-        let here = self.here.lock().await;
-        let port = std::env::var("AGORA_TEST_IMAP_PORT").unwrap_or_else(|_| "none".into());
-        let path = std::env::temp_dir().join(format!("agora-mailboxes-{port}.lock"));
-        let file = tokio::task::spawn_blocking(move || {
-            let file = std::fs::OpenOptions::new()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(&path)
-                .unwrap_or_else(|e| panic!("the mailboxes' lock {}: {e}", path.display()));
-            file.lock()
-                .unwrap_or_else(|e| panic!("the mailboxes' lock {}: {e}", path.display()));
-            file
-        })
-        .await
-        .unwrap();
-        MailboxTurn {
-            _here: here,
-            _file: file,
+    /// Waits for a free lane and points `servers` at it.
+    pub async fn lock(&'static self, servers: &mut Servers) -> MailboxTurn {
+        let port = servers.imap;
+        let lanes = lanes();
+        loop {
+            for domain in &lanes {
+                let path =
+                    std::env::temp_dir().join(format!("agora-mailboxes-{port}-{domain}.lock"));
+                let file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .truncate(false)
+                    .write(true)
+                    .open(&path)
+                    .unwrap_or_else(|e| panic!("the mailboxes' lock {}: {e}", path.display()));
+                match file.try_lock() {
+                    Ok(()) => {
+                        servers.domain = domain.clone();
+                        return MailboxTurn { _file: file };
+                    }
+                    Err(std::fs::TryLockError::WouldBlock) => {}
+                    Err(std::fs::TryLockError::Error(e)) => {
+                        panic!("the mailboxes' lock {}: {e}", path.display())
+                    }
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
 }
 
-pub const DOMAIN: &str = "example.test";
-pub const SERVICE: &str = "agora@example.test";
+/// The first lane's domain, the one of servers started without lanes.
+const DOMAIN: &str = "example.test";
 
 /// The front end's settings against the local servers: IMAP with STARTTLS, SMTP submission with
 /// authentication (both through the script's self-signed certificate).
 pub fn settings(s: &Servers) -> MailSettings {
     MailSettings {
-        address: SERVICE.into(),
+        address: s.service(),
         display_name: "Agora".into(),
         imap: ImapSettings {
             host: "127.0.0.1".into(),
             port: s.imap,
             security: Security::StartTls,
-            user: SERVICE.into(),
+            user: s.service(),
             password: "secret".into(),
             mailbox: "INBOX".into(),
             handled: Handled::Flag("$AgoraHandled".into()),
@@ -161,7 +189,7 @@ pub fn settings(s: &Servers) -> MailSettings {
             host: "127.0.0.1".into(),
             port: s.submission,
             security: Security::StartTls,
-            credentials: Some((SERVICE.into(), "secret".into())),
+            credentials: Some((s.service(), "secret".into())),
             ca_file: Some(s.ca.clone()),
             timeout: Duration::from_secs(60),
             parallel: 4,
@@ -274,7 +302,7 @@ async fn login(port: u16, user: &str) -> Imap {
 /// Empties the INBOX of every test mailbox.
 pub async fn empty_mailboxes(s: &Servers) {
     for user in ["agora", "alice", "bob", "carol", "dave"] {
-        let mut imap = login(s.imap, &format!("{user}@{DOMAIN}")).await;
+        let mut imap = login(s.imap, &s.address(user)).await;
         imap.select("INBOX").await.unwrap();
         let _: Vec<_> = imap
             .store("1:*", "+FLAGS.SILENT (\\Deleted)")
@@ -326,7 +354,7 @@ pub async fn wait_for_inbox(s: &Servers, user: &str, n: usize, limit: Duration) 
 /// Confirms a newcomer's address by replying to the confirmation request; returns the answer,
 /// a mail about no game (its Reply-To carries the player's own token).
 pub async fn confirmed(player: &mut Player, wait: Duration) -> Received {
-    player.send(SERVICE, "hello", "help").await;
+    player.send_agora("hello", "help").await;
     let request = player.next_mail(wait).await;
     assert!(request.text.contains("To confirm"), "{request:?}");
     player.reply(&request, "games").await;
@@ -448,6 +476,8 @@ impl Received {
 /// A person with a mailbox on the test server and a mail program.
 pub struct Player {
     pub address: String,
+    /// Agora's address in the player's lane.
+    pub service: String,
     smtp: AsyncSmtpTransport<Tokio1Executor>,
     imap_port: u16,
     seen: u32,
@@ -461,7 +491,8 @@ impl Player {
             .port(s.smtp)
             .build();
         Player {
-            address: format!("{user}@{DOMAIN}"),
+            address: s.address(user),
+            service: s.service(),
             smtp,
             imap_port: s.imap,
             seen: 0,
@@ -474,10 +505,11 @@ impl Player {
     pub async fn send_raw(&mut self, from: &str, to: &str, headers: &str, body: &str) -> String {
         self.sent += 1;
         let id = format!(
-            "{}.{}.{}@{DOMAIN}",
+            "{}.{}.{}@{}",
             self.address.split('@').next().unwrap(),
             self.sent,
-            std::process::id()
+            std::process::id(),
+            self.address.split('@').nth(1).unwrap_or(DOMAIN),
         );
         let raw = format!(
             "From: {from}\r\nTo: {to}\r\nMessage-ID: <{id}>\r\nDate: Mon, 30 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\n{headers}\r\n\r\n{body}"
@@ -515,6 +547,12 @@ impl Player {
         .await
     }
 
+    /// A plain-text mail from this player to Agora's own address (not a reply: no key).
+    pub async fn send_agora(&mut self, subject: &str, body: &str) -> String {
+        let to = self.service.clone();
+        self.send(&to, subject, body).await
+    }
+
     /// Answers a received mail the way a mail program does: to its Reply-To, with threading
     /// headers, the text on top and the original quoted below.
     pub async fn reply(&mut self, to: &Received, body: &str) -> String {
@@ -538,7 +576,10 @@ impl Player {
                 to.message_id,
                 refs.join(" ")
             ),
-            &format!("{body}\r\n\r\nOn Mon, 30 Nov 2026, Agora <{SERVICE}> wrote:\r\n{quoted}"),
+            &format!(
+                "{body}\r\n\r\nOn Mon, 30 Nov 2026, Agora <{}> wrote:\r\n{quoted}",
+                self.service
+            ),
         )
         .await
     }

@@ -15,10 +15,10 @@ const WAIT: Duration = Duration::from_secs(120);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_discord_player_and_a_mail_player_play_agros() {
-    let Some(servers) = mail::servers("a_discord_player_and_a_mail_player_play_agros") else {
+    let Some(mut servers) = mail::servers("a_discord_player_and_a_mail_player_play_agros") else {
         return;
     };
-    let _turn = mail::MAILBOXES.lock().await;
+    let _turn = mail::MAILBOXES.lock(&mut servers).await;
     mail::empty_mailboxes(&servers).await;
     let double = Double::start().await;
     let db = temp_db("with-mail");

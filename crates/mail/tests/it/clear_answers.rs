@@ -10,7 +10,7 @@
 
 use agora_testkit::mail as common;
 
-use common::{Agora, MAILBOXES, Player, Received, SERVICE};
+use common::{Agora, MAILBOXES, Player, Received};
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(120);
@@ -34,7 +34,7 @@ fn footer(mail: &Received) -> &str {
 
 /// Confirms a newcomer's address by answering the confirmation request.
 async fn confirm(player: &mut Player) {
-    player.send(SERVICE, "hello", "games").await;
+    player.send_agora("hello", "games").await;
     let request = player.next_mail(WAIT).await;
     assert!(request.text.contains("To confirm"), "{request:?}");
     player.reply(&request, "").await;
@@ -47,19 +47,19 @@ async fn confirm(player: &mut Player) {
 /// is confirmed, and `help` is not answered a second time.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_newcomer_gets_help_and_how_to_confirm() {
-    let Some(servers) = common::servers("a_newcomer_gets_help_and_how_to_confirm") else {
+    let Some(mut servers) = common::servers("a_newcomer_gets_help_and_how_to_confirm") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
+    let domain = servers.domain.clone();
     common::empty_mailboxes(&servers).await;
     let agora = Agora::start(&temp_db("help"), common::settings(&servers)).await;
     let mut carol = Player::new(&servers, "carol");
 
     carol
-        .send(
-            SERVICE,
+        .send_agora(
             "hello",
-            "help\r\nhelp challenge\r\nchallenge dave@example.test agon",
+            &format!("help\r\nhelp challenge\r\nchallenge dave@{domain} agon"),
         )
         .await;
     let answer = carol.next_mail(WAIT).await;
@@ -78,26 +78,26 @@ async fn a_newcomer_gets_help_and_how_to_confirm() {
     let code = answer.code();
     assert_ne!(code, answer.token());
     assert!(
-        text.contains("To confirm that carol@example.test is yours"),
+        text.contains(&format!("To confirm that carol@{domain} is yours")),
         "{answer:?}"
     );
     assert!(!text.contains(&answer.reply_to), "{answer:?}");
     assert!(
-        text.contains("send a mail to agora@example.test"),
+        text.contains(&format!("send a mail to agora@{domain}")),
         "{answer:?}"
     );
     // The challenge was not done, and its text is not repeated.
     assert!(text.contains("did nothing else"), "{answer:?}");
-    assert!(!text.contains("dave@example.test"), "{answer:?}");
+    assert!(!text.contains(&format!("dave@{domain}")), "{answer:?}");
     assert!(!text.contains("agora+…"), "{answer:?}");
     assert!(!footer(&answer).contains(KEY), "{answer:?}");
     assert!(
-        footer(&answer).contains("write to agora@example.test"),
+        footer(&answer).contains(&format!("write to agora@{domain}")),
         "{answer:?}"
     );
 
     carol
-        .reply(&answer, "challenge dave@example.test agon")
+        .reply(&answer, &format!("challenge dave@{domain} agon"))
         .await;
     let confirmed = carol.next_mail(WAIT).await;
     assert!(confirmed.text.contains("is confirmed"), "{confirmed:?}");
@@ -112,30 +112,31 @@ async fn a_newcomer_gets_help_and_how_to_confirm() {
 /// never an unknown command.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wrong_code_is_answered_as_one() {
-    let Some(servers) = common::servers("a_wrong_code_is_answered_as_one") else {
+    let Some(mut servers) = common::servers("a_wrong_code_is_answered_as_one") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
+    let domain = servers.domain.clone();
     common::empty_mailboxes(&servers).await;
     let agora = Agora::start(&temp_db("code"), common::settings(&servers)).await;
     let mut dave = Player::new(&servers, "dave");
 
     // Well formed, but not the code Agora sent.
-    dave.send(SERVICE, "my code", "verify abcdefghjk").await;
+    dave.send_agora("my code", "verify abcdefghjk").await;
     let wrong = dave.next_mail(WAIT).await;
     let code = wrong.code();
     assert_ne!(code, "abcdefghjk");
     assert!(
         wrong
             .text
-            .contains("not the code Agora sent to dave@example.test"),
+            .contains(&format!("not the code Agora sent to dave@{domain}")),
         "{wrong:?}"
     );
     assert!(!wrong.text.contains("abcdefghjk"), "{wrong:?}");
     assert!(
         wrong
             .text
-            .contains("send `verify` alone to agora@example.test"),
+            .contains(&format!("send `verify` alone to agora@{domain}")),
         "{wrong:?}"
     );
     assert!(wrong.text.contains(&format!("verify {code}")), "{wrong:?}");
@@ -143,18 +144,19 @@ async fn a_wrong_code_is_answered_as_one() {
     assert!(!wrong.text.contains("not a command"), "{wrong:?}");
     assert!(!wrong.text.contains("did nothing else"), "{wrong:?}");
 
-    dave.send(SERVICE, "code please", "verify").await;
+    dave.send_agora("code please", "verify").await;
     let again = dave.next_mail(WAIT).await;
     assert_eq!(again.code(), code);
     assert!(again.text.contains(&format!("verify {code}")), "{again:?}");
     assert!(!again.text.contains("not the code"), "{again:?}");
 
     // The right code, in a new mail rather than a reply.
-    dave.send(SERVICE, "my code", &format!("verify {code}"))
-        .await;
+    dave.send_agora("my code", &format!("verify {code}")).await;
     let confirmed = dave.next_mail(WAIT).await;
     assert!(
-        confirmed.text.contains("dave@example.test is confirmed"),
+        confirmed
+            .text
+            .contains(&format!("dave@{domain} is confirmed")),
         "{confirmed:?}"
     );
     assert!(
@@ -162,12 +164,12 @@ async fn a_wrong_code_is_answered_as_one() {
         "{confirmed:?}"
     );
 
-    dave.send(SERVICE, "my code", "verify 12345").await;
+    dave.send_agora("my code", "verify 12345").await;
     let needless = dave.next_mail(WAIT).await;
     assert!(
         needless
             .text
-            .contains("dave@example.test is already confirmed"),
+            .contains(&format!("dave@{domain} is already confirmed")),
         "{needless:?}"
     );
     assert!(!needless.text.contains("unknown command"), "{needless:?}");
@@ -179,10 +181,11 @@ async fn a_wrong_code_is_answered_as_one() {
 /// address that carries the key (never written in the text).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lines_that_are_not_commands_get_one_answer() {
-    let Some(servers) = common::servers("lines_that_are_not_commands_get_one_answer") else {
+    let Some(mut servers) = common::servers("lines_that_are_not_commands_get_one_answer") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
+    let domain = servers.domain.clone();
     common::empty_mailboxes(&servers).await;
     let agora = Agora::start(&temp_db("prose"), common::settings(&servers)).await;
     let mut carol = Player::new(&servers, "carol");
@@ -190,8 +193,7 @@ async fn lines_that_are_not_commands_get_one_answer() {
 
     // A new mail, not a reply: it carries no key.
     carol
-        .send(
-            SERVICE,
+        .send_agora(
             "a question",
             "Hello Agora,\r\ngames\r\nresign 1\r\nI hope you are well.\r\nBest wishes, Carol",
         )
@@ -213,13 +215,16 @@ async fn lines_that_are_not_commands_get_one_answer() {
     // The command without the key, refused with the address to reply to.
     assert!(text.contains("`resign 1` was not done"), "{answer:?}");
     assert!(answer.reply_to.starts_with("agora+"), "{answer:?}");
-    assert!(answer.reply_to.ends_with("@example.test"), "{answer:?}");
+    assert!(
+        answer.reply_to.ends_with(&format!("@{domain}")),
+        "{answer:?}"
+    );
     assert!(!text.contains(&answer.reply_to), "{answer:?}");
     assert!(!text.contains("agora+…"), "{answer:?}");
     assert!(!footer(&answer).contains(KEY), "{answer:?}");
 
     // One line of prose alone is not a command either, said once.
-    carol.send(SERVICE, "thanks", "Thank you!").await;
+    carol.send_agora("thanks", "Thank you!").await;
     let one = carol.next_mail(WAIT).await;
     assert!(
         one.text.contains("`Thank you!` is not a command"),
@@ -234,11 +239,12 @@ async fn lines_that_are_not_commands_get_one_answer() {
 /// digests).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_subject_per_game_and_the_key_only_about_a_game() {
-    let Some(servers) = common::servers("one_subject_per_game_and_the_key_only_about_a_game")
+    let Some(mut servers) = common::servers("one_subject_per_game_and_the_key_only_about_a_game")
     else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
+    let domain = servers.domain.clone();
     common::empty_mailboxes(&servers).await;
     let agora = Agora::start(&temp_db("subject"), common::settings(&servers)).await;
     let mut carol = Player::new(&servers, "carol");
@@ -246,13 +252,13 @@ async fn one_subject_per_game_and_the_key_only_about_a_game() {
     let subject = "[Agora #1] Agon: carol vs dave";
 
     carol
-        .send(SERVICE, "a game", "challenge dave@example.test agon")
+        .send_agora("a game", &format!("challenge dave@{domain} agon"))
         .await;
     let request = carol.next_mail(WAIT).await;
     assert!(request.text.contains("To confirm"), "{request:?}");
     assert!(!footer(&request).contains(KEY), "{request:?}");
     carol
-        .reply(&request, "challenge dave@example.test agon")
+        .reply(&request, &format!("challenge dave@{domain} agon"))
         .await;
     let sent = carol.next_mail(WAIT).await;
     assert_eq!(sent.subject, subject, "{sent:?}");
@@ -263,7 +269,8 @@ async fn one_subject_per_game_and_the_key_only_about_a_game() {
     // the name she chose. From his first answer on, the game has its one subject.
     let invitation = dave.next_mail(WAIT).await;
     assert_eq!(
-        invitation.subject, "[Agora #1] Agon: carol@example.test vs dave",
+        invitation.subject,
+        format!("[Agora #1] Agon: carol@{domain} vs dave"),
         "{invitation:?}"
     );
     assert!(
@@ -279,12 +286,12 @@ async fn one_subject_per_game_and_the_key_only_about_a_game() {
     assert!(help.text.contains("Commands ("), "{help:?}");
 
     // `help` outside any game: no game subject, no key.
-    dave.send(SERVICE, "help", "help").await;
+    dave.send_agora("help", "help").await;
     let help = dave.next_mail(WAIT).await;
     assert!(!help.subject.contains("[Agora #"), "{help:?}");
     assert!(!footer(&help).contains(KEY), "{help:?}");
     assert!(
-        footer(&help).contains("write to agora@example.test"),
+        footer(&help).contains(&format!("write to agora@{domain}")),
         "{help:?}"
     );
 

@@ -24,11 +24,12 @@ fn temp_db(name: &str) -> std::path::PathBuf {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_watcher_follows_by_mail_and_a_record_comes_attached() {
-    let Some(servers) = common::servers("a_watcher_follows_by_mail_and_a_record_comes_attached")
+    let Some(mut servers) =
+        common::servers("a_watcher_follows_by_mail_and_a_record_comes_attached")
     else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let agora = Agora::start(&temp_db("community"), common::settings(&servers)).await;
     let mut alice = Player::new(&servers, "alice");

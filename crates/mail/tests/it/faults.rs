@@ -19,7 +19,7 @@ use agora_mail::imap::Mailbox;
 use agora_rules::Variant;
 use agora_store::GameStatus;
 use chrono::Utc;
-use common::{Agora, MAILBOXES, Player, SERVICE};
+use common::{Agora, MAILBOXES, Player};
 use std::path::Path;
 use std::time::Duration;
 
@@ -67,11 +67,12 @@ fn opening() -> (String, String) {
 /// deadline, is not: his game is lost on time.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_read_after_its_deadline_counts_when_it_arrived() {
-    let Some(servers) = common::servers("a_move_read_after_its_deadline_counts_when_it_arrived")
+    let Some(mut servers) =
+        common::servers("a_move_read_after_its_deadline_counts_when_it_arrived")
     else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let db = temp_db("backlog");
     let agora = Agora::start(&db, common::settings(&servers)).await;
@@ -79,14 +80,16 @@ async fn a_move_read_after_its_deadline_counts_when_it_arrived() {
     let mut bob = Player::new(&servers, "bob");
     let home = common::confirmed(&mut alice, WAIT).await;
     let (alice_latest, _) = common::started(&mut alice, &home, &mut bob, 1, WAIT).await;
-    let in_box = common::inbox_flags(&servers, SERVICE).await.len();
+    let in_box = common::inbox_flags(&servers, &servers.service())
+        .await
+        .len();
 
     // The front end is down (a crash, a long IMAP outage) while Alice's move reaches the mailbox.
     let (db, settings) = (agora.db.clone(), agora.settings.clone());
     agora.stop().await;
     let (first, second) = opening();
     alice.reply(&alice_latest, &first).await;
-    common::wait_for_inbox(&servers, SERVICE, in_box + 1, WAIT).await;
+    common::wait_for_inbox(&servers, &servers.service(), in_box + 1, WAIT).await;
     // Her deadline passes after the mail arrived (INTERNALDATE counts whole seconds) and before it
     // is read.
     tokio::time::sleep(Duration::from_millis(1100)).await;
@@ -127,15 +130,15 @@ async fn restart_with_deadline(
 
 /// Makes the real database refuse Dave's row in `mail_rates` (his hourly count), the first thing
 /// Agora writes for a mail from a stranger.
-async fn refuse_daves_rows(db: &Path) {
+async fn refuse_daves_rows(db: &Path, dave: &str) {
     use sqlx::Connection;
     let url = format!("sqlite://{}", db.display());
     let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-    sqlx::query(
+    sqlx::query(sqlx::AssertSqlSafe(format!(
         "CREATE TRIGGER refuse_dave BEFORE INSERT ON mail_rates \
-         WHEN NEW.key = 'address:dave@example.test' \
+         WHEN NEW.key = 'address:{dave}' \
          BEGIN SELECT RAISE(ABORT, 'disk I/O error (injected)'); END",
-    )
+    )))
     .execute(&mut conn)
     .await
     .unwrap();
@@ -147,23 +150,24 @@ async fn refuse_daves_rows(db: &Path) {
 /// exactly one apology that repeats nothing of the mail. The mail beside it is answered as usual.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mail_that_keeps_failing_is_put_aside_with_one_apology() {
-    let Some(servers) = common::servers("a_mail_that_keeps_failing_is_put_aside_with_one_apology")
+    let Some(mut servers) =
+        common::servers("a_mail_that_keeps_failing_is_put_aside_with_one_apology")
     else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let db = temp_db("poison");
     let mut settings = common::settings(&servers);
     settings.max_attempts = 2;
     let service = common::service(&db).await;
-    refuse_daves_rows(&db).await;
+    refuse_daves_rows(&db, &servers.address("dave")).await;
     let front = MailFrontEnd::new(service, settings.clone()).unwrap();
     let mut dave = Player::new(&servers, "dave");
     let mut carol = Player::new(&servers, "carol");
-    dave.send(SERVICE, "xyzzy plugh", "games\r\nhelp").await;
-    carol.send(SERVICE, "hello", "help").await;
-    common::wait_for_inbox(&servers, SERVICE, 2, WAIT).await;
+    dave.send_agora("xyzzy plugh", "games\r\nhelp").await;
+    carol.send_agora("hello", "help").await;
+    common::wait_for_inbox(&servers, &servers.service(), 2, WAIT).await;
 
     // The front end is driven by hand, so time can pass between attempts without waiting.
     let mut mailbox = Mailbox::open(&settings.imap).await.unwrap();
@@ -191,7 +195,7 @@ async fn a_mail_that_keeps_failing_is_put_aside_with_one_apology() {
         aside[0].last_error.contains("disk I/O error (injected)"),
         "{aside:?}"
     );
-    let flags = common::inbox_flags(&servers, SERVICE).await;
+    let flags = common::inbox_flags(&servers, &servers.service()).await;
     let marked: Vec<u32> = flags
         .iter()
         .filter(|(_, f)| f.iter().any(|f| f.contains("$AgoraPutAside")))
@@ -212,7 +216,11 @@ async fn a_mail_that_keeps_failing_is_put_aside_with_one_apology() {
     );
     assert!(!apology.text.contains("xyzzy"), "{apology:?}");
     assert!(!apology.text.contains("games"), "{apology:?}");
-    assert_eq!(apology.reply_to, SERVICE, "no personal key: {apology:?}");
+    assert_eq!(
+        apology.reply_to,
+        servers.service(),
+        "no personal key: {apology:?}"
+    );
     assert_eq!(apology.auto_submitted.as_deref(), Some("auto-replied"));
 
     // Never tried again, never apologised for twice, also after a restart of the reader.

@@ -11,7 +11,7 @@ use agora_testkit::mail as common;
 
 use agora_rules::Variant;
 use agora_service::{Language, Settings};
-use common::{Agora, MAILBOXES, Player, Received, SERVICE, short_game};
+use common::{Agora, MAILBOXES, Player, Received, short_game};
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(120);
@@ -25,7 +25,7 @@ fn temp_db(name: &str) -> std::path::PathBuf {
 
 /// Confirms a newcomer's address; the request and the answer are in Dutch, the default.
 async fn confirmed_in_dutch(player: &mut Player) -> Received {
-    player.send(SERVICE, "hallo", "hulp").await;
+    player.send_agora("hallo", "hulp").await;
     let request = player.next_mail(WAIT).await;
     assert!(request.text.contains("Om te bevestigen"), "{request:?}");
     player.reply(&request, "partijen").await;
@@ -87,14 +87,15 @@ async fn play_through(
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn whole_games_by_mail_in_dutch_and_swedish() {
-    let Some(servers) = common::servers("whole_games_by_mail_in_dutch_and_swedish") else {
+/// A whole game of `kind` by mail, Alice in Dutch and Bob in Swedish: each game a test of its
+/// own, so the two play at once on the mail servers' lanes.
+async fn whole_game_in_dutch_and_swedish(test: &str, kind: &str, variant: Variant) {
+    let Some(mut servers) = common::servers(test) else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
-    let db = temp_db("games");
+    let db = temp_db(test);
     let settings = Settings {
         seed: Some(7),
         default_language: Language::Nl,
@@ -115,57 +116,58 @@ async fn whole_games_by_mail_in_dutch_and_swedish() {
     assert!(chosen.text.contains("svenska"), "{chosen:?}");
     assert!(chosen.text.starts_with("Klart"), "{chosen:?}");
 
-    for (game, (kind, variant)) in [
-        ("agon", Variant::Agon),
-        (
-            "agros board 8 farmers 3",
-            Variant::Agros {
-                board: 8,
-                farmers: 3,
-            },
-        ),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let game = game as i64 + 1;
-        // Alice challenges in Dutch words, bob accepts in Swedish words.
-        let challenge = kind.replace("board", "bord").replace("farmers", "boeren");
-        alice
-            .reply(
-                &alice_home,
-                &format!("uitdagen {} {challenge}", bob.address),
-            )
-            .await;
-        let sent = alice.next_mail(WAIT).await;
-        assert!(
-            sent.text.contains(&format!("Partij #{game}: je hebt")),
-            "{sent:?}"
-        );
-        let invitation = bob.next_mail(WAIT).await;
-        assert!(invitation.text.contains("utmanar dig"), "{invitation:?}");
-        bob.reply(&invitation, "acceptera").await;
-        let bob_start = bob.next_mail(WAIT).await;
-        assert!(bob_start.text.contains("har börjat"), "{bob_start:?}");
-        let alice_start = alice.next_mail(WAIT).await;
-        assert!(
-            alice_start.text.contains("Jij bent aan zet"),
-            "{alice_start:?}"
-        );
-        // A mistake is explained in the sender's language and changes nothing.
-        bob.reply(&bob_start, "zz9").await;
-        let refusal = bob.next_mail(WAIT).await;
-        assert!(refusal.text.starts_with("Tyvärr"), "{refusal:?}");
-
-        let record = short_game(variant);
-        play_through(
-            &record,
-            (&mut alice, alice_start),
-            (&mut bob, refusal),
-            (&["is afgelopen", "Partij #"], &["är slut", "Parti #"]),
+    // Alice challenges in Dutch words, bob accepts in Swedish words.
+    let challenge = kind.replace("board", "bord").replace("farmers", "boeren");
+    alice
+        .reply(
+            &alice_home,
+            &format!("uitdagen {} {challenge}", bob.address),
         )
         .await;
-    }
+    let sent = alice.next_mail(WAIT).await;
+    assert!(sent.text.contains("Partij #1: je hebt"), "{sent:?}");
+    let invitation = bob.next_mail(WAIT).await;
+    assert!(invitation.text.contains("utmanar dig"), "{invitation:?}");
+    bob.reply(&invitation, "acceptera").await;
+    let bob_start = bob.next_mail(WAIT).await;
+    assert!(bob_start.text.contains("har börjat"), "{bob_start:?}");
+    let alice_start = alice.next_mail(WAIT).await;
+    assert!(
+        alice_start.text.contains("Jij bent aan zet"),
+        "{alice_start:?}"
+    );
+    // A mistake is explained in the sender's language and changes nothing.
+    bob.reply(&bob_start, "zz9").await;
+    let refusal = bob.next_mail(WAIT).await;
+    assert!(refusal.text.starts_with("Tyvärr"), "{refusal:?}");
+
+    let record = short_game(variant);
+    play_through(
+        &record,
+        (&mut alice, alice_start),
+        (&mut bob, refusal),
+        (&["is afgelopen", "Partij #"], &["är slut", "Parti #"]),
+    )
+    .await;
     alice.no_mail(Duration::from_secs(2)).await;
     agora.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agon_by_mail_in_dutch_and_swedish() {
+    whole_game_in_dutch_and_swedish("agon_by_mail_in_dutch_and_swedish", "agon", Variant::Agon)
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agros_by_mail_in_dutch_and_swedish() {
+    whole_game_in_dutch_and_swedish(
+        "agros_by_mail_in_dutch_and_swedish",
+        "agros board 8 farmers 3",
+        Variant::Agros {
+            board: 8,
+            farmers: 3,
+        },
+    )
+    .await;
 }

@@ -74,12 +74,12 @@ async fn wait_for_holder(front: &MailFrontEnd, expected: Option<&str>, limit: Du
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_process_reads_the_mailbox_and_another_takes_over_when_it_dies() {
-    let Some(servers) =
+    let Some(mut servers) =
         common::servers("one_process_reads_the_mailbox_and_another_takes_over_when_it_dies")
     else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let dir = std::env::temp_dir().join(format!("agora-lease-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -12,7 +12,7 @@
 use agora_testkit::mail as common;
 
 use agora_rules::Variant;
-use common::{Agora, MAILBOXES, Player, Received, SERVICE, short_game};
+use common::{Agora, MAILBOXES, Player, Received, short_game};
 use std::time::Duration;
 
 // Long enough for one SMTP retry after a transient failure (the outbox backs off 30 s first).
@@ -43,6 +43,11 @@ fn illegal_at_start(variant: Variant, first: &str) -> String {
         .expect("the second player has an action the first has not")
 }
 
+/// The domain of an address.
+fn domain(address: &str) -> &str {
+    address.split('@').nth(1).unwrap_or_default()
+}
+
 /// A newcomer's challenge, the address confirmation, and the opponent's acceptance; returns the
 /// latest game mail of each player (alice moves first).
 async fn start_game(
@@ -52,17 +57,13 @@ async fn start_game(
     game: i64,
 ) -> (Received, Received) {
     alice
-        .send(
-            SERVICE,
-            "a game",
-            &format!("challenge {} {kind}", bob.address),
-        )
+        .send_agora("a game", &format!("challenge {} {kind}", bob.address))
         .await;
     let confirm = alice.next_mail(WAIT).await;
     assert!(
         confirm
             .text
-            .contains("To confirm that alice@example.test is yours"),
+            .contains(&format!("To confirm that {} is yours", alice.address)),
         "{confirm:?}"
     );
     // Nothing was done, and nothing of the mail is repeated: the newcomer sends it again.
@@ -111,7 +112,7 @@ async fn start_game(
     assert!(
         alice_start
             .references
-            .contains(&format!("agora-game-{game}@example.test")),
+            .contains(&format!("agora-game-{game}@{}", domain(&alice.address))),
         "{alice_start:?}"
     );
     (alice_start, bob_start)
@@ -142,10 +143,10 @@ async fn play(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn agon_by_mail_with_every_hazard() {
-    let Some(servers) = common::servers("agon_by_mail_with_every_hazard") else {
+    let Some(mut servers) = common::servers("agon_by_mail_with_every_hazard") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let db = temp_db("agon");
     let mut agora = Agora::start(&db, common::settings(&servers)).await;
@@ -168,8 +169,8 @@ async fn agon_by_mail_with_every_hazard() {
 
     // A forged From without a token: the real alice is told, bob hears nothing, nothing changes.
     dave.send_raw(
-        "alice@example.test",
-        SERVICE,
+        &alice.address.clone(),
+        &alice.service.clone(),
         "Subject: resign\r\nContent-Type: text/plain",
         "resign 1",
     )
@@ -239,11 +240,11 @@ async fn agon_by_mail_with_every_hazard() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn agros_by_mail_with_several_commands_and_a_large_mail() {
-    let Some(servers) = common::servers("agros_by_mail_with_several_commands_and_a_large_mail")
+    let Some(mut servers) = common::servers("agros_by_mail_with_several_commands_and_a_large_mail")
     else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let db = temp_db("agros");
     let mut settings = common::settings(&servers);
@@ -299,10 +300,10 @@ async fn agros_by_mail_with_several_commands_and_a_large_mail() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_from_one_sender_gets_one_notice() {
-    let Some(servers) = common::servers("a_flood_from_one_sender_gets_one_notice") else {
+    let Some(mut servers) = common::servers("a_flood_from_one_sender_gets_one_notice") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let db = temp_db("flood");
     let mut settings = common::settings(&servers);
@@ -311,7 +312,7 @@ async fn a_flood_from_one_sender_gets_one_notice() {
     let mut carol = Player::new(&servers, "carol");
     let mut dave = Player::new(&servers, "dave");
     for _ in 0..7 {
-        carol.send(SERVICE, "help", "help").await;
+        carol.send_agora("help", "help").await;
     }
     // Three answers, and the first mail over the limit gets one short notice (the server may
     // deliver them in any order); the rest get nothing.
@@ -332,7 +333,7 @@ async fn a_flood_from_one_sender_gets_one_notice() {
         "{answers:?}"
     );
     // Others are not affected.
-    dave.send(SERVICE, "help", "help").await;
+    dave.send_agora("help", "help").await;
     dave.next_mail(WAIT).await;
     // A reply carrying carol's token is read whatever the count: it confirms her address.
     carol.reply(&answers[0], "games").await;

@@ -20,7 +20,7 @@ use agora_service::desk::SpoolEntry;
 use agora_service::{Identity, Inbound, Status};
 use agora_store::GameStatus;
 use chrono::Utc;
-use common::{Agora, MAILBOXES, Player, SERVICE, Servers};
+use common::{Agora, MAILBOXES, Player, Servers};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -147,6 +147,7 @@ fn fake_settings(imap: u16, smtp: u16) -> MailSettings {
         submission: smtp,
         submissions: 0,
         ca: PathBuf::new(),
+        domain: "example.test".into(),
     };
     let mut settings = common::settings(&nowhere);
     settings.imap.security = Security::Plain;
@@ -205,10 +206,10 @@ async fn a_command_without_answer_ends_the_session_and_it_is_opened_again() {
 /// timing out.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_silent_imap_server_does_not_hold_up_sending() {
-    let Some(servers) = common::servers("a_silent_imap_server_does_not_hold_up_sending") else {
+    let Some(mut servers) = common::servers("a_silent_imap_server_does_not_hold_up_sending") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let imap = Staller::start(Fake::Silent).await;
     let mut settings = common::settings(&servers);
@@ -237,10 +238,10 @@ async fn a_silent_imap_server_does_not_hold_up_sending() {
 /// times out (and is recorded as a transient failure, to be tried again).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_silent_relay_does_not_hold_up_reading() {
-    let Some(servers) = common::servers("a_silent_relay_does_not_hold_up_reading") else {
+    let Some(mut servers) = common::servers("a_silent_relay_does_not_hold_up_reading") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let relay = Staller::start(Fake::Silent).await;
     let mut settings = common::settings(&servers);
@@ -259,7 +260,7 @@ async fn a_silent_relay_does_not_hold_up_reading() {
         .thread(&bob.address, Some(game), &token::generate(), Utc::now())
         .await
         .unwrap();
-    let to = format!("agora+{}@{}", thread.token, common::DOMAIN);
+    let to = format!("agora+{}@{}", thread.token, servers.domain);
     bob.send(&to, &format!("[Agora #{game}]"), "accept").await;
 
     let start = Instant::now();
@@ -314,9 +315,10 @@ async fn sql_execute(db: &Path, statement: &'static str) -> u64 {
 }
 
 /// A plain mail from the service to `to`.
-fn plain_mail(to: &str, subject: &str) -> Vec<u8> {
+fn plain_mail(from: &str, to: &str, subject: &str) -> Vec<u8> {
+    let domain = from.split('@').nth(1).unwrap_or_default();
     format!(
-        "From: {SERVICE}\r\nTo: {to}\r\nSubject: {subject}\r\nMessage-ID: <{subject}.{}@example.test>\r\n\
+        "From: {from}\r\nTo: {to}\r\nSubject: {subject}\r\nMessage-ID: <{subject}.{}@{domain}>\r\n\
          Date: Tue, 1 Dec 2026 06:00:00 +0000\r\n\r\nhello\r\n",
         std::process::id()
     )
@@ -329,17 +331,22 @@ fn plain_mail(to: &str, subject: &str) -> Vec<u8> {
 /// the mail beside it goes out.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_recipient_refused_for_good_is_a_permanent_failure() {
-    let Some(servers) = common::servers("a_recipient_refused_for_good_is_a_permanent_failure")
+    let Some(mut servers) = common::servers("a_recipient_refused_for_good_is_a_permanent_failure")
     else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let settings = common::settings(&servers);
+    let (service, bob) = (servers.service(), servers.address("bob"));
     let smtp = Smtp::new(&settings.smtp).unwrap();
     let stranger = "nobody@unknown.invalid";
     let refused = smtp
-        .send(SERVICE, stranger, &plain_mail(stranger, "refused"))
+        .send(
+            &service,
+            stranger,
+            &plain_mail(&service, stranger, "refused"),
+        )
         .await
         .unwrap_err();
     assert!(refused.is_permanent(), "{refused:?}");
@@ -353,11 +360,7 @@ async fn a_recipient_refused_for_good_is_a_permanent_failure() {
     silent.timeout = Duration::from_secs(1);
     let lost = Smtp::new(&silent)
         .unwrap()
-        .send(
-            SERVICE,
-            "bob@example.test",
-            &plain_mail("bob@example.test", "lost"),
-        )
+        .send(&service, &bob, &plain_mail(&service, &bob, "lost"))
         .await
         .unwrap_err();
     assert!(!lost.is_permanent(), "{lost:?}");
@@ -367,12 +370,12 @@ async fn a_recipient_refused_for_good_is_a_permanent_failure() {
     let front = MailFrontEnd::new(common::service(&db).await, settings).unwrap();
     let desk = front.service().mail();
     let now = Utc::now();
-    for (key, to) in [("refused", stranger), ("fine", "bob@example.test")] {
-        let bytes = plain_mail(to, key);
-        let message_id = format!("{key}@example.test");
+    for (key, to) in [("refused", stranger), ("fine", bob.as_str())] {
+        let bytes = plain_mail(&service, to, key);
+        let message_id = format!("{key}@{}", servers.domain);
         let entry = SpoolEntry {
             key,
-            from: SERVICE,
+            from: &service,
             to,
             bytes: &bytes,
             game: None,
@@ -395,11 +398,11 @@ async fn a_recipient_refused_for_good_is_a_permanent_failure() {
 /// player's mailbox carry the same Message-ID, so mail clients that de-duplicate show one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mail_sent_again_after_a_crash_keeps_its_message_id() {
-    let Some(servers) = common::servers("a_mail_sent_again_after_a_crash_keeps_its_message_id")
+    let Some(mut servers) = common::servers("a_mail_sent_again_after_a_crash_keeps_its_message_id")
     else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let db = temp_db("again");
     let front = MailFrontEnd::new(common::service(&db).await, common::settings(&servers)).unwrap();

@@ -15,7 +15,7 @@ use agora_testkit::mail as common;
 
 use agora_mail::Outcome;
 use agora_store::GameStatus;
-use common::{Agora, MAILBOXES, Player, Received, SERVICE};
+use common::{Agora, MAILBOXES, Player, Received};
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(120);
@@ -63,10 +63,11 @@ async fn player_id(agora: &Agora, address: &str) -> Option<i64> {
 /// genuine replies: nothing of the forged mail ever runs.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_forged_mails_commands_never_run_later() {
-    let Some(servers) = common::servers("a_forged_mails_commands_never_run_later") else {
+    let Some(mut servers) = common::servers("a_forged_mails_commands_never_run_later") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
+    let (domain, service) = (servers.domain.clone(), servers.service());
     common::empty_mailboxes(&servers).await;
     let agora = Agora::start(&temp_db("forged"), common::settings(&servers)).await;
     let mut alice = Player::new(&servers, "alice");
@@ -83,7 +84,9 @@ async fn a_forged_mails_commands_never_run_later() {
         .and_then(|rest| rest.split('.').next())
         .unwrap_or_else(|| panic!("no link code: {link:?}"))
         .to_owned();
-    alice.reply(&home, "challenge dave@example.test agon").await;
+    alice
+        .reply(&home, &format!("challenge dave@{domain} agon"))
+        .await;
     alice.next_mail(WAIT).await;
     let invitation = dave.next_mail(WAIT).await;
     assert!(invitation.text.contains("challenges you"), "{invitation:?}");
@@ -91,8 +94,8 @@ async fn a_forged_mails_commands_never_run_later() {
     // The forgery, through the real SMTP server, from another mailbox.
     carol
         .send_raw(
-            "dave@example.test",
-            SERVICE,
+            &format!("dave@{domain}"),
+            &service,
             "Subject: my moves\r\nContent-Type: text/plain",
             &format!("accept 1\r\nresign 1\r\nlink {code}"),
         )
@@ -117,8 +120,8 @@ async fn a_forged_mails_commands_never_run_later() {
     alice.no_mail(Duration::from_secs(2)).await;
     assert_eq!(status(&agora, 1).await, GameStatus::Proposed);
     assert_ne!(
-        player_id(&agora, "dave@example.test").await,
-        player_id(&agora, "alice@example.test").await,
+        player_id(&agora, &format!("dave@{domain}")).await,
+        player_id(&agora, &format!("alice@{domain}")).await,
         "the identities were merged"
     );
     agora.stop().await;
@@ -128,10 +131,10 @@ async fn a_forged_mails_commands_never_run_later() {
 /// every token, and a mail to an old one is a mail without a token.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tokens_are_scoped_and_revocable() {
-    let Some(servers) = common::servers("tokens_are_scoped_and_revocable") else {
+    let Some(mut servers) = common::servers("tokens_are_scoped_and_revocable") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let agora = Agora::start(&temp_db("scope"), common::settings(&servers)).await;
     let mut alice = Player::new(&servers, "alice");
@@ -184,10 +187,11 @@ async fn tokens_are_scoped_and_revocable() {
 /// then silence); Alice's genuine move, with her token, is still applied and answered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_forged_flood_never_silences_the_owner() {
-    let Some(servers) = common::servers("a_forged_flood_never_silences_the_owner") else {
+    let Some(mut servers) = common::servers("a_forged_flood_never_silences_the_owner") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
+    let (domain, service) = (servers.domain.clone(), servers.service());
     common::empty_mailboxes(&servers).await;
     let mut settings = common::settings(&servers);
     settings.per_sender_per_hour = 30;
@@ -200,8 +204,8 @@ async fn a_forged_flood_never_silences_the_owner() {
 
     for _ in 0..32 {
         dave.send_raw(
-            "alice@example.test",
-            SERVICE,
+            &format!("alice@{domain}"),
+            &service,
             "Subject: resign\r\nContent-Type: text/plain",
             "resign 1",
         )
@@ -238,10 +242,11 @@ async fn a_forged_flood_never_silences_the_owner() {
 /// repeats none of it, not even the subject, and does nothing it asks.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stranger_gets_none_of_the_forgers_text() {
-    let Some(servers) = common::servers("a_stranger_gets_none_of_the_forgers_text") else {
+    let Some(mut servers) = common::servers("a_stranger_gets_none_of_the_forgers_text") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
+    let (domain, service) = (servers.domain.clone(), servers.service());
     common::empty_mailboxes(&servers).await;
     let agora = Agora::start(&temp_db("relay"), common::settings(&servers)).await;
     let mut carol = Player::new(&servers, "carol");
@@ -251,16 +256,16 @@ async fn a_stranger_gets_none_of_the_forgers_text() {
     let spam = [
         "Cheap watches",
         "spam.example",
-        "bob@example.test",
+        &format!("bob@{domain}"),
         "zzzzzzzzzz",
         "xyzzy",
         "Dear friend",
     ];
     dave.send_raw(
-        "carol@example.test",
-        SERVICE,
+        &format!("carol@{domain}"),
+        &service,
         "Subject: Cheap watches at spam.example\r\nContent-Type: text/plain",
-        "Dear friend, visit http://spam.example for Cheap watches\r\nchallenge bob@example.test agon\r\nverify zzzzzzzzzz\r\nhelp xyzzy",
+        &format!("Dear friend, visit http://spam.example for Cheap watches\r\nchallenge bob@{domain} agon\r\nverify zzzzzzzzzz\r\nhelp xyzzy"),
     )
     .await;
     let answer = carol.next_mail(WAIT).await;
@@ -281,10 +286,11 @@ async fn a_stranger_gets_none_of_the_forgers_text() {
 /// checked then; a reply still confirms. A code is void after its time.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn guessing_codes_is_limited_and_codes_expire() {
-    let Some(servers) = common::servers("guessing_codes_is_limited_and_codes_expire") else {
+    let Some(mut servers) = common::servers("guessing_codes_is_limited_and_codes_expire") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
+    let (domain, service) = (servers.domain.clone(), servers.service());
     common::empty_mailboxes(&servers).await;
     let mut settings = common::settings(&servers);
     settings.wrong_codes_per_day = 2;
@@ -292,43 +298,44 @@ async fn guessing_codes_is_limited_and_codes_expire() {
     let mut dave = Player::new(&servers, "dave");
     let mut carol = Player::new(&servers, "carol");
 
-    dave.send(SERVICE, "code", "verify").await;
+    dave.send_agora("code", "verify").await;
     let first = dave.next_mail(WAIT).await;
     let code = first.code();
     assert_ne!(code, first.token(), "a code is not a reply token");
     for guess in ["aaaaaaaaaa", "bbbbbbbbbb"] {
-        dave.send(SERVICE, "code", &format!("verify {guess}")).await;
+        dave.send_agora("code", &format!("verify {guess}")).await;
         let wrong = dave.next_mail(WAIT).await;
         assert!(wrong.text.contains("not the code"), "{wrong:?}");
     }
-    dave.send(SERVICE, "code", "verify cccccccccc").await;
+    dave.send_agora("code", "verify cccccccccc").await;
     let locked = dave.next_mail(WAIT).await;
     assert!(locked.text.contains("Too many wrong codes"), "{locked:?}");
     assert!(!locked.text.contains("not the code"), "{locked:?}");
     // The right code is not even checked now, and there is no more answer.
-    dave.send(SERVICE, "code", &format!("verify {code}")).await;
-    dave.send(SERVICE, "code", "verify dddddddddd").await;
+    dave.send_agora("code", &format!("verify {code}")).await;
+    dave.send_agora("code", "verify dddddddddd").await;
     dave.no_mail(Duration::from_secs(3)).await;
-    let unverified = |agora: &Agora, address: &'static str| {
+    let unverified = |agora: &Agora, address: &str| {
         let service = agora.front.service().clone();
+        let address = address.to_owned();
         async move {
             let mut tx = service.store().write().await.unwrap();
-            !tx.mail_sender(address)
+            !tx.mail_sender(&address)
                 .await
                 .unwrap()
                 .is_some_and(|s| s.verified)
         }
     };
-    assert!(unverified(&agora, "dave@example.test").await);
+    assert!(unverified(&agora, &format!("dave@{domain}")).await);
     dave.reply(&first, "").await;
     let confirmed = dave.next_mail(WAIT).await;
     assert!(confirmed.text.contains("is confirmed"), "{confirmed:?}");
 
     // Expiry: the code Carol was sent, used two days and more later, confirms nothing.
-    carol.send(SERVICE, "code", "verify").await;
+    carol.send_agora("code", "verify").await;
     let code = carol.next_mail(WAIT).await.code();
     let raw = format!(
-        "From: carol@example.test\r\nTo: {SERVICE}\r\nMessage-ID: <late.{}@example.test>\r\nSubject: code\r\n\r\nverify {code}\r\n",
+        "From: carol@{domain}\r\nTo: {service}\r\nMessage-ID: <late.{}@{domain}>\r\nSubject: code\r\n\r\nverify {code}\r\n",
         std::process::id()
     );
     let later = chrono::Utc::now() + chrono::Duration::hours(49);
@@ -338,7 +345,7 @@ async fn guessing_codes_is_limited_and_codes_expire() {
         .await
         .unwrap();
     assert_eq!(outcome, Outcome::Verification);
-    assert!(unverified(&agora, "carol@example.test").await);
+    assert!(unverified(&agora, &format!("carol@{domain}")).await);
     agora.stop().await;
 }
 
@@ -346,11 +353,13 @@ async fn guessing_codes_is_limited_and_codes_expire() {
 /// acted on and gets no answer, even with the sender's token; the same mail passing is acted on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mail_the_receiving_server_found_forged_is_not_acted_on() {
-    let Some(servers) = common::servers("a_mail_the_receiving_server_found_forged_is_not_acted_on")
+    let Some(mut servers) =
+        common::servers("a_mail_the_receiving_server_found_forged_is_not_acted_on")
     else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
+    let domain = servers.domain.clone();
     common::empty_mailboxes(&servers).await;
     let mut settings = common::settings(&servers);
     settings.trust_authentication_results = Some("mx.example.test".into());
@@ -359,22 +368,25 @@ async fn a_mail_the_receiving_server_found_forged_is_not_acted_on() {
     let mut dave = Player::new(&servers, "dave");
     let home = confirmed(&mut carol).await;
 
-    let failed = "Authentication-Results: mx.example.test; spf=pass smtp.mailfrom=example.test;\r\n dkim=none; dmarc=fail (p=reject) header.from=example.test\r\n";
+    let failed = format!(
+        "Authentication-Results: mx.example.test; spf=pass smtp.mailfrom={domain};\r\n dkim=none; dmarc=fail (p=reject) header.from={domain}\r\n"
+    );
     carol
-        .reply_with(&home, failed, "challenge dave@example.test agon")
+        .reply_with(&home, &failed, &format!("challenge dave@{domain} agon"))
         .await;
     // Another server's pass does not outweigh the trusted server's fail.
     let mixed = "Authentication-Results: evil.example; dmarc=pass\r\nAuthentication-Results: mx.example.test; dmarc=fail\r\n";
     carol
-        .reply_with(&home, mixed, "challenge dave@example.test agon")
+        .reply_with(&home, mixed, &format!("challenge dave@{domain} agon"))
         .await;
     carol.no_mail(Duration::from_secs(4)).await;
     dave.no_mail(Duration::from_millis(100)).await;
 
-    let passed =
-        "Authentication-Results: mx.example.test; dkim=pass header.d=example.test; dmarc=pass\r\n";
+    let passed = format!(
+        "Authentication-Results: mx.example.test; dkim=pass header.d={domain}; dmarc=pass\r\n"
+    );
     carol
-        .reply_with(&home, passed, "challenge dave@example.test agon")
+        .reply_with(&home, &passed, &format!("challenge dave@{domain} agon"))
         .await;
     let answer = carol.next_mail(WAIT).await;
     assert!(answer.text.contains("you challenged"), "{answer:?}");
@@ -386,25 +398,25 @@ async fn a_mail_the_receiving_server_found_forged_is_not_acted_on() {
 /// the overall hourly limits without any notice; a tokened mail still goes through.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn domain_and_overall_limits_cut_off_silently() {
-    let Some(servers) = common::servers("domain_and_overall_limits_cut_off_silently") else {
+    let Some(mut servers) = common::servers("domain_and_overall_limits_cut_off_silently") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let mut settings = common::settings(&servers);
     settings.per_domain_per_hour = 3;
     let agora = Agora::start(&temp_db("domain"), settings).await;
     let mut carol = Player::new(&servers, "carol");
     let mut dave = Player::new(&servers, "dave");
-    carol.send(SERVICE, "help", "help").await;
+    carol.send_agora("help", "help").await;
     let first = carol.next_mail(WAIT).await;
-    dave.send(SERVICE, "help", "help").await;
+    dave.send_agora("help", "help").await;
     dave.next_mail(WAIT).await;
-    carol.send(SERVICE, "help", "help").await;
+    carol.send_agora("help", "help").await;
     carol.next_mail(WAIT).await;
     // The domain's fourth mail of the hour, from either address: nothing, not even a notice.
-    dave.send(SERVICE, "help", "help").await;
-    carol.send(SERVICE, "help", "help").await;
+    dave.send_agora("help", "help").await;
+    carol.send_agora("help", "help").await;
     dave.no_mail(Duration::from_secs(3)).await;
     carol.no_mail(Duration::from_millis(100)).await;
     carol.reply(&first, "games").await;
@@ -415,9 +427,9 @@ async fn domain_and_overall_limits_cut_off_silently() {
     let mut settings = common::settings(&servers);
     settings.unauthenticated_per_hour = 1;
     let agora = Agora::start(&temp_db("overall"), settings).await;
-    carol.send(SERVICE, "help", "help").await;
+    carol.send_agora("help", "help").await;
     carol.next_mail(WAIT).await;
-    dave.send(SERVICE, "help", "help").await;
+    dave.send_agora("help", "help").await;
     dave.no_mail(Duration::from_secs(3)).await;
     agora.stop().await;
 }
@@ -427,10 +439,10 @@ async fn domain_and_overall_limits_cut_off_silently() {
 /// sweep that follows still ends the game on time.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_message_id_cannot_stop_the_clock() {
-    let Some(servers) = common::servers("a_message_id_cannot_stop_the_clock") else {
+    let Some(mut servers) = common::servers("a_message_id_cannot_stop_the_clock") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let agora = Agora::start(&temp_db("clock-ids"), common::settings(&servers)).await;
     let mut alice = Player::new(&servers, "alice");
@@ -471,10 +483,10 @@ async fn a_message_id_cannot_stop_the_clock() {
 /// game is lost on time, and the vacation moves no deadline of it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_late_vacation_does_not_escape_the_clock() {
-    let Some(servers) = common::servers("a_late_vacation_does_not_escape_the_clock") else {
+    let Some(mut servers) = common::servers("a_late_vacation_does_not_escape_the_clock") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
     common::empty_mailboxes(&servers).await;
     let agora = Agora::start(&temp_db("late-vacation"), common::settings(&servers)).await;
     let mut alice = Player::new(&servers, "alice");
@@ -511,10 +523,11 @@ async fn a_late_vacation_does_not_escape_the_clock() {
 /// address and from a stranger, instead of failing the mail for ever.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn subjects_in_any_script_are_answered() {
-    let Some(servers) = common::servers("subjects_in_any_script_are_answered") else {
+    let Some(mut servers) = common::servers("subjects_in_any_script_are_answered") else {
         return;
     };
-    let _turn = MAILBOXES.lock().await;
+    let _turn = MAILBOXES.lock(&mut servers).await;
+    let service = servers.service();
     common::empty_mailboxes(&servers).await;
     let agora = Agora::start(&temp_db("scripts"), common::settings(&servers)).await;
     let mut alice = Player::new(&servers, "alice");
@@ -526,7 +539,7 @@ async fn subjects_in_any_script_are_answered() {
         carol
             .send_raw(
                 &from,
-                SERVICE,
+                &service,
                 &format!("Subject: {subject}\r\nContent-Type: text/plain; charset=utf-8"),
                 "help",
             )

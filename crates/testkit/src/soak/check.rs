@@ -344,7 +344,7 @@ async fn check_mail(rig: &Rig, f: &mut Figures) {
     let mut received: BTreeMap<(String, String), usize> = BTreeMap::new();
     let verbose = std::env::var("AGORA_SOAK_VERBOSE").is_ok_and(|v| v == "1");
     for (name, user) in &rig.mail_users {
-        let address = format!("{name}@{}", common::DOMAIN);
+        let address = user.address.clone();
         for mail in user.received.lock().unwrap().iter() {
             if verbose {
                 println!(
@@ -388,7 +388,7 @@ async fn check_mail(rig: &Rig, f: &mut Figures) {
             key.1, key.0
         ));
     }
-    for (uid, flags) in common::inbox_flags(&rig.servers, common::SERVICE).await {
+    for (uid, flags) in common::inbox_flags(&rig.servers, &rig.servers.service()).await {
         if !handled(&flags) {
             f.problems
                 .push(format!("mail {uid} to Agora: not handled ({flags:?})"));

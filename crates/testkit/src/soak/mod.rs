@@ -326,6 +326,7 @@ impl Rig {
             let mut player = common::Player::new(&servers, name);
             let home = common::confirmed(&mut player, WAIT).await;
             let user = Arc::new(MailUser {
+                address: player.address.clone(),
                 player: tokio::sync::Mutex::new(player),
                 home,
                 received: Mutex::new(Vec::new()),
@@ -566,7 +567,7 @@ impl Rig {
         if self.clocks.pending(db).await > 0 {
             return None;
         }
-        let inbox = common::inbox_flags(&self.servers, common::SERVICE).await;
+        let inbox = common::inbox_flags(&self.servers, &self.servers.service()).await;
         if inbox.iter().any(|(_, flags)| !check::handled(flags)) {
             return None;
         }
@@ -648,7 +649,7 @@ user = "{service}"
 ca_file = {ca:?}
 "#,
         http = proxies.http.addr(),
-        service = common::SERVICE,
+        service = servers.service(),
         imap = proxies.imap.port(),
         smtp = proxies.smtp.port(),
         ca = servers.ca.display().to_string(),

@@ -31,6 +31,8 @@ pub struct Intent {
 
 /// A person with a mailbox.
 pub struct MailUser {
+    /// The mailbox's address.
+    pub address: String,
     pub player: tokio::sync::Mutex<common::Player>,
     /// The mail about no game, whose Reply-To carries the player's own token.
     pub home: Received,
@@ -96,7 +98,7 @@ impl Person {
     /// The identity the service knows the person by.
     pub fn identity(&self) -> String {
         match &self.who {
-            Who::Mail(_) => format!("mailto:{}@{}", self.name, common::DOMAIN),
+            Who::Mail(user) => format!("mailto:{}", user.address),
             Who::Discord(id, _) => format!("discord:{id}"),
         }
     }
@@ -314,7 +316,7 @@ async fn send(table: &Table, step: &Step<'_>, a: &Person, b: &Person) -> Option<
     match step {
         Step::Challenge(_, variant) => {
             let text = match &b.who {
-                Who::Mail(_) => format!("challenge {}@{} {variant}", b.name, common::DOMAIN),
+                Who::Mail(user) => format!("challenge {} {variant}", user.address),
                 Who::Discord(..) => String::new(),
             };
             let options = challenge_options(table, b, variant).await;
