@@ -9,9 +9,11 @@
 //! (another process's, or this process's writer) has committed, and SQLite keeps it in the WAL's
 //! shared memory, so a look reads nothing from the disk.
 //!
-//! On PostgreSQL a command that queued notifications says so on commit (`NOTIFY agora_commits`,
-//! sent by the server only if the transaction commits), and a look-out listens on a connection
-//! of its own (`LISTEN agora_commits`).
+//! On PostgreSQL a command that queued notifications says so on commit (`NOTIFY agora_commits`
+//! with its schema as the payload, sent by the server only if the transaction commits), and a
+//! look-out listens on a connection of its own (`LISTEN agora_commits`), heeding the commits of
+//! its own schema only: the channel is the whole server's, which other databases (other
+//! installations, each in a schema of its own) may share.
 
 use crate::Result;
 use sqlx::Connection;
@@ -33,8 +35,9 @@ enum Inner {
     Sqlite(Box<Lite>),
     Postgres {
         pool: PgPool,
-        /// Listening since the first look; `None` after a failure, until it listens again.
-        listener: Option<PgListener>,
+        /// Listening since the first look, with the schema whose commits count; `None` after a
+        /// failure, until it listens again.
+        listener: Option<(PgListener, String)>,
     },
 }
 
@@ -68,8 +71,11 @@ impl Commits {
                     }
                     continue;
                 };
+                let (listening, schema) = listening;
                 match listening.try_recv().await {
-                    Ok(Some(_)) => return,
+                    Ok(Some(heard)) if heard.payload() == schema.as_str() => return,
+                    // Another schema's commit on the same server.
+                    Ok(Some(_)) => continue,
                     // The connection was lost and is made again: what was said meanwhile is lost.
                     Ok(None) => return,
                     Err(e) => {
@@ -84,10 +90,13 @@ impl Commits {
     }
 }
 
-async fn listen(pool: &PgPool) -> Result<PgListener> {
+async fn listen(pool: &PgPool) -> Result<(PgListener, String)> {
+    let schema: String = sqlx::query_scalar("SELECT current_schema()")
+        .fetch_one(pool)
+        .await?;
     let mut listener = PgListener::connect_with(pool).await?;
     listener.listen(CHANNEL).await?;
-    Ok(listener)
+    Ok((listener, schema))
 }
 
 /// The look-out on SQLite.

@@ -534,7 +534,7 @@ impl Tx {
             Held::Pg(mut tx) => {
                 if !self.queued.is_empty() {
                     // Heard by the look-outs of other processes once this commits (see `commits`).
-                    sqlx::query("SELECT pg_notify($1, '')")
+                    sqlx::query("SELECT pg_notify($1, current_schema())")
                         .bind(crate::commits::CHANNEL)
                         .execute(&mut *tx)
                         .await?;
