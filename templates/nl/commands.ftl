@@ -301,7 +301,7 @@ parse-usage-vacation = { parse-problem }; gebruik: { cmd-vacation-usage }
 
 cmd-link-summary = koppel nog een Discord-account of e-mailadres aan jou
 cmd-link-usage = koppel [code]
-cmd-link-help = `koppel` geeft een eenmalige code; stuur `koppel <code>` vanaf je andere account (Discord of een adres) en beide worden één speler, met dezelfde partijen.
+cmd-link-help = `koppel` geeft een eenmalige code; stuur `koppel <code>` vanaf je andere account (Discord of een adres), dat dan een tweede code krijgt: stuur die met `koppel <code>` vanaf het eerste account, en beide worden één speler, met dezelfde partijen.
 cmd-link-arg-code = code
 cmd-link-arg-code-help = de code die `koppel` je andere account gaf
 parse-usage-link = { parse-problem }; gebruik: { cmd-link-usage }

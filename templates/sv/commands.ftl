@@ -301,7 +301,7 @@ parse-usage-vacation = { parse-problem }; användning: { cmd-vacation-usage }
 
 cmd-link-summary = koppla ett annat Discord-konto eller en e-postadress till dig
 cmd-link-usage = koppla [kod]
-cmd-link-help = `koppla` ger en engångskod; skicka `koppla <kod>` från ditt andra konto (Discord eller en adress) så blir båda en spelare, med samma partier.
+cmd-link-help = `koppla` ger en engångskod; skicka `koppla <kod>` från ditt andra konto (Discord eller en adress), som då får en andra kod: skicka den med `koppla <kod>` från det första kontot, så blir båda en spelare, med samma partier.
 cmd-link-arg-code = kod
 cmd-link-arg-code-help = koden som `koppla` gav ditt andra konto
 parse-usage-link = { parse-problem }; användning: { cmd-link-usage }

@@ -781,7 +781,6 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         use commands::Command as C;
-        desk::check_version(tx, inbound).await?;
         match command {
             C::Clock(game) => return self.clock(tx, game, now).await,
             C::SendDigest(player) => return self.digest(tx, player, now).await,
@@ -802,6 +801,19 @@ impl Service {
             within(inbound.scope, &command, context)?;
         }
         let me = self.actor(tx, inbound, now).await?;
+        // One rule for every command that names a game or comes from one (a button, a thread, a
+        // mail's conversation): a private game of others is answered as one that does not exist,
+        // before anything else about it (its version, its state, who plays it) is looked at.
+        let watching = matches!(command, C::Watch(_) | C::Unwatch(_));
+        let named = match &command {
+            C::Watch(g) | C::Unwatch(g) => Some(*g),
+            other => other.game(),
+        };
+        if let Some(id) = named.map(|n| aim(n, context)).transpose()?.flatten() {
+            self.must_see(tx, &me, id, command.reads_only() || watching)
+                .await?;
+        }
+        desk::check_version(tx, inbound).await?;
         match command {
             C::Help(topic) => self.help(topic.as_deref()),
             C::Challenge {
@@ -859,7 +871,7 @@ impl Service {
             C::Digest(hour) => self.set_digest(tx, &me, hour, now).await,
             C::Language(language) => self.set_language(tx, &me, language).await,
             C::Vacation(request) => self.vacation(tx, &me, request, now).await,
-            C::Link(code) => self.link(tx, &me, inbound, code.as_deref(), now).await,
+            C::Link(code) => self.link(tx, &me, code.as_deref(), now).await,
             C::Clock(_) | C::SendDigest(_) => unreachable!("handled above"),
         }
     }

@@ -436,7 +436,10 @@ impl Service {
                 wrong = wrong
             )));
         }
-        if tx.link_code_valid(&code.to_ascii_uppercase(), now).await? {
+        if tx
+            .link_code_valid(&code.to_ascii_uppercase(), &identity, now)
+            .await?
+        {
             return Ok(None);
         }
         tx.record_link_guess(&identity, now, since).await?;
@@ -449,92 +452,119 @@ impl Service {
         )))
     }
 
-    /// `link` makes a code; `link <code>` from another identity joins that identity's player into
-    /// the code's owner.
-    // Making a code and redeeming one share the checks on both identities; kept together so the
-    // two halves of the exchange read as one.
+    /// Joining two accounts takes a code delivered to each side, so that a leaked reply token,
+    /// a leaked code or a forged sender cannot join anything: `link` on the first account makes
+    /// an offer; `link <offer>` on the second makes a confirmation, which is delivered to the
+    /// second account (to a mail address, whoever claimed to send from it) and must be entered on
+    /// the first; `link <confirmation>` there joins the second account's player into the first.
+    // Making a code, answering an offer and confirming share the checks on both identities; kept
+    // together so the three steps of the exchange read as one.
     pub(crate) async fn link(
         &self,
         tx: &mut Tx,
         me: &Player,
-        inbound: &crate::Inbound,
         code: Option<&str>,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        match code {
+        let minutes = self.settings.link_code_minutes;
+        let expires = now + Duration::minutes(minutes.into());
+        let Some(code) = code else {
+            let code = self.link_code();
+            tx.create_link_code(me.id, &code, expires).await?;
+            return Ok(self.link_text(
+                "link_code.txt",
+                LinkCtx {
+                    code: &code,
+                    minutes,
+                    name: &me.name,
+                    accounts: 0,
+                },
+            ));
+        };
+        let code = code.to_ascii_uppercase();
+        let Some(found) = tx.take_link_code(&code, me.id, now).await? else {
+            return user(agora_i18n::text!(
+                "link-code-invalid",
+                code = code.as_str(),
+                minutes = minutes
+            ));
+        };
+        match found.partner {
+            // An offer from the other account: the confirmation goes to this one.
             None => {
-                const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-                let code: String = {
-                    let mut rng = self.secrets.lock().expect("secrets lock");
-                    (0..8)
-                        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
-                        .collect()
-                };
-                let minutes = self.settings.link_code_minutes;
-                tx.create_link_code(me.id, &code, now + Duration::minutes(minutes.into()))
-                    .await?;
-                #[derive(Serialize)]
-                struct Ctx<'a> {
-                    code: &'a str,
-                    minutes: u32,
-                    name: &'a str,
-                }
-                Ok(Done {
-                    attachments: Vec::new(),
-                    text: self.templates.render(
-                        "link_code.txt",
-                        Ctx {
-                            code: &code,
-                            minutes,
-                            name: &me.name,
-                        },
-                    ),
-                    game: None,
-                })
-            }
-            Some(code) => {
-                let code = code.to_ascii_uppercase();
-                let Some(owner) = tx.take_link_code(&code, now).await? else {
-                    return user(agora_i18n::text!(
-                        "link-code-invalid",
-                        code = code.as_str(),
-                        minutes = self.settings.link_code_minutes
-                    ));
-                };
-                if owner == me.id {
+                if found.owner == me.id {
                     return user(agora_i18n::text!("link-same-account"));
                 }
-                if tx.share_a_game(owner, me.id).await? {
+                if tx.share_a_game(found.owner, me.id).await? {
                     return user(agora_i18n::text!("link-played-each-other"));
                 }
-                tx.merge_players(me.id, owner).await?;
-                let target = tx
-                    .player(owner)
+                let owner = tx
+                    .player(found.owner)
                     .await?
                     .ok_or_else(|| Fail::User(agora_i18n::text!("player-gone")))?;
-                // How many accounts, not which: the reply names no other address.
-                let accounts = tx.identities_of(owner).await?.len();
-                #[derive(Serialize)]
-                struct Ctx<'a> {
-                    name: &'a str,
-                    address: &'a str,
-                    accounts: usize,
+                let confirmation = self.link_code();
+                tx.create_link_confirmation(owner.id, me.id, &confirmation, expires)
+                    .await?;
+                Ok(self.link_text(
+                    "link_confirm.txt",
+                    LinkCtx {
+                        code: &confirmation,
+                        minutes,
+                        name: &owner.name,
+                        accounts: 0,
+                    },
+                ))
+            }
+            // The confirmation delivered to the other account, entered here: join it.
+            Some(partner) => {
+                if tx.player(partner).await?.is_none() {
+                    return user(agora_i18n::text!("player-gone"));
                 }
-                Ok(Done {
-                    attachments: Vec::new(),
-                    text: self.templates.render(
-                        "linked.txt",
-                        Ctx {
-                            name: &target.name,
-                            address: &inbound.from.to_string(),
-                            accounts,
-                        },
-                    ),
-                    game: None,
-                })
+                if tx.share_a_game(partner, me.id).await? {
+                    return user(agora_i18n::text!("link-played-each-other"));
+                }
+                tx.merge_players(partner, me.id).await?;
+                // How many accounts, not which: the reply names no address.
+                let accounts = tx.identities_of(me.id).await?.len();
+                Ok(self.link_text(
+                    "linked.txt",
+                    LinkCtx {
+                        code: "",
+                        minutes,
+                        name: &me.name,
+                        accounts,
+                    },
+                ))
             }
         }
     }
+
+    /// A fresh link code: 8 characters of an alphabet without look-alikes.
+    fn link_code(&self) -> String {
+        const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+        let mut rng = self.secrets.lock().expect("secrets lock");
+        (0..8)
+            .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+            .collect()
+    }
+
+    fn link_text(&self, template: &str, ctx: LinkCtx<'_>) -> Done {
+        Done {
+            attachments: Vec::new(),
+            text: self.templates.render(template, ctx),
+            game: None,
+        }
+    }
+}
+
+/// What the link templates show: the code to enter, how long it holds, the player the accounts
+/// join into and, once joined, how many accounts they have.
+#[derive(Serialize)]
+struct LinkCtx<'a> {
+    code: &'a str,
+    minutes: u32,
+    name: &'a str,
+    accounts: usize,
 }
 
 #[cfg(test)]

@@ -53,6 +53,7 @@ const EMBEDDED: &[(&str, &str, &str)] = embedded![
     "settings.txt",
     "link_code.txt",
     "linked.txt",
+    "link_confirm.txt",
     "_turn.txt",
     "_operator.txt",
     "_stranger.txt",

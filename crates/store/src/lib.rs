@@ -45,7 +45,7 @@ pub use games::{
 pub use health::{Gauges, Waiting};
 pub use mail::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
 pub use outbox::{Claimed, NewMessage, Notice, OutboxMessage, OutboxStats, Queued};
-pub use players::{Identity, Player, Vacation};
+pub use players::{Identity, LinkCode, Player, Vacation};
 pub use purge::Purged;
 pub use ratings::{Rating, RatingChange, Reliability};
 pub use writer::{BatchLimits, CommitStats, Tx};
@@ -227,8 +227,11 @@ impl Store {
     }
 
     /// Opens (creating if missing) the SQLite file at `path` in WAL mode and applies every pending
-    /// migration.
+    /// migration. A new file is readable by its owner alone (`0600`), whatever the umask: it
+    /// holds every player's addresses and keys. SQLite gives its WAL and shared-memory files the
+    /// same permissions.
     pub async fn open(path: &Path, options: &StoreOptions) -> Result<Store> {
+        create_private(path).map_err(sqlx::Error::Io)?;
         let connect = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
@@ -453,4 +456,21 @@ fn parse_seat(code: &str) -> Result<Seat> {
 fn parse_code<T: FromStr>(what: &str, code: &str) -> Result<T> {
     code.parse()
         .map_err(|_| StoreError::Corrupt(format!("{what} `{code}`")))
+}
+
+/// Creates an empty database file at `path` with the owner's permissions only (`0600`), unless
+/// something is there already (left as it is).
+fn create_private(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        // A path SQLite itself resolves (":memory:", a URI) or a folder not there yet: SQLite
+        // says what is wrong.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
 }

@@ -37,6 +37,15 @@ pub struct Player {
 }
 
 /// A vacation: the player's clocks are paused from `from` to `until`.
+/// A link code taken by [`Tx::take_link_code`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LinkCode {
+    /// Who made the offer, or whom the confirmation joins the partner into.
+    pub owner: i64,
+    /// `None` for an offer; for a confirmation, the player joined into `owner` when it is used.
+    pub partner: Option<i64>,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Vacation {
     pub from: DateTime<Utc>,
@@ -491,7 +500,8 @@ impl Tx {
         Ok(rows.into_iter().map(Player::from).collect())
     }
 
-    /// Stores a one-time link code for a player, replacing any older one of theirs.
+    /// Makes `code` the player's offer to join another account (`link`): the player's earlier
+    /// offer is gone, their pending confirmations stay.
     pub async fn create_link_code(
         &mut self,
         player_id: i64,
@@ -501,7 +511,8 @@ impl Tx {
         run!(
             self,
             execute,
-            query("DELETE FROM link_codes WHERE player_id = ?").bind(player_id)
+            query("DELETE FROM link_codes WHERE player_id = ? AND partner_id IS NULL")
+                .bind(player_id)
         )?;
         run!(
             self,
@@ -514,23 +525,80 @@ impl Tx {
         Ok(())
     }
 
-    /// Uses up a link code: returns the player who made it if it exists and has not expired.
-    pub async fn take_link_code(&mut self, code: &str, now: DateTime<Utc>) -> Result<Option<i64>> {
-        let row: Option<(i64, DateTime<Utc>)> = run!(
+    /// Makes `code` the confirmation that joins `partner_id` into `player_id`: it is delivered to
+    /// the partner and only `player_id` can use it. An earlier confirmation of the pair is gone.
+    pub async fn create_link_confirmation(
+        &mut self,
+        player_id: i64,
+        partner_id: i64,
+        code: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<()> {
+        run!(
             self,
-            fetch_optional,
-            query_as("DELETE FROM link_codes WHERE code = ? RETURNING player_id, expires_at")
-                .bind(code.to_owned())
+            execute,
+            query("DELETE FROM link_codes WHERE player_id = ? AND partner_id = ?")
+                .bind(player_id)
+                .bind(partner_id)
         )?;
-        Ok(row.and_then(|(p, exp)| (exp > now).then_some(p)))
+        run!(
+            self,
+            execute,
+            query(
+                "INSERT INTO link_codes (code, player_id, partner_id, expires_at) \
+                 VALUES (?, ?, ?, ?)"
+            )
+            .bind(code.to_owned())
+            .bind(player_id)
+            .bind(partner_id)
+            .bind(expires_at)
+        )?;
+        Ok(())
     }
 
-    /// Whether a link code exists and is still valid at `now`, without using it up.
-    pub async fn link_code_valid(&mut self, code: &str, now: DateTime<Utc>) -> Result<bool> {
+    /// Uses up a link code that `user` may use: an offer (anyone but its maker may answer it) or
+    /// a confirmation made for `user`. `None` when there is no such code, it has expired, or it
+    /// is a confirmation for someone else (left in place).
+    pub async fn take_link_code(
+        &mut self,
+        code: &str,
+        user: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<LinkCode>> {
+        let row: Option<(i64, Option<i64>, DateTime<Utc>)> = run!(
+            self,
+            fetch_optional,
+            query_as(
+                "DELETE FROM link_codes WHERE code = ? AND (partner_id IS NULL OR player_id = ?) \
+                 RETURNING player_id, partner_id, expires_at"
+            )
+            .bind(code.to_owned())
+            .bind(user)
+        )?;
+        Ok(
+            row.and_then(|(owner, partner, exp)| {
+                (exp > now).then_some(LinkCode { owner, partner })
+            }),
+        )
+    }
+
+    /// Whether `identity` may use a link code at `now` (see [`Tx::take_link_code`]), without
+    /// using it up.
+    pub async fn link_code_valid(
+        &mut self,
+        code: &str,
+        identity: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool> {
         let expires: Option<DateTime<Utc>> = run!(
             self,
             fetch_optional,
-            query_scalar("SELECT expires_at FROM link_codes WHERE code = ?").bind(code.to_owned())
+            query_scalar(
+                "SELECT expires_at FROM link_codes WHERE code = ? AND (partner_id IS NULL \
+                 OR player_id = (SELECT player_id FROM identities WHERE address = ?))"
+            )
+            .bind(code.to_owned())
+            .bind(identity.to_owned())
         )?;
         Ok(expires.is_some_and(|e| e > now))
     }
@@ -593,7 +661,7 @@ impl Tx {
             // The merged player has used Agora if either had.
             "UPDATE players SET first_seen_at = COALESCE(first_seen_at,
                  (SELECT first_seen_at FROM players WHERE id = ?2)) WHERE id = ?1",
-            "DELETE FROM link_codes WHERE player_id = ?2",
+            "DELETE FROM link_codes WHERE player_id = ?2 OR partner_id = ?2",
             "DELETE FROM players WHERE id = ?2",
         ] {
             run!(self, execute, query(sql).bind(into).bind(from))?;

@@ -156,3 +156,132 @@ async fn a_discord_player_and_a_mail_player_play_agros() {
     post.stop().await;
     discord.stop().await;
 }
+
+/// The attack of a leaked no-game reply token, through the real mail servers and the Discord
+/// double: Mallory, on Discord and with a mailbox of his own, has the Reply-To of a mail Alice
+/// was sent about no game. He asks for a link code on Discord and mails `link <code>` to that
+/// address from his own mailbox with Alice's address forged as the sender. Alice, not Mallory,
+/// is sent the code that would finish the link; nothing is joined, Mallory cannot act in Alice's
+/// game, and the game is unchanged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_leaked_no_game_token_and_a_forged_sender_join_no_accounts() {
+    let Some(mut servers) =
+        mail::servers("a_leaked_no_game_token_and_a_forged_sender_join_no_accounts")
+    else {
+        return;
+    };
+    let _turn = mail::MAILBOXES.lock(&mut servers).await;
+    mail::empty_mailboxes(&servers).await;
+    let double = Double::start().await;
+    let db = temp_db("leaked-token");
+    let discord = Agora::start(&db, &double).await;
+    // The mail side's secrets from another seed than the Discord side's: two processes never
+    // draw the same codes.
+    let settings = agora_service::Settings {
+        seed: Some(8),
+        ..agora_service::Settings::default()
+    };
+    let post = mail::Agora::start_on(
+        mail::service_with(&db, settings).await,
+        &db,
+        mail::settings(&servers),
+    )
+    .await;
+    let mallory = User {
+        id: 500_000_000_000_000_066,
+        name: "mallory",
+    };
+    let mut alice = mail::Player::new(&servers, "alice");
+    let mut bob = mail::Player::new(&servers, "bob");
+    // The attacker's own mailbox.
+    let mut forger = mail::Player::new(&servers, "carol");
+
+    let home = mail::confirmed(&mut alice, WAIT).await;
+    let leaked = home.reply_to.clone();
+    assert!(leaked.starts_with("agora+"), "{home:?}");
+    mail::started(&mut alice, &home, &mut bob, 1, WAIT).await;
+
+    let offer = run(&double, &mallory, in_server(LOBBY), "link", &[]).await;
+    assert!(offer.ephemeral());
+    let code = link_code_in(&offer.text());
+    let alice_address = alice.address.clone();
+    forger
+        .send_raw(
+            &alice_address,
+            &leaked,
+            "Subject: hello\r\nContent-Type: text/plain; charset=utf-8",
+            &format!("link {code}"),
+        )
+        .await;
+    // The answer goes to Alice's own mailbox, with the second code and a warning; the forger's
+    // mailbox gets nothing.
+    let to_alice = alice.next_mail(WAIT).await;
+    assert!(to_alice.text.contains("If you did not ask"), "{to_alice:?}");
+    assert!(!to_alice.text.contains("Linked"), "{to_alice:?}");
+    let confirmation = link_code_in(&to_alice.text);
+    forger.no_mail(Duration::from_secs(2)).await;
+
+    // Mallory has the offer, which is used up, and no confirmation: nothing he can send joins
+    // the two or acts in Alice's game.
+    for (command, options) in [
+        ("link", vec![Opt::Text("code", code.clone())]),
+        ("link", vec![Opt::Text("code", "ABCDEFGH".into())]),
+        ("resign", vec![Opt::Int("game", 1)]),
+    ] {
+        let answer = run(&double, &mallory, in_server(LOBBY), command, &options).await;
+        assert!(answer.ephemeral(), "{}", answer.text());
+        assert!(
+            answer.text().starts_with("Sorry"),
+            "/{command}: {}",
+            answer.text()
+        );
+    }
+    let state = discord.service.game_state(1, None).await.unwrap().unwrap();
+    assert_eq!(state.status, agora_store::GameStatus::Active, "{state:?}");
+    assert_eq!(state.ply, 0, "{state:?}");
+    {
+        let mut tx = discord.service.store().write().await.unwrap();
+        let of = |p: Option<agora_store::Player>| p.map(|p| p.id);
+        let alices = of(tx
+            .player_by_identity(&format!("mailto:{alice_address}"))
+            .await
+            .unwrap());
+        let mallorys = of(tx
+            .player_by_identity(&format!("discord:{}", mallory.id))
+            .await
+            .unwrap());
+        assert!(alices.is_some() && mallorys.is_some());
+        assert_ne!(alices, mallorys, "the accounts were joined");
+        // And the confirmation mailed to Alice works for Mallory's account alone: not even
+        // Alice's own address can use it.
+        assert!(
+            !tx.link_code_valid(
+                &confirmation,
+                &format!("mailto:{alice_address}"),
+                chrono::Utc::now()
+            )
+            .await
+            .unwrap()
+        );
+    }
+    bob.no_mail(Duration::from_millis(200)).await;
+
+    post.stop().await;
+    discord.stop().await;
+}
+
+/// The link code an answer asks to send (`link <code>`, the offer or the confirmation).
+fn link_code_in(text: &str) -> String {
+    let code: String = text
+        .split("link ")
+        .find_map(|rest| {
+            let code: String = rest
+                .trim_start_matches("code:")
+                .chars()
+                .take_while(char::is_ascii_alphanumeric)
+                .collect();
+            (code.len() == 8 && code.chars().all(|c| !c.is_ascii_lowercase())).then_some(code)
+        })
+        .unwrap_or_else(|| panic!("no link code in {text:?}"));
+    code
+}

@@ -109,7 +109,11 @@ async fn guessing_a_link_code_stops_at_the_limit_even_with_the_right_code() {
         let e = tx.player_by_identity(&of(&eve)).await.unwrap();
         assert!(e.is_none_or(|e| e.id != a.id), "eve did not become alice");
         assert_eq!(tx.identities_of(a.id).await.unwrap().len(), 1);
-        assert!(tx.link_code_valid(&code, chrono::Utc::now()).await.unwrap());
+        assert!(
+            tx.link_code_valid(&code, &of(&alice), chrono::Utc::now())
+                .await
+                .unwrap()
+        );
     }
     agora.stop().await;
 }
@@ -303,6 +307,123 @@ async fn challenges_are_capped_limited_towards_strangers_and_expire() {
         late.text().contains("no challenge waits"),
         "{}",
         late.text()
+    );
+    agora.stop().await;
+}
+
+/// A private game challenged in a server channel: its invitation's buttons work for the one
+/// challenged, its thread is private with its two players added, and a third user who presses a
+/// button naming it (its Accept, Decline or ASCII board, with any version) or asks for it by a
+/// slash command is told what a game that does not exist gets, with nothing of it shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_game_shows_nothing_to_a_third_user() {
+    let double = Double::start().await;
+    let db = temp_db("private");
+    let agora = Agora::start(&db, &double).await;
+    let (alice, bob, eve) = (user(21, "alice"), user(22, "bob"), user(23, "eve"));
+    let lobby = in_server(LOBBY);
+    let before = double.calls().len();
+    let opts = [
+        Opt::Choice("game", "agon"),
+        Opt::User("user", bob.clone()),
+        Opt::Choice("private", "private"),
+    ];
+    let sent = run(&double, &alice, lobby, "challenge", &opts).await;
+    assert!(sent.ephemeral(), "{}", sent.text());
+    let invite = mention_in(&double, LOBBY, &bob, before).await;
+    let buttons = invite.buttons();
+    let accept = buttons
+        .iter()
+        .find(|b| b.starts_with("accept:"))
+        .expect("an Accept button")
+        .clone();
+
+    // Eve presses buttons naming the private game and a game that does not exist.
+    let answer_of = |custom_id: String| {
+        let (double, eve, invite) = (&double, &eve, &invite);
+        async move {
+            common::click(double, eve, lobby, &invite.response, &custom_id)
+                .await
+                .text()
+        }
+    };
+    for kind in ["accept", "decline", "ascii"] {
+        for version in [0, 1, 7] {
+            let private = answer_of(format!("{kind}:1:{version}")).await;
+            let missing = answer_of(format!("{kind}:99:{version}")).await;
+            assert_eq!(private.replace("#1", "#N"), missing.replace("#99", "#N"));
+            for shown in ["alice", "bob", "<@"]
+                .map(str::to_owned)
+                .into_iter()
+                .chain([alice.id.to_string(), bob.id.to_string()])
+            {
+                assert!(!private.contains(&shown), "{kind}: {private}");
+            }
+        }
+    }
+    for command in ["board", "history", "watch", "unwatch", "export"] {
+        let ask = |game: i64| {
+            let (double, eve) = (&double, &eve);
+            async move {
+                run(double, eve, lobby, command, &[Opt::Int("game", game)])
+                    .await
+                    .text()
+            }
+        };
+        let (private, missing) = (ask(1).await, ask(99).await);
+        assert_eq!(
+            private.replace("#1", "#N"),
+            missing.replace("#99", "#N"),
+            "/{command}"
+        );
+        assert!(!private.contains("alice"), "/{command}: {private}");
+    }
+
+    // Bob accepts: the game's thread is private, and only its players are added to it.
+    let before = double.calls().len();
+    common::click(&double, &bob, lobby, &invite.response, &accept).await;
+    let created = double
+        .wait_for("the game thread", |calls| {
+            calls
+                .iter()
+                .skip(before)
+                .find(|c| c.method == "POST" && c.path == format!("/channels/{LOBBY}/threads"))
+                .cloned()
+        })
+        .await;
+    assert_eq!(
+        created.json["type"], 12,
+        "a private thread: {:?}",
+        created.json
+    );
+    assert_eq!(created.json["invitable"], false, "{:?}", created.json);
+    let thread = created.response["id"].as_str().unwrap().to_owned();
+    let added = double
+        .wait_for("both players added", |calls| {
+            let added: Vec<String> = calls
+                .iter()
+                .filter(|c| c.method == "PUT")
+                .filter_map(|c| {
+                    c.path
+                        .strip_prefix(&format!("/channels/{thread}/thread-members/"))
+                        .map(str::to_owned)
+                })
+                .collect();
+            (added.len() >= 2).then_some(added)
+        })
+        .await;
+    let mut added = added;
+    added.sort();
+    assert_eq!(added, [alice.id.to_string(), bob.id.to_string()]);
+    assert_eq!(
+        agora
+            .service
+            .game_state(1, None)
+            .await
+            .unwrap()
+            .unwrap()
+            .status,
+        GameStatus::Active
     );
     agora.stop().await;
 }

@@ -461,7 +461,9 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "link [code]",
         summary: "link another Discord account or e-mail address to you",
         help: "`link` gives a one-time code; send `link <code>` from your other account (Discord or \
-               an address) and both become one player, with the same games.",
+               an address), which is then sent a second code: send that one back with \
+               `link <code>` from the first account, and both become one player, with the same \
+               games.",
         args: &[optional(
             "code",
             ArgKind::Text,

@@ -235,14 +235,22 @@ impl World {
 
     /// Alice on Discord (user 111) with her mail address linked, notified on `notify`.
     async fn alice(&self, notify: &str, now: DateTime<Utc>) {
-        let text = self.say(discord(), "alice", "link", now).await;
-        let code = text
-            .split("code is ")
-            .nth(1)
-            .and_then(|rest| rest.split('.').next())
-            .unwrap()
-            .to_owned();
-        self.say(mail(), "alice", &format!("link {code}"), now)
+        // The offer made on Discord, answered by mail; the confirmation mailed back, entered on
+        // Discord.
+        let code = |text: String| -> String {
+            text.split("`link ")
+                .nth(1)
+                .unwrap()
+                .chars()
+                .take_while(char::is_ascii_alphanumeric)
+                .collect()
+        };
+        let offer = code(self.say(discord(), "alice", "link", now).await);
+        let confirmation = code(
+            self.say(mail(), "alice", &format!("link {offer}"), now)
+                .await,
+        );
+        self.say(discord(), "alice", &format!("link {confirmation}"), now)
             .await;
         self.say(
             discord(),

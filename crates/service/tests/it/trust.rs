@@ -214,6 +214,78 @@ async fn a_challenge_to_a_never_seen_address_carries_no_chosen_name() {
     assert!(last.contains("Your-Bank challenges you"), "{last}");
 }
 
+/// The link code an answer asks to send (`link <code>`, the offer or the confirmation).
+fn link_code_in(text: &str) -> String {
+    let code: String = text
+        .split("`link ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no link code in {text:?}"))
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    assert_eq!(code.len(), 8, "{text}");
+    code
+}
+
+/// A leaked no-game reply token and a forged sender join no account: the attacker's offer,
+/// answered from the victim's address, only sends the victim a confirmation, which the attacker
+/// never sees; without it, nothing the attacker has (the offer, a guess, the victim's token)
+/// joins the two, and the victim's game stays the victim's.
+#[tokio::test]
+async fn a_leaked_no_game_token_joins_no_account() {
+    let service = open(&temp_db("leaked-token")).await;
+    let now = t0();
+    let (alice, mallory) = ("mailto:alice@example.org", "discord:666");
+    let all = Scope::Everything;
+    service
+        .register(&Identity::local("bob"), Some("bob"), now)
+        .await
+        .unwrap();
+    for (who, text) in [
+        (alice, "challenge bob agon"),
+        ("local:bob", "accept #1"),
+        (mallory, "games"),
+    ] {
+        let (status, reply) = send(&service, who, all, text, now).await;
+        assert_eq!(status, Status::Done, "{text}: {reply}");
+    }
+    let (_, offer) = send(&service, mallory, all, "link", now).await;
+    let offer = link_code_in(&offer);
+    // The forged mail carries Alice's no-game token: it is answered, to Alice, with the
+    // confirmation; nothing is joined.
+    let (status, to_alice) = send(
+        &service,
+        alice,
+        Scope::NoGame,
+        &format!("link {offer}"),
+        now,
+    )
+    .await;
+    assert_eq!(status, Status::Done, "{to_alice}");
+    assert!(to_alice.contains("If you did not ask"), "{to_alice}");
+    let confirmation = link_code_in(&to_alice);
+    // Mallory has only what he sent and saw: the offer again, or Alice's confirmation entered
+    // from anywhere but his own account (a second forged mail) does nothing.
+    for (who, scope, code) in [
+        (mallory, all, offer.as_str()),
+        (alice, Scope::NoGame, offer.as_str()),
+        (alice, Scope::NoGame, confirmation.as_str()),
+        ("discord:667", all, confirmation.as_str()),
+    ] {
+        let (status, reply) = send(&service, who, scope, &format!("link {code}"), now).await;
+        assert_eq!(status, Status::Refused, "{who} {code}: {reply}");
+    }
+    let (status, reply) = send(&service, mallory, all, "resign #1", now).await;
+    assert_eq!(status, Status::Refused, "{reply}");
+    assert_eq!(status_of(&service, 1).await, (GameStatus::Active, 0));
+    let mut tx = service.store().write().await.unwrap();
+    let player = |p: Option<agora_store::Player>| p.map(|p| p.id);
+    let alices = player(tx.player_by_identity(alice).await.unwrap());
+    let mallorys = player(tx.player_by_identity(mallory).await.unwrap());
+    assert!(alices.is_some() && mallorys.is_some());
+    assert_ne!(alices, mallorys, "the accounts were joined");
+}
+
 #[tokio::test]
 async fn wrong_link_codes_stop_at_the_limit_even_across_a_restart() {
     let path = temp_db("guesses");
@@ -221,13 +293,7 @@ async fn wrong_link_codes_stop_at_the_limit_even_across_a_restart() {
     let mut now = t0();
     let all = Scope::Everything;
     let (_, code) = send(&service, "local:alice", all, "link", now).await;
-    let code: String = code
-        .split_whitespace()
-        .nth(4)
-        .unwrap()
-        .trim_end_matches('.')
-        .to_owned();
-    assert_eq!(code.len(), 8, "{code}");
+    let code = link_code_in(&code);
 
     for n in 0..5 {
         now += Duration::minutes(1);
@@ -248,28 +314,36 @@ async fn wrong_link_codes_stop_at_the_limit_even_across_a_restart() {
     // Another identity is not held back by this one's guesses; the code still works (it has
     // not expired only because a fresh one is made).
     let (_, fresh) = send(&service, "local:alice", all, "link", now).await;
-    let fresh = fresh
-        .split_whitespace()
-        .nth(4)
-        .unwrap()
-        .trim_end_matches('.');
-    let (status, reply) = send(&service, "discord:67", all, &format!("link {fresh}"), now).await;
+    let (status, reply) = send(
+        &service,
+        "discord:67",
+        all,
+        &format!("link {}", link_code_in(&fresh)),
+        now,
+    )
+    .await;
     assert_eq!(status, Status::Done, "{reply}");
-    // The answer names the sender's own account and how many there are, never the others.
-    assert!(reply.contains("discord:67"), "{reply}");
+    // The offer answered, a confirmation goes to the answering account, naming the player it
+    // would join, never the other account; entered there, it joins the two.
+    assert!(reply.contains("join alice"), "{reply}");
     assert!(!reply.contains("local:alice"), "{reply}");
+    let (status, reply) = send(
+        &service,
+        "local:alice",
+        all,
+        &format!("link {}", link_code_in(&reply)),
+        now,
+    )
+    .await;
+    assert_eq!(status, Status::Done, "{reply}");
     assert!(reply.contains("2 accounts"), "{reply}");
+    assert!(!reply.contains("discord:67"), "{reply}");
 
     // The same delivery of a code that worked, seen again, is answered as the first time and
     // counts as no guess.
     let (_, third) = send(&service, "local:alice", all, "link", now).await;
-    let third = third
-        .split_whitespace()
-        .nth(4)
-        .unwrap()
-        .trim_end_matches('.');
     let inbound = Inbound {
-        text: format!("link {third}"),
+        text: format!("link {}", link_code_in(&third)),
         delivery: Some("discord:interaction:1".into()),
         ..Inbound::new(id("discord:68"))
     };

@@ -7,7 +7,7 @@
 use agora_testkit::store as common;
 
 use agora_store::players::channel_of;
-use agora_store::{Identity, StoreError, Vacation};
+use agora_store::{Identity, LinkCode, StoreError, Vacation};
 use chrono::Duration;
 use common::{TestDb, game, message, player, t0};
 
@@ -179,22 +179,91 @@ async fn a_link_code_works_once_before_it_expires() {
     let db = TestDb::fresh("link-codes").await;
     let mut tx = db.write().await;
     let ann = player(&mut tx, "ann", "discord:7").await;
+    let bo = player(&mut tx, "bo", "mailto:bo@example.org").await;
     let expires = t0() + Duration::minutes(30);
+    let offer = Some(LinkCode {
+        owner: ann.id,
+        partner: None,
+    });
     tx.create_link_code(ann.id, "old", expires).await.unwrap();
     // A new code replaces the player's older one.
     tx.create_link_code(ann.id, "new", expires).await.unwrap();
-    assert_eq!(tx.take_link_code("old", t0()).await.unwrap(), None);
-    assert_eq!(tx.take_link_code("new", t0()).await.unwrap(), Some(ann.id));
-    assert_eq!(tx.take_link_code("new", t0()).await.unwrap(), None);
+    assert_eq!(tx.take_link_code("old", bo.id, t0()).await.unwrap(), None);
+    assert_eq!(tx.take_link_code("new", bo.id, t0()).await.unwrap(), offer);
+    assert_eq!(tx.take_link_code("new", bo.id, t0()).await.unwrap(), None);
 
     // An expired code is refused, and used up all the same.
     tx.create_link_code(ann.id, "late", expires).await.unwrap();
-    assert_eq!(tx.take_link_code("late", expires).await.unwrap(), None);
     assert_eq!(
-        tx.take_link_code("late", t0()).await.unwrap(),
+        tx.take_link_code("late", bo.id, expires).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        tx.take_link_code("late", bo.id, t0()).await.unwrap(),
         None,
         "used up"
     );
+}
+
+#[tokio::test]
+async fn a_link_confirmation_is_for_its_owner_alone() {
+    let db = TestDb::fresh("link-confirmations").await;
+    let mut tx = db.write().await;
+    let ann = player(&mut tx, "ann", "discord:7").await;
+    let bo = player(&mut tx, "bo", "mailto:bo@example.org").await;
+    let cy = player(&mut tx, "cy", "discord:8").await;
+    let expires = t0() + Duration::minutes(30);
+    tx.create_link_confirmation(ann.id, bo.id, "CONFIRM1", expires)
+        .await
+        .unwrap();
+    // A new offer of Ann's leaves her pending confirmation alone.
+    tx.create_link_code(ann.id, "OFFER", expires).await.unwrap();
+    // Neither the partner nor a third player can use it, nor even see it as valid; it stays.
+    for (who, identity) in [(bo.id, "mailto:bo@example.org"), (cy.id, "discord:8")] {
+        assert!(
+            !tx.link_code_valid("CONFIRM1", identity, t0())
+                .await
+                .unwrap()
+        );
+        assert_eq!(
+            tx.take_link_code("CONFIRM1", who, t0()).await.unwrap(),
+            None
+        );
+    }
+    assert!(
+        tx.link_code_valid("CONFIRM1", "discord:7", t0())
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        tx.take_link_code("CONFIRM1", ann.id, t0()).await.unwrap(),
+        Some(LinkCode {
+            owner: ann.id,
+            partner: Some(bo.id),
+        })
+    );
+    assert_eq!(
+        tx.take_link_code("CONFIRM1", ann.id, t0()).await.unwrap(),
+        None,
+        "used up"
+    );
+    // A merge takes the player's confirmations either way with it.
+    tx.create_link_confirmation(ann.id, bo.id, "CONFIRM2", expires)
+        .await
+        .unwrap();
+    tx.create_link_confirmation(cy.id, ann.id, "CONFIRM3", expires)
+        .await
+        .unwrap();
+    tx.merge_players(ann.id, cy.id).await.unwrap();
+    assert_eq!(
+        tx.take_link_code("CONFIRM2", ann.id, t0()).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        tx.take_link_code("CONFIRM3", cy.id, t0()).await.unwrap(),
+        None
+    );
+    assert_eq!(tx.take_link_code("OFFER", bo.id, t0()).await.unwrap(), None);
 }
 
 #[tokio::test]
@@ -232,7 +301,7 @@ async fn a_merge_moves_identities_seats_and_notifications() {
             .collect::<Vec<_>>(),
         [(queued, ann.id)]
     );
-    assert_eq!(tx.take_link_code("code", t0()).await.unwrap(), None);
+    assert_eq!(tx.take_link_code("code", bo.id, t0()).await.unwrap(), None);
 }
 
 #[tokio::test]
@@ -284,14 +353,16 @@ async fn wrong_link_codes_are_counted_per_identity_for_a_day() {
     tx.create_link_code(ann.id, "ABCDEFGH", t0() + Duration::minutes(30))
         .await
         .unwrap();
-    assert!(tx.link_code_valid("ABCDEFGH", t0()).await.unwrap());
-    assert!(tx.link_code_valid("ABCDEFGH", t0()).await.unwrap());
-    assert!(
-        !tx.link_code_valid("ABCDEFGH", t0() + Duration::hours(1))
-            .await
-            .unwrap()
-    );
-    assert!(!tx.link_code_valid("ZZZZZZZZ", t0()).await.unwrap());
+    let valid = |code: &'static str, at| (code, "discord:6", at);
+    for (code, identity, at) in [valid("ABCDEFGH", t0()), valid("ABCDEFGH", t0())] {
+        assert!(tx.link_code_valid(code, identity, at).await.unwrap());
+    }
+    for (code, identity, at) in [
+        valid("ABCDEFGH", t0() + Duration::hours(1)),
+        valid("ZZZZZZZZ", t0()),
+    ] {
+        assert!(!tx.link_code_valid(code, identity, at).await.unwrap());
+    }
 }
 
 #[tokio::test]
