@@ -121,16 +121,37 @@ impl Bot {
             ),
             100,
         );
+        // A private game's thread is private: only its players are added to it, and they cannot
+        // invite anyone.
+        let private = state.options.private;
+        let kind = match private {
+            true => serenity::ChannelType::PrivateThread,
+            false => serenity::ChannelType::PublicThread,
+        };
         let thread = serenity::ChannelId::new(channel)
             .create_thread(
                 http,
                 serenity::CreateThread::new(name)
-                    .kind(serenity::ChannelType::PublicThread)
+                    .kind(kind)
+                    .invitable(!private)
                     .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
             )
             .await?;
         desk.set_thread(game, &thread.id.to_string()).await?;
-        tracing::info!(game, thread = %thread.id, "game thread created");
+        tracing::info!(game, thread = %thread.id, private, "game thread created");
+        if private {
+            for seat in Seat::BOTH {
+                if let Some(user) = state
+                    .identity_on(seat, "discord")
+                    .and_then(|id| id.strip_prefix("discord:").and_then(parse_id))
+                {
+                    thread
+                        .id
+                        .add_thread_member(http, serenity::UserId::new(user))
+                        .await?;
+                }
+            }
+        }
         // The thread starts with its status message.
         self.post_status(http, thread.id, &state).await?;
         Ok(Some(thread.id))
@@ -497,8 +518,12 @@ async fn on_click(
             .await?;
         return Ok(());
     };
+    // A button's id is whatever the client sends: the game it names is looked at as the one who
+    // pressed it may see it, and a private game of others is answered as one that does not exist.
     let Some(state) = bot
-        .state(
+        .service
+        .game_state_for(
+            &identity(click.user.id),
             game,
             u32::try_from(version).ok().filter(|_| kind == "ascii"),
         )

@@ -154,7 +154,12 @@ pub(crate) async fn on_click(
         return Ok(false);
     };
     let http = &ctx.http;
-    let Some(state) = bot.state(game, None).await? else {
+    // The game a menu's id names, as the one who clicked may see it (see `events::on_click`).
+    let Some(state) = bot
+        .service
+        .game_state_for(&identity(click.user.id), game, None)
+        .await?
+    else {
         click
             .create_response(http, private(&bot.words("no_game", json!({"game": game}))))
             .await?;

@@ -17,6 +17,9 @@ pub struct AuthResults {
     pub authserv_id: String,
     /// Each result as `(method, result)`, lower case: `("dmarc", "fail")`.
     pub results: Vec<(String, String)>,
+    /// For each result, the domain its `header.d` property names (a DKIM signature's signing
+    /// domain), lower case, if it names one.
+    pub domains: Vec<Option<String>>,
 }
 
 /// Parses one header's value; `None` when it has no authserv-id.
@@ -27,27 +30,41 @@ pub fn parse(value: &str) -> Option<AuthResults> {
     if authserv_id.is_empty() {
         return None;
     }
-    let results = segments
+    let (results, domains) = segments
         .filter_map(|segment| {
             let (method, rest) = segment.split_once('=')?;
             let method = method.split_whitespace().next()?;
             // `method/version`: the version says nothing about the result.
             let method = method.split('/').next().unwrap_or(method);
-            let result = unquote(rest.split_whitespace().next()?);
-            Some((method.to_ascii_lowercase(), result.to_ascii_lowercase()))
+            let mut words = rest.split_whitespace();
+            let result = unquote(words.next()?);
+            // The properties after the result: `ptype.property=value`.
+            let domain = words.find_map(|word| {
+                let (name, value) = word.split_once('=')?;
+                name.eq_ignore_ascii_case("header.d")
+                    .then(|| unquote(value).to_ascii_lowercase())
+            });
+            Some((
+                (method.to_ascii_lowercase(), result.to_ascii_lowercase()),
+                domain,
+            ))
         })
-        .collect();
+        .unzip();
     Some(AuthResults {
         authserv_id,
         results,
+        domains,
     })
 }
 
-/// Why the trusted server's checks say the mail's sender is forged, if they do: any `dmarc=fail`,
-/// or, where DMARC gave no result, SPF failed (`fail`, `softfail`) while DKIM did not pass.
-/// Headers of any other authserv-id than `trusted` are ignored.
-pub fn failure(headers: &[String], trusted: &str) -> Option<&'static str> {
-    let (mut dmarc, mut spf, mut dkim) = (Vec::new(), Vec::new(), Vec::new());
+/// Why the trusted server's checks say the mail's sender (the From, at `from_domain`) is forged,
+/// if they do: any `dmarc=fail`; where DMARC gave no result, a DKIM signature of the From's
+/// domain that failed while none of that domain passed. Nothing else counts either way: SPF
+/// checks the envelope sender, which whoever sends the mail chooses, and a DKIM signature of
+/// another domain says nothing of the From. Headers of any other authserv-id than `trusted` are
+/// ignored.
+pub fn failure(headers: &[String], trusted: &str, from_domain: &str) -> Option<&'static str> {
+    let (mut dmarc, mut aligned_dkim) = (Vec::new(), Vec::new());
     for header in headers {
         let Some(found) = parse(header) else {
             continue;
@@ -55,11 +72,12 @@ pub fn failure(headers: &[String], trusted: &str) -> Option<&'static str> {
         if !found.authserv_id.eq_ignore_ascii_case(trusted.trim()) {
             continue;
         }
-        for (method, result) in found.results {
+        for ((method, result), domain) in found.results.into_iter().zip(found.domains) {
             match method.as_str() {
                 "dmarc" => dmarc.push(result),
-                "spf" => spf.push(result),
-                "dkim" => dkim.push(result),
+                "dkim" if domain.is_some_and(|d| aligned(&d, from_domain)) => {
+                    aligned_dkim.push(result)
+                }
                 _ => {}
             }
         }
@@ -67,11 +85,27 @@ pub fn failure(headers: &[String], trusted: &str) -> Option<&'static str> {
     if dmarc.iter().any(|r| r == "fail") {
         return Some("dmarc=fail");
     }
-    let spf_failed = spf.iter().any(|r| r == "fail" || r == "softfail");
-    if dmarc.is_empty() && spf_failed && !dkim.iter().any(|r| r == "pass") {
-        return Some("spf failed and dkim did not pass");
+    if dmarc.is_empty()
+        && aligned_dkim.iter().any(|r| r == "fail")
+        && !aligned_dkim.iter().any(|r| r == "pass")
+    {
+        return Some("dkim of the From's domain failed");
     }
     None
+}
+
+/// Whether a signing domain is aligned with the From's domain in DMARC's relaxed sense, read
+/// without the public suffix list: the same domain, or one the parent of the other, never a
+/// top-level domain alone.
+fn aligned(signer: &str, from_domain: &str) -> bool {
+    let (signer, from) = (
+        signer.trim_end_matches('.').to_ascii_lowercase(),
+        from_domain.trim_end_matches('.').to_ascii_lowercase(),
+    );
+    if !signer.contains('.') || !from.contains('.') {
+        return false;
+    }
+    signer == from || from.ends_with(&format!(".{signer}")) || signer.ends_with(&format!(".{from}"))
 }
 
 /// The `;`-separated parts of a header value, with comments (parenthesised, possibly nested)
@@ -186,7 +220,7 @@ mod tests {
         for end in 0..=tricky.len() {
             if let Some(prefix) = tricky.get(..end) {
                 let _ = parse(prefix);
-                let _ = failure(&[prefix.to_owned()], "mx.example");
+                let _ = failure(&[prefix.to_owned()], "mx.example", "b.org");
             }
         }
         for odd in ["\\", "(", ")", "\"", ";", "=", "é; dmarc=fail", "\u{0}"] {
@@ -197,38 +231,56 @@ mod tests {
     #[test]
     fn only_the_trusted_server_counts() {
         let trusted = "mx.example.org";
+        let failure = |h: &[String]| failure(h, trusted, "b.org");
         let forged = vec!["evil.example; dmarc=fail".to_owned()];
-        assert_eq!(failure(&forged, trusted), None);
+        assert_eq!(failure(&forged), None);
         // A forged pass under another id does not outweigh the trusted fail.
         let mixed = vec![
             "evil.example; dmarc=pass".to_owned(),
             "mx.example.org; dmarc=fail header.from=b.org".to_owned(),
         ];
-        assert_eq!(failure(&mixed, trusted), Some("dmarc=fail"));
+        assert_eq!(failure(&mixed), Some("dmarc=fail"));
         // An id that merely starts like the trusted one is another id.
         let lookalike = vec!["mx.example.org.evil; dmarc=fail".to_owned()];
-        assert_eq!(failure(&lookalike, trusted), None);
-        assert_eq!(
-            failure(&["MX.EXAMPLE.ORG; dmarc=pass".to_owned()], trusted),
-            None
-        );
+        assert_eq!(failure(&lookalike), None);
+        assert_eq!(failure(&["MX.EXAMPLE.ORG; dmarc=pass".to_owned()]), None);
     }
 
     #[test]
-    fn spf_counts_only_without_dmarc_and_without_a_dkim_pass() {
-        let trusted = "mx";
-        let one = |v: &str| vec![v.to_owned()];
+    fn spf_says_nothing_either_way_and_dkim_only_for_the_from_domain() {
+        let one = |v: &str| failure(&[v.to_owned()], "mx", "b.org");
+        // SPF checks the envelope sender, which the sender chooses: no finding either way.
+        assert_eq!(one("mx; spf=softfail"), None);
+        assert_eq!(one("mx; spf=fail; dkim=fail header.d=evil.example"), None);
+        assert_eq!(one("mx; spf=pass; dmarc=fail"), Some("dmarc=fail"));
+        // Without DMARC, a signature of the From's domain (or its parent or a subdomain) counts.
+        for signer in ["b.org", "mail.b.org", "B.ORG."] {
+            assert_eq!(
+                one(&format!("mx; spf=pass; dkim=fail header.d={signer}")),
+                Some("dkim of the From's domain failed"),
+                "{signer}"
+            );
+        }
         assert_eq!(
-            failure(&one("mx; spf=softfail"), trusted),
-            Some("spf failed and dkim did not pass")
+            one("mx; dkim=fail header.d=b.org; dkim=pass header.d=b.org"),
+            None
         );
+        // Another domain's pass does not clear a failed signature of the From's domain.
         assert_eq!(
-            failure(&one("mx; spf=fail; dkim=fail"), trusted),
-            Some("spf failed and dkim did not pass")
+            one("mx; dkim=fail header.d=b.org; dkim=pass header.d=evil.example"),
+            Some("dkim of the From's domain failed")
         );
-        assert_eq!(failure(&one("mx; spf=fail; dkim=pass"), trusted), None);
-        assert_eq!(failure(&one("mx; spf=fail; dmarc=pass"), trusted), None);
-        assert_eq!(failure(&one("mx; spf=neutral"), trusted), None);
-        assert_eq!(failure(&[], trusted), None);
+        // A top-level domain alone, or a lookalike, is not aligned.
+        assert_eq!(one("mx; dkim=fail header.d=org"), None);
+        assert_eq!(one("mx; dkim=fail header.d=xb.org"), None);
+        assert_eq!(one("mx; dkim=fail header.d=b.org; dmarc=pass"), None);
+        assert_eq!(failure(&[], "mx", "b.org"), None);
+    }
+
+    #[test]
+    fn the_signing_domain_is_read_from_its_property() {
+        let r = parse("mx; dkim=pass header.i=@x.org header.d=\"B.Org\" header.s=s1; dkim=fail")
+            .unwrap();
+        assert_eq!(r.domains, [Some("b.org".to_owned()), None]);
     }
 }

@@ -165,8 +165,17 @@ struct ReplyParts {
     files: Vec<agora_service::Attachment>,
     not_done: Vec<String>,
     not_commands: Vec<NotCommand>,
+    /// The mail came from a confirmed address without its key: its commands that were not
+    /// done and its lines that are no command are only counted, none of its words repeated.
+    unproven: Option<Unproven>,
     nothing: bool,
     request: Option<VerifyRequest>,
+}
+
+#[derive(Debug, Default, Serialize)]
+struct Unproven {
+    not_done: usize,
+    not_commands: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -333,7 +342,7 @@ impl MailFrontEnd {
             return Ok(Outcome::Ignored("our own mail"));
         }
         if let Some(trusted) = &self.settings.trust_authentication_results
-            && let Some(reason) = authres::failure(&mail.auth_results, trusted)
+            && let Some(reason) = authres::failure(&mail.auth_results, trusted, domain_of(&from))
         {
             tracing::warn!(%from, reason, "the receiving server found the sender forged: not acted on, not answered");
             return Ok(Outcome::Ignored("forged sender"));
@@ -365,7 +374,7 @@ impl MailFrontEnd {
         if too_large {
             let parts = ReplyParts {
                 too_large_kb: Some(self.settings.max_bytes / 1024),
-                fixed_subject: stranger,
+                fixed_subject: proof == Proof::Nothing,
                 ..self.parts(&from)
             };
             self.reply(&mail, &from, &delivery, parts, None, false, now)
@@ -391,6 +400,16 @@ impl MailFrontEnd {
         let revoke = lines.iter().any(|(_, kind)| matches!(kind, Line::Revoke));
         // Lines that are no command are answered together, once; the commands run in order.
         let commands = parts.take_commands(lines);
+        // A mail that proves nothing may be forged, whoever it claims to be from: its answer
+        // (to the address, which may not have written it) has our own subject and repeats none
+        // of its words, so Agora never relays a forger's text to a player.
+        if proof == Proof::Nothing {
+            parts.fixed_subject = true;
+            parts.unproven = Some(Unproven {
+                not_done: 0,
+                not_commands: std::mem::take(&mut parts.not_commands).len(),
+            });
+        }
         let runs = numbered(&delivery, commands);
         let (repeats, game_of_reply) = self
             .run_commands(&mail, &from, &runs, proof, &mut parts, now)
@@ -406,6 +425,7 @@ impl MailFrontEnd {
         }
         parts.nothing = runs.is_empty()
             && parts.not_commands.is_empty()
+            && parts.unproven.as_ref().is_none_or(|u| u.not_commands == 0)
             && !parts.confirmed
             && !parts.already_confirmed
             && !revoke;
@@ -505,13 +525,9 @@ impl MailFrontEnd {
         for (line, id) in runs {
             let read = matches!(Line::of(line), Line::Read);
             if proof == Proof::Nothing && !read {
-                // Without proof only a mistake in the command itself can be answered.
-                match self.service.answer_without_sender(line) {
-                    Some(answer) => parts.answers.push(Answered {
-                        line: line.clone(),
-                        text: answer.text,
-                    }),
-                    None => parts.not_done.push(line.clone()),
+                // Without proof nothing but reading runs, and the line is not repeated.
+                if let Some(unproven) = parts.unproven.as_mut() {
+                    unproven.not_done += 1;
                 }
                 continue;
             }
@@ -538,7 +554,11 @@ impl MailFrontEnd {
             }
             parts.files.extend(answer.attachments);
             parts.answers.push(Answered {
-                line: line.clone(),
+                // Without proof the answer does not quote the line it answers.
+                line: match proof {
+                    Proof::Nothing => String::new(),
+                    _ => line.clone(),
+                },
                 text: answer.text,
             });
         }
@@ -970,7 +990,7 @@ impl MailFrontEnd {
                 return None;
             }
             if let Some(trusted) = &self.settings.trust_authentication_results
-                && authres::failure(&mail.auth_results, trusted).is_some()
+                && authres::failure(&mail.auth_results, trusted, domain_of(&to)).is_some()
             {
                 return None;
             }
@@ -1284,4 +1304,9 @@ impl Sender for OutboxSender<'_> {
             .await
             .map_err(|e| SendError::Transient(e.to_string()))
     }
+}
+
+/// The domain of a mail address (what follows its last `@`).
+fn domain_of(address: &str) -> &str {
+    address.rsplit_once('@').map_or("", |(_, domain)| domain)
 }

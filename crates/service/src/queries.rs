@@ -5,7 +5,7 @@
 use crate::Language;
 use crate::clock::seat_to_act;
 use crate::views::title_in;
-use crate::{Service, ServiceError};
+use crate::{Identity, Service, ServiceError};
 use agora_rules::{AnyAction, AnyPosition, GameKind, Seat};
 use agora_store::{Game, GameStatus};
 use chrono::{DateTime, Utc};
@@ -185,6 +185,30 @@ impl Service {
         ply: Option<u32>,
     ) -> Result<Option<GameState>, ServiceError> {
         self.game_state_in(game, ply, Language::En).await
+    }
+
+    /// [`Service::game_state`] as `viewer` may see it: `None` for a game that does not exist and
+    /// for a private game of others alike (the one visibility rule every command meets).
+    pub async fn game_state_for(
+        &self,
+        viewer: &Identity,
+        game: i64,
+        ply: Option<u32>,
+    ) -> Result<Option<GameState>, ServiceError> {
+        {
+            let mut tx = self.store.read().await?;
+            let Some(g) = tx.game(game).await? else {
+                return Ok(None);
+            };
+            let player = tx
+                .player_by_identity(&viewer.to_string())
+                .await?
+                .map_or(0, |p| p.id);
+            if !crate::games::visible_to(&g, player) {
+                return Ok(None);
+            }
+        }
+        self.game_state(game, ply).await
     }
 
     /// A game's state after `ply` actions (the current position if `None`), or `None` if there

@@ -176,9 +176,11 @@ async fn a_wrong_code_is_answered_as_one() {
     agora.stop().await;
 }
 
-/// Several lines that are not commands get one answer listing them, beside the answers to the
-/// commands of the same mail; a command sent without the personal key is refused, with a reply
-/// address that carries the key (never written in the text).
+/// A mail without the personal key, even from a confirmed address, may be forged: its answer has
+/// Agora's own subject and repeats none of its words (the commands not done and the other lines
+/// are only counted), and gives a reply address that carries the key (never written in the
+/// text). In a reply with the key, lines that are not commands get one answer listing them,
+/// beside the answers to the commands of the same mail.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lines_that_are_not_commands_get_one_answer() {
     let Some(mut servers) = common::servers("lines_that_are_not_commands_get_one_answer") else {
@@ -192,28 +194,35 @@ async fn lines_that_are_not_commands_get_one_answer() {
     confirm(&mut carol).await;
 
     // A new mail, not a reply: it carries no key.
+    let prose = ["Hello Agora,", "I hope you are well.", "Best wishes, Carol"];
     carol
         .send_agora(
             "a question",
-            "Hello Agora,\r\ngames\r\nresign 1\r\nI hope you are well.\r\nBest wishes, Carol",
+            &format!(
+                "{}\r\ngames\r\nresign 1\r\n{}\r\n{}",
+                prose[0], prose[1], prose[2]
+            ),
         )
         .await;
     let answer = carol.next_mail(WAIT).await;
     let text = &answer.text;
     assert!(text.contains("You have no open games"), "{answer:?}");
-    // The prose, once, each line listed.
-    assert_eq!(text.matches("not commands").count(), 1, "{answer:?}");
-    assert!(text.contains("These lines are not commands:"), "{answer:?}");
-    for line in ["Hello Agora,", "I hope you are well.", "Best wishes, Carol"] {
-        assert_eq!(
-            text.matches(&format!("    {line}")).count(),
-            1,
-            "{line}: {answer:?}"
-        );
+    assert_eq!(
+        answer.subject, "Agora: a mail without your key",
+        "{answer:?}"
+    );
+    assert_eq!(answer.in_reply_to, None, "{answer:?}");
+    assert!(answer.references.is_empty(), "{answer:?}");
+    assert!(text.contains("repeats none of it"), "{answer:?}");
+    assert!(text.contains("1 command in it was not done"), "{answer:?}");
+    assert!(
+        text.contains("3 lines in it are not commands"),
+        "{answer:?}"
+    );
+    for words in prose.iter().chain(&["resign", "a question"]) {
+        assert!(!text.contains(words), "{words}: {answer:?}");
     }
-    assert!(!text.contains("unknown command"), "{answer:?}");
-    // The command without the key, refused with the address to reply to.
-    assert!(text.contains("`resign 1` was not done"), "{answer:?}");
+    // The reply address carries the key.
     assert!(answer.reply_to.starts_with("agora+"), "{answer:?}");
     assert!(
         answer.reply_to.ends_with(&format!("@{domain}")),
@@ -223,8 +232,29 @@ async fn lines_that_are_not_commands_get_one_answer() {
     assert!(!text.contains("agora+…"), "{answer:?}");
     assert!(!footer(&answer).contains(KEY), "{answer:?}");
 
+    // With the key, the prose is answered once, each line listed.
+    carol
+        .reply(
+            &answer,
+            &format!("{}\r\ngames\r\n{}\r\n{}", prose[0], prose[1], prose[2]),
+        )
+        .await;
+    let listed = carol.next_mail(WAIT).await;
+    let text = &listed.text;
+    assert!(text.contains("You have no open games"), "{listed:?}");
+    assert_eq!(text.matches("not commands").count(), 1, "{listed:?}");
+    assert!(text.contains("These lines are not commands:"), "{listed:?}");
+    for line in prose {
+        assert_eq!(
+            text.matches(&format!("    {line}")).count(),
+            1,
+            "{line}: {listed:?}"
+        );
+    }
+    assert!(!text.contains("unknown command"), "{listed:?}");
+
     // One line of prose alone is not a command either, said once.
-    carol.send_agora("thanks", "Thank you!").await;
+    carol.reply(&listed, "Thank you!").await;
     let one = carol.next_mail(WAIT).await;
     assert!(
         one.text.contains("`Thank you!` is not a command"),

@@ -225,8 +225,25 @@ impl Service {
         // A private game of others is answered as one that does not exist: its number tells
         // nothing.
         match tx.game(id).await? {
-            Some(game) if game.seat_of(me.id).is_some() || !game.options.private => Ok(game),
+            Some(game) if visible_to(&game, me.id) => Ok(game),
             _ => user(agora_i18n::text!("no-visible-game", game = id)),
+        }
+    }
+
+    /// The visibility rule met by every command about game `id`: a game that does not exist and
+    /// a private game of others get the same refusal, worded for reading (`watch`, `board`, …)
+    /// or for acting in one's own games.
+    pub(crate) async fn must_see(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        id: i64,
+        reading: bool,
+    ) -> Result<(), Fail> {
+        match tx.game(id).await? {
+            Some(game) if visible_to(&game, me.id) => Ok(()),
+            _ if reading => user(agora_i18n::text!("no-visible-game", game = id)),
+            _ => user(agora_i18n::text!("no-such-game-list", game = id)),
         }
     }
 
@@ -267,9 +284,7 @@ impl Service {
         id: i64,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        let Some(game) = tx.game(id).await? else {
-            return user(agora_i18n::text!("no-such-game", game = id));
-        };
+        let game = self.visible_game(tx, me, id).await?;
         let was = tx.unwatch(id, me.id).await?;
         let event = if was { "unwatch" } else { "not" };
         self.watching_reply(tx, me, game, event, now).await
@@ -452,4 +467,12 @@ impl Service {
             attachments,
         })
     }
+}
+
+/// Whether `player` may see `game`: a game they play in, any game that is not private, and an
+/// open challenge still waiting for someone to take it.
+pub(crate) fn visible_to(game: &Game, player: i64) -> bool {
+    game.seat_of(player).is_some()
+        || !game.options.private
+        || (game.options.open && game.status == GameStatus::Proposed)
 }

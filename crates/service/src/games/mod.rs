@@ -12,7 +12,7 @@ mod offers;
 mod play;
 mod standing;
 
-pub(crate) use community::WatchedLine;
+pub(crate) use community::{WatchedLine, visible_to};
 pub(crate) use listing::GameLine;
 
 use crate::clock::{self, seat_to_act};

@@ -12,6 +12,7 @@ mod final_picture;
 mod group_commit;
 mod lease_holders;
 mod pictures;
+mod privacy;
 mod purge;
 mod reads_only;
 mod transcripts;

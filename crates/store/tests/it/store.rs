@@ -26,6 +26,23 @@ async fn every_migration_is_applied_in_order_and_the_file_is_in_wal_mode() {
     assert!(sibling_exists(&db.path(), "-wal"), "WAL mode");
 }
 
+/// The file holds every player's addresses and keys: created for its owner alone, whatever the
+/// umask, and so are the WAL and shared-memory files SQLite makes beside it.
+#[cfg(unix)]
+#[tokio::test]
+async fn a_new_database_file_is_readable_by_its_owner_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let db = TestDb::sqlite("private-file").await;
+    let mut tx = db.write().await;
+    player(&mut tx, "ann", "mailto:ann@example.org").await;
+    tx.commit().await.unwrap();
+    for suffix in ["", "-wal", "-shm"] {
+        let file = format!("{}{suffix}", db.path().display());
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{file}: {mode:o}");
+    }
+}
+
 #[tokio::test]
 async fn a_transaction_dropped_without_commit_changes_nothing() {
     let db = TestDb::fresh("rollback").await;

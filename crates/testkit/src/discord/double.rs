@@ -836,12 +836,16 @@ impl Double {
                     ),
                 }
             }
+            // Members are added to a private thread one by one; the call is what tests look at.
+            ("PUT", ["channels", _, "thread-members", _]) => (204, None),
             ("POST", ["channels", parent, "threads"]) => {
                 let id = self.id();
+                // A public thread (11) unless a private one (12) was asked for.
+                let kind = call.json["type"].as_u64().unwrap_or(11);
                 (
                     200,
                     Some(json!({
-                        "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+                        "id": id.to_string(), "type": kind, "guild_id": GUILD_ID.to_string(),
                         "parent_id": parent, "name": call.json["name"], "owner_id": BOT_ID.to_string(),
                         "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
                             "archive_timestamp": "2026-11-29T20:00:00.000000+00:00", "locked": false},
