@@ -31,14 +31,26 @@ pub struct Web {
     pub enabled: bool,
     pub listen: String,
     pub base_url: String,
+    /// Where `/metrics` and `/healthz` are served; empty: nowhere.
+    pub admin_listen: String,
+    pub header_timeout_seconds: u64,
+    pub request_timeout_seconds: u64,
+    pub max_connections: usize,
+    pub max_requests_in_flight: usize,
 }
 
 impl Default for Web {
     fn default() -> Web {
+        let limits = agora_web::WebLimits::default();
         Web {
             enabled: true,
             listen: "127.0.0.1:8080".into(),
             base_url: "http://127.0.0.1:8080".into(),
+            admin_listen: "127.0.0.1:8081".into(),
+            header_timeout_seconds: limits.header_timeout.as_secs(),
+            request_timeout_seconds: limits.request_timeout.as_secs(),
+            max_connections: limits.max_connections,
+            max_requests_in_flight: limits.max_in_flight,
         }
     }
 }
@@ -98,13 +110,22 @@ impl Database {
     }
 }
 
-/// Whether a `postgres://` URL carries a password (`user:password@host`).
+/// Whether a `postgres://` URL carries a password: `user:password@host`, or a `password=` (or
+/// `passfile=`) parameter, however written.
 fn url_has_password(url: &str) -> bool {
     let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
     let authority = rest.split(['/', '?']).next().unwrap_or("");
-    authority
+    let in_authority = authority
         .rsplit_once('@')
-        .is_some_and(|(user, _)| user.contains(':'))
+        .is_some_and(|(user, _)| user.contains(':'));
+    let in_query = rest.split_once('?').is_some_and(|(_, query)| {
+        query.split('&').any(|pair| {
+            let key = pair.split('=').next().unwrap_or("").trim();
+            let key = key.to_ascii_lowercase();
+            key == "password" || key == "passfile" || key.contains("%")
+        })
+    });
+    in_authority || in_query
 }
 
 impl Default for Database {
@@ -328,7 +349,43 @@ impl Config {
         if !(base_url.starts_with("http://") || base_url.starts_with("https://")) {
             anyhow::bail!("web.base_url starts with http:// or https://, not {base_url:?}");
         }
-        Ok(Some(agora_web::WebSettings { listen, base_url }))
+        let admin_listen = match self.web.admin_listen.trim() {
+            "" => None,
+            address => Some(address.parse().with_context(|| {
+                format!(
+                    "web.admin_listen is host:port (or empty: off), not {:?}",
+                    self.web.admin_listen
+                )
+            })?),
+        };
+        for (key, value) in [
+            (
+                "header_timeout_seconds",
+                self.web.header_timeout_seconds as usize,
+            ),
+            (
+                "request_timeout_seconds",
+                self.web.request_timeout_seconds as usize,
+            ),
+            ("max_connections", self.web.max_connections),
+            ("max_requests_in_flight", self.web.max_requests_in_flight),
+        ] {
+            if value == 0 {
+                anyhow::bail!("web.{key} is at least 1");
+            }
+        }
+        let limits = agora_web::WebLimits {
+            header_timeout: Duration::from_secs(self.web.header_timeout_seconds),
+            request_timeout: Duration::from_secs(self.web.request_timeout_seconds),
+            max_connections: self.web.max_connections,
+            max_in_flight: self.web.max_requests_in_flight,
+        };
+        Ok(Some(agora_web::WebSettings {
+            listen,
+            base_url,
+            admin_listen,
+            limits,
+        }))
     }
 }
 
@@ -416,11 +473,24 @@ mod tests {
                 .to_string()
                 .contains("not `mysql:")
         );
-        let secret = read("[database]\nurl = \"postgres://agora:hunter2@db/agora\"");
-        let err = secret.url().unwrap_err().to_string();
+        for url in [
+            "postgres://agora:hunter2@db/agora",
+            "postgres://agora@db/agora?password=hunter2",
+            "postgres://agora@db/agora?sslmode=require&PassWord=hunter2",
+            "postgres://agora@db/agora?pass%77ord=hunter2",
+            "postgres://agora@db/agora?passfile=/tmp/hunter2",
+        ] {
+            let secret = read(&format!("[database]\nurl = \"{url}\""));
+            let err = secret.url().unwrap_err().to_string();
+            assert!(
+                err.contains("PGPASSWORD") && !err.contains("hunter2"),
+                "{url}: {err}"
+            );
+        }
         assert!(
-            err.contains("PGPASSWORD") && !err.contains("hunter2"),
-            "{err}"
+            read("[database]\nurl = \"postgres://agora@db/agora?sslmode=require\"")
+                .url()
+                .is_ok()
         );
     }
 

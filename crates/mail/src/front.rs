@@ -690,7 +690,9 @@ impl MailFrontEnd {
         picture: bool,
         now: DateTime<Utc>,
     ) -> Result<(), MailError> {
-        let key = format!("answer:{delivery}");
+        // The sender's address is part of the key: a Message-ID is the sender's to choose, so
+        // another sender who guesses it must not pre-empt this answer.
+        let key = format!("answer:{}:{delivery}", to.to_ascii_lowercase());
         let desk = self.service.mail();
         let token = desk.thread(to, game, &token::generate(), now).await?.token;
         let language = self.language_of_address(to).await?;

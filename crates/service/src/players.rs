@@ -22,10 +22,10 @@ pub(crate) fn name_from(identity: &Identity, display: Option<&str>) -> String {
         .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
         .take(MAX_NAME_CHARS)
         .collect();
-    if clean.is_empty()
-        || clean.eq_ignore_ascii_case("computer")
-        || clean.eq_ignore_ascii_case("anyone")
-    {
+    // The computer's names (`computer`, `computer-easy`, `computer-hard`, …) are its own: a
+    // person named so would pass for it in challenges and lists.
+    let lower = clean.to_lowercase();
+    if clean.is_empty() || lower.starts_with("computer") || lower == "anyone" {
         NEUTRAL_NAME.into()
     } else {
         clean
@@ -585,6 +585,23 @@ mod tests {
         let hostile = format!(
             "@everyone \u{202E}evil\u{200B} [x](http://e.vil) {}",
             "y".repeat(40)
+        );
+        for taken in [
+            "computer-hard",
+            "Computer_Easy",
+            "COMPUTER",
+            "computerhard",
+            "anyone",
+        ] {
+            assert_eq!(
+                name_from(&id("discord:42"), Some(taken)),
+                "player",
+                "{taken}"
+            );
+        }
+        assert_eq!(
+            name_from(&id("mailto:computer-hard@example.org"), None),
+            "player"
         );
         let name = name_from(&id("discord:42"), Some(&hostile));
         assert!(name.starts_with("everyoneevilyyy"), "{name}");

@@ -52,7 +52,7 @@ pub use writer::{BatchLimits, CommitStats, Tx};
 
 use agora_rules::Seat;
 use sqlx::Connection;
-use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgSslMode};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
@@ -197,10 +197,15 @@ impl Store {
     /// Connects to the PostgreSQL database at `url` and applies every pending migration of
     /// `migrations/postgres`. Each command is a transaction of its own on a pooled connection.
     pub async fn open_postgres(url: &str, options: &StoreOptions) -> Result<Store> {
-        let connect = PgConnectOptions::from_str(url)?.options([(
+        let mut connect = PgConnectOptions::from_str(url)?.options([(
             "synchronous_commit",
             if options.sync_full { "on" } else { "off" },
         )]);
+        // Off this machine, TLS is required unless the URL says otherwise (`sslmode=`): the
+        // driver's own default, `prefer`, falls back to plain text without a word.
+        if tls_required_by_default(url, connect.get_host()) {
+            connect = connect.ssl_mode(PgSslMode::Require);
+        }
         let pool = PgPoolOptions::new()
             .max_connections(options.max_connections.max(1) * 4)
             .min_connections(1)
@@ -472,5 +477,53 @@ fn create_private(path: &Path) -> std::io::Result<()> {
         // says what is wrong.
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(e),
+    }
+}
+
+/// Whether a PostgreSQL URL that names no `sslmode` gets `require`: every host but this machine
+/// (`localhost`, a loopback address, or a Unix socket's folder).
+fn tls_required_by_default(url: &str, host: &str) -> bool {
+    let names_mode = url.split_once('?').is_some_and(|(_, query)| {
+        query.split('&').any(|pair| {
+            pair.split('=')
+                .next()
+                .unwrap_or("")
+                .eq_ignore_ascii_case("sslmode")
+        })
+    });
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let local = host.is_empty()
+        || host.starts_with('/')
+        || host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    !names_mode && !local
+}
+
+#[cfg(test)]
+mod tls_tests {
+    use super::tls_required_by_default as required;
+
+    #[test]
+    fn tls_is_required_off_this_machine_unless_the_url_says_otherwise() {
+        assert!(required("postgres://agora@db.example/agora", "db.example"));
+        assert!(required("postgres://agora@10.0.0.5/agora", "10.0.0.5"));
+        for (url, host) in [
+            ("postgres://agora@127.0.0.1:5432/agora", "127.0.0.1"),
+            ("postgres://agora@localhost/agora", "localhost"),
+            ("postgres://agora@[::1]/agora", "[::1]"),
+            ("postgres:///agora?host=/run/postgresql", "/run/postgresql"),
+            (
+                "postgres://agora@db.example/agora?sslmode=disable",
+                "db.example",
+            ),
+            (
+                "postgres://agora@db.example/agora?SSLMode=verify-full",
+                "db.example",
+            ),
+        ] {
+            assert!(!required(url, host), "{url}");
+        }
     }
 }

@@ -187,7 +187,8 @@ impl MailDesk<'_> {
         Ok(())
     }
 
-    /// Replaces every reply token of an address with one from `new_token`, so the old ones stop
+    /// Replaces every reply token of the player who owns `address` (the tokens of each of their
+    /// mail addresses, not of this one alone) with one from `new_token`, so the old ones stop
     /// working at once; returns how many were replaced.
     pub async fn revoke(
         &self,
@@ -195,13 +196,26 @@ impl MailDesk<'_> {
         mut new_token: impl FnMut() -> String,
     ) -> Result<usize, ServiceError> {
         let mut tx = self.tx().await?;
-        let threads = tx.mail_threads_of(address).await?;
-        for thread in &threads {
-            tx.set_mail_thread_token(address, thread.game_id, &new_token())
-                .await?;
+        let mut addresses = vec![address.to_owned()];
+        if let Some(owner) = tx.identity(&format!("mailto:{address}")).await? {
+            for identity in tx.identities_of(owner.player_id).await? {
+                if let Some(other) = identity.address.strip_prefix("mailto:")
+                    && !addresses.iter().any(|a| a.eq_ignore_ascii_case(other))
+                {
+                    addresses.push(other.to_owned());
+                }
+            }
+        }
+        let mut replaced = 0;
+        for address in &addresses {
+            for thread in tx.mail_threads_of(address).await? {
+                tx.set_mail_thread_token(address, thread.game_id, &new_token())
+                    .await?;
+                replaced += 1;
+            }
         }
         tx.commit().await?;
-        Ok(threads.len())
+        Ok(replaced)
     }
 
     /// The address's thread about `game` (or about no game), made with `new_token` if it has none.

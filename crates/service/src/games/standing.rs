@@ -128,7 +128,13 @@ impl Service {
                     .map(|id| crate::Identity::discord(id.trim_start_matches('!')).to_string());
                 let found = match mention {
                     Some(identity) => tx.player_by_identity(&identity).await?,
-                    None if n.contains(':') => tx.player_by_identity(n).await?,
+                    // A Discord account is shown to everyone in its server; a mail address is
+                    // not, and a rating must not tell who owns one: asked for by address, only
+                    // the asker's own is found.
+                    None if n.starts_with("discord:") => tx.player_by_identity(n).await?,
+                    None if n.contains(':') => {
+                        tx.player_by_identity(n).await?.filter(|p| p.id == me.id)
+                    }
                     None => tx.player_named(n).await?,
                 };
                 // The placeholder of open challenges is nobody.

@@ -197,3 +197,39 @@ fn numbered_as_n(text: &str, number: i64) -> String {
     out.push_str(rest);
     out
 }
+
+/// A mail address is nobody else's business: `rating <address>` finds only the asker's own, and
+/// answers any other exactly as an address nobody has.
+#[tokio::test]
+async fn a_rating_does_not_tell_who_owns_an_address() {
+    let s = service("rating-address").await;
+    let ask = |who: &'static str, text: &'static str| {
+        let s = s.clone();
+        async move {
+            let inbound = Inbound {
+                text: text.into(),
+                ..Inbound::new(who.parse::<Identity>().unwrap())
+            };
+            let answer = s.handle(&inbound, now()).await.unwrap();
+            (answer.status, answer.text)
+        }
+    };
+    let (status, own) = ask(
+        "mailto:alice@example.org",
+        "rating mailto:alice@example.org",
+    )
+    .await;
+    assert_eq!(status, Status::Done, "{own}");
+    let taken = ask("discord:777", "rating mailto:alice@example.org").await;
+    let free = ask("discord:777", "rating mailto:nobody@example.org").await;
+    assert_eq!(taken.0, Status::Refused, "{taken:?}");
+    assert_eq!(
+        taken.1.replace("alice", "X"),
+        free.1.replace("nobody", "X"),
+        "the answers differ"
+    );
+    assert!(
+        !taken.1.contains("Rating") && !taken.1.contains("rating of"),
+        "{taken:?}"
+    );
+}

@@ -425,3 +425,59 @@ async fn a_challenge_past_its_expiry_cannot_be_accepted_even_before_the_sweep() 
         .collect();
     assert_eq!(told, ["local:ann", "local:bob"]);
 }
+
+/// `revoke` replaces all of the player's reply tokens, those of every mail address they have
+/// linked, not only the sending address's.
+#[tokio::test]
+async fn revoke_replaces_the_tokens_of_every_address_of_the_player() {
+    let service = open(&temp_db("revoke-all")).await;
+    let now = t0();
+    let all = Scope::Everything;
+    let (first, second) = ("mailto:ann@example.org", "mailto:ann@work.example");
+    let (_, offer) = send(&service, first, all, "link", now).await;
+    let (_, confirmation) = send(
+        &service,
+        second,
+        all,
+        &format!("link {}", link_code_in(&offer)),
+        now,
+    )
+    .await;
+    let (status, reply) = send(
+        &service,
+        first,
+        all,
+        &format!("link {}", link_code_in(&confirmation)),
+        now,
+    )
+    .await;
+    assert_eq!(status, Status::Done, "{reply}");
+    let desk = service.mail();
+    let mut old = Vec::new();
+    for address in ["ann@example.org", "ann@work.example"] {
+        old.push(
+            desk.thread(address, None, address, now)
+                .await
+                .unwrap()
+                .token,
+        );
+    }
+    let mut n = 0;
+    let replaced = desk
+        .revoke("ann@example.org", || {
+            n += 1;
+            format!("fresh-{n}")
+        })
+        .await
+        .unwrap();
+    assert_eq!(replaced, 2);
+    for (address, old) in ["ann@example.org", "ann@work.example"].iter().zip(old) {
+        let now_token = desk
+            .thread(address, None, "unused", now)
+            .await
+            .unwrap()
+            .token;
+        assert_ne!(now_token, old, "{address}");
+        assert!(now_token.starts_with("fresh-"), "{address}: {now_token}");
+    }
+}
