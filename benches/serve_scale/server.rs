@@ -68,7 +68,7 @@ impl Serve {
         std::fs::write(
             &config,
             format!(
-                "[database]\npath = {db:?}\n\n[web]\nlisten = \"127.0.0.1:0\"\n\n[discord]\nenabled = true\napi_base = {discord:?}\n\
+                "[database]\npath = {db:?}\n\n[web]\nlisten = \"127.0.0.1:0\"\nadmin_listen = \"127.0.0.1:0\"\n\n[discord]\nenabled = true\napi_base = {discord:?}\n\
                  png_size = 160\noutbox_poll_seconds = 1\n",
                 db = db.display().to_string(),
             ),

@@ -205,6 +205,13 @@ async fn run() -> anyhow::Result<Vec<String>> {
         agora_web::WebSettings {
             listen: listener.local_addr()?,
             base_url: format!("http://{address}"),
+            admin_listen: None,
+            // What is measured is the pages, not the bounds: none of the readers is turned away.
+            limits: agora_web::WebLimits {
+                max_connections: 4096,
+                max_in_flight: 4096,
+                ..Default::default()
+            },
         },
     );
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

@@ -127,7 +127,7 @@ async fn admin_lists_and_acts_while_serve_runs_and_refuses_bad_input() {
     let config = dir.join("agora.toml");
     let toml = |db: &Path| {
         format!(
-            "[database]\npath = {:?}\n[service]\nsweep_seconds = 1\n[web]\nlisten = \"127.0.0.1:0\"\n",
+            "[database]\npath = {:?}\n[service]\nsweep_seconds = 1\n[web]\nlisten = \"127.0.0.1:0\"\nadmin_listen = \"127.0.0.1:0\"\n",
             db.display().to_string()
         )
     };

@@ -88,7 +88,7 @@ async fn backup_copies_a_database_in_use_and_never_overwrites() {
     std::fs::write(
         &config,
         format!(
-            "[database]\npath = {:?}\n[service]\nsweep_seconds = 1\n[web]\nlisten = \"127.0.0.1:0\"\n",
+            "[database]\npath = {:?}\n[service]\nsweep_seconds = 1\n[web]\nlisten = \"127.0.0.1:0\"\nadmin_listen = \"127.0.0.1:0\"\n",
             db.display().to_string()
         ),
     )

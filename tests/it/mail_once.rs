@@ -129,6 +129,7 @@ path = {db:?}
 
 [web]
 listen = "127.0.0.1:0"
+admin_listen = "127.0.0.1:0"
 
 [mail]
 enabled = true

@@ -19,8 +19,8 @@ const WAIT: Duration = Duration::from_secs(30);
 struct Serve {
     child: Child,
     log: mpsc::Receiver<String>,
-    /// The address its website listens on.
-    site: String,
+    /// The address its `/metrics` and `/healthz` listen on.
+    admin: String,
 }
 
 impl Serve {
@@ -47,15 +47,17 @@ impl Serve {
         let mut serve = Serve {
             child,
             log,
-            site: String::new(),
+            admin: String::new(),
         };
-        let listening = serve.wait_for("website listening");
-        serve.site = listening
+        // `/metrics` and `/healthz` are on the admin listener, logged before the website's.
+        let listening = serve.wait_for("metrics and health listening");
+        serve.admin = listening
             .split("http://")
             .nth(1)
             .and_then(|rest| rest.split('/').next())
             .unwrap_or_else(|| panic!("no address in {listening}"))
             .to_owned();
+        serve.wait_for("website listening");
         serve.wait_for("reading mail");
         serve
     }
@@ -125,6 +127,7 @@ path = {db:?}
 
 [web]
 listen = "127.0.0.1:0"
+admin_listen = "127.0.0.1:0"
 
 [mail]
 enabled = true
@@ -229,11 +232,11 @@ ca_file = {ca:?}
 
     // The operator's view of the process: healthy, its mailbox read, the move and the mails
     // it sent since it started counted.
-    let (status, health) = http_get(&serve.site, "/healthz");
+    let (status, health) = http_get(&serve.admin, "/healthz");
     assert_eq!(status, 200, "{health}");
     assert!(health.contains(r#""mail":"connected""#), "{health}");
     assert!(health.contains(r#""database":"ok""#), "{health}");
-    let (status, metrics) = http_get(&serve.site, "/metrics");
+    let (status, metrics) = http_get(&serve.admin, "/metrics");
     assert_eq!(status, 200, "{metrics}");
     for line in [
         r#"agora_front_end_connected{front_end="mail"} 1"#,

@@ -16,7 +16,7 @@ fn serve_without_front_ends_runs_and_stops_on_sigterm() {
     std::fs::write(
         &config,
         format!(
-            "[database]\npath = {:?}\n[service]\nsweep_seconds = 1\n[web]\nlisten = \"127.0.0.1:0\"\n",
+            "[database]\npath = {:?}\n[service]\nsweep_seconds = 1\n[web]\nlisten = \"127.0.0.1:0\"\nadmin_listen = \"127.0.0.1:0\"\n",
             db.display().to_string()
         ),
     )

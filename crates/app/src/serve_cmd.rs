@@ -132,7 +132,32 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
             .await
             .with_context(|| format!("web.listen: binding {}", web.listen))?;
         let address = listener.local_addr()?;
+        let admin = match web.admin_listen {
+            Some(at) => Some(
+                tokio::net::TcpListener::bind(at)
+                    .await
+                    .with_context(|| format!("web.admin_listen: binding {at}"))?,
+            ),
+            None => None,
+        };
         let site = agora_web::Site::new(service.clone(), web);
+        if let Some(admin) = admin {
+            let address = admin.local_addr()?;
+            let site = site.clone();
+            let mut stopped = stopped.clone();
+            tasks.spawn(async move {
+                let shutdown = async move {
+                    let _ = stopped.changed().await;
+                };
+                if let Err(e) = agora_web::serve_admin(admin, site, shutdown).await {
+                    tracing::error!(error = %e, "metrics and health listener failed");
+                }
+            });
+            tracing::info!(
+                address = %format!("http://{address}/"),
+                "metrics and health listening"
+            );
+        }
         let mut stopped = stopped.clone();
         tasks.spawn(async move {
             let shutdown = async move {

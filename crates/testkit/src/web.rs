@@ -333,15 +333,23 @@ pub async fn fresh_service(test: &str, seed: u64) -> (Arc<Service>, PathBuf) {
     (Arc::new(service), dir)
 }
 
-/// The site served on a loopback port until [`Served::stop`].
+/// The site served on a loopback port until [`Served::stop`], and its `/metrics` and
+/// `/healthz` on another (the admin listener).
 pub struct Served {
     pub base: String,
+    admin: String,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    admin_task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
 
 impl Served {
     pub async fn start(service: Arc<Service>) -> Served {
+        Served::start_with(service, Default::default()).await
+    }
+
+    /// [`Served::start`] within other bounds.
+    pub async fn start_with(service: Arc<Service>, limits: agora_web::WebLimits) -> Served {
         let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
             .await
             .expect("a loopback port for the site");
@@ -352,17 +360,39 @@ impl Served {
             WebSettings {
                 listen: addr,
                 base_url: base.clone(),
+                admin_listen: None,
+                limits,
             },
         );
+        let admin_listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+            .await
+            .expect("a loopback port for the admin listener");
+        let admin = admin_listener.local_addr().unwrap().to_string();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let (admin_stop, admin_stopped) = tokio::sync::oneshot::channel::<()>();
+        let admin_task = tokio::spawn(agora_web::serve_admin(
+            admin_listener,
+            site.clone(),
+            async move {
+                let _ = admin_stopped.await;
+            },
+        ));
         let task = tokio::spawn(agora_web::serve(listener, site, async move {
             let _ = stopped.await;
+            let _ = admin_stop.send(());
         }));
         Served {
             base,
+            admin,
             stop: Some(stop),
             task,
+            admin_task,
         }
+    }
+
+    /// The host and port of the admin listener (`/metrics`, `/healthz`).
+    pub fn admin_address(&self) -> &str {
+        &self.admin
     }
 
     /// The host and port the site listens on.
@@ -392,5 +422,6 @@ impl Served {
 impl Drop for Served {
     fn drop(&mut self) {
         self.task.abort();
+        self.admin_task.abort();
     }
 }

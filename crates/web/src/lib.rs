@@ -1,9 +1,14 @@
 //! Agora's read-only website, served by `agora serve` beside the front ends: the running games,
 //! open challenges and recent results; a page per game with its board (SVG from `agora-render`),
 //! its actions, a replay of every position and its record; a page per player; the leaderboards;
-//! and a JSON twin of each game's page for tools. Beside them, for the operator, `/metrics` (the
-//! service's [`agora_service::metrics`] in the Prometheus text format) and `/healthz` (whether
-//! the database answers and the front ends are connected).
+//! and a JSON twin of each game's page for tools. On a listener of their own, for the operator
+//! (loopback by default, never the public one), `/metrics` (the service's
+//! [`agora_service::metrics`] in the Prometheus text format) and `/healthz` (whether the database
+//! answers and the front ends are connected).
+//!
+//! The site holds under load: a bounded number of connections, each request's head within a
+//! deadline (so slow and idle connections are closed), a bounded number of requests answered at
+//! once (503 beyond, never queued), each within a deadline, and bounded query strings.
 //!
 //! Every page is rendered on the server from `templates/web/` (minijinja, HTML-escaped), its words
 //! from `templates/*/web.ftl` in the reader's language (`Accept-Language`, else the service's
@@ -27,6 +32,7 @@ use serde::Deserialize;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The `[web]` settings the site needs.
 #[derive(Debug, Clone)]
@@ -36,13 +42,53 @@ pub struct WebSettings {
     /// The public address of the site (`https://agora.example.org`), for links in mails and
     /// Discord messages; without a trailing slash.
     pub base_url: String,
+    /// Where the operator's `/metrics` and `/healthz` are served (loopback by default), never
+    /// on the public listener; `None`: nowhere.
+    pub admin_listen: Option<SocketAddr>,
+    /// How much the site takes on at once, and for how long.
+    pub limits: WebLimits,
 }
+
+/// The site's bounds, so that no number of readers, slow or idle, can hold it or the database
+/// its pages read.
+#[derive(Debug, Clone)]
+pub struct WebLimits {
+    /// A request's head (its line and headers) must arrive within this, and an idle connection
+    /// is closed after it.
+    pub header_timeout: Duration,
+    /// A request is answered within this, or with 503.
+    pub request_timeout: Duration,
+    /// Connections open at once; one more is closed at once.
+    pub max_connections: usize,
+    /// Requests being answered at once; one more is answered 503 at once.
+    pub max_in_flight: usize,
+}
+
+impl Default for WebLimits {
+    fn default() -> WebLimits {
+        WebLimits {
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(15),
+            max_connections: 1024,
+            max_in_flight: 64,
+        }
+    }
+}
+
+/// The longest query string a page takes (its parameters are a ply and a language at most).
+pub const MAX_QUERY_BYTES: usize = 512;
+
+/// The most a request's head may take (hyper's smallest buffer).
+const MAX_HEAD_BYTES: usize = 8192;
 
 /// The website: the service it reads from and its compiled pages.
 #[derive(Clone)]
 pub struct Site {
     service: Arc<Service>,
     pages: Arc<Pages>,
+    limits: WebLimits,
+    /// One permit per request being answered.
+    in_flight: Arc<tokio::sync::Semaphore>,
 }
 
 /// The one script, the one stylesheet and the icon, embedded.
@@ -57,14 +103,29 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'
      form-action 'none'; frame-ancestors 'none'";
 
 impl Site {
-    pub fn new(service: Arc<Service>, _settings: WebSettings) -> Site {
+    pub fn new(service: Arc<Service>, settings: WebSettings) -> Site {
         Site {
             service,
             pages: Arc::new(Pages::new()),
+            in_flight: Arc::new(tokio::sync::Semaphore::new(
+                settings.limits.max_in_flight.max(1),
+            )),
+            limits: settings.limits,
         }
     }
 
-    /// Every route of the site, with the headers every response carries.
+    /// The operator's routes, for the admin listener: `/metrics` and `/healthz`.
+    pub fn admin_router(&self) -> Router {
+        Router::new()
+            .route("/metrics", get(metrics))
+            .route("/healthz", get(healthz))
+            .fallback(not_found)
+            .layer(axum::middleware::map_response(secure))
+            .with_state(self.clone())
+    }
+
+    /// Every public route of the site, with the headers every response carries, within the
+    /// site's bounds (see [`guard`]).
     pub fn router(&self) -> Router {
         Router::new()
             .route("/", get(home))
@@ -78,9 +139,8 @@ impl Site {
             .route("/static/site.css", get(style))
             .route("/static/icon.svg", get(icon))
             .route("/favicon.ico", get(icon))
-            .route("/metrics", get(metrics))
-            .route("/healthz", get(healthz))
             .fallback(not_found)
+            .layer(axum::middleware::from_fn_with_state(self.clone(), guard))
             .layer(axum::middleware::map_response(secure))
             .with_state(self.clone())
     }
@@ -132,15 +192,118 @@ impl Site {
     }
 }
 
-/// Serves the site on `listener` until `shutdown` resolves; requests under way are finished.
+/// Serves the site's public pages on `listener` until `shutdown` resolves; requests under way
+/// are finished (for at most the request timeout).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     site: Site,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, site.router())
-        .with_graceful_shutdown(shutdown)
+    let limits = site.limits.clone();
+    serve_router(listener, site.router(), &limits, shutdown).await
+}
+
+/// Serves the operator's `/metrics` and `/healthz` on `listener` (see
+/// [`WebSettings::admin_listen`]) until `shutdown` resolves.
+pub async fn serve_admin(
+    listener: tokio::net::TcpListener,
+    site: Site,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let limits = site.limits.clone();
+    serve_router(listener, site.admin_router(), &limits, shutdown).await
+}
+
+/// The accept loop: HTTP/1 connections up to the cap (one more is closed at once), each with a
+/// deadline for every request's head (hyper's header-read timeout, which also ends a connection
+/// left idle) and a bounded head.
+async fn serve_router(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    limits: &WebLimits,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let connections = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        .max_buf_size(MAX_HEAD_BYTES);
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of file descriptors, say: wait a little rather than spin.
+                    tracing::warn!(error = %e, "website: accepting a connection failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(permit) = connections.clone().try_acquire_owned() else {
+            // Over the cap: closed at once, costing nothing more.
+            drop(stream);
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(router.clone());
+        let connection =
+            graceful.watch(builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    let grace = limits.request_timeout + Duration::from_secs(1);
+    if tokio::time::timeout(grace, graceful.shutdown())
         .await
+        .is_err()
+    {
+        tracing::warn!(?grace, "website: connections cut at shutdown");
+    }
+    Ok(())
+}
+
+/// The bounds of every public request: a query string of at most [`MAX_QUERY_BYTES`] (414
+/// beyond), at most [`WebLimits::max_in_flight`] requests answered at once (503 with
+/// `Retry-After` beyond, at once, never queued), each answered within
+/// [`WebLimits::request_timeout`] (503 after it).
+async fn guard(
+    State(site): State<Site>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if request
+        .uri()
+        .query()
+        .is_some_and(|q| q.len() > MAX_QUERY_BYTES)
+    {
+        return StatusCode::URI_TOO_LONG.into_response();
+    }
+    let Ok(_permit) = site.in_flight.clone().try_acquire_owned() else {
+        return busy();
+    };
+    match tokio::time::timeout(site.limits.request_timeout, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => {
+            tracing::warn!(timeout = ?site.limits.request_timeout, "website: a request took too long");
+            busy()
+        }
+    }
+}
+
+/// 503 Service Unavailable, to be tried again in a second.
+fn busy() -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [(header::RETRY_AFTER, "1")],
+        "busy: try again in a moment\n",
+    )
+        .into_response()
 }
 
 /// The first language of an `Accept-Language` value Agora speaks, by the weights given.

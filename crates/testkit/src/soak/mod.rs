@@ -614,6 +614,7 @@ fn config_text(
 
 [web]
 listen = "127.0.0.1:0"
+admin_listen = "127.0.0.1:0"
 
 [service]
 outbox_poll_seconds = 1

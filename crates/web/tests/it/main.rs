@@ -4,4 +4,5 @@
 
 mod browser;
 mod http;
+mod limits;
 mod operations;

@@ -108,7 +108,12 @@ async fn site(name: &str) -> (Arc<Service>, Served) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn metrics_follow_commands_sends_sweeps_and_waiting_rows() {
     let (service, served) = site("metrics").await;
-    let address = served.address();
+    // Never on the public listener: the operator's listener alone has them.
+    for path in ["/metrics", "/healthz"] {
+        let (status, _, _) = get(served.address(), path).await;
+        assert_eq!(status, 404, "{path} on the public listener");
+    }
+    let address = served.admin_address();
     let before = scrape(address).await;
     assert_eq!(sample(&before, "agora_database_up"), 1.0);
     assert_eq!(sample(&before, "agora_games_running"), 0.0);
@@ -243,7 +248,7 @@ async fn metrics_follow_commands_sends_sweeps_and_waiting_rows() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_follows_the_front_ends_and_the_database() {
     let (service, served) = site("health").await;
-    let address = served.address();
+    let address = served.admin_address();
     let health = |body: &str| -> serde_json::Value { serde_json::from_str(body).unwrap() };
 
     let (status, content_type, body) = get(address, "/healthz").await;
