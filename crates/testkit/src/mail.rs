@@ -121,14 +121,43 @@ pub static MAILBOXES: Mailboxes = Mailboxes;
 
 /// Turns on the lanes of mailboxes, across threads and across processes: a test runner that runs
 /// each test in a process of its own (cargo nextest), or several tests in one process, still
-/// gives each lane to one test at a time. A lane is held by a lock on a file named after the
+/// gives each lane to one test at a time, and a lane rests a few seconds between turns so that
+/// no mail of one test reaches the next. A lane is held by a lock on a file named after the
 /// servers' IMAP port and the lane's domain (`flock`, which also keeps apart two opens of one
 /// file in one process, released by the kernel when the holder exits, even by `kill -9`).
 pub struct Mailboxes;
 
 /// A test's turn on a lane of mailboxes; dropping it ends the turn.
 pub struct MailboxTurn {
-    _file: std::fs::File,
+    file: std::fs::File,
+}
+
+/// How long a lane rests after a turn before the next: a mail the last test's Agora handed to
+/// the servers just before it ended still reaches the lane's mailboxes (OpenSMTPD's queue takes
+/// up to a second or so under load), and must not land in the next test's.
+const SETTLE: Duration = Duration::from_secs(3);
+
+impl Drop for MailboxTurn {
+    /// Notes when the turn ended, in the lane's lock file, before the lock goes with the file.
+    fn drop(&mut self) {
+        use std::os::unix::fs::FileExt;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_millis()
+            .to_string();
+        let _ = self.file.set_len(0);
+        let _ = self.file.write_all_at(now.as_bytes(), 0);
+    }
+}
+
+/// How long ago the last turn on a lane ended, from its lock file (`None`: never, or unknown).
+fn since_last_turn(file: &std::fs::File) -> Option<Duration> {
+    use std::io::Read;
+    let mut text = String::new();
+    (&*file).read_to_string(&mut text).ok()?;
+    let ended = std::time::UNIX_EPOCH + Duration::from_millis(text.trim().parse().ok()?);
+    std::time::SystemTime::now().duration_since(ended).ok()
 }
 
 impl Mailboxes {
@@ -148,8 +177,13 @@ impl Mailboxes {
                     .unwrap_or_else(|e| panic!("the mailboxes' lock {}: {e}", path.display()));
                 match file.try_lock() {
                     Ok(()) => {
+                        if let Some(since) = since_last_turn(&file)
+                            && since < SETTLE
+                        {
+                            tokio::time::sleep(SETTLE - since).await;
+                        }
                         servers.domain = domain.clone();
-                        return MailboxTurn { _file: file };
+                        return MailboxTurn { file };
                     }
                     Err(std::fs::TryLockError::WouldBlock) => {}
                     Err(std::fs::TryLockError::Error(e)) => {
