@@ -17,7 +17,7 @@
 //! 5. A command runs with the authority of its own mail only: without a token only reading
 //!    (`help`, `board`, `history`, `games`), whose answer goes to the address anyway; with a
 //!    token, what the token's scope allows: a game's token acts in that game only, the address's
-//!    own token (or its code) on no existing game. `revoke` in a tokened mail replaces all the
+//!    own token (or its code) on no existing game. `revoke` in a tokened mail voids all the
 //!    sender's tokens.
 //!
 //! The service remains the only place where games change; this module only translates.
@@ -110,7 +110,7 @@ impl Proof {
 enum Line {
     /// `verify <code>`, or `verify` alone (`None`), which asks for the code.
     Verify(Option<String>),
-    /// `revoke`: new tokens for all of the sender's conversations.
+    /// `revoke`: void the tokens of all of the sender's conversations.
     Revoke,
     /// No command at all: its first word is neither a command nor an action.
     NotCommand { closest: Option<&'static str> },
@@ -416,8 +416,8 @@ impl MailFrontEnd {
             .await?;
         if revoke {
             if matches!(proof, Proof::Token(_)) {
-                let replaced = self.service.mail().revoke(&from, token::generate).await?;
-                tracing::info!(%from, replaced, "reply tokens revoked by their owner");
+                let voided = self.service.mail().revoke(&from).await?;
+                tracing::info!(%from, voided, "reply tokens revoked by their owner");
                 parts.revoked = true;
             } else {
                 parts.revoke_refused = true;
@@ -694,7 +694,9 @@ impl MailFrontEnd {
         // another sender who guesses it must not pre-empt this answer.
         let key = format!("answer:{}:{delivery}", to.to_ascii_lowercase());
         let desk = self.service.mail();
-        let token = desk.thread(to, game, &token::generate(), now).await?.token;
+        // Every mail carries a token of its own; only its hash is kept (see `MailDesk::spool`).
+        let token = token::generate();
+        desk.thread(to, game, now).await?;
         let language = self.language_of_address(to).await?;
         let state = match game {
             Some(g) => self.service.game_state_in(g, None, language).await?,
@@ -737,7 +739,7 @@ impl MailFrontEnd {
             message_id: message_id.clone(),
             in_reply_to,
             references,
-            token,
+            token: token.clone(),
             png,
             files: std::mem::take(&mut parts.files),
             footer: self.footer(game, url, language),
@@ -750,6 +752,7 @@ impl MailFrontEnd {
             bytes: &bytes,
             game,
             message_id: &message_id,
+            token: Some(&token),
         };
         desk.spool(entry, now).await?;
         Ok(())
@@ -784,9 +787,8 @@ impl MailFrontEnd {
         if desk.is_spooled(&key).await? {
             return Ok(());
         }
-        let thread = desk
-            .thread(&to, message.game_id, &token::generate(), now)
-            .await?;
+        let thread = desk.thread(&to, message.game_id, now).await?;
+        let token = token::generate();
         let (_, domain) = self.settings.address_parts();
         let mut references = Vec::new();
         if let Some(g) = message.game_id {
@@ -809,7 +811,7 @@ impl MailFrontEnd {
             message_id: message_id.clone(),
             in_reply_to: thread.last_message_id.clone(),
             references,
-            token: thread.token.clone(),
+            token: token.clone(),
             png: if self.settings.png {
                 delivery
                     .picture(self.settings.png_size)
@@ -834,6 +836,7 @@ impl MailFrontEnd {
             bytes: &bytes,
             game: message.game_id,
             message_id: &message_id,
+            token: Some(&token),
         };
         desk.spool(entry, now).await?;
         Ok(())
@@ -959,6 +962,7 @@ impl MailFrontEnd {
                 bytes: &a.bytes,
                 game: None,
                 message_id: &a.message_id,
+                token: None,
             }),
         };
         match desk

@@ -87,6 +87,7 @@ impl Sender for MailLike<'_> {
             bytes: &bytes,
             game: delivery.message.game_id,
             message_id: &key,
+            token: None,
         };
         self.service
             .mail()

@@ -257,6 +257,7 @@ impl Store {
             .connect_with(connect.clone())
             .await?;
         MIGRATOR.run(&pool).await?;
+        mail::hash_plain_tokens(&pool).await?;
         let lane = std::sync::Arc::new(
             lane::Lane::start(options.pin_writer)
                 .await

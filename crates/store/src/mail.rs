@@ -1,11 +1,24 @@
 //! The e-mail front end's tables: IMAP positions and retries, known senders (verification, rate
 //! limit, wrong codes), verification codes, hourly counts per domain and overall, reply tokens
-//! with their threads, and the SMTP spool. Addresses are
+//! (kept as hashes) with their threads, and the SMTP spool. Addresses are
 //! stored lower case and without `mailto:`; the front end normalises them before calling.
 
 use crate::dialect::run;
 use crate::{Result, Tx};
 use chrono::{DateTime, Utc};
+use sha2::{Digest, Sha256};
+
+/// How many tokens a conversation keeps: every mail carries a new one, and a reply to one of
+/// the newest this many mails of its conversation proves its sender. Older ones are dropped as
+/// new ones are sent, so the table grows with the conversations, not with the mails.
+pub const TOKENS_PER_THREAD: i64 = 64;
+
+/// What the database keeps of a reply token: its SHA-256 in lower-case hex. A token is at least
+/// 128 random bits, so a hash without a salt or a slow function is as hard to reverse as the
+/// token is to guess.
+pub fn token_hash(token: &str) -> String {
+    format!("{:x}", Sha256::digest(token.as_bytes()))
+}
 
 /// What the front end knows about one sender address.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,12 +27,12 @@ pub struct MailSender {
     pub verified: bool,
 }
 
-/// A reply token: which address it was sent to and which game it is about (`None` = no game).
+/// A conversation with an address: about a game, or about none (`None`), with the last
+/// Message-ID sent in it. A reply token belongs to one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MailThread {
     pub address: String,
     pub game_id: Option<i64>,
-    pub token: String,
     pub last_message_id: Option<String>,
 }
 
@@ -57,7 +70,6 @@ pub struct PutAsideMail {
 struct ThreadRow {
     address: String,
     game_id: i64,
-    token: String,
     last_message_id: Option<String>,
 }
 
@@ -66,7 +78,6 @@ impl From<ThreadRow> for MailThread {
         MailThread {
             address: r.address,
             game_id: (r.game_id != 0).then_some(r.game_id),
-            token: r.token,
             last_message_id: r.last_message_id,
         }
     }
@@ -421,64 +432,30 @@ impl Tx {
         Ok(())
     }
 
-    /// Every thread (and so every reply token) of an address.
-    pub async fn mail_threads_of(&mut self, address: &str) -> Result<Vec<MailThread>> {
-        let rows: Vec<ThreadRow> = run!(
-            self,
-            fetch_all,
-            query_as(
-                "SELECT address, game_id, token, last_message_id FROM mail_threads
-             WHERE address = ? ORDER BY game_id"
-            )
-            .bind(address.to_owned())
-        )?;
-        Ok(rows.into_iter().map(MailThread::from).collect())
-    }
-
-    /// Replaces the token of one of an address's threads; the old token stops working at once.
-    pub async fn set_mail_thread_token(
-        &mut self,
-        address: &str,
-        game_id: Option<i64>,
-        token: &str,
-    ) -> Result<()> {
-        run!(
-            self,
-            execute,
-            query("UPDATE mail_threads SET token = ? WHERE address = ? AND game_id = ?")
-                .bind(token.to_owned())
-                .bind(address.to_owned())
-                .bind(game_id.unwrap_or(0))
-        )?;
-        Ok(())
-    }
-
-    /// The token of an address for a game (`None` = no game), created with `new_token` if there is
-    /// none yet.
+    /// The conversation of an address about `game` (`None` = about no game), begun now if there
+    /// was none.
     pub async fn mail_thread(
         &mut self,
         address: &str,
         game_id: Option<i64>,
-        new_token: &str,
         now: DateTime<Utc>,
     ) -> Result<MailThread> {
         run!(
             self,
             execute,
             query(
-                "INSERT INTO mail_threads (address, game_id, token, created_at) VALUES (?, ?, ?, ?)
+                "INSERT INTO mail_threads (address, game_id, created_at) VALUES (?, ?, ?)
              ON CONFLICT (address, game_id) DO NOTHING"
             )
             .bind(address.to_owned())
             .bind(game_id.unwrap_or(0))
-            .bind(new_token.to_owned())
             .bind(now)
         )?;
         let row: ThreadRow = run!(
             self,
             fetch_one,
             query_as(
-                "SELECT address, game_id, token, last_message_id FROM mail_threads
+                "SELECT address, game_id, last_message_id FROM mail_threads
              WHERE address = ? AND game_id = ?"
             )
             .bind(address.to_owned())
@@ -487,15 +464,66 @@ impl Tx {
         Ok(row.into())
     }
 
-    /// The thread a token was sent in, if the token exists.
+    /// Keeps the hash of `token`, sent to `address` in its conversation about `game_id`, and
+    /// drops the conversation's tokens beyond its newest [`TOKENS_PER_THREAD`].
+    pub async fn add_mail_token(
+        &mut self,
+        address: &str,
+        game_id: Option<i64>,
+        token: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let game = game_id.unwrap_or(0);
+        run!(
+            self,
+            execute,
+            query(
+                "INSERT INTO mail_tokens (hash, address, game_id, created_at) VALUES (?, ?, ?, ?)"
+            )
+            .bind(token_hash(token))
+            .bind(address.to_owned())
+            .bind(game)
+            .bind(now)
+        )?;
+        run!(
+            self,
+            execute,
+            query(
+                "DELETE FROM mail_tokens WHERE address = ? AND game_id = ? AND id <= (
+                 SELECT id FROM mail_tokens WHERE address = ? AND game_id = ?
+                 ORDER BY id DESC LIMIT 1 OFFSET ?)"
+            )
+            .bind(address.to_owned())
+            .bind(game)
+            .bind(address.to_owned())
+            .bind(game)
+            .bind(TOKENS_PER_THREAD)
+        )?;
+        Ok(())
+    }
+
+    /// Voids every reply token sent to `address`; returns how many there were.
+    pub async fn revoke_mail_tokens(&mut self, address: &str) -> Result<u64> {
+        let done = run!(
+            self,
+            execute,
+            query("DELETE FROM mail_tokens WHERE address = ?").bind(address.to_owned())
+        )?;
+        Ok(done.rows_affected())
+    }
+
+    /// The conversation a token was sent in, if the token is one Agora keeps.
     pub async fn mail_thread_by_token(&mut self, token: &str) -> Result<Option<MailThread>> {
         let row: Option<ThreadRow> = run!(
             self,
             fetch_optional,
             query_as(
-                "SELECT address, game_id, token, last_message_id FROM mail_threads WHERE token = ?"
+                "SELECT t.address, t.game_id, t.last_message_id
+             FROM mail_tokens k JOIN mail_threads t
+               ON t.address = k.address AND t.game_id = k.game_id
+             WHERE k.hash = ?"
             )
-            .bind(token.to_owned())
+            .bind(token_hash(token))
         )?;
         Ok(row.map(MailThread::from))
     }
@@ -627,4 +655,42 @@ impl Tx {
             )
         )?)
     }
+}
+
+/// Replaces the reply tokens that migration `1400` carried over in plain text (`plain:<token>`)
+/// with their hashes, then rebuilds the file (`VACUUM`) and empties the write-ahead log, so the
+/// plain tokens stay behind neither in free pages (the old `mail_threads` table's) nor in old
+/// frames of the log. Does nothing once they are done.
+pub(crate) async fn hash_plain_tokens(pool: &sqlx::SqlitePool) -> Result<()> {
+    use sqlx::Connection;
+    let mut conn = pool.acquire().await?;
+    let plain: Vec<(i64, String)> =
+        sqlx::query_as("SELECT id, hash FROM mail_tokens WHERE hash LIKE 'plain:%'")
+            .fetch_all(&mut *conn)
+            .await?;
+    if plain.is_empty() {
+        return Ok(());
+    }
+    sqlx::query("PRAGMA secure_delete = ON")
+        .execute(&mut *conn)
+        .await?;
+    let mut tx = conn.begin().await?;
+    for (id, hash) in &plain {
+        let token = hash.strip_prefix("plain:").unwrap_or(hash);
+        sqlx::query("UPDATE mail_tokens SET hash = ? WHERE id = ?")
+            .bind(token_hash(token))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    sqlx::query("VACUUM").execute(&mut *conn).await?;
+    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("PRAGMA secure_delete = OFF")
+        .execute(&mut *conn)
+        .await?;
+    tracing::info!(tokens = plain.len(), "reply tokens kept as hashes");
+    Ok(())
 }

@@ -256,11 +256,11 @@ async fn a_silent_relay_does_not_hold_up_reading() {
     // Bob holds a key to the game's conversation, as an invitation mailed earlier would give him.
     let game = invite(&agora.front, &bob.address).await;
     let desk = agora.front.service().mail();
-    let thread = desk
-        .thread(&bob.address, Some(game), &token::generate(), Utc::now())
+    let key = token::generate();
+    desk.keep_token(&bob.address, Some(game), &key, Utc::now())
         .await
         .unwrap();
-    let to = format!("agora+{}@{}", thread.token, servers.domain);
+    let to = format!("agora+{key}@{}", servers.domain);
     bob.send(&to, &format!("[Agora #{game}]"), "accept").await;
 
     let start = Instant::now();
@@ -380,6 +380,7 @@ async fn a_recipient_refused_for_good_is_a_permanent_failure() {
             bytes: &bytes,
             game: None,
             message_id: &message_id,
+            token: None,
         };
         desk.spool(entry, now).await.unwrap();
     }

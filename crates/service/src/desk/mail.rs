@@ -49,6 +49,8 @@ pub struct SpoolEntry<'a> {
     /// Message-ID, which the next mail in the thread replies to.
     pub game: Option<i64>,
     pub message_id: &'a str,
+    /// The reply token in its Reply-To, kept (as a hash) in that thread when the mail is spooled.
+    pub token: Option<&'a str>,
 }
 
 /// Where reading a mailbox starts.
@@ -187,14 +189,10 @@ impl MailDesk<'_> {
         Ok(())
     }
 
-    /// Replaces every reply token of the player who owns `address` (the tokens of each of their
-    /// mail addresses, not of this one alone) with one from `new_token`, so the old ones stop
-    /// working at once; returns how many were replaced.
-    pub async fn revoke(
-        &self,
-        address: &str,
-        mut new_token: impl FnMut() -> String,
-    ) -> Result<usize, ServiceError> {
+    /// Voids every reply token of the player who owns `address` (the tokens of each of their
+    /// mail addresses, not of this one alone), so the old ones stop working at once; the next
+    /// mail to each address carries a new one. Returns how many were voided.
+    pub async fn revoke(&self, address: &str) -> Result<u64, ServiceError> {
         let mut tx = self.tx().await?;
         let mut addresses = vec![address.to_owned()];
         if let Some(owner) = tx.identity(&format!("mailto:{address}")).await? {
@@ -206,30 +204,42 @@ impl MailDesk<'_> {
                 }
             }
         }
-        let mut replaced = 0;
+        let mut voided = 0;
         for address in &addresses {
-            for thread in tx.mail_threads_of(address).await? {
-                tx.set_mail_thread_token(address, thread.game_id, &new_token())
-                    .await?;
-                replaced += 1;
-            }
+            voided += tx.revoke_mail_tokens(address).await?;
         }
         tx.commit().await?;
-        Ok(replaced)
+        Ok(voided)
     }
 
-    /// The address's thread about `game` (or about no game), made with `new_token` if it has none.
+    /// The address's conversation about `game` (or about no game), begun if there was none.
     pub async fn thread(
         &self,
         address: &str,
         game: Option<i64>,
-        new_token: &str,
         now: DateTime<Utc>,
     ) -> Result<MailThread, ServiceError> {
         let mut tx = self.tx().await?;
-        let thread = tx.mail_thread(address, game, new_token, now).await?;
+        let thread = tx.mail_thread(address, game, now).await?;
         tx.commit().await?;
         Ok(thread)
+    }
+
+    /// Keeps `token` as a key to the address's conversation about `game` (or about none), as if
+    /// a mail carrying it had been spooled: for a token handed out some other way than in a
+    /// spooled mail's Reply-To.
+    pub async fn keep_token(
+        &self,
+        address: &str,
+        game: Option<i64>,
+        token: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.mail_thread(address, game, now).await?;
+        tx.add_mail_token(address, game, token, now).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Whether a mail with this key is spooled already.
@@ -254,6 +264,10 @@ impl MailDesk<'_> {
         {
             tx.set_thread_message(mail.to, mail.game, mail.message_id)
                 .await?;
+            if let Some(token) = mail.token {
+                tx.mail_thread(mail.to, mail.game, now).await?;
+                tx.add_mail_token(mail.to, mail.game, token, now).await?;
+            }
         }
         tx.commit().await?;
         Ok(())

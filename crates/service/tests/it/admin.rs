@@ -196,6 +196,7 @@ async fn spooled_mails_are_listed_and_acted_on() {
         bytes: b"Subject: hi\r\n\r\nhello",
         game: None,
         message_id: "<m@example.org>",
+        token: None,
     };
     desk.spool(entry, t0()).await.unwrap();
     // Not failed, not overdue yet: nothing is stuck.
@@ -399,6 +400,7 @@ async fn mail_to_a_blocked_address_is_not_spooled() {
         bytes: b"Subject: hi\r\n\r\nhello",
         game: None,
         message_id: "<m@example.org>",
+        token: None,
     };
     s.mail().spool(entry, t0()).await.unwrap();
     assert!(!s.mail().is_spooled("answer:<b@x>").await.unwrap());

@@ -653,6 +653,7 @@ async fn spooled(world: &World, key: &str, now: DateTime<Utc>) -> agora_store::S
         bytes: b"Subject: x\r\n\r\nx\r\n",
         game: None,
         message_id: "<m@example.org>",
+        token: None,
     };
     world.service.mail().spool(entry, now).await.unwrap();
     let due = world.service.mail().due_spool(now, 100).await.unwrap();

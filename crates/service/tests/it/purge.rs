@@ -78,6 +78,7 @@ async fn play(service: &Service) {
             bytes: &[0u8; 30_000],
             game: None,
             message_id: "<m@example.org>",
+            token: None,
         };
         desk.spool(entry, t0()).await.unwrap();
     }
@@ -188,6 +189,7 @@ async fn rows_given_up_mails_put_aside_and_windowed_counters_are_purged_too() {
             bytes: &[0u8; 1000],
             game: None,
             message_id: "<m@example.org>",
+            token: None,
         };
         desk.spool(entry, t0()).await.unwrap();
     }

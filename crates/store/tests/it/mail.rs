@@ -309,102 +309,115 @@ async fn wrong_codes_and_rates_are_counted_per_window() {
 }
 
 #[tokio::test]
-async fn every_token_of_an_address_can_be_replaced() {
+async fn tokens_are_kept_as_hashes_and_voided_per_address() {
     let db = TestDb::fresh("revoke").await;
     let mut tx = db.write().await;
     let ann = "ann@example.org";
-    tx.mail_thread(ann, None, "tok-a", t0()).await.unwrap();
-    tx.mail_thread(ann, Some(3), "tok-b", t0()).await.unwrap();
-    tx.mail_thread("bo@example.org", Some(3), "tok-c", t0())
+    tx.mail_thread(ann, None, t0()).await.unwrap();
+    tx.mail_thread(ann, Some(3), t0()).await.unwrap();
+    tx.add_mail_token(ann, None, "tok-a", t0()).await.unwrap();
+    tx.add_mail_token(ann, Some(3), "tok-b", t0()).await.unwrap();
+    tx.add_mail_token(ann, Some(3), "tok-b2", t0()).await.unwrap();
+    tx.mail_thread("bo@example.org", Some(3), t0())
         .await
         .unwrap();
-    let threads = tx.mail_threads_of(ann).await.unwrap();
-    assert_eq!(
-        threads
-            .iter()
-            .map(|t| (t.game_id, t.token.as_str()))
-            .collect::<Vec<_>>(),
-        [(None, "tok-a"), (Some(3), "tok-b")]
-    );
-    tx.set_mail_thread_token(ann, None, "tok-x").await.unwrap();
-    tx.set_mail_thread_token(ann, Some(3), "tok-y")
+    tx.add_mail_token("bo@example.org", Some(3), "tok-c", t0())
         .await
         .unwrap();
-    assert_eq!(tx.mail_thread_by_token("tok-a").await.unwrap(), None);
-    assert_eq!(tx.mail_thread_by_token("tok-b").await.unwrap(), None);
-    assert_eq!(
-        tx.mail_thread_by_token("tok-y")
-            .await
-            .unwrap()
-            .unwrap()
-            .game_id,
-        Some(3)
-    );
-    assert_eq!(
-        tx.mail_thread(ann, None, "tok-z", t0())
-            .await
-            .unwrap()
-            .token,
-        "tok-x"
-    );
+    // Every token of a conversation opens it, not only the latest.
+    for (token, game) in [("tok-a", None), ("tok-b", Some(3)), ("tok-b2", Some(3))] {
+        let thread = tx.mail_thread_by_token(token).await.unwrap().unwrap();
+        assert_eq!((thread.address.as_str(), thread.game_id), (ann, game));
+    }
+    assert_eq!(tx.mail_thread_by_token("tok-").await.unwrap(), None);
+    assert_eq!(tx.revoke_mail_tokens(ann).await.unwrap(), 3);
+    for token in ["tok-a", "tok-b", "tok-b2"] {
+        assert_eq!(tx.mail_thread_by_token(token).await.unwrap(), None);
+    }
     assert!(tx.mail_thread_by_token("tok-c").await.unwrap().is_some());
+    tx.commit().await.unwrap();
+    // What the database holds is the hash, never the token.
+    let kept = db.count_rows("mail_tokens").await;
+    assert_eq!(kept, 1);
+    if !db.is_postgres() {
+        let file = std::fs::read(db.path()).unwrap();
+        let wal = std::fs::read(format!("{}-wal", db.path().display())).unwrap_or_default();
+        for bytes in [&file, &wal] {
+            assert!(
+                !bytes.windows(5).any(|w| w == b"tok-c"),
+                "the token is in the file"
+            );
+        }
+    }
+    // SHA-256 in lower-case hex, as `sha256sum` prints it.
+    assert_eq!(
+        agora_store::mail::token_hash("tok-c"),
+        "1236183d37679658f9f22e86d74ca3bad0a8125f5d057d60e0337565f3ae4f89"
+    );
 }
 
 #[tokio::test]
-async fn one_token_per_address_and_game() {
+async fn a_conversation_keeps_its_newest_tokens() {
+    let db = TestDb::fresh("newest-tokens").await;
+    let mut tx = db.write().await;
+    let ann = "ann@example.org";
+    tx.mail_thread(ann, Some(5), t0()).await.unwrap();
+    tx.mail_thread(ann, Some(6), t0()).await.unwrap();
+    tx.add_mail_token(ann, Some(6), "other", t0()).await.unwrap();
+    let kept = agora_store::mail::TOKENS_PER_THREAD;
+    for n in 0..kept + 3 {
+        tx.add_mail_token(ann, Some(5), &format!("tok-{n}"), t0())
+            .await
+            .unwrap();
+    }
+    for n in 0..3 {
+        let token = format!("tok-{n}");
+        assert_eq!(tx.mail_thread_by_token(&token).await.unwrap(), None, "{token}");
+    }
+    for n in 3..kept + 3 {
+        let token = format!("tok-{n}");
+        assert!(tx.mail_thread_by_token(&token).await.unwrap().is_some(), "{token}");
+    }
+    // Another conversation of the same address keeps its own.
+    assert!(tx.mail_thread_by_token("other").await.unwrap().is_some());
+}
+
+#[tokio::test]
+async fn one_thread_per_address_and_game() {
     let db = TestDb::fresh("threads").await;
     let mut tx = db.write().await;
     let ann = "ann@example.org";
-    let outside = tx.mail_thread(ann, None, "tok-a", t0()).await.unwrap();
+    let outside = tx.mail_thread(ann, None, t0()).await.unwrap();
     assert_eq!(
         outside,
         MailThread {
             address: ann.into(),
             game_id: None,
-            token: "tok-a".into(),
             last_message_id: None,
         }
     );
-    // The token stays the one made first; a second candidate is thrown away.
-    assert_eq!(
-        tx.mail_thread(ann, None, "tok-b", t0())
-            .await
-            .unwrap()
-            .token,
-        "tok-a"
-    );
-    let in_game = tx.mail_thread(ann, Some(12), "tok-c", t0()).await.unwrap();
-    assert_eq!(
-        (in_game.game_id, in_game.token.as_str()),
-        (Some(12), "tok-c")
-    );
-    let bo = tx
-        .mail_thread("bo@example.org", Some(12), "tok-d", t0())
-        .await
-        .unwrap();
-    assert_eq!(bo.token, "tok-d");
-
+    tx.mail_thread(ann, Some(12), t0()).await.unwrap();
+    tx.add_mail_token(ann, Some(12), "tok-c", t0()).await.unwrap();
     tx.set_thread_message(ann, Some(12), "<out-1@example.test>")
         .await
         .unwrap();
+    // Asking again finds the same conversation, with its last message.
+    assert_eq!(
+        tx.mail_thread(ann, Some(12), t0()).await.unwrap(),
+        MailThread {
+            address: ann.into(),
+            game_id: Some(12),
+            last_message_id: Some("<out-1@example.test>".into()),
+        }
+    );
     assert_eq!(
         tx.mail_thread_by_token("tok-c").await.unwrap(),
         Some(MailThread {
             address: ann.into(),
             game_id: Some(12),
-            token: "tok-c".into(),
             last_message_id: Some("<out-1@example.test>".into()),
         })
     );
-    assert_eq!(
-        tx.mail_thread_by_token("tok-a")
-            .await
-            .unwrap()
-            .unwrap()
-            .last_message_id,
-        None
-    );
-    assert_eq!(tx.mail_thread_by_token("tok-b").await.unwrap(), None);
 }
 
 #[tokio::test]
@@ -502,4 +515,74 @@ async fn the_spool_keeps_one_mail_per_key_and_backs_off_failures() {
         .await
         .unwrap()
     );
+}
+
+/// A database from before tokens were hashed: opening it with this version hashes the tokens it
+/// holds, and each still opens its conversation.
+#[tokio::test]
+async fn opening_an_older_database_hashes_its_tokens() {
+    let dir = std::env::temp_dir().join(format!("agora-rehash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("old.db");
+    let _ = std::fs::remove_file(&path);
+    {
+        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(
+                sqlx::sqlite::SqliteConnectOptions::new()
+                    .filename(&path)
+                    .create_if_missing(true),
+            )
+            .await
+            .unwrap();
+        let mut migrator = sqlx::migrate::Migrator::new(std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../migrations"
+        )))
+        .await
+        .unwrap();
+        migrator.migrations = migrator
+            .migrations
+            .iter()
+            .filter(|m| m.version < 1400)
+            .cloned()
+            .collect::<Vec<_>>()
+            .into();
+        migrator.run(&pool).await.unwrap();
+        sqlx::query(
+            "INSERT INTO mail_threads (address, game_id, token, last_message_id, created_at)
+             VALUES ('ann@example.org', 0, 'old-token-of-ann', '<m1@example.test>', '2026-01-01T00:00:00Z'),
+                    ('bo@example.org', 4, 'old-token-of-bo', NULL, '2026-01-01T00:00:00Z')",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+        pool.close().await;
+    }
+    let store = agora_store::Store::open(&path, &agora_store::StoreOptions::default())
+        .await
+        .unwrap();
+    let mut tx = store.write().await.unwrap();
+    let ann = tx
+        .mail_thread_by_token("old-token-of-ann")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (ann.address.as_str(), ann.game_id, ann.last_message_id.as_deref()),
+        ("ann@example.org", None, Some("<m1@example.test>"))
+    );
+    let bo = tx.mail_thread_by_token("old-token-of-bo").await.unwrap().unwrap();
+    assert_eq!((bo.address.as_str(), bo.game_id), ("bo@example.org", Some(4)));
+    tx.commit().await.unwrap();
+    drop(store);
+    for file in [path.clone(), dir.join("old.db-wal")] {
+        let bytes = std::fs::read(&file).unwrap_or_default();
+        assert!(
+            !bytes.windows(9).any(|w| w == b"old-token"),
+            "{} holds a token in plain text",
+            file.display()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
