@@ -10,14 +10,26 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A name for one holder of leases or claims in this process: its process id and a random token,
-/// so two holders in one process (or a restarted process with the same id) are told apart, and
-/// the machine it runs on (`pid <id> <token> on <host>`).
+/// so two holders in one process are told apart, the host name (for people reading it), and
+/// what tells whether the process still runs: the kernel's boot, the process-id namespace and
+/// the process's start time (`pid <id> <token> on <host> [<boot>/<namespace>/<start>]`).
 pub(crate) fn holder_name() -> String {
+    holder_name_of(std::process::id())
+}
+
+/// [`holder_name`] for process `pid` of this machine and process-id namespace, with a token of
+/// its own: what that process would hold leases and claims as.
+pub fn holder_name_of(pid: u32) -> String {
     let mut rng = rand::rng();
     let token: String = (0..12)
         .map(|_| char::from(b"abcdefghjkmnpqrstuvwxyz23456789"[rng.random_range(0..31)]))
         .collect();
-    format!("pid {} {token} on {}", std::process::id(), host())
+    let start = start_time(pid).unwrap_or_default();
+    format!(
+        "pid {pid} {token} on {} [{}/{start}]",
+        host(),
+        process_space().unwrap_or_default()
+    )
 }
 
 /// This machine's name as the kernel knows it; empty where it cannot be read.
@@ -27,33 +39,68 @@ fn host() -> String {
         .unwrap_or_default()
 }
 
-/// Whether `holder` (a [`holder_name`]) was a process of this machine that no longer runs (it was
-/// killed, or crashed): what it held may be freed at once instead of when it runs out. A holder
-/// of another machine, or one whose state cannot be read, counts as running.
+/// Where a process id means one process: the kernel's boot (a new one at every start of the
+/// machine) and this process's process-id namespace (one per container). Two processes that
+/// share both see the same processes under the same ids, whatever their host names; `None`
+/// where either cannot be read.
+fn process_space() -> Option<String> {
+    let boot = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
+    let namespace = std::fs::read_link("/proc/self/ns/pid").ok()?;
+    let namespace = namespace.to_str()?.strip_prefix("pid:[")?.strip_suffix(']')?;
+    Some(format!("{}/{namespace}", boot.trim()))
+}
+
+/// The `stat` line of process `pid` after its name: its state, then the fields after it.
+fn stat_fields(pid: u32) -> Option<Vec<String>> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = stat.rsplit_once(") ")?;
+    Some(rest.split(' ').map(str::to_owned).collect())
+}
+
+/// When process `pid` started, in clock ticks after the boot (field 22 of its `stat`): with the
+/// id, it names one process, since an id is used again only after its process ended.
+fn start_time(pid: u32) -> Option<u64> {
+    stat_fields(pid)?.get(19)?.parse().ok()
+}
+
+/// Whether `holder` (a [`holder_name`]) was a process that no longer runs (it was killed, or
+/// crashed): what it held may be freed at once instead of when it runs out. Only a holder of
+/// this boot and process-id namespace can be looked up; any other (another machine, another
+/// container, a name of an older form) counts as running, and what it holds runs out.
 pub(crate) fn holder_is_gone(holder: &str) -> bool {
-    let Some((pid, on)) = holder
+    let Some((pid, rest)) = holder
         .strip_prefix("pid ")
         .and_then(|rest| rest.split_once(" on "))
     else {
         return false;
     };
-    let here = host();
     let Some(pid) = pid.split(' ').next().and_then(|p| p.parse::<u32>().ok()) else {
         return false;
     };
-    if here.is_empty() || on != here || pid == std::process::id() {
+    let Some(marks) = rest
+        .rsplit_once(" [")
+        .and_then(|(_, marks)| marks.strip_suffix(']'))
+    else {
+        return false;
+    };
+    let Some((space, start)) = marks.rsplit_once('/') else {
+        return false;
+    };
+    let Ok(start) = start.parse::<u64>() else {
+        return false;
+    };
+    if process_space().is_none_or(|here| here != space) || pid == std::process::id() {
         return false;
     }
-    if !std::path::Path::new("/proc/self/stat").exists() {
-        return false;
-    }
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        // Dead, or a zombie waiting for its parent to read its exit.
-        Err(_) => true,
-        Ok(stat) => stat
-            .rsplit_once(") ")
-            .and_then(|(_, rest)| rest.chars().next())
-            .is_some_and(|state| matches!(state, 'Z' | 'X' | 'x')),
+    match stat_fields(pid) {
+        // Dead, so its id is free.
+        None => true,
+        Some(fields) => {
+            // A zombie waiting for its parent to read its exit, or another process that was
+            // given the id since.
+            matches!(fields.first().map(String::as_str), Some("Z" | "X" | "x"))
+                || fields.get(19).and_then(|t| t.parse::<u64>().ok()) != Some(start)
+        }
     }
 }
 
@@ -121,14 +168,17 @@ impl Lease {
             return Ok(Held::Kept);
         }
         let asked = Instant::now();
-        let held = self
+        let length = chrono::Duration::from_std(self.length).unwrap_or(chrono::Duration::MAX);
+        let mut held = self
             .service
-            .hold_lease(
-                &self.name,
-                &self.holder,
-                chrono::Duration::from_std(self.length).unwrap_or(chrono::Duration::MAX),
-            )
+            .hold_lease(&self.name, &self.holder, length)
             .await;
+        if matches!(held, Ok(false)) && self.free_if_gone().await {
+            held = self
+                .service
+                .hold_lease(&self.name, &self.holder, length)
+                .await;
+        }
         let held = match held {
             Ok(held) => held,
             Err(e) => {
@@ -151,6 +201,30 @@ impl Lease {
                 Held::Taken
             }
         })
+    }
+
+    /// Frees the lease if its holder was a process that no longer runs (killed, say, and this
+    /// is its restart), so it is taken now rather than when it runs out; returns whether it was.
+    async fn free_if_gone(&self) -> bool {
+        let holder = match self.service.lease_holder(&self.name).await {
+            Ok(Some((holder, _))) => holder,
+            Ok(None) => return false,
+            Err(e) => {
+                tracing::warn!(lease = %self.name, error = %e, "could not read who holds the lease");
+                return false;
+            }
+        };
+        if !holder_is_gone(&holder) {
+            return false;
+        }
+        tracing::info!(lease = %self.name, %holder, "freeing the lease of a process that is gone");
+        match self.service.leave_lease(&self.name, &holder).await {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::warn!(lease = %self.name, error = %e, "could not free the lease; it runs out");
+                false
+            }
+        }
     }
 
     /// Whether this process held the lease at its last look (without asking the database).
@@ -217,25 +291,35 @@ mod tests {
     use super::{holder_is_gone, holder_name};
 
     #[test]
-    fn a_holder_is_gone_only_when_its_process_of_this_machine_no_longer_runs() {
+    fn a_holder_is_gone_only_when_its_process_in_this_process_space_no_longer_runs() {
         let here = holder_name();
         assert!(!holder_is_gone(&here), "this process runs: {here}");
-        let host = here.split_once(" on ").unwrap().1.to_owned();
+        let (head, marks) = here.split_once(" on ").unwrap();
+        let token = head.rsplit(' ').next().unwrap();
+        let (host, marks) = marks.rsplit_once(" [").unwrap();
+        let space = marks.rsplit_once('/').unwrap().0;
         let mut child = std::process::Command::new("sleep")
             .arg("30")
             .spawn()
             .unwrap();
-        let of_child = format!("pid {} abc on {host}", child.id());
+        let start = super::start_time(child.id()).unwrap();
+        let of_child = format!("pid {} {token} on {host} [{space}/{start}]", child.id());
         assert!(!holder_is_gone(&of_child), "the child runs");
+        // The same id with another start time is another process: the holder's ended.
+        let earlier = format!("pid {} {token} on {host} [{space}/{}]", child.id(), start - 1);
+        assert!(holder_is_gone(&earlier), "a process before the child had its id");
         child.kill().unwrap();
         child.wait().unwrap();
         assert!(holder_is_gone(&of_child), "the child was killed");
-        // Another machine's process, or a name of another form, counts as running.
-        assert!(!holder_is_gone(&format!(
-            "pid {} abc on another-{host}",
-            child.id()
-        )));
-        assert!(!holder_is_gone("pid 12 abc"));
-        assert!(!holder_is_gone("someone"));
+        // Another boot or process-id namespace (another machine, another container with the
+        // same host name), or a name of another form, counts as running.
+        for other in [
+            format!("pid {} {token} on {host} [another-boot/1/{start}]", child.id()),
+            format!("pid {} {token} on {host}", child.id()),
+            "pid 12 abc".to_owned(),
+            "someone".to_owned(),
+        ] {
+            assert!(!holder_is_gone(&other), "{other}");
+        }
     }
 }

@@ -77,3 +77,32 @@ async fn one_holds_the_other_takes_over_when_it_dies_or_leaves() {
     assert_eq!(first.keep().await.unwrap(), Held::Taken);
     assert!(first.leave().await);
 }
+
+/// A process killed with its lease held (`kill -9`, then a restart at once): the next process
+/// on the same machine sees that the holder no longer runs and takes the lease at once, not
+/// when it runs out a minute later. A holder that still runs keeps it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_holder_s_lease_is_taken_at_once() {
+    let [a, b] = two_services().await;
+    let length = Duration::from_secs(60);
+    let mut child = std::process::Command::new("sleep")
+        .arg("300")
+        .spawn()
+        .unwrap();
+    let holder = agora_service::lease::holder_name_of(child.id());
+    assert!(
+        a.hold_lease("mailbox", &holder, chrono::Duration::seconds(60))
+            .await
+            .unwrap()
+    );
+    let restarted = Lease::new(b.clone(), "mailbox", length);
+    assert_eq!(restarted.keep().await.unwrap(), Held::Elsewhere, "it runs");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // At the first look after the kill, with the lease's minute not nearly over.
+    assert_eq!(restarted.keep().await.unwrap(), Held::Taken);
+    assert_eq!(
+        a.lease_holder("mailbox").await.unwrap().unwrap().0,
+        restarted.holder()
+    );
+}
