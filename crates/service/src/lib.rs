@@ -19,6 +19,7 @@ pub mod commands;
 mod computer;
 pub mod desk;
 mod games;
+use games::Timing;
 pub mod lease;
 pub mod metrics;
 pub mod outbox;
@@ -330,6 +331,12 @@ struct Message<'a> {
 }
 
 impl Inbound {
+    /// When the command counts as given: when it reached Agora's side, never later than `now`
+    /// (so an arrival time from the future cannot stretch a deadline).
+    pub fn arrived(&self, now: DateTime<Utc>) -> DateTime<Utc> {
+        self.arrived_at.map_or(now, |at| at.min(now))
+    }
+
     /// An inbound from `from` with nothing else known yet; the rest is filled in with struct
     /// update syntax (`Inbound { text, ..Inbound::new(from) }`).
     pub fn new(from: Identity) -> Inbound {
@@ -841,9 +848,19 @@ impl Service {
                 self.play(tx, &me, aim(game, context)?, ply, &action, inbound, now)
                     .await
             }
-            C::Resign(g) => self.resign(tx, &me, aim(g, context)?, now).await,
-            C::Draw(reply, g) => self.draw(tx, &me, aim(g, context)?, reply, now).await,
-            C::Undo(reply, g) => self.undo(tx, &me, aim(g, context)?, reply, now).await,
+            // A game's clock is judged at the command's arrival, as a move's is.
+            C::Resign(g) => {
+                let at = Timing::of(inbound, now);
+                self.resign(tx, &me, aim(g, context)?, at).await
+            }
+            C::Draw(reply, g) => {
+                let at = Timing::of(inbound, now);
+                self.draw(tx, &me, aim(g, context)?, reply, at).await
+            }
+            C::Undo(reply, g) => {
+                let at = Timing::of(inbound, now);
+                self.undo(tx, &me, aim(g, context)?, reply, at).await
+            }
             C::Board(g) => self.board(tx, &me, aim(g, context)?, false, now).await,
             C::History(g) => self.board(tx, &me, aim(g, context)?, true, now).await,
             C::Games => self.games(tx, &me, now).await,
@@ -870,7 +887,10 @@ impl Service {
             C::Notify(channel) => self.set_notify(tx, &me, channel).await,
             C::Digest(hour) => self.set_digest(tx, &me, hour, now).await,
             C::Language(language) => self.set_language(tx, &me, language).await,
-            C::Vacation(request) => self.vacation(tx, &me, request, now).await,
+            C::Vacation(request) => {
+                let at = Timing::of(inbound, now);
+                self.vacation(tx, &me, request, at).await
+            }
             C::Link(code) => self.link(tx, &me, code.as_deref(), now).await,
             C::Clock(_) | C::SendDigest(_) => unreachable!("handled above"),
         }

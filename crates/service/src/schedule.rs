@@ -12,7 +12,7 @@
 use crate::claim::{Claim, Work};
 use crate::clock::{self, Due, seat_to_act};
 use crate::commands::{Command, VacationRequest};
-use crate::games::Extra;
+use crate::games::{Extra, Timing};
 use crate::{Channel, Done, Fail, Identity, Inbound, Service, ServiceError, Status, user};
 use agora_store::{Game, GameStatus, Notice, Player, Purged, Tx, Vacation};
 use chrono::{DateTime, Datelike, Duration, Utc};
@@ -334,7 +334,7 @@ impl Service {
     /// enabled, the player has a mail address, and the mailbox has not been read completely past
     /// the deadline (or never read at all). Nothing is written: the game stays due, and a later
     /// sweep acts once the reader has caught up.
-    async fn mail_hold(&self, tx: &mut Tx, game: &Game) -> Result<bool, Fail> {
+    pub(crate) async fn mail_hold(&self, tx: &mut Tx, game: &Game) -> Result<bool, Fail> {
         let Some(deadline) = game.deadline_at else {
             return Ok(false);
         };
@@ -445,8 +445,11 @@ impl Service {
         tx: &mut Tx,
         me: &Player,
         request: VacationRequest,
-        now: DateTime<Utc>,
+        at: Timing,
     ) -> Result<Done, Fail> {
+        // A vacation starts or ends when its command arrived: a mail read late neither takes
+        // days off the vacation nor lets the clocks run meanwhile.
+        let now = at.arrived;
         let year = now.year();
         // The allowance is per calendar year: a new year starts from nothing used.
         let used = if me.vacation_year == Some(year) {
@@ -462,7 +465,7 @@ impl Service {
                 None => ("show", None),
             },
             VacationRequest::Days(days) => {
-                let until = self.start_vacation(tx, me, days, used, now).await?;
+                let until = self.start_vacation(tx, me, days, used, at).await?;
                 ("started", Some(until))
             }
             VacationRequest::End => {
@@ -481,7 +484,7 @@ impl Service {
                     used,
                 )
                 .await?;
-                self.shift_clocks(tx, me, -unused, now, hours).await?;
+                self.shift_clocks(tx, me, -unused, at, hours).await?;
                 ("ended", None)
             }
         };
@@ -534,8 +537,9 @@ impl Service {
         me: &Player,
         days: u32,
         used: i64,
-        now: DateTime<Utc>,
+        at: Timing,
     ) -> Result<DateTime<Utc>, Fail> {
+        let now = at.arrived;
         if let Some(v) = me.away(now) {
             return user(agora_i18n::text!(
                 "vacation-already",
@@ -563,20 +567,23 @@ impl Service {
         // Pause the running clocks: the turns waiting for this player start later by the whole
         // vacation; turns that reach them during it start at its end.
         let hours = &self.settings.reminder_hours;
-        self.shift_clocks(tx, me, Duration::seconds(length), now, hours)
+        self.shift_clocks(tx, me, Duration::seconds(length), at, hours)
             .await?;
         Ok(until)
     }
 
-    /// Moves the clocks of the games waiting for `me` by `shift`, and tells each opponent.
+    /// Moves the clocks of the games waiting for `me` by `shift`, and tells each opponent. A
+    /// game whose deadline had passed when the command arrived is timed out instead: a vacation
+    /// asked too late does not save it.
     async fn shift_clocks(
         &self,
         tx: &mut Tx,
         me: &Player,
         shift: Duration,
-        now: DateTime<Utc>,
+        at: Timing,
         hours: &[u32],
     ) -> Result<(), Fail> {
+        let now = at.now;
         for game in tx.open_games_of(me.id).await? {
             if game.status != GameStatus::Active {
                 continue;
@@ -585,6 +592,9 @@ impl Service {
                 continue;
             };
             let mut l = self.load(tx, game, Some(now)).await?;
+            if self.clock_first(tx, &mut l, me, at).await?.is_some() {
+                continue;
+            }
             if seat_to_act(&l.game) == seat {
                 clock::shift_turn(&mut l.game, shift, hours);
                 tx.save_game(&mut l.game, now).await?;

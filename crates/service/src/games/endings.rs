@@ -2,7 +2,7 @@
 //! resignation, an agreed draw, a missed deadline, the operator's result or abort), and the
 //! endings the service decides itself.
 
-use super::Extra;
+use super::{Extra, Running, Timing};
 use crate::clock;
 use crate::views::Loaded;
 use crate::{Done, Fail, Service};
@@ -127,9 +127,13 @@ impl Service {
         tx: &mut Tx,
         me: &Player,
         game: Option<i64>,
-        now: DateTime<Utc>,
+        at: Timing,
     ) -> Result<Done, Fail> {
-        let (mut l, seat) = self.running(tx, me, game, "resign", now).await?;
+        let (mut l, seat) = match self.running(tx, me, game, "resign", at).await? {
+            Running::Ready(l, seat) => (l, seat),
+            Running::Clocked(done) => return Ok(done),
+        };
+        let now = at.now;
         let id = l.game.id;
         let ending = Ending {
             winner: Some(seat.other()),

@@ -25,6 +25,30 @@ use agora_store::{Game, GameStatus, Notice, Player, Tx};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+/// When a command a game's clock judges counts as given (`arrived`: when it reached Agora's
+/// side, see [`crate::Inbound::arrived`]) and when it is handled (`now`, the time written).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Timing {
+    pub arrived: DateTime<Utc>,
+    pub now: DateTime<Utc>,
+}
+
+impl Timing {
+    pub(crate) fn of(inbound: &crate::Inbound, now: DateTime<Utc>) -> Timing {
+        Timing {
+            arrived: inbound.arrived(now),
+            now,
+        }
+    }
+}
+
+/// A game under way, ready for a command of one of its players, or the clock's answer when its
+/// deadline had passed before the command arrived (the clock acted first).
+pub(crate) enum Running {
+    Ready(Loaded, Seat),
+    Clocked(crate::Done),
+}
+
 /// What a game template sees: the game as its recipient sees it, and what happened.
 #[derive(Serialize)]
 pub(crate) struct GameCtx<'a> {
@@ -243,8 +267,8 @@ impl Service {
         me: &Player,
         game: Option<i64>,
         command: &str,
-        now: DateTime<Utc>,
-    ) -> Result<(Loaded, Seat), Fail> {
+        at: Timing,
+    ) -> Result<Running, Fail> {
         let game = self
             .pick(
                 tx,
@@ -269,11 +293,43 @@ impl Service {
                 ));
             }
         }
-        let l = self.load(tx, game, Some(now)).await?;
+        let mut l = self.load(tx, game, Some(at.now)).await?;
         let seat = l
             .game
             .seat_of(me.id)
             .expect("picked games are the player's");
-        Ok((l, seat))
+        if let Some(done) = self.clock_first(tx, &mut l, me, at).await? {
+            return Ok(Running::Clocked(done));
+        }
+        Ok(Running::Ready(l, seat))
+    }
+
+    /// When the game's deadline passed before a command of `me` arrived (the scheduler had not
+    /// got to it yet, or waited for the mailbox), the clock acts first and its answer is the
+    /// command's: a command that came too late cannot save the game, end it otherwise or take
+    /// a vacation from it. When the late player is the other one, the clock waits for the
+    /// mailbox as the scheduler does (their saving move may be sitting unread in it), and the
+    /// command goes on meanwhile.
+    pub(crate) async fn clock_first(
+        &self,
+        tx: &mut Tx,
+        l: &mut Loaded,
+        me: &Player,
+        at: Timing,
+    ) -> Result<Option<crate::Done>, Fail> {
+        if l.game.status != GameStatus::Active
+            || l.game.deadline_at.is_none_or(|d| d > at.arrived)
+        {
+            return Ok(None);
+        }
+        if l.game.player_at(seat_to_act(&l.game)) != me.id && self.mail_hold(tx, &l.game).await? {
+            return Ok(None);
+        }
+        let text = self.timeout(tx, l, Some(me.id), at.now).await?;
+        Ok(Some(crate::Done {
+            attachments: Vec::new(),
+            text,
+            game: Some(l.game.id),
+        }))
     }
 }

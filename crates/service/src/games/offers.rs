@@ -1,7 +1,7 @@
 //! Offers between the players of a running game: a draw (Agon) and a takeback of one's last
 //! action. An accepted draw ends the game through [`Service::finish`].
 
-use super::Extra;
+use super::{Extra, Running, Timing};
 use crate::commands::Reply;
 use crate::views::Loaded;
 use crate::{Done, Fail, Service, user};
@@ -51,9 +51,13 @@ impl Service {
         me: &Player,
         game: Option<i64>,
         reply: Reply,
-        now: DateTime<Utc>,
+        at: Timing,
     ) -> Result<Done, Fail> {
-        let (mut l, seat) = self.running(tx, me, game, "draw", now).await?;
+        let (mut l, seat) = match self.running(tx, me, game, "draw", at).await? {
+            Running::Ready(l, seat) => (l, seat),
+            Running::Clocked(done) => return Ok(done),
+        };
+        let now = at.now;
         let id = l.game.id;
         if l.kind() != GameKind::Agon {
             return user(agora_i18n::text!("agros-no-draw", game = id));
@@ -106,9 +110,13 @@ impl Service {
         me: &Player,
         game: Option<i64>,
         reply: Reply,
-        now: DateTime<Utc>,
+        at: Timing,
     ) -> Result<Done, Fail> {
-        let (mut l, seat) = self.running(tx, me, game, "undo", now).await?;
+        let (mut l, seat) = match self.running(tx, me, game, "undo", at).await? {
+            Running::Ready(l, seat) => (l, seat),
+            Running::Clocked(done) => return Ok(done),
+        };
+        let now = at.now;
         let id = l.game.id;
         match reply {
             Reply::Offer => {

@@ -77,18 +77,12 @@ impl Service {
             return user(agora_i18n::text!("game-not-yours", game = id));
         };
         self.check_running(&l, me, seat, ply, text)?;
-        // A move counts when it arrived, not when it was read; never later than now, so an
-        // arrival time from the future cannot stretch a deadline.
-        let arrived = inbound.arrived_at.map_or(now, |at| at.min(now));
-        if l.game.deadline_at.is_some_and(|d| d <= arrived) {
-            // The deadline passed before the scheduler got to it: the clock acts first.
-            let text = self.timeout(tx, &mut l, Some(me.id), now).await?;
-            return Ok(Done {
-                attachments: Vec::new(),
-                text,
-                game: Some(id),
-            });
+        // A move counts when it arrived, not when it was read.
+        let at = super::Timing::of(inbound, now);
+        if let Some(done) = self.clock_first(tx, &mut l, me, at).await? {
+            return Ok(done);
         }
+        let arrived = at.arrived;
         let action = Self::read_action(&l, me, seat, ply, text)?;
         let delivery = inbound.delivery.clone();
         let text = self

@@ -458,3 +458,85 @@ async fn without_mail_or_between_discord_players_the_sweep_does_not_wait() {
     s.sweep(deadline + Duration::hours(1)).await.unwrap();
     assert_eq!(game(&s, 1).await.status, GameStatus::Finished);
 }
+
+/// `text` from `who` that reached Agora's side at `arrived` and is handled at `now`, as a mail
+/// read late is.
+async fn arrived_at(
+    s: &Service,
+    who: &Identity,
+    text: &str,
+    arrived: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> agora_service::Answer {
+    let inbound = Inbound {
+        text: text.into(),
+        arrived_at: Some(arrived),
+        ..Inbound::new(who.clone())
+    };
+    s.handle(&inbound, now).await.unwrap()
+}
+
+/// A vacation, a draw's acceptance or a resignation is judged by the clock at its arrival, as a
+/// move is: one that arrived after the deadline cannot save the game (the clock acts first), and
+/// one that arrived before it counts however late it was read.
+#[tokio::test]
+async fn vacations_and_draws_count_when_they_arrived_not_when_they_were_read() {
+    let ann = Identity::mail("ann@example.org");
+    let before = |d: DateTime<Utc>| d - Duration::hours(1);
+    let after = |d: DateTime<Utc>| d + Duration::hours(1);
+    let read = |d: DateTime<Utc>| d + Duration::hours(3);
+
+    // A vacation that arrived after her deadline: she loses on time, no days are shifted.
+    let s = service("late-vacation", true).await;
+    let deadline = mail_game(&s).await;
+    let answer = arrived_at(&s, &ann, "vacation 7", after(deadline), read(deadline)).await;
+    let g = game(&s, 1).await;
+    assert_eq!(g.status, GameStatus::Finished, "{}", answer.text);
+    assert_eq!(g.ending.unwrap().reason, EndReason::Time);
+
+    // One that arrived before it, read three hours after: her clock is stopped from its arrival,
+    // so the deadline moves by the whole vacation.
+    let s = service("early-vacation", true).await;
+    let deadline = mail_game(&s).await;
+    let answer = arrived_at(&s, &ann, "vacation 7", before(deadline), read(deadline)).await;
+    assert_eq!(answer.status, Status::Done, "{}", answer.text);
+    let g = game(&s, 1).await;
+    assert_eq!(g.status, GameStatus::Active);
+    assert_eq!(g.deadline_at, Some(deadline + Duration::days(7)));
+    let mut tx = s.store().write().await.unwrap();
+    let player = tx.identity("mailto:ann@example.org").await.unwrap().unwrap();
+    let away = tx.player(player.player_id).await.unwrap().unwrap();
+    let vacation = away.vacation.unwrap();
+    assert_eq!(vacation.from, before(deadline));
+    assert_eq!(vacation.until, before(deadline) + Duration::days(7));
+    drop(tx);
+
+    // Bob offers a draw; her acceptance that arrived after her deadline does not end the game in
+    // a draw: the clock does, against her.
+    let s = service("late-draw", true).await;
+    let deadline = mail_game(&s).await;
+    done(&s, &bob(), "draw offer #1", t0()).await;
+    arrived_at(&s, &ann, "draw accept #1", after(deadline), read(deadline)).await;
+    let g = game(&s, 1).await;
+    assert_eq!(g.status, GameStatus::Finished);
+    assert_eq!(g.ending.unwrap().reason, EndReason::Time);
+
+    // The same acceptance, arrived in time and read late, is a draw.
+    let s = service("early-draw", true).await;
+    let deadline = mail_game(&s).await;
+    done(&s, &bob(), "draw offer #1", t0()).await;
+    let answer = arrived_at(&s, &ann, "draw accept #1", before(deadline), read(deadline)).await;
+    assert_eq!(answer.status, Status::Done, "{}", answer.text);
+    let g = game(&s, 1).await;
+    assert_eq!(g.status, GameStatus::Finished);
+    let ending = g.ending.unwrap();
+    assert_eq!((ending.reason, ending.winner), (EndReason::Agreement, None));
+
+    // Bob's resignation after her deadline, while her saving mail may still be unread: the
+    // clock waits for the mailbox, so it is his resignation that ends the game.
+    let s = service("other-late", true).await;
+    let deadline = mail_game(&s).await;
+    done(&s, &bob(), "resign #1", after(deadline)).await;
+    let g = game(&s, 1).await;
+    assert_eq!(g.ending.unwrap().reason, EndReason::Resignation);
+}
