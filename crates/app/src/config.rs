@@ -63,6 +63,8 @@ pub struct Database {
     /// A SQLite file: the older way to say `url = "sqlite:PATH"`.
     pub path: Option<PathBuf>,
     pub max_connections: u32,
+    /// Connections kept for the website's page reads alone.
+    pub page_connections: u32,
     pub synchronous: String,
     pub busy_timeout_ms: u64,
     pub batch_max_commands: usize,
@@ -134,6 +136,7 @@ impl Default for Database {
             url: None,
             path: None,
             max_connections: 4,
+            page_connections: 4,
             synchronous: "full".into(),
             busy_timeout_ms: 10_000,
             batch_max_commands: 64,
@@ -272,6 +275,7 @@ impl Config {
                 max_open: Duration::from_millis(self.database.batch_max_open_ms),
             },
             pin_writer: self.database.pin_writer,
+            page_connections: self.database.page_connections,
         })
     }
 

@@ -270,7 +270,7 @@ impl Service {
 
     /// The home page in `lang`.
     pub async fn home_page(&self, lang: Language) -> Result<HomePage, ServiceError> {
-        let mut tx = self.store.read().await?;
+        let mut tx = self.store.read_page().await?;
         let mut running = Vec::new();
         for game in tx.live_games(LIST_SIZE).await? {
             running.push(self.game_line(&mut tx, game, lang).await?);
@@ -326,7 +326,7 @@ impl Service {
         ply: Option<u32>,
         lang: Language,
     ) -> Result<Option<GamePage>, ServiceError> {
-        let mut tx = self.store.read().await?;
+        let mut tx = self.store.read_page().await?;
         let Some(game) = tx.game(id).await?.filter(shown) else {
             return Ok(None);
         };
@@ -438,7 +438,7 @@ impl Service {
 
     /// A game's record (docs/records.md), or `None` where [`Service::game_page`] shows nothing.
     pub async fn game_record(&self, id: i64) -> Result<Option<String>, ServiceError> {
-        let mut tx = self.store.read().await?;
+        let mut tx = self.store.read_page().await?;
         let Some(game) = tx.game(id).await?.filter(shown) else {
             return Ok(None);
         };
@@ -458,7 +458,7 @@ impl Service {
         name: &str,
         lang: Language,
     ) -> Result<Option<PlayerPage>, ServiceError> {
-        let mut tx = self.store.read().await?;
+        let mut tx = self.store.read_page().await?;
         let Some(player) = tx.player_named(name).await? else {
             return Ok(None);
         };
@@ -507,7 +507,7 @@ impl Service {
         if !POOLS.contains(&pool) {
             return Ok(None);
         }
-        let mut tx = self.store.read().await?;
+        let mut tx = self.store.read_page().await?;
         let entries = tx
             .leaderboard(
                 pool,

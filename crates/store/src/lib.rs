@@ -120,6 +120,9 @@ pub struct StoreOptions {
     /// last the process may use), so the hand-offs between them do not cross CPUs (see
     /// [`Store::on_writer`]).
     pub pin_writer: bool,
+    /// Connections in a pool of their own for the website's page reads ([`Store::read_page`]),
+    /// so a crowd of page requests waits for these and never for the connections commands use.
+    pub page_connections: u32,
 }
 
 impl Default for StoreOptions {
@@ -130,14 +133,27 @@ impl Default for StoreOptions {
             busy_timeout: Duration::from_secs(10),
             batch: BatchLimits::default(),
             pin_writer: true,
+            page_connections: 4,
         }
     }
 }
+
+/// How long a page read waits for a connection of its pool before it gives up (the page is then
+/// answered with an error, and the reader may try again): pages must not queue up without end.
+const PAGE_WAIT: Duration = Duration::from_secs(5);
 
 /// The facade over the database.
 #[derive(Clone)]
 pub struct Store {
     engine: Engine,
+    /// The website's page reads, on connections of their own.
+    pages: Pages,
+}
+
+#[derive(Clone)]
+enum Pages {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
 }
 
 #[derive(Clone)]
@@ -210,11 +226,17 @@ impl Store {
             .max_connections(options.max_connections.max(1) * 4)
             .min_connections(1)
             .acquire_timeout(options.busy_timeout)
-            .connect_with(connect)
+            .connect_with(connect.clone())
             .await?;
         POSTGRES_MIGRATIONS.run(&pool).await?;
+        let pages = PgPoolOptions::new()
+            .max_connections(options.page_connections.max(1))
+            .min_connections(0)
+            .acquire_timeout(PAGE_WAIT.min(options.busy_timeout))
+            .connect_lazy_with(connect);
         Ok(Store {
             engine: Engine::Postgres(pool),
+            pages: Pages::Postgres(pages),
         })
     }
 
@@ -278,6 +300,12 @@ impl Store {
         let committed = std::sync::Arc::new(tokio::sync::Notify::new());
         lane.spawn(checkpoint::run(pool.clone(), committed.clone()));
         let writer = writer::Writer::start(conn, options.batch, lane.clone(), committed);
+        let pages = SqlitePoolOptions::new()
+            .max_connections(options.page_connections.max(1))
+            .min_connections(0)
+            .acquire_timeout(PAGE_WAIT.min(options.busy_timeout))
+            .test_before_acquire(false)
+            .connect_lazy_with(connect.clone().read_only(true));
         Ok(Store {
             engine: Engine::Sqlite(Box::new(Lite {
                 pool,
@@ -285,6 +313,7 @@ impl Store {
                 lane,
                 connect,
             })),
+            pages: Pages::Sqlite(pages),
         })
     }
 
@@ -343,6 +372,19 @@ impl Store {
         match &self.engine {
             Engine::Sqlite(lite) => Ok(Tx::reading(lite.pool.begin().await?, lite.writer.clone())),
             Engine::Postgres(pool) => Ok(Tx::postgres(pool.begin().await?)),
+        }
+    }
+
+    /// A read of committed data for a page of the website, on the pool kept for pages (see
+    /// [`StoreOptions::page_connections`]): however many pages are asked at once, the commands'
+    /// connections stay free. Fails after a few seconds' wait for a connection.
+    pub async fn read_page(&self) -> Result<Tx> {
+        match (&self.engine, &self.pages) {
+            (Engine::Sqlite(lite), Pages::Sqlite(pool)) => {
+                Ok(Tx::reading(pool.begin().await?, lite.writer.clone()))
+            }
+            (_, Pages::Postgres(pool)) => Ok(Tx::postgres(pool.begin().await?)),
+            (Engine::Postgres(_), Pages::Sqlite(_)) => self.read().await,
         }
     }
 
