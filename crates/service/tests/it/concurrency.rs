@@ -314,3 +314,50 @@ async fn the_same_name_chosen_by_two_processes_at_once_is_given_once() {
         }
     }
 }
+
+/// The website's reads have connections of their own: with every page connection taken and two
+/// hundred pages asked at once, commands are answered as usual (on PostgreSQL too, where pages
+/// once shared the commands' pool, so a crowd of page requests made moves wait).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_wait_for_connections_of_their_own_never_for_the_commands() {
+    let path = temp_db("pages");
+    let options = StoreOptions {
+        max_connections: 1,
+        page_connections: 2,
+        ..StoreOptions::default()
+    };
+    let store = agora_store::testing::open(&path, &options).await.unwrap();
+    let settings = Settings {
+        seed: Some(5),
+        ..Settings::default()
+    };
+    let service = Arc::new(Service::new(
+        store,
+        Templates::load(None).unwrap(),
+        settings,
+    ));
+    assert_eq!(send(&service, "bob", "games", "p-0").await, Status::Done);
+    let held = [
+        service.store().read_page().await.unwrap(),
+        service.store().read_page().await.unwrap(),
+    ];
+    let pages: Vec<_> = (0..200)
+        .map(|_| {
+            let service = service.clone();
+            tokio::spawn(async move { service.home_page(agora_service::Language::En).await })
+        })
+        .collect();
+    for (n, text) in ["challenge bob agon", "accept #1"].iter().enumerate() {
+        let who = if n == 0 { "ann" } else { "bob" };
+        let status = send(&service, who, text, &format!("p-{}", n + 1)).await;
+        assert_eq!(status, Status::Done, "{text}");
+    }
+    let game = service.game_state(1, None).await.unwrap().unwrap();
+    assert_eq!(game.status, agora_store::GameStatus::Active);
+    // Every page still waits for a page connection: none took a command's.
+    assert!(pages.iter().all(|p| !p.is_finished()));
+    drop(held);
+    for page in pages {
+        page.await.unwrap().unwrap();
+    }
+}
