@@ -1,16 +1,6 @@
-//! Agros position text: what reads must print as text that reads back equal, and its legal
-//! actions must all be playable and read back from their notation.
+//! Target `agros_position`: runs `agora_fuzzcheck::agros_position`, the check that the service's
+//! tests also replay over this target's seeds and corpus.
 
 #![no_main]
 
-use agora_rules::{AnyPosition, GameKind};
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|text: &str| {
-    let Ok(position) = AnyPosition::parse(GameKind::Agros, text) else {
-        return;
-    };
-    agora_fuzz::text_round_trip(&position);
-    agora_fuzz::legal_actions(&position);
-    let _ = position.outcome();
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| agora_fuzzcheck::agros_position(data));
