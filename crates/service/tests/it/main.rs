@@ -9,6 +9,7 @@ mod community;
 mod concurrency;
 mod deliveries;
 mod final_picture;
+mod fuzz_replay;
 mod group_commit;
 mod lease_holders;
 mod pictures;
