@@ -22,7 +22,8 @@ pub const NEUTRAL_NAME: &str = "player";
 /// space; words that are links (`://`, `www.`, an invite) are dropped; Discord's mention and
 /// timestamp tags (`<@…>`, `<#…>`, `<@&…>`, `<t:…>`) are dropped, and so are the characters that
 /// make mentions or markdown (`@ # < > [ ] ( ) * ~ | \` and the backtick); runs of `_` shrink to
-/// one; spaces are collapsed and the name is cut at [`MAX_NAME_CHARS`] characters.
+/// one; a word that is a link once they are gone is dropped too; spaces are collapsed and the
+/// name is cut at [`MAX_NAME_CHARS`] characters.
 pub fn clean_name(raw: &str) -> Option<String> {
     let visible: String = raw.chars().filter_map(visible_char).collect();
     let mut words = Vec::new();
@@ -30,8 +31,10 @@ pub fn clean_name(raw: &str) -> Option<String> {
         if is_link(word) {
             continue;
         }
+        // Looked at again without its markup: `*www.e.vil` or `a:<t:1>//b` is a link once the
+        // `*` or the tag is gone.
         let word = strip_markup(&without_tags(word));
-        if !word.is_empty() {
+        if !word.is_empty() && !is_link(&word) {
             words.push(word);
         }
     }
@@ -153,6 +156,11 @@ mod tests {
         assert_eq!(clean_name("see www.e.vil now").as_deref(), Some("see now"));
         assert_eq!(clean_name("join discord.gg/abc").as_deref(), Some("join"));
         assert_eq!(clean_name("[click](x.y)").as_deref(), Some("clickx.y"));
+        // Links that only show once the markup or a tag is taken out (found by fuzzing).
+        assert_eq!(clean_name("*www."), None);
+        assert_eq!(clean_name("hi [www.]e.vil").as_deref(), Some("hi"));
+        assert_eq!(clean_name("a:<t:1>//b x").as_deref(), Some("x"));
+        assert_eq!(clean_name("discord.gg<@1>/abc").as_deref(), None);
         assert_eq!(
             clean_name("**bold** ~~s~~ ||spoiler|| `code` > q").as_deref(),
             Some("bold s spoiler code q")
