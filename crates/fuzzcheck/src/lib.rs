@@ -7,10 +7,14 @@
 
 mod command;
 mod mail;
+mod name;
+mod record;
 mod rules;
 
 pub use command::command;
 pub use mail::mail_parse;
+pub use name::clean_name;
+pub use record::record;
 pub use rules::{agon_notation, agon_position, agros_notation, agros_position};
 
 /// Reads the input as UTF-8, as a `|text: &str|` fuzz target does: other bytes are not an input

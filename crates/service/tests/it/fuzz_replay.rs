@@ -78,6 +78,8 @@ targets!(
     agros_notation,
     agon_position,
     agros_position,
+    record,
+    clean_name,
 );
 
 /// Every target in `fuzz/fuzz_targets/` has seeds and is replayed above, and every seed folder

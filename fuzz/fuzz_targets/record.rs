@@ -1,0 +1,6 @@
+//! Target `record`: runs `agora_fuzzcheck::record`, the check that the service's
+//! tests also replay over this target's seeds and corpus.
+
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| agora_fuzzcheck::record(data));
