@@ -10,3 +10,4 @@ mod languages_on_discord;
 mod play_on_discord;
 mod shards_on_discord;
 mod trust_on_discord;
+mod under_load;
