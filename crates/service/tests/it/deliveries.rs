@@ -237,14 +237,7 @@ impl World {
     async fn alice(&self, notify: &str, now: DateTime<Utc>) {
         // The offer made on Discord, answered by mail; the confirmation mailed back, entered on
         // Discord.
-        let code = |text: String| -> String {
-            text.split("`link ")
-                .nth(1)
-                .unwrap()
-                .chars()
-                .take_while(char::is_ascii_alphanumeric)
-                .collect()
-        };
+        let code = |text: String| crate::trust::link_code_in(&text);
         let offer = code(self.say(discord(), "alice", "link", now).await);
         let confirmation = code(
             self.say(mail(), "alice", &format!("link {offer}"), now)

@@ -215,7 +215,7 @@ async fn a_challenge_to_a_never_seen_address_carries_no_chosen_name() {
 }
 
 /// The link code an answer asks to send (`link <code>`, the offer or the confirmation).
-fn link_code_in(text: &str) -> String {
+pub(crate) fn link_code_in(text: &str) -> String {
     let code: String = text
         .split("`link ")
         .nth(1)
