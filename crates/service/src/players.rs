@@ -40,6 +40,53 @@ pub(crate) struct Queued {
     pub overlay: bool,
 }
 
+impl Queued {
+    /// The outbox row of this notification to `player` at `identity`, with its words.
+    pub(crate) fn message(
+        &self,
+        player: i64,
+        identity: &StoredIdentity,
+        (subject, body): (String, String),
+    ) -> NewMessage {
+        let game = self.game;
+        NewMessage {
+            player_id: player,
+            channel: identity.channel.clone(),
+            address: identity.address.clone(),
+            game_id: game.map(|g| g.0),
+            ply: game.map(|g| g.1),
+            kind: self.kind,
+            board: game.is_some() && self.kind.shows_board(),
+            overlay: game.is_some() && self.overlay,
+            subject,
+            body,
+        }
+    }
+}
+
+/// Which of a player's `identities` (as the store lists them) their notifications go to: the
+/// `notify` setting if they have an identity there, otherwise their first verified identity,
+/// otherwise any. The service's own identities (the placeholder of open challenges) are never
+/// written to.
+pub(crate) fn notice_identity_among(p: &Player, identities: &[&StoredIdentity]) -> Option<usize> {
+    let usable = |i: &&&StoredIdentity| i.channel != Channel::System.code();
+    let first = |fits: &dyn Fn(&StoredIdentity) -> bool| {
+        identities.iter().position(|i| usable(&i) && fits(i))
+    };
+    p.notify
+        .as_deref()
+        .and_then(|c| first(&|i| i.channel == c))
+        .or_else(|| first(&|i| i.verified))
+        .or_else(|| first(&|_| true))
+}
+
+/// The address of a mail identity the player has not verified, whose owner only the mail front
+/// end can have confirmed (see [`Service::unconfirmed_mail`]); `None` for any other identity.
+pub(crate) fn unproven_mail(identity: &StoredIdentity) -> Option<&str> {
+    let address = identity.address.strip_prefix("mailto:")?;
+    (!identity.verified && !address.is_empty()).then_some(address)
+}
+
 /// The template a kind of notification is written with.
 pub(crate) fn template_of(kind: Notice) -> &'static str {
     match kind {
@@ -220,37 +267,31 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<(), Fail> {
         let player = p.id;
-        let game = notice.game;
         // A blocked identity is sent nothing (see `admin`).
         if identity.blocked {
             tracing::info!(identity = %identity.address, kind = notice.kind.code(), "not queued: the recipient is blocked");
             return Ok(());
         }
-        let language = self.language_of(p);
-        let body = self.templates.render_in(
-            template_of(notice.kind),
-            &identity.channel,
-            language,
-            context,
-        );
-        let subject = body.lines().next().unwrap_or("Agora").trim().to_owned();
-        tx.queue(
-            &NewMessage {
-                player_id: player,
-                channel: identity.channel.clone(),
-                address: identity.address.clone(),
-                game_id: game.map(|g| g.0),
-                ply: game.map(|g| g.1),
-                kind: notice.kind,
-                board: game.is_some() && notice.kind.shows_board(),
-                overlay: game.is_some() && notice.overlay,
-                subject,
-                body,
-            },
-            now,
-        )
-        .await?;
+        let text = self.notice_text(notice.kind, &identity.channel, self.language_of(p), context);
+        tx.queue(&notice.message(player, identity, text), now)
+            .await?;
         Ok(())
+    }
+
+    /// A notification's subject and text, as `kind`'s template words them on `channel` in
+    /// `language`: the subject is the text's first line.
+    pub(crate) fn notice_text(
+        &self,
+        kind: Notice,
+        channel: &str,
+        language: Language,
+        context: impl Serialize,
+    ) -> (String, String) {
+        let body = self
+            .templates
+            .render_in(template_of(kind), channel, language, context);
+        let subject = body.lines().next().unwrap_or("Agora").trim().to_owned();
+        (subject, body)
     }
 
     /// Where a player's notifications go: the `notify` setting if they have an identity there,
@@ -261,14 +302,7 @@ impl Service {
         p: &Player,
     ) -> Result<Option<StoredIdentity>, Fail> {
         let mut identities = tx.identities_of(p.id).await?;
-        // The service's own identities (the placeholder of open challenges) are never written to.
-        identities.retain(|i| i.channel != Channel::System.code());
-        let chosen = p
-            .notify
-            .as_deref()
-            .and_then(|c| identities.iter().position(|i| i.channel == c))
-            .or_else(|| identities.iter().position(|i| i.verified))
-            .or((!identities.is_empty()).then_some(0));
+        let chosen = notice_identity_among(p, &identities.iter().collect::<Vec<_>>());
         Ok(chosen.map(|i| identities.swap_remove(i)))
     }
 
@@ -281,13 +315,10 @@ impl Service {
         tx: &mut Tx,
         identity: &StoredIdentity,
     ) -> Result<bool, Fail> {
-        let Ok(parsed) = identity.address.parse::<Identity>() else {
+        let Some(address) = unproven_mail(identity) else {
             return Ok(false);
         };
-        if parsed.channel != Channel::Mail || identity.verified {
-            return Ok(false);
-        }
-        let sender = tx.mail_sender(&parsed.id).await?;
+        let sender = tx.mail_sender(address).await?;
         Ok(!sender.is_some_and(|s| s.verified))
     }
 

@@ -3,8 +3,19 @@
 
 use crate::dialect::run;
 use crate::games::{GAME_COLUMNS, GameRow};
-use crate::{Game, Result, Tx};
+use crate::players::{Addressee, IdentityRow, PLAYER_COLUMNS, PlayerRow};
+use crate::{Game, Identity, Player, Result, Tx};
 use chrono::{DateTime, Utc};
+
+/// One row of [`Tx::watchers`]: a watcher and one of their identities.
+#[derive(sqlx::FromRow)]
+struct WatcherRow {
+    #[sqlx(flatten)]
+    player: PlayerRow,
+    #[sqlx(flatten)]
+    identity: IdentityRow,
+    mail_confirmed: bool,
+}
 
 impl Tx {
     /// Open challenges (to anyone) still waiting, oldest first.
@@ -79,18 +90,62 @@ impl Tx {
         Ok(done.rows_affected() == 1)
     }
 
-    /// The players who watch a game, in the order they began.
-    pub async fn watchers(&mut self, game_id: i64) -> Result<Vec<i64>> {
-        const SQL: &str =
-            "SELECT player_id FROM watchers WHERE game_id = ? ORDER BY created_at, player_id";
-        if self.is_postgres() {
-            return Ok(run!(self, fetch_all, query_scalar(SQL).bind(game_id))?);
+    /// The players who watch a game, in the order they began, each with every identity of
+    /// theirs (see [`Addressee`]): what telling them of an action needs, read in one query
+    /// whatever their number. A watcher without an identity is left out.
+    pub async fn watchers(&mut self, game_id: i64) -> Result<Vec<Addressee>> {
+        let player_columns = PLAYER_COLUMNS
+            .split(',')
+            .map(|c| format!("p.{}", c.trim()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        // A `mailto:` identity is confirmed when its address's sender is verified (as
+        // `Tx::mail_sender` reads it).
+        let sql = format!(
+            "SELECT {player_columns}, i.address, i.player_id, i.channel, i.verified,
+                 EXISTS (SELECT 1 FROM blocked_identities b WHERE b.identity = i.address)
+                     AS blocked,
+                 EXISTS (SELECT 1 FROM mail_senders m
+                         WHERE substr(i.address, 1, 7) = 'mailto:'
+                           AND m.address = substr(i.address, 8) AND m.verified_at IS NOT NULL)
+                     AS mail_confirmed
+             FROM watchers w JOIN players p ON p.id = w.player_id
+                 JOIN identities i ON i.player_id = w.player_id
+             WHERE w.game_id = ?
+             ORDER BY w.created_at, w.player_id, i.verified DESC, i.created_at, i.address"
+        );
+        let rows: Vec<(Player, Identity, bool)> = if self.is_postgres() {
+            let rows: Vec<WatcherRow> = run!(self, fetch_all, query_as(sql).bind(game_id))?;
+            rows.into_iter()
+                .map(|r| (r.player.into(), r.identity.into(), r.mail_confirmed))
+                .collect()
+        } else {
+            // Read after every action: run directly on the connection (see `direct`).
+            let db = self.db().await?;
+            let mut query = db.prepare_cached(&sql)?;
+            let rows = query.query_map([game_id], |row| {
+                let identity = Identity {
+                    address: row.get(14)?,
+                    player_id: row.get(15)?,
+                    channel: row.get(16)?,
+                    verified: row.get(17)?,
+                    blocked: row.get(18)?,
+                };
+                Ok((PlayerRow::direct(row, 0)?.into(), identity, row.get(19)?))
+            })?;
+            rows.collect::<rusqlite::Result<Vec<_>>>()?
+        };
+        let mut watchers: Vec<Addressee> = Vec::new();
+        for (player, identity, confirmed) in rows {
+            match watchers.last_mut() {
+                Some(w) if w.player.id == player.id => w.identities.push((identity, confirmed)),
+                _ => watchers.push(Addressee {
+                    player,
+                    identities: vec![(identity, confirmed)],
+                }),
+            }
         }
-        // Read after every action: run directly on the connection (see `direct`).
-        let db = self.db().await?;
-        let mut query = db.prepare_cached(SQL)?;
-        let rows = query.query_map([game_id], |row| row.get(0))?;
-        Ok(rows.collect::<rusqlite::Result<Vec<i64>>>()?)
+        Ok(watchers)
     }
 
     /// How many games a player watches (to cap it).

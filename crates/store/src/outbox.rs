@@ -277,6 +277,85 @@ impl Tx {
         Ok(id)
     }
 
+    /// Queues several notifications in one statement, whatever their number (a move's notices to
+    /// its game's watchers): the rows go to the database as one JSON array, which the statement
+    /// reads row by row. Returns their ids, in the order of `messages`.
+    pub async fn queue_all(
+        &mut self,
+        messages: &[NewMessage],
+        now: DateTime<Utc>,
+    ) -> Result<Vec<i64>> {
+        use crate::direct::Time;
+        if messages.is_empty() {
+            return Ok(Vec::new());
+        }
+        let rows = serde_json::Value::Array(
+            messages
+                .iter()
+                .map(|m| {
+                    serde_json::json!([
+                        m.player_id,
+                        m.channel,
+                        m.address,
+                        m.game_id,
+                        m.ply,
+                        m.kind.code(),
+                        m.board,
+                        m.overlay,
+                        m.subject,
+                        m.body,
+                    ])
+                })
+                .collect(),
+        )
+        .to_string();
+        // Each engine spreads a JSON array into rows its own way; the rest is one statement.
+        let from = if self.is_postgres() {
+            "json_array_elements(CAST(?1 AS json)) WITH ORDINALITY AS r (e, n)"
+        } else {
+            "(SELECT value AS e, key AS n FROM json_each(?1)) AS r"
+        };
+        let sql = format!(
+            "INSERT INTO outbox (player_id, channel, address, game_id, ply, kind, board,
+                     overlay, subject, body, created_at, next_attempt_at)
+                 SELECT CAST(r.e ->> 0 AS BIGINT), r.e ->> 1, r.e ->> 2,
+                     CAST(r.e ->> 3 AS BIGINT), CAST(r.e ->> 4 AS BIGINT), r.e ->> 5,
+                     CAST(r.e ->> 6 AS BOOLEAN), CAST(r.e ->> 7 AS BOOLEAN), r.e ->> 8,
+                     r.e ->> 9, ?2, ?2
+                 FROM {from} ORDER BY r.n RETURNING id"
+        );
+        let mut ids: Vec<i64> = if self.is_postgres() {
+            run!(self, fetch_all, query_scalar(sql).bind(rows).bind(now))?
+        } else {
+            // Run directly on the connection, as `queue` is (see `direct`).
+            let db = self.db().await?;
+            let mut query = db.prepare_cached(&sql)?;
+            let ids = query.query_map(rusqlite::params![rows, Time(now)], |row| row.get(0))?;
+            ids.collect::<rusqlite::Result<Vec<i64>>>()?
+        };
+        // The rows are inserted in the array's order and their ids given in the order of
+        // insertion, but RETURNING may list them in any order.
+        ids.sort_unstable();
+        if ids.len() != messages.len() {
+            return Err(crate::StoreError::Corrupt(format!(
+                "{} notifications queued as {} rows",
+                messages.len(),
+                ids.len()
+            )));
+        }
+        for (m, &id) in messages.iter().zip(&ids) {
+            self.queued.push(Queued {
+                id,
+                player_id: m.player_id,
+                channel: m.channel.clone(),
+                address: m.address.clone(),
+                game_id: m.game_id,
+                kind: m.kind,
+            });
+        }
+        Ok(ids)
+    }
+
     /// The notifications queued through this `Tx` so far, in order.
     pub fn queued(&self) -> &[Queued] {
         &self.queued

@@ -70,8 +70,18 @@ pub struct Identity {
     pub blocked: bool,
 }
 
+/// A player as a notification to them needs them: the player, and every identity of theirs in
+/// the order of [`Tx::identities_of`], each with whether the mail front end has confirmed it (a
+/// `mailto:` address whose owner proved it; `false` for the other channels). Read for many
+/// players in one query ([`Tx::watchers`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Addressee {
+    pub player: Player,
+    pub identities: Vec<(Identity, bool)>,
+}
+
 #[derive(sqlx::FromRow)]
-struct PlayerRow {
+pub(crate) struct PlayerRow {
     id: i64,
     name: String,
     timezone: String,
@@ -114,7 +124,7 @@ impl From<PlayerRow> for Player {
 }
 
 #[derive(sqlx::FromRow)]
-struct IdentityRow {
+pub(crate) struct IdentityRow {
     address: String,
     player_id: i64,
     channel: String,
@@ -136,7 +146,7 @@ impl From<IdentityRow> for Identity {
 
 impl PlayerRow {
     /// Reads the columns of [`PLAYER_COLUMNS`] from `at` on (see `direct`).
-    fn direct(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<PlayerRow> {
+    pub(crate) fn direct(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<PlayerRow> {
         use crate::direct::get_opt_time;
         Ok(PlayerRow {
             id: row.get(at)?,
@@ -157,7 +167,7 @@ impl PlayerRow {
     }
 }
 
-const PLAYER_COLUMNS: &str = "id, name, timezone, notify, computer, vacation_from, \
+pub(crate) const PLAYER_COLUMNS: &str = "id, name, timezone, notify, computer, vacation_from, \
     vacation_until, vacation_year, vacation_used, digest_hour, digest_due_at, first_seen_at, language, locale";
 
 /// The channel code of an identity address (`discord`, `mailto`, `local`); an address that names

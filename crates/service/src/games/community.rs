@@ -9,6 +9,7 @@ use agora_rules::Seat;
 use agora_store::{Game, GameStatus, Notice, Player, Tx};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// The most open challenges and running games a list shows.
 const LIST_LIMIT: u32 = 50;
@@ -319,6 +320,11 @@ impl Service {
     /// mover and action; skipped for a watcher who chose a daily digest, which lists the game
     /// instead) or the final report (`over`, sent to every watcher). `extra` words what the
     /// template needs beyond the game in the watcher's language.
+    ///
+    /// However many watch, this costs the mover's transaction two statements: the watchers are
+    /// read in one ([`Tx::watchers`]) and their rows written in another ([`Tx::queue_all`]). A
+    /// watcher's text depends only on their channel, language and zone and on whether their
+    /// mail address is confirmed (names shown or hidden), so it is worded once per such group.
     pub(crate) async fn tell_watchers<'a>(
         &self,
         tx: &mut Tx,
@@ -330,35 +336,67 @@ impl Service {
         if l.game.options.private {
             return Ok(());
         }
-        for watcher in tx.watchers(l.game.id).await? {
-            let Some(p) = tx.player(watcher).await? else {
-                continue;
-            };
+        let notice = crate::players::Queued {
+            game: Some((l.game.id, l.game.ply)),
+            kind: Notice::Watching,
+            overlay: over && crate::queries::final_fields(&l.game, l.game.ply),
+        };
+        let mut texts: HashMap<(String, crate::Language, String, bool), (String, String)> =
+            HashMap::new();
+        // The players' labels for a reader whose mail is not confirmed, read once if needed.
+        let mut labels: Option<Vec<String>> = None;
+        let mut rows = Vec::new();
+        for w in tx.watchers(l.game.id).await? {
+            let p = &w.player;
             if (!over && p.digest_hour.is_some()) || l.game.seat_of(p.id).is_some() {
                 continue;
             }
-            let Some(identity) = self.notice_identity(tx, &p).await? else {
+            let listed: Vec<_> = w.identities.iter().map(|(i, _)| i).collect();
+            let Some(chosen) = crate::players::notice_identity_among(p, &listed) else {
                 continue;
             };
-            let language = self.language_of(&p);
-            let mut ctx = GameCtx {
-                game: l.view(p.id, &p.timezone, language),
-                extra: extra(language),
-            };
-            ctx.game.watching = true;
-            if self.unconfirmed_mail(tx, &identity).await? {
-                for seat in Seat::BOTH {
-                    let label = self.identity_label(tx, l.game.player_at(seat)).await?;
-                    ctx.hide_name(l.kind().seat_name(seat), &label);
-                }
+            let (identity, mail_confirmed) = &w.identities[chosen];
+            // A blocked identity is sent nothing (see `admin`).
+            if identity.blocked {
+                tracing::info!(identity = %identity.address, kind = notice.kind.code(), "not queued: the recipient is blocked");
+                continue;
             }
-            let notice = crate::players::Queued {
-                game: Some((l.game.id, l.game.ply)),
-                kind: Notice::Watching,
-                overlay: over && crate::queries::final_fields(&l.game, l.game.ply),
+            let hidden = crate::players::unproven_mail(identity).is_some() && !mail_confirmed;
+            if hidden && labels.is_none() {
+                let mut found = Vec::new();
+                for seat in Seat::BOTH {
+                    found.push(self.identity_label(tx, l.game.player_at(seat)).await?);
+                }
+                labels = Some(found);
+            }
+            let language = self.language_of(p);
+            let key = (
+                identity.channel.clone(),
+                language,
+                p.timezone.clone(),
+                hidden,
+            );
+            let text = match texts.get(&key) {
+                Some(text) => text.clone(),
+                None => {
+                    let mut ctx = GameCtx {
+                        game: l.view(p.id, &p.timezone, language),
+                        extra: extra(language),
+                    };
+                    ctx.game.watching = true;
+                    if let (true, Some(labels)) = (hidden, &labels) {
+                        for (seat, label) in Seat::BOTH.into_iter().zip(labels) {
+                            ctx.hide_name(l.kind().seat_name(seat), label);
+                        }
+                    }
+                    let text = self.notice_text(notice.kind, &identity.channel, language, ctx);
+                    texts.insert(key, text.clone());
+                    text
+                }
             };
-            self.notify_at(tx, &p, &identity, notice, ctx, now).await?;
+            rows.push(notice.message(p.id, identity, text));
         }
+        tx.queue_all(&rows, now).await?;
         Ok(())
     }
 

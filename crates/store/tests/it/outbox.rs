@@ -250,6 +250,128 @@ async fn a_row_in_backoff_holds_back_its_conversation_until_given_up() {
     );
 }
 
+/// Several rows queued in one statement come back as written, in order, with their ids in the
+/// order given; text that JSON must escape survives, and so does a row about no game.
+#[tokio::test]
+async fn rows_queued_together_come_back_as_written() {
+    let db = TestDb::fresh("queue-all").await;
+    let mut tx = db.write().await;
+    let ann = player(&mut tx, "ann", "discord:7").await;
+    let bo = player(&mut tx, "bo", "local:bo").await;
+    let g = game(&mut tx, [ann.id, bo.id]).await;
+    assert!(tx.queue_all(&[], t0()).await.unwrap().is_empty());
+    let before = tx.queued().len();
+    let messages = vec![
+        NewMessage {
+            kind: Notice::Watching,
+            board: true,
+            overlay: true,
+            ply: Some(7),
+            ..message(ann.id, "discord", Some(g.id), "Game #1 (watched), ply 7")
+        },
+        message(bo.id, "local", None, "about no game"),
+        NewMessage {
+            body: "quotes \" and \\ backslashes,\nlines, ünïcode ♛ and '; DROP TABLE outbox; --"
+                .into(),
+            ..message(bo.id, "local", Some(g.id), "Partij #1 (gevolgd)")
+        },
+    ];
+    let written = tx.queue_all(&messages, t0()).await.unwrap();
+    assert_eq!(written.len(), messages.len());
+    assert!(written.windows(2).all(|w| w[0] < w[1]), "{written:?}");
+    let queued = tx.queued()[before..].to_vec();
+    assert_eq!(queued.iter().map(|q| q.id).collect::<Vec<_>>(), written);
+    for ((id, m), q) in written.iter().zip(&messages).zip(queued) {
+        assert_eq!(
+            (q.player_id, &q.address, q.game_id, q.kind),
+            (m.player_id, &m.address, m.game_id, m.kind)
+        );
+        let read = tx.outbox_message(*id).await.unwrap().unwrap();
+        assert_eq!(
+            (read.player_id, &read.channel, &read.address),
+            (m.player_id, &m.channel, &m.address)
+        );
+        assert_eq!((read.game_id, read.ply), (m.game_id, m.ply));
+        assert_eq!(
+            (read.kind, read.board, read.overlay),
+            (m.kind, m.board, m.overlay)
+        );
+        assert_eq!((&read.subject, &read.body), (&m.subject, &m.body));
+    }
+    assert_eq!(ids(&mut tx, "local", t0(), 10).await, written[1..]);
+    tx.commit().await.unwrap();
+}
+
+/// A game's watchers are read in one query, in the order they began, each with every identity
+/// of theirs (in the order `identities_of` gives) and whether its mail address is confirmed.
+#[tokio::test]
+async fn a_games_watchers_come_with_their_identities() {
+    let db = TestDb::fresh("watchers").await;
+    let mut tx = db.write().await;
+    let ann = player(&mut tx, "ann", "discord:7").await;
+    let bo = player(&mut tx, "bo", "local:bo").await;
+    let g = game(&mut tx, [ann.id, bo.id]).await;
+    // Cy: a terminal name and an unverified address nobody confirmed. Dee: an unverified
+    // address the mail front end confirmed. Eve: a blocked address only.
+    let cy = player(&mut tx, "cy", "local:cy").await;
+    tx.add_identity(cy.id, "mailto:cy@example.org", false, t0())
+        .await
+        .unwrap();
+    let dee = tx
+        .create_player("dee", "mailto:dee@example.org", false, None, t0())
+        .await
+        .unwrap();
+    tx.verify_mail_sender("dee@example.org", t0())
+        .await
+        .unwrap();
+    let eve = player(&mut tx, "eve", "mailto:eve@example.org").await;
+    tx.block("mailto:eve@example.org", t0()).await.unwrap();
+    assert!(tx.watchers(g.id).await.unwrap().is_empty());
+    for (i, p) in [&dee, &cy, &eve].into_iter().enumerate() {
+        tx.watch(g.id, p.id, t0() + Duration::seconds(i as i64))
+            .await
+            .unwrap();
+    }
+    let watchers = tx.watchers(g.id).await.unwrap();
+    // Per watcher: their name, and each identity's address, verified, blocked, confirmed.
+    type Seen<'a> = (&'a str, Vec<(&'a str, bool, bool, bool)>);
+    let seen: Vec<Seen> = watchers
+        .iter()
+        .map(|w| {
+            let identities = w
+                .identities
+                .iter()
+                .map(|(i, confirmed)| (i.address.as_str(), i.verified, i.blocked, *confirmed))
+                .collect();
+            (w.player.name.as_str(), identities)
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        vec![
+            ("dee", vec![("mailto:dee@example.org", false, false, true)]),
+            (
+                "cy",
+                vec![
+                    ("local:cy", true, false, false),
+                    ("mailto:cy@example.org", false, false, false)
+                ]
+            ),
+            ("eve", vec![("mailto:eve@example.org", true, true, false)]),
+        ]
+    );
+    for w in &watchers {
+        let read = tx.identities_of(w.player.id).await.unwrap();
+        let listed: Vec<_> = w.identities.iter().map(|(i, _)| i.clone()).collect();
+        assert_eq!(listed, read);
+        assert_eq!(
+            Some(&w.player),
+            tx.player(w.player.id).await.unwrap().as_ref()
+        );
+    }
+    tx.commit().await.unwrap();
+}
+
 /// The ids a channel's sender would take at `at`.
 async fn ids(tx: &mut Tx, channel: &str, at: DateTime<Utc>, limit: u32) -> Vec<i64> {
     tx.pending(channel, at, limit)
