@@ -55,6 +55,10 @@ accept-nothing = game #{ $game } is { $status }: nothing to accept
 accept-own-open = game #{ $game } is your own open challenge: another player accepts it (`cancel #{ $game }` withdraws it)
 open-challenge-closed = the open challenge of game #{ $game } is no longer open: `seeks` lists those that are
 computer-no-open = the computer does not take open challenges
+computer-game-limit = you have { $max } { $max ->
+    [one] game
+   *[other] games
+} against the computer under way, the most one player may have: finish or resign one first (`games` lists them)
 rating-range-between = { $min } to { $max }
 rating-range-at-least = at least { $min }
 rating-range-at-most = at most { $max }
@@ -100,6 +104,10 @@ watch-own-game = you play in game #{ $game }: its boards and report come to you 
 watch-not-started = game #{ $game } has not started: watch it once it has
 watch-over = game #{ $game } is over: `history #{ $game }` shows it, `export #{ $game }` sends its record
 watch-limit = you watch { $max } games, the most one player may: `unwatch` one first
+watchers-limit = game #{ $game } has { $max } { $max ->
+    [one] watcher
+   *[other] watchers
+}, the most one game may have: try again once someone stops watching it
 preview-no-game = you have no game under way: name the game, e.g. `preview #12 k1-j1`
 preview-not-active = game #{ $game } is { $status }: only a game under way has a next action to preview
 preview-illegal = `{ $action }` cannot be played in game #{ $game }: { $why }. Nothing was played

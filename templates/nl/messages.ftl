@@ -67,6 +67,10 @@ accept-nothing = partij #{ $game } is { $status ->
 accept-own-open = partij #{ $game } is je eigen open uitdaging: een andere speler neemt hem aan (`annuleer #{ $game }` trekt hem in)
 open-challenge-closed = de open uitdaging van partij #{ $game } staat niet meer open: `uitdagingen` toont de uitdagingen die nog openstaan
 computer-no-open = de computer neemt geen open uitdagingen aan
+computer-game-limit = je speelt al { $max } { $max ->
+    [one] partij
+   *[other] partijen
+} tegen de computer, het maximum per speler: speel er eerst een uit of geef er een op (`partijen` toont ze)
 rating-range-between = { $min } tot { $max }
 rating-range-at-least = minstens { $min }
 rating-range-at-most = hoogstens { $max }
@@ -145,6 +149,10 @@ watch-own-game = je speelt zelf in partij #{ $game }: de borden en het verslag k
 watch-not-started = partij #{ $game } is nog niet begonnen: volg hem zodra hij begonnen is
 watch-over = partij #{ $game } is afgelopen: `geschiedenis #{ $game }` laat hem zien, `exporteer #{ $game }` stuurt het verslag
 watch-limit = je volgt { $max } partijen, het maximum per speler: `ontvolg` er eerst een
+watchers-limit = partij #{ $game } heeft al { $max } { $max ->
+    [one] volger
+   *[other] volgers
+}, het maximum per partij: probeer het opnieuw zodra iemand de partij niet meer volgt
 preview-no-game = je hebt geen lopende partij: noem de partij, bijvoorbeeld `voorbeeld #12 k1-j1`
 preview-not-active = partij #{ $game } is { $status ->
     [proposed] nog een uitdaging

@@ -67,6 +67,10 @@ accept-nothing = parti #{ $game } är { $status ->
 accept-own-open = parti #{ $game } är din egen öppna utmaning: en annan spelare antar den (`återkalla #{ $game }` återkallar den)
 open-challenge-closed = den öppna utmaningen i parti #{ $game } är inte längre öppen: `utmaningar` visar de som är det
 computer-no-open = datorn antar inga öppna utmaningar
+computer-game-limit = du har redan { $max } { $max ->
+    [one] pågående parti
+   *[other] pågående partier
+} mot datorn, vilket är max per spelare: spela klart eller ge upp ett först (`partier` visar dem)
 rating-range-between = { $min } till { $max }
 rating-range-at-least = minst { $min }
 rating-range-at-most = högst { $max }
@@ -145,6 +149,7 @@ watch-own-game = du spelar själv i parti #{ $game }: dess bräden och rapport f
 watch-not-started = parti #{ $game } har inte börjat: följ det när det har börjat
 watch-over = parti #{ $game } är slut: `historik #{ $game }` visar det, `exportera #{ $game }` skickar protokollet
 watch-limit = du följer { $max } partier, det mesta en spelare får: `avfölj` ett först
+watchers-limit = parti #{ $game } har redan { $max } följare, vilket är max per parti: försök igen när någon har slutat följa det
 preview-no-game = du har inget pågående parti: ange partiet, till exempel `förhandsvisa #12 k1-j1`
 preview-not-active = parti #{ $game } är { $status ->
     [proposed] fortfarande en utmaning

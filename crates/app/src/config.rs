@@ -158,6 +158,8 @@ pub struct Game {
     pub max_open_challenges: u32,
     pub challenge_expiry_days: u32,
     pub new_opponent_challenges_per_day: u32,
+    pub max_watchers_per_game: u32,
+    pub max_computer_games: u32,
 }
 
 impl Default for Game {
@@ -173,6 +175,8 @@ impl Default for Game {
             max_open_challenges: s.max_open_challenges,
             challenge_expiry_days: s.challenge_expiry_days,
             new_opponent_challenges_per_day: s.new_opponent_challenges_per_day,
+            max_watchers_per_game: s.max_watchers_per_game,
+            max_computer_games: s.max_computer_games,
         }
     }
 }
@@ -198,6 +202,8 @@ pub struct Service {
     /// The language (`en`, `nl`, `sv`) of players who have chosen none and whose client names
     /// none: every mail player until they send `settings language`.
     pub default_language: String,
+    /// The computer's searches one process runs at once; more wait their turn.
+    pub max_searches: u32,
 }
 
 /// The fewest `keep_days` (other than 0) accepted: a delivery record must outlive every
@@ -218,6 +224,7 @@ impl Default for Service {
             send_pass_seconds: Settings::default().send_pass.as_secs(),
             max_send_attempts: Settings::default().max_send_attempts,
             default_language: Settings::default().default_language.code().to_owned(),
+            max_searches: Settings::default().max_searches as u32,
         }
     }
 }
@@ -297,9 +304,18 @@ impl Config {
             ("send_timeout_seconds", s.send_timeout_seconds),
             ("send_pass_seconds", s.send_pass_seconds),
             ("max_send_attempts", u64::from(s.max_send_attempts)),
+            ("max_searches", u64::from(s.max_searches)),
         ] {
             if value == 0 {
                 anyhow::bail!("service.{key} is at least 1, not 0");
+            }
+        }
+        for (key, value) in [
+            ("max_watchers_per_game", self.game.max_watchers_per_game),
+            ("max_computer_games", self.game.max_computer_games),
+        ] {
+            if value == 0 {
+                anyhow::bail!("game.{key} is at least 1, not 0");
             }
         }
         let default_language = agora_service::Language::parse(&s.default_language)
@@ -321,9 +337,12 @@ impl Config {
             max_open_challenges: self.game.max_open_challenges,
             challenge_expiry_days: self.game.challenge_expiry_days,
             new_opponent_challenges_per_day: self.game.new_opponent_challenges_per_day,
+            max_watchers_per_game: self.game.max_watchers_per_game,
+            max_computer_games: self.game.max_computer_games,
             seed: None,
             computer_level: self.game.computer_level.clone(),
             computer_think: Duration::from_millis(self.game.computer_think_ms),
+            max_searches: s.max_searches as usize,
             keep_days,
             parallel_sends: s.parallel_sends as usize,
             send_timeout: Duration::from_secs(s.send_timeout_seconds),
@@ -417,6 +436,9 @@ mod tests {
         );
         assert_eq!(c.service.send_pass_seconds, d.service.send_pass_seconds);
         assert_eq!(c.service.max_send_attempts, d.service.max_send_attempts);
+        assert_eq!(c.service.max_searches, d.service.max_searches);
+        assert_eq!(c.game.max_watchers_per_game, d.game.max_watchers_per_game);
+        assert_eq!(c.game.max_computer_games, d.game.max_computer_games);
         assert!(!c.discord.enabled && !c.mail.enabled);
         assert_eq!(
             (c.web.enabled, &c.web.listen, &c.web.base_url),
@@ -513,6 +535,44 @@ mod tests {
         }
         let c: Config = toml::from_str("[service]\nparallel_sends = 9\n").unwrap();
         assert_eq!(c.settings().unwrap().parallel_sends, 9);
+    }
+
+    /// The bounds on watchers, games against the computer and searches at once are at least 1,
+    /// a 0 refused with the key's name; what the file says reaches the service.
+    #[test]
+    fn bounds_are_read_and_refuse_zero() {
+        let d = Config::default().settings().unwrap();
+        assert_eq!(
+            (
+                d.max_watchers_per_game,
+                d.max_computer_games,
+                d.max_searches
+            ),
+            (100, 5, 2)
+        );
+        for (section, key) in [
+            ("game", "max_watchers_per_game"),
+            ("game", "max_computer_games"),
+            ("service", "max_searches"),
+        ] {
+            let c: Config = toml::from_str(&format!("[{section}]\n{key} = 0\n")).unwrap();
+            let err = c.settings().unwrap_err().to_string();
+            assert!(err.contains(&format!("{section}.{key}")), "{err}");
+        }
+        let c: Config = toml::from_str(
+            "[game]\nmax_watchers_per_game = 7\nmax_computer_games = 3\n\
+             [service]\nmax_searches = 4\n",
+        )
+        .unwrap();
+        let s = c.settings().unwrap();
+        assert_eq!(
+            (
+                s.max_watchers_per_game,
+                s.max_computer_games,
+                s.max_searches
+            ),
+            (7, 3, 4)
+        );
     }
 
     /// `keep_days` is 0 or long enough to outlive redeliveries; anything else is refused.

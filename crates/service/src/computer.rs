@@ -2,14 +2,130 @@
 //! by `agora-ai` off the async threads and then sent as a typed move through the path of every
 //! command ([`Service::handle_command`]'s), with a ply guard and a delivery id, so it is stored,
 //! de-duplicated and notified like a person's.
+//!
+//! A search keeps a CPU busy for up to `computer_think`, so a process runs at most
+//! `max_searches` at once ([`Searches`]); a turn beyond them waits for a free slot, in the order
+//! the turns came, and is then played as usual. Waiting changes nothing in the database: the
+//! turn is played by the task that waits, whose caller (the person's command, the sweep) waits
+//! for it too.
 
 use crate::commands::Command;
 use crate::{Identity, Inbound, Service, ServiceError, Status};
 use agora_store::GameStatus;
 use chrono::{DateTime, Utc};
 use rand::Rng;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// The slots for the computer's searches in one process, and what they counted.
+pub(crate) struct Searches {
+    /// One permit per search that may run; tokio's semaphore hands them out first come, first
+    /// served.
+    slots: Arc<Semaphore>,
+    counts: Arc<Counts>,
+}
+
+#[derive(Default)]
+struct Counts {
+    running: AtomicUsize,
+    waiting: AtomicUsize,
+    most_at_once: AtomicUsize,
+    searches: AtomicU64,
+    waited: AtomicU64,
+}
+
+/// What the computer's searches did since the service started.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Searches begun.
+    pub searches: u64,
+    /// Searches that found every slot taken and waited for one.
+    pub waited: u64,
+    /// The most searches that ran at the same time.
+    pub most_at_once: usize,
+    /// Searches running now.
+    pub running: usize,
+    /// Turns waiting for a slot now.
+    pub waiting: usize,
+}
+
+/// A slot held by one search, freed when dropped: it goes with the search onto its thread, so
+/// a search whose caller stopped waiting still holds its slot until it ends.
+struct Slot {
+    counts: Arc<Counts>,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.counts.running.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl Searches {
+    /// Slots for `max` searches at once (at least one).
+    pub(crate) fn new(max: usize) -> Searches {
+        Searches {
+            slots: Arc::new(Semaphore::new(max.max(1))),
+            counts: Arc::default(),
+        }
+    }
+
+    /// A slot for one search: at once if one is free, else once the searches ahead have ended.
+    async fn slot(&self) -> Slot {
+        let counts = &self.counts;
+        let permit = match self.slots.clone().try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                counts.waited.fetch_add(1, Ordering::Relaxed);
+                counts.waiting.fetch_add(1, Ordering::AcqRel);
+                // Counted down however the wait ends, a caller that stopped waiting included.
+                let _waiting = Countdown(&counts.waiting);
+                self.slots
+                    .clone()
+                    .acquire_owned()
+                    .await
+                    .expect("the searches' semaphore is never closed")
+            }
+        };
+        counts.searches.fetch_add(1, Ordering::Relaxed);
+        let running = counts.running.fetch_add(1, Ordering::AcqRel) + 1;
+        counts.most_at_once.fetch_max(running, Ordering::AcqRel);
+        Slot {
+            counts: counts.clone(),
+            _permit: permit,
+        }
+    }
+
+    fn stats(&self) -> SearchStats {
+        let c = &self.counts;
+        SearchStats {
+            searches: c.searches.load(Ordering::Relaxed),
+            waited: c.waited.load(Ordering::Relaxed),
+            most_at_once: c.most_at_once.load(Ordering::Acquire),
+            running: c.running.load(Ordering::Acquire),
+            waiting: c.waiting.load(Ordering::Acquire),
+        }
+    }
+}
+
+/// Takes one off a count when dropped.
+struct Countdown<'a>(&'a AtomicUsize);
+
+impl Drop for Countdown<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
 
 impl Service {
+    /// What the computer's searches did since the service started, and how many run and wait
+    /// now.
+    pub fn search_stats(&self) -> SearchStats {
+        self.searches.stats()
+    }
+
     /// Plays the computer's turns in `game` while it is the one to act; returns the
     /// notifications they queued.
     pub(crate) async fn computer_turns(
@@ -20,6 +136,9 @@ impl Service {
         let mut notices = Vec::new();
         // Two turns in a row cannot both be the computer's; the bound only guards against a loop.
         for _ in 0..4 {
+            // The slot is taken before the game is read, so a turn that waited searches the
+            // game as it is once its turn comes (a game ended meanwhile costs no search).
+            let slot = self.searches.slot().await;
             let (position, ply, level, address) = {
                 let mut tx = self.store.write().await?;
                 let Some(g) = tx.game(game).await? else {
@@ -46,6 +165,7 @@ impl Service {
             let chosen = {
                 let position = position.clone();
                 tokio::task::spawn_blocking(move || {
+                    let _slot = slot;
                     agora_ai::choose_action(&position, level, think, seed)
                 })
                 .await

@@ -39,6 +39,7 @@ pub mod site;
 pub use agora_domain::{Channel, Identity, IdentityError, TimeControl, TimeoutPolicy};
 pub use agora_i18n::{Language, Text};
 pub use agora_store::{BatchLimits, CommitStats, Purged, Store, StoreError, StoreOptions};
+pub use computer::SearchStats;
 pub use desk::{DiscordDesk, MailDesk, Origin};
 pub use lease::{Held, Lease};
 pub use metrics::{FrontEnd, Health, Metrics};
@@ -77,6 +78,12 @@ pub struct Settings {
     pub challenge_expiry_days: u32,
     /// Challenges one player may send in a day to people who have never used Agora.
     pub new_opponent_challenges_per_day: u32,
+    /// Players who may watch one game: every action queues a notification to each of them in
+    /// the mover's transaction, so this bounds what a move writes.
+    pub max_watchers_per_game: u32,
+    /// Games one player may have under way (or proposed) against the computer at once: each of
+    /// their moves there costs a search.
+    pub max_computer_games: u32,
     /// Seed of link codes and the computer's choices; `None` = from the operating system. Tests
     /// fix it so transcripts are reproducible.
     pub seed: Option<u64>,
@@ -85,6 +92,9 @@ pub struct Settings {
     /// The time the computer may think about one move (the `hard` level uses all of it; `easy`
     /// and `normal` stop sooner).
     pub computer_think: std::time::Duration,
+    /// The computer's searches this process runs at once (at least 1); each takes a CPU for up
+    /// to `computer_think`, and the others wait their turn in the order they came.
+    pub max_searches: usize,
     /// Days after which the sweep purges sent notifications, sent mails and delivery records
     /// (0 = keep them for ever). Game records are kept for ever whatever this says.
     pub keep_days: u32,
@@ -121,9 +131,12 @@ impl Default for Settings {
             max_open_challenges: 10,
             challenge_expiry_days: 7,
             new_opponent_challenges_per_day: 3,
+            max_watchers_per_game: 100,
+            max_computer_games: 5,
             seed: None,
             computer_level: "normal".into(),
             computer_think: std::time::Duration::from_millis(1000),
+            max_searches: 2,
             keep_days: 30,
             parallel_sends: 4,
             send_timeout: std::time::Duration::from_secs(60),
@@ -313,6 +326,8 @@ mod shared {
         pub(crate) computer_games: Mutex<std::collections::HashSet<i64>>,
         /// The pictures drawn, shared by every recipient, channel and command (see [`pictures`]).
         pub(crate) pictures: std::sync::Arc<pictures::Pictures>,
+        /// The computer's searches: at most `max_searches` at once (see [`computer`]).
+        pub(crate) searches: computer::Searches,
         /// What the service counts for its operator (see [`metrics`]).
         pub(crate) metrics: crate::metrics::Metrics,
     }
@@ -365,11 +380,13 @@ impl Service {
             Some(seed) => StdRng::seed_from_u64(seed),
             None => StdRng::from_os_rng(),
         };
+        let searches = computer::Searches::new(settings.max_searches);
         Service {
             shared: std::sync::Arc::new(shared::Shared {
                 store,
                 templates,
                 settings,
+                searches,
                 rng: Mutex::new(rng),
                 secrets: Mutex::new(secrets),
                 computer_games: Mutex::default(),

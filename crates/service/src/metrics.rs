@@ -101,6 +101,8 @@ pub struct Metrics {
     database_up: IntGauge,
     mail_reader: IntGauge,
     leases: IntGaugeVec,
+    searches: IntGaugeVec,
+    searches_waited: prometheus::IntCounter,
     /// The front ends that started, and whether each is connected now.
     front_ends: Mutex<BTreeMap<FrontEnd, bool>>,
     /// One scrape at a time sets the figures read from the database and encodes them, so two
@@ -250,6 +252,21 @@ impl Metrics {
                  another process holds it (0), by lease (`imap:<mailbox>`, `discord:lobby`).",
                 &["lease"],
             ),
+            searches: int_gauges(
+                "agora_computer_searches",
+                "The computer's searches in this process: running, and waiting for a free slot \
+                 (`[service] max_searches`).",
+                &["state"],
+            ),
+            searches_waited: {
+                let c = prometheus::IntCounter::new(
+                    "agora_computer_search_waits_total",
+                    "The computer's searches that waited for a free slot in this process.",
+                )
+                .expect("a valid counter");
+                registry.register(Box::new(c.clone())).expect("a new name");
+                c
+            },
             front_ends: Mutex::default(),
             scrape: tokio::sync::Mutex::default(),
             registry,
@@ -368,6 +385,16 @@ impl Service {
                 m.database_up.set(0);
             }
         }
+        let searches = self.search_stats();
+        m.searches
+            .with_label_values(&["running"])
+            .set(searches.running as i64);
+        m.searches
+            .with_label_values(&["waiting"])
+            .set(searches.waiting as i64);
+        // Counted by the searches themselves; the scrape (one at a time) brings the counter level.
+        m.searches_waited
+            .inc_by(searches.waited.saturating_sub(m.searches_waited.get()));
         let mut text = Vec::new();
         TextEncoder::new()
             .encode(&m.registry.gather(), &mut text)

@@ -148,6 +148,28 @@ impl Tx {
         Ok(watchers)
     }
 
+    /// How many players watch a game (to cap it).
+    pub async fn watcher_count(&mut self, game_id: i64) -> Result<u32> {
+        let n: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar("SELECT COUNT(*) FROM watchers WHERE game_id = ?").bind(game_id)
+        )?;
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    }
+
+    /// Whether `player` watches a game.
+    pub async fn watches(&mut self, game_id: i64, player: i64) -> Result<bool> {
+        let found: Option<i64> = run!(
+            self,
+            fetch_optional,
+            query_scalar("SELECT player_id FROM watchers WHERE game_id = ? AND player_id = ?")
+                .bind(game_id)
+                .bind(player)
+        )?;
+        Ok(found.is_some())
+    }
+
     /// How many games a player watches (to cap it).
     pub async fn watched_count(&mut self, player: i64) -> Result<u32> {
         let n: i64 = run!(

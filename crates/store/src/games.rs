@@ -768,6 +768,23 @@ impl Tx {
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
 
+    /// How many games `player` has under way or proposed against the computer (to cap them).
+    pub async fn computer_games_of(&mut self, player: i64) -> Result<u32> {
+        let n: i64 = run!(
+            self,
+            fetch_one,
+            query_scalar(
+                "SELECT COUNT(*) FROM games g JOIN players p
+               ON p.id = CASE WHEN g.first_player = ?1 THEN g.second_player
+                              ELSE g.first_player END
+             WHERE (g.first_player = ?1 OR g.second_player = ?1)
+               AND g.status IN ('active', 'proposed') AND p.computer IS NOT NULL"
+            )
+            .bind(player)
+        )?;
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    }
+
     /// Whether a running game waits for the computer (the player to act has a level).
     pub async fn computer_to_act(&mut self, game_id: i64) -> Result<bool> {
         let found: Option<i64> = run!(

@@ -65,6 +65,13 @@ impl Service {
         if them.id == me.id {
             return user(agora_i18n::text!("challenge-self"));
         }
+        // Each move against the computer costs a search: a player's games with it are capped.
+        if them.computer.is_some() {
+            let max = self.settings.max_computer_games;
+            if tx.computer_games_of(me.id).await? >= max {
+                return user(agora_i18n::text!("computer-game-limit", max = max));
+            }
+        }
         if !computer {
             self.within_challenge_limits(tx, me, &them, open, now)
                 .await?;

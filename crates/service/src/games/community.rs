@@ -272,6 +272,12 @@ impl Service {
         if tx.watched_count(me.id).await? >= MAX_WATCHED {
             return user(agora_i18n::text!("watch-limit", max = MAX_WATCHED));
         }
+        // Every action is told to each watcher in the mover's transaction: a game's watchers are
+        // capped. One who watches already is answered so, full or not.
+        let max = self.settings.max_watchers_per_game;
+        if tx.watcher_count(id).await? >= max && !tx.watches(id, me.id).await? {
+            return user(agora_i18n::text!("watchers-limit", game = id, max = max));
+        }
         let new = tx.watch(id, me.id, now).await?;
         let event = if new { "watch" } else { "already" };
         self.watching_reply(tx, me, game, event, now).await

@@ -369,6 +369,9 @@ async fn a_games_watchers_come_with_their_identities() {
             tx.player(w.player.id).await.unwrap().as_ref()
         );
     }
+    assert_eq!(tx.watcher_count(g.id).await.unwrap(), 3);
+    assert!(tx.watches(g.id, cy.id).await.unwrap());
+    assert!(!tx.watches(g.id, ann.id).await.unwrap());
     tx.commit().await.unwrap();
 }
 
