@@ -46,7 +46,10 @@ fn host() -> String {
 fn process_space() -> Option<String> {
     let boot = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
     let namespace = std::fs::read_link("/proc/self/ns/pid").ok()?;
-    let namespace = namespace.to_str()?.strip_prefix("pid:[")?.strip_suffix(']')?;
+    let namespace = namespace
+        .to_str()?
+        .strip_prefix("pid:[")?
+        .strip_suffix(']')?;
     Some(format!("{}/{namespace}", boot.trim()))
 }
 
@@ -306,15 +309,25 @@ mod tests {
         let of_child = format!("pid {} {token} on {host} [{space}/{start}]", child.id());
         assert!(!holder_is_gone(&of_child), "the child runs");
         // The same id with another start time is another process: the holder's ended.
-        let earlier = format!("pid {} {token} on {host} [{space}/{}]", child.id(), start - 1);
-        assert!(holder_is_gone(&earlier), "a process before the child had its id");
+        let earlier = format!(
+            "pid {} {token} on {host} [{space}/{}]",
+            child.id(),
+            start - 1
+        );
+        assert!(
+            holder_is_gone(&earlier),
+            "a process before the child had its id"
+        );
         child.kill().unwrap();
         child.wait().unwrap();
         assert!(holder_is_gone(&of_child), "the child was killed");
         // Another boot or process-id namespace (another machine, another container with the
         // same host name), or a name of another form, counts as running.
         for other in [
-            format!("pid {} {token} on {host} [another-boot/1/{start}]", child.id()),
+            format!(
+                "pid {} {token} on {host} [another-boot/1/{start}]",
+                child.id()
+            ),
             format!("pid {} {token} on {host}", child.id()),
             "pid 12 abc".to_owned(),
             "someone".to_owned(),

@@ -317,8 +317,7 @@ impl Service {
         me: &Player,
         at: Timing,
     ) -> Result<Option<crate::Done>, Fail> {
-        if l.game.status != GameStatus::Active
-            || l.game.deadline_at.is_none_or(|d| d > at.arrived)
+        if l.game.status != GameStatus::Active || l.game.deadline_at.is_none_or(|d| d > at.arrived)
         {
             return Ok(None);
         }

@@ -504,7 +504,11 @@ async fn vacations_and_draws_count_when_they_arrived_not_when_they_were_read() {
     assert_eq!(g.status, GameStatus::Active);
     assert_eq!(g.deadline_at, Some(deadline + Duration::days(7)));
     let mut tx = s.store().write().await.unwrap();
-    let player = tx.identity("mailto:ann@example.org").await.unwrap().unwrap();
+    let player = tx
+        .identity("mailto:ann@example.org")
+        .await
+        .unwrap()
+        .unwrap();
     let away = tx.player(player.player_id).await.unwrap().unwrap();
     let vacation = away.vacation.unwrap();
     assert_eq!(vacation.from, before(deadline));

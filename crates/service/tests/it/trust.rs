@@ -473,7 +473,10 @@ async fn revoke_voids_the_tokens_of_every_address_of_the_player() {
                 .arrival(address, &[key.clone()], chrono::Duration::days(1), now)
                 .await
                 .unwrap();
-            assert!(arrival.thread.is_none(), "{address} {key} still opens its thread");
+            assert!(
+                arrival.thread.is_none(),
+                "{address} {key} still opens its thread"
+            );
         }
     }
 }

@@ -316,8 +316,12 @@ async fn tokens_are_kept_as_hashes_and_voided_per_address() {
     tx.mail_thread(ann, None, t0()).await.unwrap();
     tx.mail_thread(ann, Some(3), t0()).await.unwrap();
     tx.add_mail_token(ann, None, "tok-a", t0()).await.unwrap();
-    tx.add_mail_token(ann, Some(3), "tok-b", t0()).await.unwrap();
-    tx.add_mail_token(ann, Some(3), "tok-b2", t0()).await.unwrap();
+    tx.add_mail_token(ann, Some(3), "tok-b", t0())
+        .await
+        .unwrap();
+    tx.add_mail_token(ann, Some(3), "tok-b2", t0())
+        .await
+        .unwrap();
     tx.mail_thread("bo@example.org", Some(3), t0())
         .await
         .unwrap();
@@ -363,7 +367,9 @@ async fn a_conversation_keeps_its_newest_tokens() {
     let ann = "ann@example.org";
     tx.mail_thread(ann, Some(5), t0()).await.unwrap();
     tx.mail_thread(ann, Some(6), t0()).await.unwrap();
-    tx.add_mail_token(ann, Some(6), "other", t0()).await.unwrap();
+    tx.add_mail_token(ann, Some(6), "other", t0())
+        .await
+        .unwrap();
     let kept = agora_store::mail::TOKENS_PER_THREAD;
     for n in 0..kept + 3 {
         tx.add_mail_token(ann, Some(5), &format!("tok-{n}"), t0())
@@ -372,11 +378,18 @@ async fn a_conversation_keeps_its_newest_tokens() {
     }
     for n in 0..3 {
         let token = format!("tok-{n}");
-        assert_eq!(tx.mail_thread_by_token(&token).await.unwrap(), None, "{token}");
+        assert_eq!(
+            tx.mail_thread_by_token(&token).await.unwrap(),
+            None,
+            "{token}"
+        );
     }
     for n in 3..kept + 3 {
         let token = format!("tok-{n}");
-        assert!(tx.mail_thread_by_token(&token).await.unwrap().is_some(), "{token}");
+        assert!(
+            tx.mail_thread_by_token(&token).await.unwrap().is_some(),
+            "{token}"
+        );
     }
     // Another conversation of the same address keeps its own.
     assert!(tx.mail_thread_by_token("other").await.unwrap().is_some());
@@ -397,7 +410,9 @@ async fn one_thread_per_address_and_game() {
         }
     );
     tx.mail_thread(ann, Some(12), t0()).await.unwrap();
-    tx.add_mail_token(ann, Some(12), "tok-c", t0()).await.unwrap();
+    tx.add_mail_token(ann, Some(12), "tok-c", t0())
+        .await
+        .unwrap();
     tx.set_thread_message(ann, Some(12), "<out-1@example.test>")
         .await
         .unwrap();
@@ -569,11 +584,22 @@ async fn opening_an_older_database_hashes_its_tokens() {
         .unwrap()
         .unwrap();
     assert_eq!(
-        (ann.address.as_str(), ann.game_id, ann.last_message_id.as_deref()),
+        (
+            ann.address.as_str(),
+            ann.game_id,
+            ann.last_message_id.as_deref()
+        ),
         ("ann@example.org", None, Some("<m1@example.test>"))
     );
-    let bo = tx.mail_thread_by_token("old-token-of-bo").await.unwrap().unwrap();
-    assert_eq!((bo.address.as_str(), bo.game_id), ("bo@example.org", Some(4)));
+    let bo = tx
+        .mail_thread_by_token("old-token-of-bo")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (bo.address.as_str(), bo.game_id),
+        ("bo@example.org", Some(4))
+    );
     tx.commit().await.unwrap();
     drop(store);
     for file in [path.clone(), dir.join("old.db-wal")] {
