@@ -130,7 +130,7 @@ impl Service {
         at: Timing,
     ) -> Result<Done, Fail> {
         let (mut l, seat) = match self.running(tx, me, game, "resign", at).await? {
-            Running::Ready(l, seat) => (l, seat),
+            Running::Ready(l, seat) => (*l, seat),
             Running::Clocked(done) => return Ok(done),
         };
         let now = at.now;

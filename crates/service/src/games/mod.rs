@@ -45,7 +45,7 @@ impl Timing {
 /// A game under way, ready for a command of one of its players, or the clock's answer when its
 /// deadline had passed before the command arrived (the clock acted first).
 pub(crate) enum Running {
-    Ready(Loaded, Seat),
+    Ready(Box<Loaded>, Seat),
     Clocked(crate::Done),
 }
 
@@ -301,7 +301,7 @@ impl Service {
         if let Some(done) = self.clock_first(tx, &mut l, me, at).await? {
             return Ok(Running::Clocked(done));
         }
-        Ok(Running::Ready(l, seat))
+        Ok(Running::Ready(Box::new(l), seat))
     }
 
     /// When the game's deadline passed before a command of `me` arrived (the scheduler had not

@@ -54,7 +54,7 @@ impl Service {
         at: Timing,
     ) -> Result<Done, Fail> {
         let (mut l, seat) = match self.running(tx, me, game, "draw", at).await? {
-            Running::Ready(l, seat) => (l, seat),
+            Running::Ready(l, seat) => (*l, seat),
             Running::Clocked(done) => return Ok(done),
         };
         let now = at.now;
@@ -113,7 +113,7 @@ impl Service {
         at: Timing,
     ) -> Result<Done, Fail> {
         let (mut l, seat) = match self.running(tx, me, game, "undo", at).await? {
-            Running::Ready(l, seat) => (l, seat),
+            Running::Ready(l, seat) => (*l, seat),
             Running::Clocked(done) => return Ok(done),
         };
         let now = at.now;

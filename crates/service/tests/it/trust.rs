@@ -470,7 +470,12 @@ async fn revoke_voids_the_tokens_of_every_address_of_the_player() {
         for game in [None, Some(7)] {
             let key = format!("key-{n}-{game:?}");
             let arrival = desk
-                .arrival(address, &[key.clone()], chrono::Duration::days(1), now)
+                .arrival(
+                    address,
+                    std::slice::from_ref(&key),
+                    chrono::Duration::days(1),
+                    now,
+                )
                 .await
                 .unwrap();
             assert!(
