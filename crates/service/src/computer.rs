@@ -110,6 +110,64 @@ impl Searches {
     }
 }
 
+/// A game whose computer turns a task of this process is playing; left when dropped.
+struct InFlight<'a> {
+    games: &'a std::sync::Mutex<std::collections::HashSet<i64>>,
+    game: i64,
+}
+
+impl<'a> InFlight<'a> {
+    fn enter(
+        games: &'a std::sync::Mutex<std::collections::HashSet<i64>>,
+        game: i64,
+    ) -> Option<Self> {
+        games
+            .lock()
+            .expect("turns lock")
+            .insert(game)
+            .then_some(InFlight { games, game })
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.games.lock().expect("turns lock").remove(&self.game);
+    }
+}
+
+/// How long a game may wait for the computer before the sweep takes its turn up again: far
+/// longer than a search and its wait for a slot take, so only a turn whose process stopped
+/// before the computer moved (killed, crashed, restarted) is taken up.
+pub(crate) const COMPUTER_TURN_LOST_AFTER: chrono::Duration = chrono::Duration::minutes(2);
+
+impl Service {
+    /// Plays the computer's turns that a process began and never finished: the games that have
+    /// waited for the computer longer than [`COMPUTER_TURN_LOST_AFTER`] (a turn lives only in the
+    /// task that plays it, so a process stopped between a player's move and the computer's
+    /// answer leaves the game waiting). Their moves go through the command path with the same
+    /// delivery ids, so a turn another process is still playing is made once. Returns the games
+    /// taken up.
+    pub async fn resume_computer_turns(&self, now: DateTime<Utc>) -> Result<usize, ServiceError> {
+        let games = {
+            let mut tx = self.store.read().await?;
+            tx.games_waiting_for_computer(now - COMPUTER_TURN_LOST_AFTER, 16)
+                .await?
+        };
+        let mut turns = tokio::task::JoinSet::new();
+        for game in &games {
+            tracing::warn!(game, "taking up a computer turn that was never made");
+            let (service, game) = (self.clone(), *game);
+            turns.spawn(async move { (game, service.computer_turns(game, now).await) });
+        }
+        while let Some(done) = turns.join_next().await {
+            if let Ok((game, Err(e))) = done {
+                tracing::error!(game, error = %e, "the computer's turn failed");
+            }
+        }
+        Ok(games.len())
+    }
+}
+
 /// Takes one off a count when dropped.
 struct Countdown<'a>(&'a AtomicUsize);
 
@@ -134,6 +192,11 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Vec<agora_store::Queued>, ServiceError> {
         let mut notices = Vec::new();
+        // One task of this process at a time plays a game's computer turns: a turn taken up
+        // again by the sweep never searches beside the one already under way.
+        let Some(_turn) = InFlight::enter(&self.turns_in_flight, game) else {
+            return Ok(notices);
+        };
         // Two turns in a row cannot both be the computer's; the bound only guards against a loop.
         for _ in 0..4 {
             // The slot is taken before the game is read, so a turn that waited searches the

@@ -324,6 +324,8 @@ mod shared {
         /// Games seen to have the computer in a seat (filled whenever such a game is loaded), so
         /// the question "is it the computer's turn now?" is asked of the database only for them.
         pub(crate) computer_games: Mutex<std::collections::HashSet<i64>>,
+        /// The games whose computer turns a task of this process is playing now.
+        pub(crate) turns_in_flight: Mutex<std::collections::HashSet<i64>>,
         /// The pictures drawn, shared by every recipient, channel and command (see [`pictures`]).
         pub(crate) pictures: std::sync::Arc<pictures::Pictures>,
         /// The computer's searches: at most `max_searches` at once (see [`computer`]).
@@ -390,6 +392,7 @@ impl Service {
                 rng: Mutex::new(rng),
                 secrets: Mutex::new(secrets),
                 computer_games: Mutex::default(),
+                turns_in_flight: Mutex::default(),
                 pictures: std::sync::Arc::default(),
                 metrics: crate::metrics::Metrics::new(),
             }),

@@ -33,13 +33,19 @@ fn clock_identity() -> Identity {
 impl Service {
     /// One sweep of the scheduler at `now`: every game whose due time has come (a reminder point
     /// or the deadline) and every player whose digest is due, each handled in its own
-    /// transaction through the command path; then the purge of old records ([`Service::purge`]),
+    /// transaction through the command path; then the computer's turns a stopped process left
+    /// unplayed ([`Service::resume_computer_turns`]); then the purge of old records ([`Service::purge`]),
     /// whose failure is logged and waits for the next sweep. Returns how many games and players
     /// it changed.
     pub async fn sweep(&self, now: DateTime<Utc>) -> Result<usize, ServiceError> {
         let changed = self.sweep_due(now).await;
         self.metrics.swept(changed.is_ok(), Utc::now());
         let changed = changed?;
+        match self.resume_computer_turns(now).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(games = n, "computer turns taken up"),
+            Err(e) => tracing::error!(error = %e, "taking up computer turns failed"),
+        }
         match self.purge(now).await {
             Ok(p) if p.total() > 0 => tracing::info!(
                 outbox = p.outbox,

@@ -800,6 +800,28 @@ impl Tx {
         Ok(found.is_some())
     }
 
+    /// The running games that wait for the computer (the player to act has a level) and were
+    /// last changed before `before`: turns a process began and never finished (it was killed
+    /// before the computer moved), oldest first, at most `limit`.
+    pub async fn games_waiting_for_computer(
+        &mut self,
+        before: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<i64>> {
+        Ok(run!(
+            self,
+            fetch_all,
+            query_scalar(
+                "SELECT g.id FROM games g JOIN players p
+               ON p.id = CASE WHEN g.ply % 2 = 0 THEN g.first_player ELSE g.second_player END
+             WHERE g.status = 'active' AND p.computer IS NOT NULL AND g.updated_at < ?
+             ORDER BY g.updated_at LIMIT ?"
+            )
+            .bind(before)
+            .bind(i64::from(limit))
+        )?)
+    }
+
     /// Counts actions in the whole database (for tests and the benchmark).
     pub async fn count_actions(&mut self) -> Result<i64> {
         Ok(run!(

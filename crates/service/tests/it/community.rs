@@ -377,3 +377,45 @@ async fn the_computers_searches_wait_their_turn() {
         assert!(metrics.lines().any(|l| l == line), "{line} in\n{metrics}");
     }
 }
+
+/// A computer's turn lives only in the task that plays it: a process stopped between a player's
+/// move and the computer's answer leaves the game waiting for the computer. The sweep takes such
+/// a turn up once it has waited far longer than a search takes, and the computer moves once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_turn_a_stopped_process_left_is_taken_up_by_the_sweep() {
+    let s = service_with(
+        "lost-turn",
+        Settings {
+            seed: Some(7),
+            // `hard` thinks for all of it: the process is stopped well before it answers.
+            computer_think: std::time::Duration::from_secs(3),
+            ..Settings::default()
+        },
+    )
+    .await;
+    let now = start();
+    done(&s, "ann", "challenge computer agon level hard", now).await;
+    let playing = tokio::spawn({
+        let s = s.clone();
+        async move { say(&s, "ann", "#1 k1-j1", now).await }
+    });
+    let ply = |s: Arc<Service>| async move { s.game_state(1, None).await.unwrap().unwrap().ply };
+    while ply(s.clone()).await < 1 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    // Stopped while the computer thinks: its answer is never made.
+    playing.abort();
+    assert!(playing.await.unwrap_err().is_cancelled());
+    tokio::time::sleep(std::time::Duration::from_secs(4)).await;
+    assert_eq!(ply(s.clone()).await, 1);
+    // A minute later the turn may still be under way somewhere: left alone.
+    s.sweep(now + Duration::minutes(1)).await.unwrap();
+    assert_eq!(ply(s.clone()).await, 1);
+    // Later it is taken up, and the computer moves; a second sweep moves nothing more.
+    s.sweep(now + Duration::minutes(3)).await.unwrap();
+    assert_eq!(ply(s.clone()).await, 2);
+    s.sweep(now + Duration::minutes(6)).await.unwrap();
+    assert_eq!(ply(s.clone()).await, 2);
+    let mut tx = s.store().read().await.unwrap();
+    assert_eq!(tx.count_actions().await.unwrap(), 2);
+}
