@@ -81,15 +81,7 @@ async fn a_discord_player_and_a_mail_player_play_agros() {
     assert!(latest.text.contains("has started"), "{latest:?}");
 
     // Alice is told in the game's own thread, opened from the lobby.
-    let created = double
-        .wait_for("the game thread", |calls| {
-            calls
-                .iter()
-                .find(|c| c.method == "POST" && c.path == format!("/channels/{LOBBY}/threads"))
-                .cloned()
-        })
-        .await;
-    let thread = in_server(created.response["id"].as_str().unwrap().parse().unwrap());
+    let thread = common::new_thread(&double, 0).await;
     let path = format!("/channels/{}/messages", thread.channel);
     let mention = alice.mention();
     let told = |after: usize, what: &'static str| {

@@ -198,15 +198,7 @@ async fn moves_are_answered_at_once_while_the_site_is_attacked() {
     let quiet_mail = accepted.elapsed();
     let started = bob.next_mail(WAIT).await;
     assert!(started.text.contains("has started"), "{started:?}");
-    let created = double
-        .wait_for("the game thread", |calls| {
-            calls
-                .iter()
-                .find(|c| c.method == "POST" && c.path == format!("/channels/{LOBBY}/threads"))
-                .cloned()
-        })
-        .await;
-    let thread = in_server(created.response["id"].as_str().unwrap().parse().unwrap());
+    let thread = common::new_thread(&double, 0).await;
     let record = agora_testkit::short_game(Variant::Agon);
     let state = discord.service.game_state(1, None).await.unwrap().unwrap();
     assert_eq!(state.ply, 0);
