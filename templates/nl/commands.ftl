@@ -115,13 +115,13 @@ parse-problem-bank-reserve = `bank` heeft een reserve nodig, bijvoorbeeld `bank 
 parse-problem-max-amount = `max` heeft een tijdsduur nodig, bijvoorbeeld `max 14d`
 parse-problem-amount-max = `{ $word }` is geen tijdsduur zoals 14d of 12h
 parse-problem-amount = `{ $word }` is geen tijdsduur zoals 7d of 12h
-parse-problem-bank-empty = de reserve van de bank moet meer dan niets zijn
+parse-problem-bank-empty = de reserve van de bank moet groter dan nul zijn
 parse-problem-bank-cap = het maximum van de bank (`max`) moet minstens zo groot zijn als de reserve
 parse-problem-level = het niveau is `makkelijk`, `normaal` of `moeilijk`
 parse-problem-level-computer = `niveau` hoort bij een partij tegen de `computer`
 parse-problem-timeout = na `tijd` volgt `verlies` of `pas`
-parse-problem-timeout-pass-agon = `tijd pas` hoort bij Agros: Agon kent geen passen (AG-5), dus een gemiste deadline verliest
-parse-problem-variant-board = het bord is 8, 10 of 12 velden breed, niet { $size }
+parse-problem-timeout-pass-agon = `tijd pas` hoort bij Agros: Agon kent geen passen (AG-5), dus wie een deadline mist, verliest
+parse-problem-variant-board = het bord is 8, 10 of 12 vakken breed, niet { $size }
 parse-problem-variant-farmers = elke kant heeft 3, 5 of 7 boeren, niet { $count }
 parse-problem-agon-options = Agon heeft geen opties: het bord en de stukken liggen vast
 parse-problem-not-rated = `{ $word }` is geen keuze: met rating of `vriendschappelijk`
@@ -144,7 +144,7 @@ parse-usage-help = { parse-problem }; gebruik: { cmd-help-usage }
 
 cmd-challenge-summary = daag iemand, iedereen of de computer uit voor een partij
 cmd-challenge-usage = uitdagen <tegenstander|iedereen> <agon|agros> [bord 8|10|12] [boeren 3|5|7] [dagen D | bank 7d+1d max 14d] [tijd verlies|pas] [niveau makkelijk|normaal|moeilijk] [vriendschappelijk] [privé] [rating MIN-MAX]
-cmd-challenge-help = De tegenstander is de naam van een speler, een e-mailadres, een Discord-vermelding, `computer`, of `iedereen` voor een open uitdaging die `uitdagingen` toont en die de eerste geschikte speler aanneemt (`rating 1400-1800`, `rating 1500+` of `rating -1800` laat alleen die ratings toe). Partijen tussen mensen tellen mee voor de rating, tenzij je `vriendschappelijk` toevoegt; `privé` houdt de partij uit `partijen live` en weg van toeschouwers. Jij neemt de eerste plaats (Wit in Agon, Licht in Agros). Agros neemt een bordgrootte (standaard 10) en boeren per kant (standaard 5). De klok is `dagen D` per zet (standaard 3) of een tijdbank: `bank 7d+1d max 14d` geeft elke speler 7 dagen, telt er 1 dag bij na elke eigen zet en houdt nooit meer dan 14 (in d, h of m; de toename is standaard 1d, het maximum twee keer het begin). Een gemiste deadline verliest de partij; in Agros past `tijd pas` in plaats daarvan de beurt. `niveau` stelt de sterkte van de computer in.
+cmd-challenge-help = De tegenstander is de naam van een speler, een e-mailadres, een Discord-vermelding, `computer`, of `iedereen` voor een open uitdaging die `uitdagingen` toont en die de eerste geschikte speler aanneemt (`rating 1400-1800`, `rating 1500+` of `rating -1800` laat alleen die ratings toe). Partijen tussen mensen tellen mee voor de rating, tenzij je `vriendschappelijk` toevoegt; `privé` houdt de partij uit `partijen live` en weg van toeschouwers. Jij begint (als Wit in Agon, als Licht in Agros). Bij Agros kies je ook de bordgrootte (standaard 10) en het aantal boeren per speler (standaard 5). De klok is `dagen D` per zet (standaard 3) of een tijdbank: `bank 7d+1d max 14d` geeft elke speler 7 dagen, telt er 1 dag bij na elke eigen zet en houdt nooit meer dan 14 (in d, h of m; de toename is standaard 1d, het maximum standaard tweemaal de begintijd). Wie een deadline mist, verliest de partij; met `tijd pas` wordt er in Agros in plaats daarvan automatisch gepast. `niveau` stelt de sterkte van de computer in.
 cmd-challenge-arg-opponent = tegenstander
 cmd-challenge-arg-opponent-help = `computer`, `iedereen`, de naam van een speler, of een e-mailadres
 cmd-challenge-arg-game = spel
@@ -158,12 +158,12 @@ cmd-challenge-arg-days-help = dagen per zet (de bedenktijd)
 cmd-challenge-arg-bank = bank
 cmd-challenge-arg-bank-help = of een tijdbank: begin+toename, bijv. 7d+1d max 14d
 cmd-challenge-arg-timeout = tijd
-cmd-challenge-arg-timeout-help = een gemiste deadline verliest (standaard), of past in Agros
+cmd-challenge-arg-timeout-help = bij een gemiste deadline: verlies (standaard) of, in Agros, passen
 cmd-challenge-arg-level = niveau
 cmd-challenge-arg-level-help = de sterkte van de computer
 cmd-challenge-arg-rated = telling
 cmd-challenge-arg-rated-help = of de uitslag meetelt voor de rating (standaard: ja tussen mensen)
-cmd-challenge-arg-private = prive
+cmd-challenge-arg-private = privé
 cmd-challenge-arg-private-help = een privépartij staat niet in lijsten en is niet te volgen (standaard: openbaar)
 cmd-challenge-arg-rating = rating
 cmd-challenge-arg-rating-help = bij een uitdaging aan iedereen: de toegelaten ratings, bijv. 1400-1800 of 1500+
@@ -171,7 +171,7 @@ parse-usage-challenge = { parse-problem }; gebruik: { cmd-challenge-usage }
 
 cmd-accept-summary = neem een uitdaging aan
 cmd-accept-usage = accepteer [#partij]
-cmd-accept-help = Begint een partij waarvoor je bent uitgedaagd, bijvoorbeeld `accepteer #12`. De partij mag weg als er maar één uitdaging op je wacht.
+cmd-accept-help = Begint een partij waarvoor je bent uitgedaagd, bijvoorbeeld `accepteer #12`. Het partijnummer mag je weglaten als er maar één uitdaging op je wacht.
 cmd-any-arg-game = partij
 cmd-any-arg-game-help = het partijnummer; mag weg in de thread van de partij of als er maar één past
 parse-usage-accept = { parse-problem }; gebruik: { cmd-accept-usage }
@@ -181,21 +181,21 @@ cmd-decline-usage = weiger [#partij]
 cmd-decline-help = Weigert een partij waarvoor je bent uitgedaagd; er wordt niets tegen iemand vastgelegd.
 parse-usage-decline = { parse-problem }; gebruik: { cmd-decline-usage }
 
-cmd-cancel-summary = trek een uitdaging van jezelf in
+cmd-cancel-summary = trek je eigen uitdaging in
 cmd-cancel-usage = annuleer [#partij]
 cmd-cancel-help = Trekt een uitdaging in die nog niet is aangenomen. Een lopende partij beëindig je met `opgeven`.
 parse-usage-cancel = { parse-problem }; gebruik: { cmd-cancel-usage }
 
 cmd-move-summary = speel een zet
 cmd-move-usage = zet [#partij] [ply N] <zet>
-cmd-move-help = Speelt een zet in de notatie van het spel: Agon `k1-j1`, een terugkeer `b7=f6`; Agros `e5`, `c3,h8` (of `c3 h8`), een oogst `e5-e7`, een zaai `e6=e8`, `pass`; hoofdletters maken niet uit, spaties rond `-` en `=` mogen. Noem de partij als `#12` (of `partij 12`) als er meer op je wachten; in een antwoord op een mail van de partij of in haar Discord-thread is de partij bekend. `ply N` beschermt tegen een stelling die veranderd is: N moet het aantal zetten tot nu toe zijn. Wacht er maar één partij op je, dan is een losse zet genoeg.
+cmd-move-help = Speelt een zet in de notatie van het spel: Agon `k1-j1`, een terugplaatsing `b7=f6`; Agros `e5`, `c3,h8` (of `c3 h8`), een oogstzet `e5-e7`, een zaaizet `e6=e8`, `pass`; hoofdletters maken niet uit, spaties rond `-` en `=` mogen. Noem de partij als `#12` (of `partij 12`) als er meer op je wachten; in een antwoord op een mail van de partij of in de Discord-thread van de partij is die bekend. `ply N` beschermt tegen een stelling die veranderd is: N moet het aantal zetten tot nu toe zijn. Wacht er maar één partij op je, dan is een losse zet genoeg.
 cmd-move-arg-ply = ply
 cmd-move-arg-ply-help = het aantal zetten tot nu toe, zodat een veranderde stelling de zet weigert
 cmd-move-arg-action = zet
 cmd-move-arg-action-help = de zet: kies een van je geldige zetten uit de lijst
 parse-usage-move = { parse-problem }; gebruik: { cmd-move-usage }
 
-cmd-pass-summary = pas je beurt (Agros, bewegingsfase)
+cmd-pass-summary = pas (Agros, verplaatsingsfase)
 cmd-pass-usage = pas [#partij]
 cmd-pass-help = Past in Agros (AR-7). Een pas direct na de pas van je tegenstander beëindigt de partij (AR-9). Agon kent geen passen.
 parse-usage-pass = { parse-problem }; gebruik: { cmd-pass-usage }
@@ -212,11 +212,11 @@ cmd-draw-arg-reply = antwoord
 cmd-draw-arg-reply-help = bied remise aan, of beantwoord een aanbod
 parse-usage-draw = { parse-problem }; gebruik: { cmd-draw-usage }
 
-cmd-undo-summary = vraag je laatste zet terug te nemen, of sta het toe
+cmd-undo-summary = vraag of je je laatste zet mag terugnemen, of sta het toe
 cmd-undo-usage = terugnemen [accepteer|weiger] [#partij]
-cmd-undo-help = `terugnemen` vraagt je tegenstander om je laatste zet terug te mogen nemen, zolang die nog niet gezet heeft; `terugnemen accepteer` staat het toe, `terugnemen weiger` weigert.
+cmd-undo-help = `terugnemen` vraagt je tegenstander om je laatste zet terug te mogen nemen, zolang die nog geen zet heeft gedaan; `terugnemen accepteer` staat het toe, `terugnemen weiger` weigert.
 cmd-undo-arg-reply = antwoord
-cmd-undo-arg-reply-help = vraag je laatste zet terug te nemen (standaard), of beantwoord het verzoek
+cmd-undo-arg-reply-help = vraag of je je laatste zet mag terugnemen (standaard), of beantwoord het verzoek
 parse-usage-undo = { parse-problem }; gebruik: { cmd-undo-usage }
 
 cmd-board-summary = toon het bord van een partij
@@ -229,7 +229,7 @@ cmd-history-usage = geschiedenis [#partij]
 cmd-history-help = Toont elke zet van de partij, per paar genummerd (AG-16, AR-17), en de uitslag.
 parse-usage-history = { parse-problem }; gebruik: { cmd-history-usage }
 
-cmd-games-summary = toon je open partijen, of alle partijen die gespeeld worden
+cmd-games-summary = toon je lopende partijen en uitdagingen, of alle partijen die gespeeld worden
 cmd-games-usage = partijen [live]
 cmd-games-help = Toont je uitdagingen en lopende partijen: tegenstander, wie aan zet is en de deadline. `partijen live` toont de partijen die gespeeld worden en die iedereen mag volgen.
 cmd-games-arg-which = welke
@@ -250,23 +250,23 @@ parse-usage-watch = { parse-problem }; gebruik: { cmd-watch-usage }
 
 cmd-unwatch-summary = stop met het volgen van een partij
 cmd-unwatch-usage = ontvolg #partij
-cmd-unwatch-help = Stopt de borden en het eindverslag van een partij die je volgt.
+cmd-unwatch-help = Je krijgt geen borden en eindverslag meer van een partij die je volgt.
 parse-usage-unwatch = { parse-problem }; gebruik: { cmd-unwatch-usage }
 
-cmd-preview-summary = zie het bord na een zet zonder hem te spelen
-cmd-preview-usage = voorbeeld [#partij] <zet>
+cmd-preview-summary = bekijk het bord na een zet, zonder die te spelen
+cmd-preview-usage = probeer [#partij] <zet>
 cmd-preview-help = Toont het bord zoals het na de zet zou zijn, zonder hem te spelen, zodat je een zet kunt controleren voor je hem stuurt. Je tegenstander ziet niets.
 cmd-preview-arg-action = zet
 cmd-preview-arg-action-help = de zet om te proberen: kies een van je geldige zetten uit de lijst
 parse-usage-preview = { parse-problem }; gebruik: { cmd-preview-usage }
 
-cmd-export-summary = krijg het verloop van een partij als bestand
+cmd-export-summary = ontvang het verloop van een partij als bestand
 cmd-export-usage = exporteer [#partij]
 cmd-export-help = Stuurt het verloop van een partij (van jou, of een partij die niet privé is) als tekstbestand: tagparen en de genummerde zetten, leesbaar voor `agora rules replay --record` en `agora render --record` (docs/records.md).
 parse-usage-export = { parse-problem }; gebruik: { cmd-export-usage }
 
 cmd-rating-summary = toon je ratings, of die van een andere speler
-cmd-rating-usage = waardering [speler]
+cmd-rating-usage = rating [speler]
 cmd-rating-help = Toont de Glicko-2-ratings van een speler (één per spel, en in Agros per bordgrootte) met hun afwijking en gespeelde partijen, en hoe betrouwbaar de speler speelt: het deel van de beurten op tijd gespeeld en van de partijen uitgespeeld in plaats van op tijd verloren.
 cmd-rating-arg-player = speler
 cmd-rating-arg-player-help = de naam van een speler of een Discord-vermelding (standaard: jij)
@@ -294,12 +294,12 @@ parse-usage-settings = { parse-problem }; gebruik: { cmd-settings-usage }
 
 cmd-vacation-summary = zet je klokken in al je partijen stil
 cmd-vacation-usage = vakantie [dagen | einde]
-cmd-vacation-help = `vakantie 7` zet de klokken van al je partijen 7 dagen stil, af van je jaarlijkse tegoed; je tegenstanders zien het op hun borden. `vakantie einde` komt eerder terug en geeft de ongebruikte dagen terug. `vakantie` alleen toont wat er van je tegoed over is.
+cmd-vacation-help = `vakantie 7` zet de klokken van al je partijen 7 dagen stil; dat gaat af van je jaarlijkse tegoed; je tegenstanders zien het op hun borden. `vakantie einde` beëindigt je vakantie eerder en geeft de ongebruikte dagen terug. `vakantie` alleen toont wat er van je tegoed over is.
 cmd-vacation-arg-days = dagen
 cmd-vacation-arg-days-help = dagen om je klokken stil te zetten, of `einde`; laat weg om je tegoed te zien
 parse-usage-vacation = { parse-problem }; gebruik: { cmd-vacation-usage }
 
-cmd-link-summary = koppel nog een Discord-account of e-mailadres aan jou
+cmd-link-summary = koppel nog een Discord-account of e-mailadres aan je account
 cmd-link-usage = koppel [code]
 cmd-link-help = `koppel` geeft een eenmalige code; stuur `koppel <code>` vanaf je andere account (Discord of een adres), dat dan een tweede code krijgt: stuur die met `koppel <code>` vanaf het eerste account, en beide worden één speler, met dezelfde partijen.
 cmd-link-arg-code = code

@@ -4,4 +4,4 @@ discord-user-option = gebruiker
 discord-user-help = de Discord-gebruiker die je uitdaagt
 discord-player-text-help = of: { $help }
 discord-messages-option = berichten
-discord-messages-help = op Discord: herinneringen en eindverslagen in de draad van de partij of als privébericht
+discord-messages-help = op Discord: herinneringen en eindverslagen in de thread van de partij of als privébericht

@@ -18,12 +18,12 @@ no-such-game-list = er is geen partij #{ $game }: `partijen` toont de jouwe
 game-not-yours = partij #{ $game } is niet van jou
 game-not-yours-list = partij #{ $game } is niet van jou: `partijen` toont de jouwe
 watch-which-game = noem de partij, bijvoorbeeld `volg #12`
-context-mismatch = dit bericht is een antwoord in partij #{ $game }, maar het noemt partij #{ $named }, dus er is niets gedaan. Wil je iets doen in partij #{ $game }, laat dan `#{ $named }` weg; voor partij #{ $named } beantwoord je een van de eigen berichten van partij #{ $named }, of stuur je de opdracht los
-mail-scope-other-game = deze mail is een antwoord in partij #{ $game }, dus hij kan alleen iets doen in partij #{ $game }, niet in partij #{ $named }. Er is niets gedaan; wil je iets doen in partij #{ $named }, beantwoord dan een van de eigen mails van partij #{ $named }
-mail-scope-unnamed = deze mail is een antwoord in partij #{ $game }, dus hij kan alleen iets doen in partij #{ $game }. Er is niets gedaan; noem de partij, of beantwoord een van de eigen mails van die partij
+context-mismatch = dit bericht is een antwoord in partij #{ $game }, maar het noemt partij #{ $named }, dus er is niets gedaan. Wil je iets doen in partij #{ $game }, laat dan `#{ $named }` weg; voor partij #{ $named } beantwoord je een van de berichten over partij #{ $named }, of stuur je de opdracht los
+mail-scope-other-game = deze mail is een antwoord in partij #{ $game }, dus hij kan alleen iets doen in partij #{ $game }, niet in partij #{ $named }. Er is niets gedaan; wil je iets doen in partij #{ $named }, beantwoord dan een van de mails over partij #{ $named }
+mail-scope-unnamed = deze mail is een antwoord in partij #{ $game }, dus hij kan alleen iets doen in partij #{ $game }. Er is niets gedaan; noem de partij, of beantwoord een van de mails over die partij
 mail-scope-settings = deze mail is een antwoord in partij #{ $game }, dus hij kan alleen iets doen in die partij, niet aan je instellingen of nieuwe uitdagingen. Er is niets gedaan; stuur de opdracht in een nieuwe mail, of beantwoord een mail van ons die over geen partij gaat (zoals het antwoord op `hulp`)
-mail-no-game-named = wil je iets doen in partij #{ $named }, beantwoord dan een van de eigen mails van partij #{ $named }; deze gaat over geen partij, dus er is niets gedaan
-mail-no-game = wil je iets doen in een partij, beantwoord dan een van de eigen mails van die partij; deze gaat over geen partij, dus er is niets gedaan
+mail-no-game-named = wil je iets doen in partij #{ $named }, beantwoord dan een van de mails over partij #{ $named }; deze gaat over geen partij, dus er is niets gedaan
+mail-no-game = wil je iets doen in een partij, beantwoord dan een van de mails over die partij; deze gaat over geen partij, dus er is niets gedaan
 out-of-date = dit is verouderd: partij #{ $game } is { $change ->
     [changed] veranderd
     [started] begonnen
@@ -51,7 +51,7 @@ challenge-limit = je hebt { $max } uitdagingen die op antwoord wachten, het maxi
 challenge-strangers-limit = je hebt binnen een dag { $max } mensen uitgedaagd die Agora nog nooit gebruikt hebben, het maximum: daag spelers uit die dat wel hebben, of probeer het morgen opnieuw
 no-challenge-for-you = er wacht geen uitdaging op jou: `partijen` toont je partijen
 no-challenge-to-withdraw = je hebt geen uitdaging om in te trekken: `partijen` toont je partijen
-accept-own-challenge = partij #{ $game } is je eigen uitdaging: je tegenstander neemt hem aan (`annuleer #{ $game }` trekt hem in)
+accept-own-challenge = partij #{ $game } is je eigen uitdaging: je tegenstander neemt die aan (`annuleer #{ $game }` trekt die in)
 challenge-expired = de uitdaging van partij #{ $game } is verlopen na { $days ->
     [one] { $days } dag
    *[other] { $days } dagen
@@ -64,7 +64,7 @@ accept-nothing = partij #{ $game } is { $status ->
     [cancelled] ingetrokken
    *[other] { $status }
 }: er valt niets aan te nemen
-accept-own-open = partij #{ $game } is je eigen open uitdaging: een andere speler neemt hem aan (`annuleer #{ $game }` trekt hem in)
+accept-own-open = partij #{ $game } is je eigen open uitdaging: een andere speler neemt die aan (`annuleer #{ $game }` trekt die in)
 open-challenge-closed = de open uitdaging van partij #{ $game } staat niet meer open: `uitdagingen` toont de uitdagingen die nog openstaan
 computer-no-open = de computer neemt geen open uitdagingen aan
 computer-game-limit = je speelt al { $max } { $max ->
@@ -77,8 +77,8 @@ rating-range-at-most = hoogstens { $max }
 rating-range-any = elke
 open-rating-range = partij #{ $game } staat open voor ratings van { $range }, en die van jou in { $variant } is { $rating }: `uitdagingen` toont de andere
 open-seat-taken = iemand anders was je voor bij de open uitdaging van partij #{ $game }: `uitdagingen` toont de uitdagingen die nog openstaan
-cancel-challenge-to-you = partij #{ $game } is een uitdaging aan jou: met `weiger #{ $game }` sla je hem af
-decline-own-challenge = partij #{ $game } is je eigen uitdaging: `annuleer #{ $game }` trekt hem in
+cancel-challenge-to-you = partij #{ $game } is een uitdaging aan jou: met `weiger #{ $game }` sla je die af
+decline-own-challenge = partij #{ $game } is je eigen uitdaging: `annuleer #{ $game }` trekt die in
 game-under-way-resign = partij #{ $game } is al bezig: met `opgeven #{ $game }` beëindig je hem
 game-status-already = partij #{ $game } is al { $status ->
     [active] bezig
@@ -102,7 +102,7 @@ which-game = welke partij? { $games }: voeg hem toe, bijvoorbeeld `{ $command ->
     [resign] opgeven
     [draw] remise
     [undo] terugnemen
-    [preview] voorbeeld
+    [preview] probeer
    *[other] { $command }
 } #{ $game }`
 no-game-under-way = je hebt geen lopende partij: `partijen` toont de jouwe
@@ -127,10 +127,10 @@ game-no-board = partij #{ $game } is { $status ->
     [cancelled] ingetrokken
    *[other] { $status }
 }: er is geen bord om op te spelen
-stale-ply = verouderd: de partij staat op ply { $ply }; bekijk `bord #{ $game }` en stuur je zet opnieuw
+stale-ply = verouderd: de partij staat op zet { $ply }; bekijk `bord #{ $game }` en stuur je zet opnieuw
 not-your-turn = { $player } is aan de beurt in partij #{ $game }, niet jij
 not-your-turn-deadline = { $player } is aan de beurt in partij #{ $game }, niet jij; de deadline is { $deadline }
-agon-no-pass = in Agon kun je niet passen (AG-5): elke beurt is één stap, of een terugzetting als een stuk geslagen is
+agon-no-pass = in Agon kun je niet passen (AG-5): elke beurt is één stap, of een terugplaatsing als een stuk gevangen is
 action-unreadable = ik kan `{ $action }` niet als zet lezen: { $why }; { $hint }
 action-illegal = `{ $action }` is hier niet toegestaan: { $why }; { $hint }
 legal-from = toegestane zetten vanaf { $from }: { $actions }
@@ -142,9 +142,9 @@ agros-no-draw = partij #{ $game } is Agros, en daarin bestaat geen remiseaanbod:
 draw-already-offered = je hebt al remise aangeboden in partij #{ $game }
 draw-offered-to-you = { $player } heeft je remise aangeboden in partij #{ $game }: `remise accepteer #{ $game }` of `remise weiger #{ $game }`
 no-draw-offered = er is je geen remise aangeboden in partij #{ $game }: met `remise aanbieden #{ $game }` bied je er een aan
-nothing-to-take-back = er valt niets terug te nemen in partij #{ $game }: alleen je laatste zet kan teruggenomen worden, voordat je tegenstander zet
+nothing-to-take-back = er valt niets terug te nemen in partij #{ $game }: alleen je laatste zet kan teruggenomen worden, voordat je tegenstander een zet doet
 takeback-already-asked = je hebt al gevraagd om een zet terug te nemen in partij #{ $game }
-no-takeback-asked = niemand vraagt je om een zet terug te nemen in partij #{ $game }
+no-takeback-asked = niemand heeft gevraagd om in partij #{ $game } een zet terug te nemen
 watch-own-game = je speelt zelf in partij #{ $game }: de borden en het verslag krijg je al
 watch-not-started = partij #{ $game } is nog niet begonnen: volg hem zodra hij begonnen is
 watch-over = partij #{ $game } is afgelopen: `geschiedenis #{ $game }` laat hem zien, `exporteer #{ $game }` stuurt het verslag
@@ -153,7 +153,7 @@ watchers-limit = partij #{ $game } heeft al { $max } { $max ->
     [one] volger
    *[other] volgers
 }, het maximum per partij: probeer het opnieuw zodra iemand de partij niet meer volgt
-preview-no-game = je hebt geen lopende partij: noem de partij, bijvoorbeeld `voorbeeld #12 k1-j1`
+preview-no-game = je hebt geen lopende partij: noem de partij, bijvoorbeeld `probeer #12 k1-j1`
 preview-not-active = partij #{ $game } is { $status ->
     [proposed] nog een uitdaging
     [finished] afgelopen
@@ -195,19 +195,19 @@ rule-side = { $side ->
 rule-variant-board = het bord is 8, 10 of 12 vakken breed, niet { $board }
 rule-variant-farmers = elke kant heeft 3, 5 of 7 boeren, niet { $farmers }
 rule-variant-agon-options = Agon heeft geen opties: het bord en de stukken liggen vast
-rule-agon-empty = je hebt geen zet opgegeven: schrijf een stap als van-naar (k1-j1) of een terugzet als van=naar (b7=f6)
-rule-agon-pass = in Agon kun je niet passen: elke beurt is een stap of een terugzet (AG-5)
+rule-agon-empty = je hebt geen zet opgegeven: schrijf een stap als van-naar (k1-j1) of een terugplaatsing als van=naar (b7=f6)
+rule-agon-pass = in Agon kun je niet passen: elke beurt is een stap of een terugplaatsing (AG-5)
 rule-agon-no-separator = `{ $text }` heeft geen scheidingsteken: schrijf { $from }-{ $to } voor een stap of { $from }={ $to } voor een terugzet
-rule-agon-unreadable = `{ $text }` is niet te lezen: schrijf een stap als van-naar (k1-j1) of een terugzet als van=naar (b7=f6)
-rule-agon-separators = `{ $text }` is niet te lezen: een zet heeft één scheidingsteken, - of =; schrijf een stap als van-naar (k1-j1) of een terugzet als van=naar (b7=f6)
-rule-return-captures = een terugzet slaat nooit: schrijf { $from }={ $to } zonder x-deel
-rule-ends-in-x = `{ $text }` eindigt op x zonder vak: noem de geslagen stukken (a5-a6xb7) of laat het x-deel weg
+rule-agon-unreadable = `{ $text }` is niet te lezen: schrijf een stap als van-naar (k1-j1) of een terugplaatsing als van=naar (b7=f6)
+rule-agon-separators = `{ $text }` is niet te lezen: een zet heeft één scheidingsteken, - of =; schrijf een stap als van-naar (k1-j1) of een terugplaatsing als van=naar (b7=f6)
+rule-return-captures = een terugplaatsing vangt nooit: schrijf { $from }={ $to } zonder x-deel
+rule-ends-in-x = `{ $text }` eindigt op x zonder vak: noem de gevangen stukken (a5-a6xb7) of laat het x-deel weg
 rule-cell-malformed = `{ $text }` is geen vak: een vak is een rijletter a tot en met k en een getal, zoals f6
 rule-cell-off-row = `{ $text }` is geen vak: rij { $row } heeft de vakken { $row }1 tot en met { $row }{ $last }
-rule-agros-empty = je hebt geen zet opgegeven: schrijf een plaatsing (e5 of c3,h8), een oogst (e5-e7), een zaaiing (e6=e8) of pass
+rule-agros-empty = je hebt geen zet opgegeven: schrijf een plaatsing (e5 of c3,h8), een oogstzet (e5-e7), een zaaizet (e6=e8) of pass
 rule-verb-form = `{ $text }` is niet te lezen: schrijf { $verb } <van> <naar>, zoals { $verb } e5 e7, of { $verb } <van> <richting>, zoals { $verb } e5 n
-rule-agros-unreadable = `{ $text }` is niet te lezen: schrijf een plaatsing (e5 of c3,h8), een oogst (e5-e7), een zaaiing (e6=e8) of pass
-rule-agros-separators = `{ $text }` is niet te lezen: een zet heeft één scheidingsteken, - of =; schrijf een plaatsing (e5 of c3,h8), een oogst (e5-e7), een zaaiing (e6=e8) of pass
+rule-agros-unreadable = `{ $text }` is niet te lezen: schrijf een plaatsing (e5 of c3,h8), een oogstzet (e5-e7), een zaaizet (e6=e8) of pass
+rule-agros-separators = `{ $text }` is niet te lezen: een zet heeft één scheidingsteken, - of =; schrijf een plaatsing (e5 of c3,h8), een oogstzet (e5-e7), een zaaizet (e6=e8) of pass
 rule-square-malformed = `{ $text }` is geen vak: een vak is een kolomletter en een rijnummer, zoals e5
 rule-square-off-board = `{ $text }` ligt niet op dit bord van { $size }×{ $size }: de vakken lopen van a1 tot en met { $last }{ $size }
 rule-square-or-direction = { $error } (of geef een richting: n ne e se s sw w nw)
@@ -221,12 +221,12 @@ rule-not-yours = de { $piece ->
 rule-captured-cannot-step = de { $piece ->
     [queen] koningin
    *[guard] wachter
-} op { $from } is geslagen en kan geen stap zetten: zet { $piece ->
+} op { $from } is gevangen en kan geen stap zetten: zet { $piece ->
     [queen] haar
    *[guard] hem
 } terug met { $from }=<vak>
-rule-return-queen-first = { $me } moet eerst de geslagen koningin op { $queen } terugzetten (schrijf { $queen }=<vak>)
-rule-return-guard-first = { $me } moet eerst een geslagen wachter terugzetten ({ $cells })
+rule-return-queen-first = { $me } moet eerst de gevangen koningin op { $queen } terugplaatsen (schrijf { $queen }=<vak>)
+rule-return-guard-first = { $me } moet eerst een gevangen wachter terugplaatsen ({ $cells })
 rule-not-next-to = { $to } ligt niet naast { $from }: een stuk stapt naar een aangrenzend vak
 rule-cell-not-empty = { $cell } is niet leeg
 rule-steps-outward = { $from }-{ $to } stapt naar buiten (van ring { $from_ring } naar ring { $to_ring }): een stuk stapt opzij of naar binnen
@@ -235,27 +235,27 @@ rule-between-enemies = { $to } staat tussen twee vijandelijke stukken ({ $a }, {
 rule-not-captured = de { $piece ->
     [queen] koningin
    *[guard] wachter
-} op { $from } is niet geslagen, dus je kunt { $piece ->
+} op { $from } is niet gevangen, dus je kunt { $piece ->
     [queen] haar
    *[guard] hem
-} niet terugzetten: schrijf een stap als { $from }-{ $to }
+} niet terugplaatsen: schrijf een stap als { $from }-{ $to }
 rule-not-captured-step = de { $piece ->
     [queen] koningin
    *[guard] wachter
-} op { $from } is niet geslagen, dus je kunt { $piece ->
+} op { $from } is niet gevangen, dus je kunt { $piece ->
     [queen] haar
    *[guard] hem
-} niet terugzetten: schrijf een stap als { $from }-<vak>
-rule-guard-outer-ring = een teruggezette wachter gaat naar een leeg vak van de buitenste ring, en { $to } ligt in ring { $ring }
+} niet terugplaatsen: schrijf een stap als { $from }-<vak>
+rule-guard-outer-ring = een teruggeplaatste wachter gaat naar een leeg vak van de buitenste ring, en { $to } ligt in ring { $ring }
 rule-captured-must-return = de { $piece ->
     [queen] koningin
    *[guard] wachter
-} op { $from } is geslagen: { $me } moet { $returning ->
+} op { $from } is gevangen: { $me } moet { $returning ->
     [queen] de koningin
    *[guard] een wachter
-} terugzetten met { $at }=<vak>, bijvoorbeeld { $example }
-rule-captures-nothing = { $action } slaat niets: schrijf { $action }
-rule-captures-other = { $action } slaat { $actual }, niet { $given }: schrijf { $write }
+} terugplaatsen met { $at }=<vak>, bijvoorbeeld { $example }
+rule-captures-nothing = { $action } vangt niets: schrijf { $action }
+rule-captures-other = { $action } vangt { $actual }, niet { $given }: schrijf { $write }
 rule-hint-one = 1 boer, zoals { $a }
 rule-hint-two = 2 boeren, zoals { $a },{ $b }
 rule-opening-no-pass = in de opening kun je niet passen: plaats { $hint } (AR-4)
@@ -263,7 +263,7 @@ rule-opening-places = in de opening plaats je boeren, er beweegt nog niets: plaa
 rule-opening-over = de opening is voorbij: oogst (zoals e5-e7), zaai (zoals e6=e8) of pas
 rule-off-board = { $square } ligt niet op dit bord van { $size }×{ $size }
 rule-no-farmer = er staat geen boer op { $from }
-rule-seed-never-moves = op { $from } ligt een los zaad, en zaden bewegen nooit
+rule-seed-never-moves = op { $from } ligt een los zaadje, en zaadjes bewegen nooit
 rule-farmer-not-yours = de boer op { $from } is van { $owner }; { $me } is aan zet
 rule-not-straight = { $from } naar { $to } is geen rechte lijn: een boer beweegt recht of diagonaal
 rule-is-sow = { $from }-{ $to } is zaaien: schrijf { $from }={ $to }
@@ -273,21 +273,21 @@ rule-harvest-distance = de boer op { $from } heeft oogst { $harvest }, dus bij o
 }: { $examples }
 rule-legal-none = de boer op { $from } heeft nu geen toegestane zet
 rule-legal-some = toegestane zetten voor hem zijn nu { $actions }
-rule-harvest-not-empty = { $to } is niet leeg: een oogst eindigt op een leeg vak
+rule-harvest-not-empty = { $to } is niet leeg: een oogstzet eindigt op een leeg vak
 rule-harvest-passes = { $from }-{ $to } passeert { $piece ->
-    [seed] een zaad
+    [seed] een zaadje
    *[farmer] een boer
-} van { $owner } op { $on }: een oogst mag alleen over lege vakken en stukken van { $me } zelf gaan
-rule-no-seeds = de boer op { $from } heeft geen zaad om te zaaien (oogst 1): oogst eerst
+} van { $owner } op { $on }: een oogstzet mag alleen over lege vakken en stukken van { $me } zelf gaan
+rule-no-seeds = de boer op { $from } heeft geen zaadje om te zaaien (oogst 1): oogst eerst
 rule-is-harvest = { $from }={ $to } is oogsten: schrijf { $from }-{ $to }
 rule-sow-distance = de boer op { $from } draagt { $seeds } { $seeds ->
-    [one] zaad
-   *[other] zaden
+    [one] zaadje
+   *[other] zaadjes
 }, dus bij zaaien gaat hij precies { $seeds } { $seeds ->
     [one] vak
    *[other] vakken
 }: { $examples }
-rule-sow-not-empty = { $square } is niet leeg: elk vak waar een zaaiing overheen gaat en op eindigt, moet leeg zijn
+rule-sow-not-empty = { $square } is niet leeg: elk vak waar een zaaizet overheen gaat en op eindigt, moet leeg zijn
 rule-places-one = in deze openingsbeurt plaats je 1 boer, niet { $given }: plaats { $hint }
 rule-places-two = in deze openingsbeurt plaats je 2 boeren: plaats { $hint }
 rule-named-twice = je noemt { $square } twee keer: plaats 2 boeren op 2 verschillende vakken
@@ -306,6 +306,6 @@ listing-challenge = uitdaging van { $opponent }: accepteer { $game }
 listing-your-turn = jij bent aan zet
 listing-their-turn = { $opponent } is aan zet
 
-# Het antwoord op een zet die na de deadline kwam, in een Agros-partij die bij tijdoverschrijding past.
-too-late-passed-ended = Te laat: je deadline in partij #{ $game } was verstreken, dus je beurt is gepast (AR-7), en daarmee is de partij afgelopen: { $result }.
-too-late-passed = Te laat: je deadline in partij #{ $game } was verstreken, dus je beurt is gepast (AR-7); nu is { $to_act } aan zet.
+# Het antwoord op een zet die na de deadline kwam, in een Agros-partij die bij tijdsoverschrijding past.
+too-late-passed-ended = Te laat: je deadline in partij #{ $game } was verstreken, dus er is automatisch voor je gepast (AR-7), en daarmee is de partij afgelopen: { $result }.
+too-late-passed = Te laat: je deadline in partij #{ $game } was verstreken, dus er is automatisch voor je gepast (AR-7); nu is { $to_act } aan zet.

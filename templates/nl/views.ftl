@@ -20,8 +20,8 @@ colour = { $seat ->
 ## De plaatjes
 
 pic-to-act = { $side } is aan zet
-pic-to-act-return-queen = { $side } is aan zet: zet de geslagen koningin terug
-pic-to-act-return-guard = { $side } is aan zet: zet een geslagen wachter terug
+pic-to-act-return-queen = { $side } is aan zet: zet de gevangen koningin terug
+pic-to-act-return-guard = { $side } is aan zet: zet een gevangen wachter terug
 pic-wins = { $side } wint: { $why }
 pic-draw = Remise: { $why }
 pic-why-throne = koningin op de troon, ring 1 vol
@@ -31,23 +31,23 @@ pic-why-no-action-of = { $side } heeft geen geldige zet
 pic-why-no-action = geen geldige zet
 pic-why-repetition = derde herhaling
 pic-why-two-passes = twee keer gepast
-pic-over-wins = Partij voorbij: { $side } wint met { $light } tegen { $dark }
-pic-over-draw = Partij voorbij: remise, { $light } tegen { $dark }
+pic-over-wins = Partij afgelopen: { $side } wint met { $light } tegen { $dark }
+pic-over-draw = Partij afgelopen: gelijkspel, { $light } tegen { $dark }
 pic-to-place = { $count ->
     [one] { $side } is aan zet: plaats { $count } boer
    *[other] { $side } is aan zet: plaats { $count } boeren
 }
 pic-to-act-after-pass = { $side } is aan zet ({ $other } paste; nog een pas beëindigt de partij)
 pic-score = Stand: { $light_side } { $light }, { $dark_side } { $dark } ({ $half })
-pic-half-point = halve punt: { $side }
-pic-no-half-point = geen halve punt
+pic-half-point = half punt: { $side }
+pic-no-half-point = geen half punt
 pic-last = Laatste zet: { $side } { $action }
 pic-last-passed = Laatste zet: { $side } paste
 pic-fields = Velden:
 pic-fields-nobody = niemand
 ascii-marked = gemarkeerd
-ascii-legend-agon = Q/G witte koningin/wachter, q/g zwart, * geslagen, ^ troon
-ascii-legend-agros = L3/D3 boer met oogst 3, l/d los zaad, . leeg
+ascii-legend-agon = Q/G witte koningin/wachter, q/g zwart, * gevangen, ^ troon
+ascii-legend-agros = L3/D3 boer met oogst 3, l/d los zaadje, . leeg
 
 ## De titel van een partij
 
@@ -56,7 +56,7 @@ agros-title = Agros { $board }x{ $board }, { $farmers } boeren
 ## Het overzicht van een partij
 
 view-who = { $name } ({ $colour })
-view-game-over = { $title }: partij voorbij, { $how }
+view-game-over = { $title }: partij afgelopen, { $how }
 view-over-resigned = { $colour } wint door opgave
 view-over-time = { $colour } wint op tijd
 view-over-agreement = remise in onderling overleg
@@ -75,7 +75,7 @@ result-ring = { $winner } wint: { $loser } vulde ring 1 zonder de koningin op de
 result-no-action = { $winner } wint: { $loser } heeft geen geldige zet (AG-12)
 result-repetition = remise: dezelfde stelling voor de derde keer (AG-13)
 result-score-win = { $winner } wint op punten, { $score } (AR-14)
-result-score-draw = remise: gelijke stand, { $score } (AR-14)
+result-score-draw = gelijkspel: gelijke stand, { $score } (AR-14)
 result-resigned = { $winner } wint: { $loser } gaf op
 result-agreement = remise in onderling overleg
 result-time = { $winner } wint op tijd: { $loser } haalde de deadline niet
@@ -94,8 +94,8 @@ report-others = { $fields ->
     [one] { $squares } vak
    *[other] { $squares } vakken
 }): niemand, 0
-report-half-point = halve punt: { $colour }
-report-half-point-nobody = halve punt: niemand (gelijke oogsten)
+report-half-point = half punt: { $colour }
+report-half-point-nobody = half punt: niemand (gelijke oogsten)
 
 ## Klokken en tijdsduren
 
@@ -104,8 +104,8 @@ clock-per-move = { $days ->
    *[other] { $days } dagen per zet
 }
 clock-bank = tijdbank { $initial }+{ $increment } max { $max }
-clock-loss = { $control }, verlies bij tijdoverschrijding
-clock-pass = { $control }, automatisch passen bij tijdoverschrijding
+clock-loss = { $control }, verlies bij tijdsoverschrijding
+clock-pass = { $control }, automatisch passen bij tijdsoverschrijding
 span-days = { $days }d
 span-days-hours = { $days }d { $hours }u
 span-hours = { $hours }u
@@ -138,17 +138,17 @@ weekday-short = { $day ->
    *[7] zo
 }
 month-short = { $month ->
-    [1] jan
-    [2] feb
-    [3] mrt
-    [4] apr
+    [1] jan.
+    [2] febr.
+    [3] mrt.
+    [4] apr.
     [5] mei
-    [6] jun
-    [7] jul
-    [8] aug
-    [9] sep
-    [10] okt
-    [11] nov
-   *[12] dec
+    [6] jun.
+    [7] jul.
+    [8] aug.
+    [9] sept.
+    [10] okt.
+    [11] nov.
+   *[12] dec.
 }
 date-time = { $weekday } { $day } { $month } { $year } { $time } { $zone }

@@ -498,11 +498,11 @@ const LOCAL_NAMES: &[(&str, &[&str], &[&str])] = &[
     ("unwatch", &["ontvolg"], &["avfölj"]),
     (
         "preview",
-        &["voorbeeld", "probeer"],
+        &["probeer", "voorbeeld"],
         &["förhandsvisa", "prova"],
     ),
     ("export", &["exporteer"], &["exportera"]),
-    ("rating", &["waardering"], &["rankning"]),
+    ("rating", &["rating", "waardering"], &["rating", "rankning"]),
     ("leaderboard", &["ranglijst"], &["topplista"]),
     ("settings", &["instellingen"], &["inställningar"]),
     ("vacation", &["vakantie"], &["semester"]),
