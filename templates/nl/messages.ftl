@@ -221,7 +221,7 @@ rule-not-yours = de { $piece ->
 rule-captured-cannot-step = de { $piece ->
     [queen] koningin
    *[guard] wachter
-} op { $from } is gevangen en kan geen stap zetten: zet { $piece ->
+} op { $from } is gevangen en kan geen stap zetten: plaats { $piece ->
     [queen] haar
    *[guard] hem
 } terug met { $from }=<vak>

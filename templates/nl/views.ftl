@@ -20,8 +20,8 @@ colour = { $seat ->
 ## De plaatjes
 
 pic-to-act = { $side } is aan zet
-pic-to-act-return-queen = { $side } is aan zet: zet de gevangen koningin terug
-pic-to-act-return-guard = { $side } is aan zet: zet een gevangen wachter terug
+pic-to-act-return-queen = { $side } is aan zet: plaats de gevangen koningin terug
+pic-to-act-return-guard = { $side } is aan zet: plaats een gevangen wachter terug
 pic-wins = { $side } wint: { $why }
 pic-draw = Remise: { $why }
 pic-why-throne = koningin op de troon, ring 1 vol

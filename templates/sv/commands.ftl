@@ -112,10 +112,10 @@ parse-problem-needs-number = efter `{ $word ->
     }` ska det stå ett tal
 parse-problem-one-clock = ange en enda klocka: `dagar D` eller `bank ...`
 parse-problem-bank-reserve = `bank` behöver en reserv, t.ex. `bank 7d+1d max 14d`
-parse-problem-max-amount = `max` behöver en tidsmängd, t.ex. `max 14d`
-parse-problem-amount-max = `{ $word }` är ingen tidsmängd som 14d eller 12h
-parse-problem-amount = `{ $word }` är ingen tidsmängd som 7d eller 12h
-parse-problem-bank-empty = bankens reserv måste vara mer än ingenting
+parse-problem-max-amount = `max` behöver en tidsangivelse, t.ex. `max 14d`
+parse-problem-amount-max = `{ $word }` är ingen tidsangivelse som 14d eller 12h
+parse-problem-amount = `{ $word }` är ingen tidsangivelse som 7d eller 12h
+parse-problem-bank-empty = bankens reserv måste vara större än noll
 parse-problem-bank-cap = bankens tak (`max`) måste vara minst lika stort som reserven
 parse-problem-level = nivån är `lätt`, `normal` eller `svår`
 parse-problem-level-computer = `nivå` hör till ett parti mot `datorn`
@@ -144,22 +144,22 @@ parse-usage-help = { parse-problem }; användning: { cmd-help-usage }
 
 cmd-challenge-summary = bjud in någon, alla eller datorn till ett parti
 cmd-challenge-usage = utmana <motståndare|alla> <agon|agros> [bräde 8|10|12] [bönder 3|5|7] [dagar D | bank 7d+1d max 14d] [tid förlust|passa] [nivå lätt|normal|svår] [vänskaplig] [privat] [rating MIN-MAX]
-cmd-challenge-help = Motståndaren är en spelares namn, en e-postadress, ett Discord-omnämnande, `datorn`, eller `alla` för en öppen utmaning som `utmaningar` visar och som den första behöriga spelaren tar (`rating 1400-1800`, `rating 1500+` eller `rating -1800` släpper bara in de ratingarna). Partier mellan människor räknas för rating om du inte lägger till `vänskaplig`; `privat` håller partiet utanför `partier live` och borta från åskådare. Du tar första platsen (Vit i Agon, Ljus i Agros). Agros tar en brädstorlek (standard 10) och bönder per sida (standard 5). Klockan är `dagar D` per drag (standard 3) eller en tidsbank: `bank 7d+1d max 14d` ger varje spelare 7 dagar, lägger till 1 dag efter varje eget drag och rymmer aldrig mer än 14 (i d, h eller m; ökningen är 1d som standard, taket dubbla starten). En missad tidsgräns förlorar partiet; i Agros passar `tid passa` turen i stället. `nivå` ställer in datorns styrka.
-cmd-challenge-arg-opponent = motstandare
+cmd-challenge-help = Motståndaren är en spelares namn, en e-postadress, ett Discord-omnämnande, `datorn` eller `alla` för en öppen utmaning som `utmaningar` visar och som den första behöriga spelaren tar (`rating 1400-1800`, `rating 1500+` eller `rating -1800` släpper bara in de ratingarna). Partier mellan människor räknas för rating om du inte lägger till `vänskaplig`; `privat` håller partiet utanför `partier live` och borta från åskådare. Du börjar (Vit i Agon, Ljus i Agros). I Agros väljer du också brädstorlek (standard 10) och antal bönder per sida (standard 5). Klockan är `dagar D` per drag (standard 3) eller en tidsbank: `bank 7d+1d max 14d` ger varje spelare 7 dagar, lägger till 1 dag efter varje eget drag och rymmer aldrig mer än 14 (i d, h eller m; ökningen är 1d som standard, taket som standard dubbla starttiden). Den som missar en tidsgräns förlorar partiet; med `tid passa` passar man i stället automatiskt i Agros. `nivå` ställer in datorns styrka.
+cmd-challenge-arg-opponent = motståndare
 cmd-challenge-arg-opponent-help = `datorn`, `alla`, en spelares namn eller en e-postadress
 cmd-challenge-arg-game = spel
 cmd-challenge-arg-game-help = agon eller agros
-cmd-challenge-arg-board = brade
+cmd-challenge-arg-board = bräde
 cmd-challenge-arg-board-help = Agros: brädstorlek (standard 10)
-cmd-challenge-arg-farmers = bonder
+cmd-challenge-arg-farmers = bönder
 cmd-challenge-arg-farmers-help = Agros: bönder per sida (standard 5)
 cmd-challenge-arg-days = dagar
 cmd-challenge-arg-days-help = dagar per drag (betänketiden)
 cmd-challenge-arg-bank = bank
 cmd-challenge-arg-bank-help = eller en tidsbank: start+ökning, t.ex. 7d+1d max 14d
 cmd-challenge-arg-timeout = tid
-cmd-challenge-arg-timeout-help = en missad tidsgräns förlorar (standard), eller passar i Agros
-cmd-challenge-arg-level = niva
+cmd-challenge-arg-timeout-help = vid missad tidsgräns: förlust (standard) eller, i Agros, pass
+cmd-challenge-arg-level = nivå
 cmd-challenge-arg-level-help = datorns styrka
 cmd-challenge-arg-rated = rankad
 cmd-challenge-arg-rated-help = om resultatet räknas för rating (standard: ja mellan människor)
@@ -188,14 +188,14 @@ parse-usage-cancel = { parse-problem }; användning: { cmd-cancel-usage }
 
 cmd-move-summary = spela ett drag
 cmd-move-usage = drag [#parti] [ply N] <drag>
-cmd-move-help = Spelar ett drag i spelets notation: Agon `k1-j1`, en återkomst `b7=f6`; Agros `e5`, `c3,h8` (eller `c3 h8`), en skörd `e5-e7`, en sådd `e6=e8`, `pass`; versaler spelar ingen roll, mellanslag runt `-` och `=` går bra. Ange partiet som `#12` (eller `parti 12`) när flera väntar på dig; i ett svar på partiets e-post eller i dess Discord-tråd är partiet känt. `ply N` skyddar mot en ställning som har ändrats: N måste vara antalet drag hittills. Väntar bara ett parti på dig räcker ett ensamt drag.
+cmd-move-help = Spelar ett drag i spelets notation: Agon `k1-j1`, en återplacering `b7=f6`; Agros `e5`, `c3,h8` (eller `c3 h8`), en skörd `e5-e7`, en sådd `e6=e8`, `pass`; versaler spelar ingen roll, mellanslag runt `-` och `=` går bra. Ange partiet som `#12` (eller `parti 12`) när flera väntar på dig; i ett svar på partiets e-post eller i dess Discord-tråd är partiet känt. `ply N` skyddar mot en ställning som har ändrats: N måste vara antalet drag hittills. Väntar bara ett parti på dig räcker ett ensamt drag.
 cmd-move-arg-ply = ply
 cmd-move-arg-ply-help = antalet drag hittills, så att en ändrad ställning nekar draget
 cmd-move-arg-action = drag
 cmd-move-arg-action-help = draget: välj ett av dina tillåtna drag i listan
 parse-usage-move = { parse-problem }; användning: { cmd-move-usage }
 
-cmd-pass-summary = passa din tur (Agros, förflyttningsfasen)
+cmd-pass-summary = passa (Agros, spelfasen)
 cmd-pass-usage = passa [#parti]
 cmd-pass-help = Passar i Agros (AR-7). Ett pass direkt efter motståndarens pass avslutar partiet (AR-9). Agon har inga pass.
 parse-usage-pass = { parse-problem }; användning: { cmd-pass-usage }
@@ -207,14 +207,14 @@ parse-usage-resign = { parse-problem }; användning: { cmd-resign-usage }
 
 cmd-draw-summary = erbjud, anta eller avböj remi (Agon)
 cmd-draw-usage = remi erbjud|acceptera|avböj [#parti]
-cmd-draw-help = Erbjuder remi i Agon; erbjudandet står tills motståndaren antar, avböjer eller gör ett drag.
+cmd-draw-help = Erbjuder remi i Agon; erbjudandet gäller tills motståndaren antar, avböjer eller gör ett drag.
 cmd-draw-arg-reply = svar
 cmd-draw-arg-reply-help = erbjud remi, eller svara på ett erbjudande
 parse-usage-draw = { parse-problem }; användning: { cmd-draw-usage }
 
 cmd-undo-summary = be att få ta tillbaka ditt senaste drag, eller tillåt det
 cmd-undo-usage = ångra [acceptera|avböj] [#parti]
-cmd-undo-help = `ångra` ber motståndaren att få ta tillbaka ditt senaste drag, så länge de inte har dragit sedan dess; `ångra acceptera` tillåter det, `ångra avböj` nekar.
+cmd-undo-help = `ångra` ber motståndaren att få ta tillbaka ditt senaste drag, så länge motståndaren inte har dragit sedan dess; `ångra acceptera` tillåter det, `ångra avböj` nekar.
 cmd-undo-arg-reply = svar
 cmd-undo-arg-reply-help = be att få ta tillbaka ditt senaste drag (standard), eller svara på begäran
 parse-usage-undo = { parse-problem }; användning: { cmd-undo-usage }
@@ -229,7 +229,7 @@ cmd-history-usage = historik [#parti]
 cmd-history-help = Visar varje drag i partiet, numrerat per par (AG-16, AR-17), och resultatet.
 parse-usage-history = { parse-problem }; användning: { cmd-history-usage }
 
-cmd-games-summary = visa dina öppna partier, eller alla partier som spelas
+cmd-games-summary = visa dina pågående partier och utmaningar, eller alla partier som spelas
 cmd-games-usage = partier [live]
 cmd-games-help = Visar dina utmaningar och pågående partier: motståndare, vems tur det är och tidsgränsen. `partier live` visar de partier som spelas och som alla får följa.
 cmd-games-arg-which = vilka
@@ -238,7 +238,7 @@ parse-usage-games = { parse-problem }; användning: { cmd-games-usage }
 
 cmd-seeks-summary = visa de öppna utmaningar som vem som helst får anta
 cmd-seeks-usage = utmaningar
-cmd-seeks-help = Visar utmaningarna till alla som väntar på en spelare: spel, klocka, skaparen med sin rating och de ratingar som släpps in. `acceptera #12` tar en.
+cmd-seeks-help = Visar utmaningarna till alla som väntar på en spelare: spel, klocka, skaparen med sin rating och de ratingar som släpps in. `acceptera #12` antar en.
 parse-usage-seeks = { parse-problem }; användning: { cmd-seeks-usage }
 
 cmd-watch-summary = följ ett parti du inte spelar i
@@ -260,13 +260,13 @@ cmd-preview-arg-action = drag
 cmd-preview-arg-action-help = draget att pröva: välj ett av dina tillåtna drag i listan
 parse-usage-preview = { parse-problem }; användning: { cmd-preview-usage }
 
-cmd-export-summary = få ett partis förlopp som fil
+cmd-export-summary = hämta ett partis förlopp som fil
 cmd-export-usage = exportera [#parti]
 cmd-export-help = Skickar förloppet för ett parti (ditt, eller ett parti som inte är privat) som textfil: taggpar och de numrerade dragen, läsbar för `agora rules replay --record` och `agora render --record` (docs/records.md).
 parse-usage-export = { parse-problem }; användning: { cmd-export-usage }
 
 cmd-rating-summary = visa dina ratingar, eller en annan spelares
-cmd-rating-usage = rankning [spelare]
+cmd-rating-usage = rating [spelare]
 cmd-rating-help = Visar en spelares Glicko-2-ratingar (en per spel, och per brädstorlek i Agros) med avvikelse och spelade partier, och hur pålitligt spelaren spelar: andelen turer spelade i tid och partier spelade till slut i stället för förlorade på tid.
 cmd-rating-arg-player = spelare
 cmd-rating-arg-player-help = en spelares namn eller ett Discord-omnämnande (standard: du)
@@ -274,8 +274,8 @@ parse-usage-rating = { parse-problem }; användning: { cmd-rating-usage }
 
 cmd-leaderboard-summary = de bästa etablerade ratingarna
 cmd-leaderboard-usage = topplista agon|agros [bräde 8|10|12]
-cmd-leaderboard-help = Visar de högsta ratingarna i ett spel bland spelare vars rating är etablerad (en avvikelse under 110 efter tillräckligt många partier). Agros-brädor har var sin rating: ange brädet (standard 10).
-cmd-leaderboard-arg-board = brade
+cmd-leaderboard-help = Visar de högsta ratingarna i ett spel bland spelare vars rating är etablerad (en avvikelse under 110 efter tillräckligt många partier). Varje Agros-bräde har sin egen rating: ange brädet (standard 10).
+cmd-leaderboard-arg-board = bräde
 cmd-leaderboard-arg-board-help = Agros: brädstorleken (standard 10)
 parse-usage-leaderboard = { parse-problem }; användning: { cmd-leaderboard-usage }
 
@@ -288,18 +288,18 @@ cmd-settings-arg-notify = aviseringar
 cmd-settings-arg-notify-help = vart aviseringar går
 cmd-settings-arg-digest = sammanfattning
 cmd-settings-arg-digest-help = en lokal timme (0-23) för en daglig sammanfattning i stället för påminnelser, eller av
-cmd-settings-arg-language = sprak
+cmd-settings-arg-language = språk
 cmd-settings-arg-language-help = språket Agora skriver till dig på: en, nl eller sv
 parse-usage-settings = { parse-problem }; användning: { cmd-settings-usage }
 
 cmd-vacation-summary = pausa dina klockor i alla dina partier
 cmd-vacation-usage = semester [dagar | slut]
-cmd-vacation-help = `semester 7` pausar klockorna i alla dina partier i 7 dagar, från din årliga kvot; dina motståndare ser det på sina brädor. `semester slut` kommer tillbaka tidigare och ger tillbaka de oanvända dagarna. `semester` ensamt visar vad som finns kvar av din kvot.
+cmd-vacation-help = `semester 7` pausar klockorna i alla dina partier i 7 dagar, från din årliga kvot; dina motståndare ser det på sina bräden. `semester slut` avslutar semestern i förtid och ger tillbaka de oanvända dagarna. `semester` ensamt visar vad som finns kvar av din kvot.
 cmd-vacation-arg-days = dagar
 cmd-vacation-arg-days-help = dagar att pausa dina klockor, eller `slut`; utelämna för att se din kvot
 parse-usage-vacation = { parse-problem }; användning: { cmd-vacation-usage }
 
-cmd-link-summary = koppla ett annat Discord-konto eller en e-postadress till dig
+cmd-link-summary = koppla ytterligare ett Discord-konto eller en e-postadress till ditt konto
 cmd-link-usage = koppla [kod]
 cmd-link-help = `koppla` ger en engångskod; skicka `koppla <kod>` från ditt andra konto (Discord eller en adress), som då får en andra kod: skicka den med `koppla <kod>` från det första kontot, så blir båda en spelare, med samma partier.
 cmd-link-arg-code = kod

@@ -18,11 +18,11 @@ no-such-game-list = det finns inget parti #{ $game }: `partier` visar dina
 game-not-yours = parti #{ $game } är inte ditt
 game-not-yours-list = parti #{ $game } är inte ditt: `partier` visar dina
 watch-which-game = ange partiet, till exempel `följ #12`
-context-mismatch = det här meddelandet svarar i parti #{ $game }, men det nämner parti #{ $named }, så inget gjordes. Vill du göra något i parti #{ $game }, skriv då inte `#{ $named }`; för parti #{ $named } svarar du på ett av parti #{ $named }s egna meddelanden, eller skickar kommandot fristående
-mail-scope-other-game = det här mejlet svarar i parti #{ $game }, så det kan bara göra något i parti #{ $game }, inte i parti #{ $named }. Inget gjordes; vill du göra något i parti #{ $named }, svara då på ett av parti #{ $named }s egna mejl
+context-mismatch = det här meddelandet svarar i parti #{ $game }, men det nämner parti #{ $named }, så inget gjordes. Vill du göra något i parti #{ $game }, skriv då inte `#{ $named }`; för parti #{ $named } svarar du på ett av parti #{ $named }:s egna meddelanden, eller skickar kommandot fristående
+mail-scope-other-game = det här mejlet svarar i parti #{ $game }, så det kan bara göra något i parti #{ $game }, inte i parti #{ $named }. Inget gjordes; vill du göra något i parti #{ $named }, svara då på ett av parti #{ $named }:s egna mejl
 mail-scope-unnamed = det här mejlet svarar i parti #{ $game }, så det kan bara göra något i parti #{ $game }. Inget gjordes; ange partiet, eller svara på ett av det partiets egna mejl
 mail-scope-settings = det här mejlet svarar i parti #{ $game }, så det kan bara göra något i det partiet, inte med dina inställningar eller nya utmaningar. Inget gjordes; skicka kommandot i ett nytt mejl, eller svara på ett mejl från oss som inte gäller något parti (som svaret på `hjälp`)
-mail-no-game-named = vill du göra något i parti #{ $named }, svara då på ett av parti #{ $named }s egna mejl; det här gäller inget parti, så inget gjordes
+mail-no-game-named = vill du göra något i parti #{ $named }, svara då på ett av parti #{ $named }:s egna mejl; det här gäller inget parti, så inget gjordes
 mail-no-game = vill du göra något i ett parti, svara då på ett av det partiets egna mejl; det här gäller inget parti, så inget gjordes
 out-of-date = det här är inaktuellt: parti #{ $game } har { $change ->
     [changed] ändrats
@@ -47,8 +47,8 @@ vacation-too-long = { $days ->
    *[other] { $allowance } dagar
 })
 challenge-self = du kan inte utmana dig själv: ange din motståndare
-challenge-limit = du har { $max } utmaningar som väntar på svar, det mesta en spelare får ha: återkalla en (`partier` visar dem, `återkalla #<parti>` återkallar en) eller vänta på svar
-challenge-strangers-limit = du har inom ett dygn utmanat { $max } personer som aldrig har använt Agora, det mesta som tillåts: utmana spelare som har det, eller försök igen i morgon
+challenge-limit = du har { $max } utmaningar som väntar på svar, vilket är max per spelare: återkalla en (`partier` visar dem, `återkalla #<parti>` återkallar en) eller vänta på svar
+challenge-strangers-limit = du har inom ett dygn utmanat { $max } personer som aldrig har använt Agora, vilket är max: utmana spelare som har det, eller försök igen i morgon
 no-challenge-for-you = ingen utmaning väntar på dig: `partier` visar dina partier
 no-challenge-to-withdraw = du har ingen utmaning att återkalla: `partier` visar dina partier
 accept-own-challenge = parti #{ $game } är din egen utmaning: din motståndare antar den (`återkalla #{ $game }` återkallar den)
@@ -89,8 +89,8 @@ game-status-already = parti #{ $game } är redan { $status ->
 }
 days-range = `dagar { $days }`: betänketiden per drag är 1 till { $max } dagar
 bank-range = en tidsbank börjar med minst 1h och rymmer högst { $max } dagar (`max { $max }d`)
-challenge-no-player-suggest = ingen spelare heter `{ $name }`: menade du `{ $suggestion }`? Du kan också utmana en e-postadress eller en Discord-omnämning
-challenge-no-player = ingen spelare heter `{ $name }`: utmana en e-postadress eller en Discord-omnämning för att bjuda in någon ny
+challenge-no-player-suggest = ingen spelare heter `{ $name }`: menade du `{ $suggestion }`? Du kan också utmana en e-postadress eller ett Discord-omnämnande
+challenge-no-player = ingen spelare heter `{ $name }`: utmana en e-postadress eller ett Discord-omnämnande för att bjuda in någon ny
 which-game = vilket parti? { $games }: lägg till det, till exempel `{ $command ->
     [move] drag
     [export] exportera
@@ -127,10 +127,10 @@ game-no-board = parti #{ $game } blev { $status ->
     [cancelled] återkallat
    *[other] { $status }
 }: det har inget bräde att spela på
-stale-ply = inaktuellt: partiet är vid ply { $ply }; titta på `bräde #{ $game }` och skicka ditt drag igen
+stale-ply = inaktuellt: partiet är vid drag { $ply }; titta på `bräde #{ $game }` och skicka ditt drag igen
 not-your-turn = det är { $player } som är på tur i parti #{ $game }, inte du
 not-your-turn-deadline = det är { $player } som är på tur i parti #{ $game }, inte du; tidsgränsen är { $deadline }
-agon-no-pass = i Agon kan man inte passa (AG-5): varje tur är ett steg, eller en återinsättning när en pjäs är tagen
+agon-no-pass = i Agon kan man inte passa (AG-5): varje tur är ett steg, eller en återplacering när en pjäs är infångad
 action-unreadable = jag kan inte läsa `{ $action }` som ett drag: { $why }; { $hint }
 action-illegal = `{ $action }` är inte tillåtet här: { $why }; { $hint }
 legal-from = tillåtna drag från { $from }: { $actions }
@@ -141,14 +141,14 @@ legal-some = { $count ->
 agros-no-draw = parti #{ $game } är Agros, som inte har några remierbjudanden: det slutar när båda spelarna passar i tur och ordning (AR-9), och `ge-upp #{ $game }` ger upp
 draw-already-offered = du har redan erbjudit remi i parti #{ $game }
 draw-offered-to-you = { $player } har erbjudit dig remi i parti #{ $game }: `remi acceptera #{ $game }` eller `remi avböj #{ $game }`
-no-draw-offered = ingen remi är erbjuden dig i parti #{ $game }: `remi erbjud #{ $game }` erbjuder en
+no-draw-offered = du har inte fått något remierbjudande i parti #{ $game }: `remi erbjud #{ $game }` erbjuder remi
 nothing-to-take-back = det finns inget att ta tillbaka i parti #{ $game }: bara ditt senaste drag kan tas tillbaka, innan din motståndare drar
 takeback-already-asked = du har redan bett om att ta tillbaka ett drag i parti #{ $game }
-no-takeback-asked = ingen ber dig om att ta tillbaka ett drag i parti #{ $game }
+no-takeback-asked = ingen har bett om att få ta tillbaka ett drag i parti #{ $game }
 watch-own-game = du spelar själv i parti #{ $game }: dess bräden och rapport får du redan
 watch-not-started = parti #{ $game } har inte börjat: följ det när det har börjat
 watch-over = parti #{ $game } är slut: `historik #{ $game }` visar det, `exportera #{ $game }` skickar protokollet
-watch-limit = du följer { $max } partier, det mesta en spelare får: `avfölj` ett först
+watch-limit = du följer { $max } partier, vilket är max per spelare: `avfölj` ett först
 watchers-limit = parti #{ $game } har redan { $max } följare, vilket är max per parti: försök igen när någon har slutat följa det
 preview-no-game = du har inget pågående parti: ange partiet, till exempel `förhandsvisa #12 k1-j1`
 preview-not-active = parti #{ $game } är { $status ->
@@ -172,7 +172,7 @@ notify-no-identity = du har inget { $channel ->
 } kopplat än: skicka `koppla` här, och sedan `koppla <kod>` från det kontot
 link-code-invalid = `{ $code }` är ingen giltig kopplingskod (en kod fungerar en gång och går ut efter { $minutes } minuter): skicka `koppla` från ditt första konto för att få en ny
 link-code-invalid-left = `{ $code }` är ingen giltig kopplingskod (en kod fungerar en gång och går ut efter { $minutes } minuter): skicka `koppla` från ditt första konto för att få en ny. { $left ->
-    [0] I dag tas ingen fler felaktig kod emot från det här kontot
+    [0] I dag tas inga fler felaktiga koder emot från det här kontot
     [1] I dag tas en felaktig kod till emot från det här kontot
    *[other] I dag tas { $left } felaktiga koder till emot från det här kontot
 }
@@ -192,13 +192,13 @@ rule-side = { $side ->
 rule-variant-board = brädet är 8, 10 eller 12 rutor brett, inte { $board }
 rule-variant-farmers = varje sida har 3, 5 eller 7 bönder, inte { $farmers }
 rule-variant-agon-options = Agon har inga val: brädet och pjäserna är fasta
-rule-agon-empty = du angav inget drag: skriv ett steg som från-till (k1-j1) eller en återinsättning som från=till (b7=f6)
-rule-agon-pass = i Agon kan du inte passa: varje tur är ett steg eller en återinsättning (AG-5)
-rule-agon-no-separator = `{ $text }` saknar skiljetecken: skriv { $from }-{ $to } för ett steg eller { $from }={ $to } för en återinsättning
-rule-agon-unreadable = `{ $text }` går inte att läsa: skriv ett steg som från-till (k1-j1) eller en återinsättning som från=till (b7=f6)
-rule-agon-separators = `{ $text }` går inte att läsa: ett drag har ett skiljetecken, - eller =; skriv ett steg som från-till (k1-j1) eller en återinsättning som från=till (b7=f6)
-rule-return-captures = en återinsättning slår aldrig: skriv { $from }={ $to } utan x-del
-rule-ends-in-x = `{ $text }` slutar på x utan ruta: ange de slagna pjäserna (a5-a6xb7) eller ta bort x-delen
+rule-agon-empty = du angav inget drag: skriv ett steg som från-till (k1-j1) eller en återplacering som från=till (b7=f6)
+rule-agon-pass = i Agon kan du inte passa: varje tur är ett steg eller en återplacering (AG-5)
+rule-agon-no-separator = `{ $text }` saknar skiljetecken: skriv { $from }-{ $to } för ett steg eller { $from }={ $to } för en återplacering
+rule-agon-unreadable = `{ $text }` går inte att läsa: skriv ett steg som från-till (k1-j1) eller en återplacering som från=till (b7=f6)
+rule-agon-separators = `{ $text }` går inte att läsa: ett drag har ett skiljetecken, - eller =; skriv ett steg som från-till (k1-j1) eller en återplacering som från=till (b7=f6)
+rule-return-captures = en återplacering fångar aldrig: skriv { $from }={ $to } utan x-del
+rule-ends-in-x = `{ $text }` slutar på x utan ruta: ange de infångade pjäserna (a5-a6xb7) eller ta bort x-delen
 rule-cell-malformed = `{ $text }` är ingen ruta: en ruta är en radbokstav a till k och ett tal, som f6
 rule-cell-off-row = `{ $text }` är ingen ruta: rad { $row } har rutorna { $row }1 till { $row }{ $last }
 rule-agros-empty = du angav inget drag: skriv en placering (e5 eller c3,h8), en skörd (e5-e7), en sådd (e6=e8) eller pass
@@ -218,32 +218,32 @@ rule-not-yours = { $piece ->
 rule-captured-cannot-step = { $piece ->
     [queen] drottningen
    *[guard] vakten
-} på { $from } är slagen och kan inte ta ett steg: sätt tillbaka den med { $from }=<ruta>
-rule-return-queen-first = { $me } måste först sätta tillbaka den slagna drottningen på { $queen } (skriv { $queen }=<ruta>)
-rule-return-guard-first = { $me } måste först sätta tillbaka en slagen vakt ({ $cells })
-rule-not-next-to = { $to } ligger inte bredvid { $from }: en pjäs stegar till en angränsande ruta
+} på { $from } är infångad och kan inte ta ett steg: sätt tillbaka den med { $from }=<ruta>
+rule-return-queen-first = { $me } måste först sätta tillbaka den infångade drottningen på { $queen } (skriv { $queen }=<ruta>)
+rule-return-guard-first = { $me } måste först sätta tillbaka en infångad vakt ({ $cells })
+rule-not-next-to = { $to } ligger inte bredvid { $from }: en pjäs flyttar ett steg till en angränsande ruta
 rule-cell-not-empty = { $cell } är inte tom
-rule-steps-outward = { $from }-{ $to } stegar utåt (från ring { $from_ring } till ring { $to_ring }): en pjäs stegar åt sidan eller inåt
+rule-steps-outward = { $from }-{ $to } flyttar utåt (från ring { $from_ring } till ring { $to_ring }): en pjäs flyttar ett steg åt sidan eller inåt
 rule-guard-throne = en vakt får inte gå in på tronen
 rule-between-enemies = { $to } står mellan två fientliga pjäser ({ $a }, { $b })
 rule-not-captured = { $piece ->
     [queen] drottningen
    *[guard] vakten
-} på { $from } är inte slagen, så du kan inte sätta tillbaka den: skriv ett steg som { $from }-{ $to }
+} på { $from } är inte infångad, så du kan inte sätta tillbaka den: skriv ett steg som { $from }-{ $to }
 rule-not-captured-step = { $piece ->
     [queen] drottningen
    *[guard] vakten
-} på { $from } är inte slagen, så du kan inte sätta tillbaka den: skriv ett steg som { $from }-<ruta>
-rule-guard-outer-ring = en återinsatt vakt går till en tom ruta i den yttersta ringen, och { $to } ligger i ring { $ring }
+} på { $from } är inte infångad, så du kan inte sätta tillbaka den: skriv ett steg som { $from }-<ruta>
+rule-guard-outer-ring = en återplacerad vakt går till en tom ruta i den yttersta ringen, och { $to } ligger i ring { $ring }
 rule-captured-must-return = { $piece ->
     [queen] drottningen
    *[guard] vakten
-} på { $from } är slagen: { $me } måste sätta tillbaka { $returning ->
+} på { $from } är infångad: { $me } måste sätta tillbaka { $returning ->
     [queen] drottningen
    *[guard] en vakt
 } med { $at }=<ruta>, till exempel { $example }
-rule-captures-nothing = { $action } slår ingenting: skriv { $action }
-rule-captures-other = { $action } slår { $actual }, inte { $given }: skriv { $write }
+rule-captures-nothing = { $action } fångar ingenting: skriv { $action }
+rule-captures-other = { $action } fångar { $actual }, inte { $given }: skriv { $write }
 rule-hint-one = 1 bonde, som { $a }
 rule-hint-two = 2 bönder, som { $a },{ $b }
 rule-opening-no-pass = i öppningen kan du inte passa: placera { $hint } (AR-4)
@@ -295,5 +295,5 @@ listing-your-turn = din tur
 listing-their-turn = { $opponent } står på tur
 
 # Svaret på ett drag som kom efter tidsgränsen i ett Agros-parti som passar vid tidsöverskridande.
-too-late-passed-ended = För sent: din tidsgräns i parti #{ $game } hade gått ut, så din tur passades (AR-7), och därmed tog partiet slut: { $result }.
-too-late-passed = För sent: din tidsgräns i parti #{ $game } hade gått ut, så din tur passades (AR-7); nu står { $to_act } på tur.
+too-late-passed-ended = För sent: din tidsgräns i parti #{ $game } hade gått ut, så du passade automatiskt (AR-7), och därmed tog partiet slut: { $result }.
+too-late-passed = För sent: din tidsgräns i parti #{ $game } hade gått ut, så du passade automatiskt (AR-7); nu står { $to_act } på tur.

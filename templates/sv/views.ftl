@@ -20,8 +20,8 @@ colour = { $seat ->
 ## Bilderna
 
 pic-to-act = { $side } drar
-pic-to-act-return-queen = { $side } drar: sätt tillbaka den slagna drottningen
-pic-to-act-return-guard = { $side } drar: sätt tillbaka en slagen vakt
+pic-to-act-return-queen = { $side } drar: sätt tillbaka den infångade drottningen
+pic-to-act-return-guard = { $side } drar: sätt tillbaka en infångad vakt
 pic-wins = { $side } vinner: { $why }
 pic-draw = Remi: { $why }
 pic-why-throne = drottningen på tronen, ring 1 full
@@ -32,7 +32,7 @@ pic-why-no-action = inget tillåtet drag
 pic-why-repetition = tredje upprepningen
 pic-why-two-passes = två pass
 pic-over-wins = Partiet är slut: { $side } vinner med { $light } mot { $dark }
-pic-over-draw = Partiet är slut: remi, { $light } mot { $dark }
+pic-over-draw = Partiet är slut: oavgjort, { $light } mot { $dark }
 pic-to-place = { $count ->
     [one] { $side } drar: sätt ut { $count } bonde
    *[other] { $side } drar: sätt ut { $count } bönder
@@ -46,8 +46,8 @@ pic-last-passed = Senaste drag: { $side } passade
 pic-fields = Fält:
 pic-fields-nobody = ingen
 ascii-marked = markerat
-ascii-legend-agon = Q/G vit drottning/vakt, q/g svart, * slagen, ^ tron
-ascii-legend-agros = L3/D3 bonde med skörd 3, l/d löst frö, . tom
+ascii-legend-agon = Q/G vit drottning/vakt, q/g svart, * infångad, ^ tron
+ascii-legend-agros = L3/D3 bonde (Ljus/Mörk) med skörd 3, l/d löst frö, . tom
 
 ## En partis titel
 
@@ -75,7 +75,7 @@ result-ring = { $winner } vinner: { $loser } fyllde ring 1 utan drottningen på 
 result-no-action = { $winner } vinner: { $loser } har inget tillåtet drag (AG-12)
 result-repetition = remi: samma ställning för tredje gången (AG-13)
 result-score-win = { $winner } vinner på poäng, { $score } (AR-14)
-result-score-draw = remi: lika poäng, { $score } (AR-14)
+result-score-draw = oavgjort: lika poäng, { $score } (AR-14)
 result-resigned = { $winner } vinner: { $loser } gav upp
 result-agreement = remi efter överenskommelse
 result-time = { $winner } vinner på tid: { $loser } missade tidsgränsen
@@ -139,14 +139,14 @@ weekday-short = { $day ->
 }
 month-short = { $month ->
     [1] jan.
-    [2] feb.
+    [2] febr.
     [3] mars
     [4] apr.
     [5] maj
     [6] juni
     [7] juli
     [8] aug.
-    [9] sep.
+    [9] sept.
     [10] okt.
     [11] nov.
    *[12] dec.
