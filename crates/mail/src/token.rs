@@ -8,6 +8,7 @@
 //! another secret: shorter (it is typed), used once, valid for a while, and guessed wrongly only
 //! a few times a day. Both are kept through the service's mail desk.
 
+use agora_service::commands::mail_line;
 use rand::Rng;
 
 /// Lower-case letters and digits without look-alikes, so a token survives being typed.
@@ -37,11 +38,11 @@ pub fn code() -> String {
     random(CODE_LENGTH)
 }
 
-/// Whether a line is `revoke`, which replaces all the sender's tokens with new ones.
+/// Whether a line is `revoke` (in any language: `herroep`, `spärra`), which replaces all the
+/// sender's tokens with new ones.
 pub fn revoke_command(line: &str) -> bool {
-    line.trim()
-        .trim_end_matches(['.', '!'])
-        .eq_ignore_ascii_case("revoke")
+    let word = line.trim().trim_end_matches(['.', '!']);
+    !word.contains(char::is_whitespace) && mail_line(word) == Some("revoke")
 }
 
 /// Whether a string has the shape of a token (checked before any database lookup).
@@ -80,13 +81,14 @@ pub fn from_recipients<'a>(
     out
 }
 
-/// Whether a line is the address confirmation: `Some(Some(code))` for `verify <code>` (the code
-/// lower case, without quotes a person may have copied around it), `Some(None)` for `verify`
-/// alone, which asks for the code; `None` for any other line.
+/// Whether a line is the address confirmation: `Some(Some(code))` for `verify <code>` (or its
+/// Dutch or Swedish name: `verifieer`, `verifiera`; the code lower case, without quotes a person
+/// may have copied around it), `Some(None)` for `verify` alone, which asks for the code; `None`
+/// for any other line.
 pub fn verify_command(line: &str) -> Option<Option<String>> {
     let mut words = line.split_whitespace();
     let first = words.next()?.trim_end_matches(':');
-    if !first.eq_ignore_ascii_case("verify") {
+    if mail_line(first) != Some("verify") {
         return None;
     }
     let code = words
@@ -139,7 +141,14 @@ mod tests {
         assert_eq!(verify_command("verify a b"), Some(Some("a b".into())));
         assert_eq!(verify_command("play e4"), None);
         assert_eq!(verify_command("verifying"), None);
+        assert_eq!(verify_command("verifieer abc"), Some(Some("abc".into())));
+        assert_eq!(verify_command("Verifiera: abc"), Some(Some("abc".into())));
+        assert_eq!(verify_command("bekräfta"), Some(None));
         assert!(revoke_command(" Revoke "));
+        assert!(revoke_command("herroep"));
+        assert!(revoke_command("Spärra."));
+        assert!(revoke_command("sparra"));
+        assert!(!revoke_command("spärra nu"));
         assert!(!revoke_command("revoke 3"));
     }
 

@@ -16,7 +16,7 @@ pub use parse::{MAX_COMMAND_CHARS, amount, command_line, looks_like_action, pars
 pub use spoken::{spoken, spoken_in};
 pub use table::{
     Arg, ArgKind, COMMANDS, CommandSpec, MAX_FUZZY_CHARS, closest_command, edit_distance,
-    english_word, fold, spec, word_in,
+    english_word, fold, mail_line, spec, word_in,
 };
 
 use agora_domain::{Channel, Identity, TimeControl, TimeoutPolicy};

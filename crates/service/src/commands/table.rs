@@ -460,10 +460,10 @@ pub const COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         usage: "link [code]",
         summary: "link another Discord account or e-mail address to you",
-        help: "`link` gives a one-time code; send `link <code>` from your other account (Discord or \
-               an address), which is then sent a second code: send that one back with \
-               `link <code>` from the first account, and both become one player, with the same \
-               games.",
+        help: "`link` gives a one-time code; send it from your other account \
+               (`discord:link <code>` on Discord, `mailto:link <code>` by mail), which is then sent \
+               a second code: send that one back from the first account in the same way, and both \
+               become one player, with the same games.",
         args: &[optional(
             "code",
             ArgKind::Text,
@@ -508,6 +508,33 @@ const LOCAL_NAMES: &[(&str, &[&str], &[&str])] = &[
     ("vacation", &["vakantie"], &["semester"]),
     ("link", &["koppel"], &["koppla"]),
 ];
+
+/// The lines only mail takes (`verify <code>` confirms an address, `revoke` replaces the sender's
+/// personal keys), which are no commands of the table: their Dutch and Swedish names, the first of
+/// each list the one texts in that language show. Read by [`mail_line`].
+const MAIL_LINES: &[(&str, &[&str], &[&str])] = &[
+    (
+        "verify",
+        &["verifieer", "bevestig"],
+        &["verifiera", "bekräfta"],
+    ),
+    ("revoke", &["herroep"], &["spärra"]),
+];
+
+/// The English name of the mail-only line (`verify` or `revoke`) that `word` names in any
+/// language, in any case, with or without diacritics (`Spärra`, `sparra`).
+pub fn mail_line(word: &str) -> Option<&'static str> {
+    let folded = fold(word);
+    MAIL_LINES
+        .iter()
+        .find(|e| {
+            std::iter::once(&e.0)
+                .chain(e.1)
+                .chain(e.2)
+                .any(|w| fold(w) == folded)
+        })
+        .map(|e| e.0)
+}
 
 /// The fixed words inside commands: each English word with its Dutch and Swedish ones (the first
 /// is the one texts in that language show). Read by [`english_word`].

@@ -709,7 +709,13 @@ fn every_command_has_names_usage_and_texts_in_every_language() {
         assert_eq!(c.usage_in(Language::En), c.usage);
         for lang in [Language::Nl, Language::Sv] {
             let name = c.name_in(lang);
-            assert_ne!(name, c.name, "{} has no {lang} name", c.name);
+            // A language may name a command with the English word (`rating` in Dutch and Swedish),
+            // but it names every command.
+            assert!(
+                !c.local_names(lang).is_empty(),
+                "{} has no {lang} name",
+                c.name
+            );
             assert!(valid(name), "{name}");
             assert_eq!(spec(name).map(|s| s.name), Some(c.name));
             assert_ne!(c.summary_in(lang), c.summary, "{}: {lang} summary", c.name);
