@@ -292,7 +292,7 @@ parse-usage-vacation = { parse-problem }; usage: { cmd-vacation-usage }
 
 cmd-link-summary = link another Discord account or e-mail address to you
 cmd-link-usage = link [code]
-cmd-link-help = `link` gives a one-time code; send `link <code>` from your other account (Discord or an address), which is then sent a second code: send that one back with `link <code>` from the first account, and both become one player, with the same games.
+cmd-link-help = `link` gives a one-time code; send it from your other account (`discord:link <code>` on Discord, `mailto:link <code>` by mail), which is then sent a second code: send that one back from the first account in the same way, and both become one player, with the same games.
 cmd-link-arg-code = code
 cmd-link-arg-code-help = the code `link` gave your other account
 parse-usage-link = { parse-problem }; usage: { cmd-link-usage }

@@ -122,13 +122,13 @@ notify-no-identity = you have no { $channel ->
     [discord] Discord
    *[other] the terminal
 } identity yet: send `link` here, then `link <code>` from that account
-link-code-invalid = `{ $code }` is not a valid link code (codes work once and expire after { $minutes } minutes): send `link` from your first account for a new one
-link-code-invalid-left = `{ $code }` is not a valid link code (codes work once and expire after { $minutes } minutes): send `link` from your first account for a new one. { $left ->
+link-code-invalid = `{ $code }` is not a valid link code (codes work once and expire after { $minutes } minutes): send `mailto:link` by mail or `discord:link` on Discord from your first account for a new one
+link-code-invalid-left = `{ $code }` is not a valid link code (codes work once and expire after { $minutes } minutes): send `mailto:link` by mail or `discord:link` on Discord from your first account for a new one. { $left ->
     [0] No more wrong code is accepted
     [1] One more wrong code is accepted
    *[other] { $left } more wrong codes are accepted
 } from this account today
-link-same-account = this account already belongs to you: send `link <code>` from the OTHER account
+link-same-account = this account already belongs to you: send `mailto:link <code>` by mail or `discord:link <code>` on Discord from the OTHER account
 link-played-each-other = these two accounts have played each other, so they cannot become one player
 link-guesses-exhausted = this account sent { $wrong } wrong link codes within a day, so `link <code>` is refused for now, whatever the code: try again tomorrow
 

@@ -301,7 +301,7 @@ parse-usage-vacation = { parse-problem }; gebruik: { cmd-vacation-usage }
 
 cmd-link-summary = koppel nog een Discord-account of e-mailadres aan je account
 cmd-link-usage = koppel [code]
-cmd-link-help = `koppel` geeft een eenmalige code; stuur `koppel <code>` vanaf je andere account (Discord of een adres), dat dan een tweede code krijgt: stuur die met `koppel <code>` vanaf het eerste account, en beide worden één speler, met dezelfde partijen.
+cmd-link-help = `koppel` geeft een eenmalige code; stuur die vanaf je andere account (`discord:koppel <code>` op Discord, `mailto:koppel <code>` per mail), dat dan een tweede code krijgt: stuur die op dezelfde manier terug vanaf het eerste account, en beide worden één speler, met dezelfde partijen.
 cmd-link-arg-code = code
 cmd-link-arg-code-help = de code die `koppel` je andere account gaf
 parse-usage-link = { parse-problem }; gebruik: { cmd-link-usage }

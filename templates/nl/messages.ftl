@@ -173,13 +173,13 @@ notify-no-identity = je hebt nog geen { $channel ->
     [discord] Discord-account
    *[other] terminalaccount
 } gekoppeld: stuur hier `koppel`, en daarna `koppel <code>` vanaf dat account
-link-code-invalid = `{ $code }` is geen geldige koppelcode (een code werkt één keer en verloopt na { $minutes } minuten): stuur `koppel` vanaf je eerste account voor een nieuwe
-link-code-invalid-left = `{ $code }` is geen geldige koppelcode (een code werkt één keer en verloopt na { $minutes } minuten): stuur `koppel` vanaf je eerste account voor een nieuwe. { $left ->
+link-code-invalid = `{ $code }` is geen geldige koppelcode (een code werkt één keer en verloopt na { $minutes } minuten): stuur `mailto:koppel` per mail of `discord:koppel` op Discord vanaf je eerste account voor een nieuwe
+link-code-invalid-left = `{ $code }` is geen geldige koppelcode (een code werkt één keer en verloopt na { $minutes } minuten): stuur `mailto:koppel` per mail of `discord:koppel` op Discord vanaf je eerste account voor een nieuwe. { $left ->
     [0] Vandaag wordt er vanaf dit account geen foute code meer aangenomen
     [1] Vandaag wordt er vanaf dit account nog één foute code aangenomen
    *[other] Vandaag worden er vanaf dit account nog { $left } foute codes aangenomen
 }
-link-same-account = dit account is al van jou: stuur `koppel <code>` vanaf het ANDERE account
+link-same-account = dit account is al van jou: stuur `mailto:koppel <code>` per mail of `discord:koppel <code>` op Discord vanaf het ANDERE account
 link-played-each-other = deze twee accounts hebben tegen elkaar gespeeld, dus ze kunnen niet één speler worden
 link-guesses-exhausted = dit account heeft binnen een dag { $wrong } foute koppelcodes gestuurd, dus `koppel <code>` wordt voorlopig geweigerd, wat de code ook is: probeer het morgen opnieuw
 

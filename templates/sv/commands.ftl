@@ -301,7 +301,7 @@ parse-usage-vacation = { parse-problem }; användning: { cmd-vacation-usage }
 
 cmd-link-summary = koppla ytterligare ett Discord-konto eller en e-postadress till ditt konto
 cmd-link-usage = koppla [kod]
-cmd-link-help = `koppla` ger en engångskod; skicka `koppla <kod>` från ditt andra konto (Discord eller en adress), som då får en andra kod: skicka den med `koppla <kod>` från det första kontot, så blir båda en spelare, med samma partier.
+cmd-link-help = `koppla` ger en engångskod; skicka den från ditt andra konto (`discord:koppla <kod>` på Discord, `mailto:koppla <kod>` via e-post), som då får en andra kod: skicka tillbaka den på samma sätt från det första kontot, så blir båda en spelare, med samma partier.
 cmd-link-arg-code = kod
 cmd-link-arg-code-help = koden som `koppla` gav ditt andra konto
 parse-usage-link = { parse-problem }; användning: { cmd-link-usage }

@@ -170,13 +170,13 @@ notify-no-identity = du har inget { $channel ->
     [discord] Discord-konto
    *[other] terminalkonto
 } kopplat än: skicka `koppla` här, och sedan `koppla <kod>` från det kontot
-link-code-invalid = `{ $code }` är ingen giltig kopplingskod (en kod fungerar en gång och går ut efter { $minutes } minuter): skicka `koppla` från ditt första konto för att få en ny
-link-code-invalid-left = `{ $code }` är ingen giltig kopplingskod (en kod fungerar en gång och går ut efter { $minutes } minuter): skicka `koppla` från ditt första konto för att få en ny. { $left ->
+link-code-invalid = `{ $code }` är ingen giltig kopplingskod (en kod fungerar en gång och går ut efter { $minutes } minuter): skicka `mailto:koppla` via e-post eller `discord:koppla` på Discord från ditt första konto för att få en ny
+link-code-invalid-left = `{ $code }` är ingen giltig kopplingskod (en kod fungerar en gång och går ut efter { $minutes } minuter): skicka `mailto:koppla` via e-post eller `discord:koppla` på Discord från ditt första konto för att få en ny. { $left ->
     [0] I dag tas inga fler felaktiga koder emot från det här kontot
     [1] I dag tas en felaktig kod till emot från det här kontot
    *[other] I dag tas { $left } felaktiga koder till emot från det här kontot
 }
-link-same-account = det här kontot är redan ditt: skicka `koppla <kod>` från det ANDRA kontot
+link-same-account = det här kontot är redan ditt: skicka `mailto:koppla <kod>` via e-post eller `discord:koppla <kod>` på Discord från det ANDRA kontot
 link-played-each-other = de här två kontona har spelat mot varandra, så de kan inte bli en spelare
 link-guesses-exhausted = det här kontot har skickat { $wrong } felaktiga kopplingskoder inom ett dygn, så `koppla <kod>` nekas tills vidare, oavsett kod: försök igen i morgon
 

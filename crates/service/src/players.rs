@@ -509,6 +509,7 @@ impl Service {
                     minutes,
                     name: &me.name,
                     accounts: 0,
+                    first: "",
                 },
             ));
         };
@@ -536,6 +537,18 @@ impl Service {
                 let confirmation = self.link_code();
                 tx.create_link_confirmation(owner.id, me.id, &confirmation, expires)
                     .await?;
+                // The confirmation is typed on the first account: named in its channel's form
+                // when all its identities are on one channel.
+                let channels: std::collections::BTreeSet<String> = tx
+                    .identities_of(owner.id)
+                    .await?
+                    .into_iter()
+                    .map(|i| i.channel)
+                    .collect();
+                let first = match channels.len() {
+                    1 => channels.into_iter().next().unwrap_or_default(),
+                    _ => String::new(),
+                };
                 Ok(self.link_text(
                     "link_confirm.txt",
                     LinkCtx {
@@ -543,6 +556,7 @@ impl Service {
                         minutes,
                         name: &owner.name,
                         accounts: 0,
+                        first: &first,
                     },
                 ))
             }
@@ -564,6 +578,7 @@ impl Service {
                         minutes,
                         name: &me.name,
                         accounts,
+                        first: "",
                     },
                 ))
             }
@@ -589,13 +604,15 @@ impl Service {
 }
 
 /// What the link templates show: the code to enter, how long it holds, the player the accounts
-/// join into and, once joined, how many accounts they have.
+/// join into, once joined how many accounts they have, and the channel the code is to be typed on
+/// (`discord`, `mailto`) when it is known.
 #[derive(Serialize)]
 struct LinkCtx<'a> {
     code: &'a str,
     minutes: u32,
     name: &'a str,
     accounts: usize,
+    first: &'a str,
 }
 
 #[cfg(test)]

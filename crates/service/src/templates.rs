@@ -135,6 +135,17 @@ impl Templates {
                 crate::commands::spoken(&channel_of(state), language_of(state), &line)
             )
         });
+        // `cmd_on("mailto", "link X")`: a command to be typed on another channel than the
+        // reader's, as that channel takes it (`link X` by mail, `/link code:X` on Discord).
+        env.add_function(
+            "cmd_on",
+            |state: &minijinja::State, channel: String, line: String| -> String {
+                format!(
+                    "`{}`",
+                    crate::commands::spoken(&channel, language_of(state), &line)
+                )
+            },
+        );
         // `t("key", name=value)`: a short keyed text of `templates/*.ftl` in the reader's language.
         env.add_function(
             "t",

@@ -23,11 +23,18 @@ pub fn spoken(channel: &str, language: Language, line: &str) -> String {
     slash(spec, language, rest)
 }
 
+/// The channels a quoted command may name as the one it is typed on: `mailto:link` is `link` on
+/// every reader's channel, `discord:link` is `/link`, for a text that tells its reader to type a
+/// command on another channel than the one they read it on.
+const TYPED_ON: [&str; 2] = ["mailto", "discord"];
+
 /// `text` with every command quoted in it (between backticks) as a reader on `channel` types
 /// it: for texts written in code with commands in them (a refusal's advice, a command's help).
+/// A span that names its channel (`mailto:link`, `discord:link`) is the command as typed there.
 /// A quoted span that is no command (an action, `#12`) is left as it is.
 pub fn spoken_in(channel: &str, language: Language, text: &str) -> String {
-    if channel != "discord" {
+    let names_a_channel = TYPED_ON.iter().any(|c| text.contains(&format!("`{c}:")));
+    if channel != "discord" && !names_a_channel {
         return text.to_owned();
     }
     let mut out = String::with_capacity(text.len());
@@ -41,7 +48,13 @@ pub fn spoken_in(channel: &str, language: Language, text: &str) -> String {
         out.push('`');
         let quoted = i % 2 == 0 && i + 1 < rest.len();
         if quoted {
-            out.push_str(&spoken(channel, language, part));
+            let typed_on = TYPED_ON.iter().find_map(|c| {
+                part.strip_prefix(c)
+                    .and_then(|rest| rest.strip_prefix(':'))
+                    .map(|rest| (*c, rest))
+            });
+            let (on, line) = typed_on.unwrap_or((channel, part));
+            out.push_str(&spoken(on, language, line));
         } else {
             out.push_str(part);
         }
@@ -119,7 +132,7 @@ fn slash(spec: &CommandSpec, language: Language, words: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::spoken;
+    use super::{spoken, spoken_in};
     use agora_i18n::Language::{En, Nl, Sv};
 
     #[test]
@@ -148,6 +161,20 @@ mod tests {
         assert_eq!(spoken("discord", Sv, "accept #5"), "/acceptera parti:5");
         assert_eq!(spoken("discord", En, "accepteer #5"), "/accept game:5");
         assert_eq!(spoken("mailto", Nl, "vakantie einde"), "vakantie einde");
+    }
+
+    #[test]
+    fn a_command_to_type_on_another_channel_is_in_that_channels_form() {
+        let text = "send `mailto:link` by mail or `discord:link` on Discord, then `link <code>`";
+        assert_eq!(
+            spoken_in("discord", En, text),
+            "send `link` by mail or `/link` on Discord, then `/link code:<code>`"
+        );
+        assert_eq!(
+            spoken_in("mailto", Nl, "`mailto:koppel` of `discord:koppel`"),
+            "`koppel` of `/koppel`"
+        );
+        assert_eq!(spoken_in("mailto", En, "`link`"), "`link`");
     }
 
     #[test]
