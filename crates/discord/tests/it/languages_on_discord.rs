@@ -58,6 +58,15 @@ async fn whole_games_in_dutch_and_swedish_through_slash_commands() {
             }
         }
     }
+    // Swedish option names keep their letters: Discord takes any lower-case letter in a name.
+    let swedish_options: Vec<&str> = commands
+        .iter()
+        .flat_map(|c| c["options"].as_array().into_iter().flatten())
+        .filter_map(|o| o["name_localizations"]["sv-SE"].as_str())
+        .collect();
+    for name in ["motståndare", "bräde", "bönder", "nivå", "språk"] {
+        assert!(swedish_options.contains(&name), "{swedish_options:?}");
+    }
 
     // The first interaction's locale sets each player's language.
     let hello = run(&double, &sven, lobby, "games", &[]).await;
