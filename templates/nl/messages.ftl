@@ -197,7 +197,7 @@ rule-variant-farmers = elke kant heeft 3, 5 of 7 boeren, niet { $farmers }
 rule-variant-agon-options = Agon heeft geen opties: het bord en de stukken liggen vast
 rule-agon-empty = je hebt geen zet opgegeven: schrijf een stap als van-naar (k1-j1) of een terugplaatsing als van=naar (b7=f6)
 rule-agon-pass = in Agon kun je niet passen: elke beurt is een stap of een terugplaatsing (AG-5)
-rule-agon-no-separator = `{ $text }` heeft geen scheidingsteken: schrijf { $from }-{ $to } voor een stap of { $from }={ $to } voor een terugzet
+rule-agon-no-separator = `{ $text }` heeft geen scheidingsteken: schrijf { $from }-{ $to } voor een stap of { $from }={ $to } voor een terugplaatsing
 rule-agon-unreadable = `{ $text }` is niet te lezen: schrijf een stap als van-naar (k1-j1) of een terugplaatsing als van=naar (b7=f6)
 rule-agon-separators = `{ $text }` is niet te lezen: een zet heeft één scheidingsteken, - of =; schrijf een stap als van-naar (k1-j1) of een terugplaatsing als van=naar (b7=f6)
 rule-return-captures = een terugplaatsing vangt nooit: schrijf { $from }={ $to } zonder x-deel

@@ -10,6 +10,7 @@ mod concurrency;
 mod deliveries;
 mod final_picture;
 mod fuzz_replay;
+mod glossary;
 mod group_commit;
 mod lease_holders;
 mod pictures;
