@@ -125,7 +125,8 @@ impl std::error::Error for UnknownLanguage {}
 
 /// The Fluent files, by language: (language, file name, source). `messages.ftl` holds the error
 /// messages, `commands.ftl` the command list's words, `views.ftl` the words of a game's view and
-/// pictures, `discord.ftl` the Discord front end's own options, `web.ftl` the website's words.
+/// pictures, `discord.ftl` the Discord front end's own options, `web.ftl` the website's words,
+/// `alt.ftl` the words of a position read aloud (the text alternative of a board picture).
 pub const FILES: &[(Language, &str, &str)] = &[
     (
         Language::En,
@@ -153,6 +154,11 @@ pub const FILES: &[(Language, &str, &str)] = &[
         include_str!("../../../templates/web.ftl"),
     ),
     (
+        Language::En,
+        "alt.ftl",
+        include_str!("../../../templates/alt.ftl"),
+    ),
+    (
         Language::Nl,
         "messages.ftl",
         include_str!("../../../templates/nl/messages.ftl"),
@@ -178,6 +184,11 @@ pub const FILES: &[(Language, &str, &str)] = &[
         include_str!("../../../templates/nl/web.ftl"),
     ),
     (
+        Language::Nl,
+        "alt.ftl",
+        include_str!("../../../templates/nl/alt.ftl"),
+    ),
+    (
         Language::Sv,
         "messages.ftl",
         include_str!("../../../templates/sv/messages.ftl"),
@@ -201,6 +212,11 @@ pub const FILES: &[(Language, &str, &str)] = &[
         Language::Sv,
         "web.ftl",
         include_str!("../../../templates/sv/web.ftl"),
+    ),
+    (
+        Language::Sv,
+        "alt.ftl",
+        include_str!("../../../templates/sv/alt.ftl"),
     ),
 ];
 

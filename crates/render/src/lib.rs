@@ -20,12 +20,14 @@
 
 mod ascii;
 mod caption;
+mod describe;
 mod last_action;
 mod raster;
 mod svg;
 
 pub use agora_i18n::Language;
 use agora_rules::{AnyAction, AnyPosition, GameKind};
+pub use describe::{DESCRIPTION_LIMIT, describe_position};
 
 /// How big a picture to draw, in which language, and whether to show the Agros field overlay.
 ///
@@ -117,6 +119,8 @@ pub fn ascii(position: &AnyPosition, last: Option<AnyAction>, language: Language
 
 /// The position as an SVG document of `options.size` × `options.size` user units. Its text uses
 /// the font family `DejaVu Sans` (bold), which [`png`] embeds; a browser falls back to any sans.
+/// It is an image (`role="img"`) whose `<title>` is [`describe_position`]'s text, so a screen
+/// reader reads the position.
 pub fn svg(position: &AnyPosition, last: Option<AnyAction>, options: &PngOptions) -> String {
     let lang = options.language;
     let layers = match position {
@@ -129,7 +133,7 @@ pub fn svg(position: &AnyPosition, last: Option<AnyAction>, options: &PngOptions
             field_legend(options).as_ref(),
         ),
     };
-    layers.document(options.size)
+    layers.document(options.size, &describe_position(position, last, lang))
 }
 
 /// The picture of [`svg`], rasterised to a PNG of `options.size` × `options.size` pixels with the

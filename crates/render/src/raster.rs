@@ -18,7 +18,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// DejaVu Sans Bold (Bitstream Vera licence, see `fonts/LICENSE-DejaVu.txt`).
-static FONT: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+pub(crate) static FONT: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
 
 /// How many base layers to keep: a few sizes of each board are plenty, and each 800 px one holds
 /// 2.5 MB.

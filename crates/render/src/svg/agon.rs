@@ -3,7 +3,7 @@
 //! crown), captured pieces crossed out, and the last action as an arrow between ringed cells, with
 //! the pieces it captured ringed in dashes.
 
-use super::{Anchor, HEADER, Layers, Paint, Svg, header, palette};
+use super::{Anchor, HEADER, Layers, Paint, Svg, footer_line, header, palette};
 use crate::{caption, last_action};
 use agora_i18n::Language;
 use agora_rules::{GameKind, Seat, agon};
@@ -190,14 +190,7 @@ pub(crate) fn top(
             matches!(action, agon::Action::Return { .. }),
         );
         let text = caption::last_action(lang, GameKind::Agon, p.to_act(), &action.to_string());
-        svg.text(
-            0.03 * s,
-            s * (1.0 - FOOTER / 2.0),
-            0.027 * s,
-            palette::INK,
-            Anchor::Start,
-            &text,
-        );
+        footer_line(&mut svg, s, s * (1.0 - FOOTER / 2.0), 0.027 * s, &text);
     }
     svg.finish()
 }

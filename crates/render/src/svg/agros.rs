@@ -3,7 +3,7 @@
 //! an arrow between highlighted squares, and optionally each field tinted by the side that
 //! controls it with its value printed (AR-10 … AR-12) and a legend of the tints under the board.
 
-use super::{Anchor, HEADER, Layers, Paint, Svg, header, palette};
+use super::{Anchor, HEADER, Layers, Paint, Svg, footer_line, header, palette};
 use crate::{FieldLegend, caption};
 use agora_i18n::Language;
 use agora_rules::{GameKind, Seat, agros};
@@ -245,7 +245,7 @@ pub(crate) fn top(
         }
         svg.legend(
             (0.03 * s, lines.next().expect("three footer lines")),
-            footer_font,
+            (footer_font, 0.94 * s),
             &words.title,
             &entries,
             GRID_LINE,
@@ -253,25 +253,13 @@ pub(crate) fn top(
     }
     // Before the movement phase the fields mean nothing yet, so the score would only mislead.
     if !p.in_opening() {
-        svg.text(
-            0.03 * s,
-            lines.next().expect("three footer lines"),
-            footer_font,
-            palette::INK,
-            Anchor::Start,
-            &caption::agros_score(lang, p),
-        );
+        let y = lines.next().expect("three footer lines");
+        footer_line(&mut svg, s, y, footer_font, &caption::agros_score(lang, p));
     }
     if let Some(action) = last {
         let text = caption::last_action(lang, GameKind::Agros, p.to_act(), &action.to_string());
-        svg.text(
-            0.03 * s,
-            lines.next().expect("three footer lines"),
-            footer_font,
-            palette::INK,
-            Anchor::Start,
-            &text,
-        );
+        let y = lines.next().expect("three footer lines");
+        footer_line(&mut svg, s, y, footer_font, &text);
     }
     svg.finish()
 }

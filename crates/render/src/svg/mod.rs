@@ -116,9 +116,14 @@ pub(crate) struct Layers {
 }
 
 impl Layers {
-    /// Both layers as one SVG document of `size` × `size` user units.
-    pub fn document(&self, size: u32) -> String {
+    /// Both layers as one SVG document of `size` × `size` user units, an image whose `<title>`
+    /// (its accessible name, which a screen reader reads) is `title`.
+    pub fn document(&self, size: u32, title: &str) -> String {
         let mut out = open(size, true);
+        if let Some(rest) = out.strip_prefix("<svg ") {
+            out = format!(r#"<svg role="img" {rest}"#);
+        }
+        let _ = write!(out, "<title>{}</title>", escape(title));
         out.push_str(&self.base);
         out.push_str(&self.top);
         out.push_str(CLOSE);
@@ -304,15 +309,30 @@ impl Svg {
 
     /// A line of text at the height `y` with coloured swatches: `title`, then for each entry a
     /// square of its colour (outlined in `edge`, so a swatch of the background's colour still
-    /// shows) and its word. One text element, so the words' widths are the renderer's concern.
+    /// shows) and its word. One text element, its font `size` or smaller, so that it is at most
+    /// `width` wide.
     pub fn legend(
         &mut self,
         (x, y): (f32, f32),
-        size: f32,
+        (size, width): (f32, f32),
         title: &str,
         entries: &[(&str, &str)],
         edge: &str,
     ) {
+        // Fitted to `width`: the title, then per entry a gap, the swatch (1.3 times as large), a
+        // gap and the word.
+        let ems = text_width(title, 1.0)
+            + entries
+                .iter()
+                .map(|(_, word)| {
+                    0.8 + 1.3 * text_width("\u{25A0}", 1.0) + 0.3 + text_width(word, 1.0)
+                })
+                .sum::<f32>();
+        let size = if ems * size > width {
+            width / ems
+        } else {
+            size
+        };
         let _ = write!(
             self.out,
             r#"<text x="{x:.1}" y="{:.1}" font-size="{size:.1}" fill="{}" text-anchor="start">{}"#,
@@ -404,25 +424,107 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The header band shared by both boards: a title and, below it, the status line.
+/// The header band shared by both boards: a title and, below it, the status line. Each fits the
+/// picture's width: a status too long for one line (a game's ending, in some languages) takes
+/// two, in a smaller font, in the same band.
 pub(crate) fn header(svg: &mut Svg, size: f32, title: &str, status: &str) {
     let pad = 0.03 * size;
+    let width = size - 2.0 * pad;
     svg.text(
         pad,
         0.036 * size,
-        0.036 * size,
+        fitted(title, width, 0.036 * size),
         palette::INK,
         Anchor::Start,
         title,
     );
-    svg.text(
-        pad,
-        0.078 * size,
-        0.027 * size,
-        palette::INK,
-        Anchor::Start,
-        status,
+    let font = 0.027 * size;
+    if text_width(status, font) <= width {
+        svg.text(pad, 0.078 * size, font, palette::INK, Anchor::Start, status);
+        return;
+    }
+    let (first, second) = halves(status);
+    let font = fitted(&format!("{first}\n{second}"), width, 0.022 * size);
+    for (y, line) in [(0.066, first), (0.089, second)] {
+        svg.text(pad, y * size, font, palette::INK, Anchor::Start, line);
+    }
+}
+
+/// A line of the footer under a board, at the height `y`, fitted to the picture's width.
+pub(crate) fn footer_line(svg: &mut Svg, size: f32, y: f32, font: f32, text: &str) {
+    let pad = 0.03 * size;
+    let font = fitted(text, size - 2.0 * pad, font);
+    svg.text(pad, y, font, palette::INK, Anchor::Start, text);
+}
+
+/// A text cut in two lines at the space that makes the longer line shortest.
+fn halves(text: &str) -> (&str, &str) {
+    let best = text
+        .match_indices(' ')
+        .map(|(i, _)| {
+            let (a, b) = (&text[..i], &text[i + 1..]);
+            (text_width(a, 1.0).max(text_width(b, 1.0)), i)
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    match best {
+        Some((_, i)) => (&text[..i], &text[i + 1..]),
+        None => (text, ""),
+    }
+}
+
+/// The largest font size up to `font` at which every line of `text` (split at `\n`) is at most
+/// `width` wide.
+pub(crate) fn fitted(text: &str, width: f32, font: f32) -> f32 {
+    let widest = text
+        .split('\n')
+        .map(|line| text_width(line, 1.0))
+        .fold(0.0, f32::max);
+    if widest * font <= width {
+        font
+    } else {
+        width / widest
+    }
+}
+
+/// How wide `text` is in the embedded face at the font size `font`: the sum of its glyphs'
+/// advances, widened by 2 % for the kerning and the rounding a renderer may add, so a text that
+/// fits by this measure fits on the picture.
+pub(crate) fn text_width(text: &str, font: f32) -> f32 {
+    let advances = advances();
+    let ems: f32 = text
+        .chars()
+        .map(|c| match advances.get(c as usize) {
+            Some(&w) => w,
+            None => advance(c),
+        })
+        .sum();
+    1.02 * ems * font
+}
+
+/// The advance of every character below U+2600 (Latin, punctuation, the legend's square), in
+/// ems, read once from the face.
+fn advances() -> &'static [f32] {
+    static ADVANCES: std::sync::OnceLock<Vec<f32>> = std::sync::OnceLock::new();
+    ADVANCES.get_or_init(|| {
+        (0..0x2600u32)
+            .map(|c| char::from_u32(c).map_or(0.0, advance))
+            .collect()
+    })
+}
+
+/// The advance of one character in the embedded face, in ems; a character the face lacks is
+/// drawn as its missing-glyph box, as wide as the face's widest letters.
+fn advance(c: char) -> f32 {
+    use skrifa::MetadataProvider;
+    let Ok(face) = skrifa::FontRef::new(crate::raster::FONT) else {
+        return 1.0;
+    };
+    let metrics = face.glyph_metrics(
+        skrifa::instance::Size::new(1.0),
+        skrifa::instance::LocationRef::default(),
     );
+    let glyph = face.charmap().map(c).unwrap_or_default();
+    metrics.advance_width(glyph).unwrap_or(1.0)
 }
 
 /// The height of the band [`header`] draws, as a share of the picture's size.

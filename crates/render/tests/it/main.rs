@@ -2,5 +2,6 @@
 //!
 //! One binary for the whole crate: `cargo test -p <crate> <module>::` runs one module's tests.
 
+mod captions;
 mod golden;
 mod languages;
