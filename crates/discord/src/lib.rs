@@ -24,7 +24,7 @@ mod board;
 mod config;
 mod events;
 mod lobby;
-mod menus;
+pub mod menus;
 mod poison;
 mod sender;
 pub mod slash;

@@ -7,6 +7,7 @@ mod community_on_discord;
 mod discord_and_mail;
 mod faults_on_discord;
 mod languages_on_discord;
+mod menus_walk;
 mod play_on_discord;
 mod shards_on_discord;
 mod trust_on_discord;
