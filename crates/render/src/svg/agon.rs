@@ -15,15 +15,18 @@ pub(crate) const RING_FILL: [&str; 6] = [
 const CELL_EDGE: &str = "#9c8963";
 const FRAME: &str = "#8a6a43";
 const FRAME_EDGE: &str = "#5e4629";
-/// The faint cell names printed in empty cells.
-const CELL_NAME: &str = "#a79673";
+/// The cell names printed in empty cells: quieter than the pieces, yet dark enough to read on
+/// every ring's fill (WCAG AA, 4.5:1 on the darkest, ring 1).
+const CELL_NAME: &str = "#574829";
+/// The throne's name, on its gold.
+const THRONE_NAME: &str = "#33270f";
 
 const FOOTER: f32 = 0.06;
 /// How far the frame's edges lie beyond the centres of the outer cells, in hexagon radii: one
 /// radius for the cells themselves and the rest for the coordinates.
 const FRAME_BAND: f32 = 1.8;
-/// Coordinates are written on the frame, in a colour that stands out from the wood.
-const FRAME_LABEL: &str = "#f3e6c4";
+/// Coordinates are written on the frame, in a colour that stands out from the wood (WCAG AA).
+const FRAME_LABEL: &str = "#fff6dc";
 const SQRT3: f32 = 1.732_050_8;
 /// The width of the band around a cell of the last action, in hexagon radii.
 pub(crate) const BAND: f32 = 0.15;
@@ -132,7 +135,7 @@ fn draw_cell(svg: &mut Svg, layout: &Layout, cell: agon::Cell, fill: &str) {
         Paint::with_stroke(fill, CELL_EDGE, 0.05 * r),
     );
     let name_colour = if cell == agon::Cell::THRONE {
-        "#7d6128"
+        THRONE_NAME
     } else {
         CELL_NAME
     };

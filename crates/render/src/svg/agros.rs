@@ -16,9 +16,10 @@ const FRAME: &str = "#8a6a43";
 const FRAME_EDGE: &str = "#5e4629";
 /// Field tints for the overlay: Light's fields lighter than the board, Dark's clearly darker, so
 /// the two differ in greyscale as well as in hue, and each stands out from the bare board, which
-/// the fields nobody controls keep.
+/// the fields nobody controls keep. A field's value is written on it in ink on Light's tint and
+/// in white on Dark's, each at WCAG AA contrast.
 pub(crate) const LIGHT_FIELD: &str = "#ffffff";
-pub(crate) const DARK_FIELD: &str = "#7e889e";
+pub(crate) const DARK_FIELD: &str = "#6b7590";
 
 /// The band under the board: the legend of the field overlay, the score and the last action, one
 /// line each, from the top down, leaving no gap for a line that is not there.

@@ -3,5 +3,6 @@
 //! One binary for the whole crate: `cargo test -p <crate> <module>::` runs one module's tests.
 
 mod captions;
+mod contrast;
 mod golden;
 mod languages;
