@@ -226,6 +226,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
         let name = format!("board-{}-{}.png", state.id, state.ply);
         embed = embed.clone().image(format!("attachment://{name}"));
         serenity::CreateAttachment::bytes(bytes.to_vec(), name)
+            .description(clip(&state.description_in(language), 1024))
     });
     let content = match shown.mention {
         Some(user) => format!("<@{user}>"),
@@ -319,10 +320,11 @@ pub(crate) fn file_post(text: &str, file: &agora_service::Attachment) -> Post {
         post.embed =
             Some(serenity::CreateEmbed::new().image(format!("attachment://{}", file.name)));
     }
-    post.file = Some(serenity::CreateAttachment::bytes(
-        file.bytes.clone(),
-        file.name.clone(),
-    ));
+    let mut attachment = serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.clone());
+    if let Some(text) = &file.description {
+        attachment = attachment.description(clip(text, 1024));
+    }
+    post.file = Some(attachment);
     post
 }
 

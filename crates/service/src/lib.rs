@@ -238,6 +238,9 @@ pub struct Attachment {
     /// Its media type, e.g. `text/plain; charset=utf-8` or `image/png`.
     pub content_type: &'static str,
     pub bytes: Vec<u8>,
+    /// What a picture shows, in words, for a reader who cannot see it (its alt text): the
+    /// position read aloud ([`agora_render::describe_position`]); `None` for other files.
+    pub description: Option<String>,
 }
 
 /// An internal failure: logged in full by the front end, shown as a short apology.

@@ -118,6 +118,12 @@ impl GameState {
         agora_render::ascii(&self.position, self.last_action, language)
     }
 
+    /// The shown position read aloud, in `language`: the text alternative of its picture (a
+    /// Discord attachment's description), from [`agora_render::describe_position`].
+    pub fn description_in(&self, language: Language) -> String {
+        agora_render::describe_position(&self.position, self.last_action, language)
+    }
+
     /// The picture of the shown position, `size` pixels wide, with the last action marked and,
     /// where [`GameState::overlay`] says so, the final fields tinted, its words in
     /// [`GameState::language`]: drawn anew at each call. Front ends ask [`Service::picture_in`]

@@ -203,6 +203,14 @@ async fn agon_through_slash_commands_buttons_and_the_game_thread() {
     // The game starts in its thread: the board, and alice (to move) mentioned there.
     let started = mention_in(&double, thread.channel, &alice, 0).await;
     assert!(started.png().is_some(), "the board as a PNG");
+    // The picture says what it shows in words (its alt text), for a reader who cannot see it.
+    let alt = started.message()["attachments"][0]["description"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        alt.contains("White to act") && alt.contains("queen"),
+        "{alt:?}"
+    );
     assert!(started.text().contains("To act"), "{}", started.text());
     let status = status_message(&double, thread.channel).await;
     let deadline = status["embeds"][0]["fields"]

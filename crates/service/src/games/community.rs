@@ -499,6 +499,11 @@ impl Service {
                 name: format!("preview-{id}-{}.png", l.game.ply + 1),
                 content_type: "image/png",
                 bytes,
+                description: Some(agora_render::describe_position(
+                    &after,
+                    Some(parsed),
+                    language,
+                )),
             }],
             Err(e) => {
                 tracing::warn!(game = id, error = %e, "preview picture failed");

@@ -323,6 +323,7 @@ impl Service {
                 name,
                 content_type: "text/plain; charset=utf-8",
                 bytes: text.into_bytes(),
+                description: None,
             }],
         })
     }
