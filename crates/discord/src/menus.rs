@@ -6,18 +6,22 @@
 //! buttons on its message. Everything here is shown to the one who clicked only, and every button
 //! carries the ply or version it was made for, so an old one changes nothing.
 //!
-//! The menus know no notation: they cut the actions' text at its own joints (a run of letters, a
-//! run of digits, each sign between them), so a square, a direction or a placement's second square
-//! is a step like any other, and each step leaves strictly fewer actions than the one before
-//! ([`menu_step`], a pure function of the legal actions and the click). Nothing a menu carries is
-//! trusted: each click is narrowed again from the legal actions of the position, and Play goes
-//! through the service like any typed move.
+//! The menus know no notation: they cut the actions' text at its own joints (between a run of
+//! letters and a run of digits, and at each sign), so a square, a direction or a placement's
+//! second square is a step like any other. Once the actions left share a beginning, a menu offers
+//! how they go on: as many whole words (squares: `e5`, then `e5-e7`) as fit in one menu, else the
+//! next run of letters or digits (a column: `e`, then `e5,f`), else ranges of those; the actions
+//! themselves once at most 25 are left. Each step leaves strictly fewer actions than the one
+//! before ([`menu_step`], a pure function of the legal actions and the click). Nothing a menu
+//! carries is trusted: each click is narrowed again from the legal actions of the position, and
+//! Play goes through the service like any typed move.
 //!
-//! Custom ids: `move:<game>:<ply>` (a button), `pick:<game>:<ply>` (a menu of how actions start:
-//! each value is a beginning `e5`, a whole action that others continue `e5~`, or a range of
-//! beginnings `e5,~e5,a~e5,f`; `col:` is read as `pick:`), `to:<game>:<ply>` (a menu of actions),
-//! `play:<game>:<ply>:<action>`, `resign:<game>:<version>`, `resign-yes:<game>:<version>`, and
-//! `draw-accept:`, `draw-decline:`, `undo-accept:`, `undo-decline:<game>:<version>`.
+//! Custom ids: `move:<game>:<ply>` (a button), `pick:<game>:<ply>` (a menu of how actions go on:
+//! each value is a beginning `e5`, a whole action that others continue `e5~`, or a range of the
+//! next runs after a beginning, `p~p1~p40`; `col:` is read as `pick:`), `to:<game>:<ply>` (a menu
+//! of actions), `play:<game>:<ply>:<action>`, `resign:<game>:<version>`,
+//! `resign-yes:<game>:<version>`, and `draw-accept:`, `draw-decline:`, `undo-accept:`,
+//! `undo-decline:<game>:<version>`.
 
 use crate::board::{self, allowed_mentions, clip};
 use crate::events::click_inbound;
@@ -84,8 +88,8 @@ pub fn play_id(game: i64, ply: u32, action: &str) -> String {
 /// The next step of choosing an action among `actions` (the legal actions of `game` at `ply`, as
 /// the service lists them): the first menu when `click` is `None`, else what the click
 /// (a menu's custom id and the value chosen) leads to. Each menu leaves strictly fewer actions
-/// than the one before, so a choice ends in a few steps (four on the largest board's
-/// placements); a menu has at most [`MENU_MAX`] options.
+/// than the one before, so a choice ends in a few steps (four for a placement of two
+/// farmers on the largest board); a menu has at most [`MENU_MAX`] options.
 pub fn menu_step(game: i64, ply: u32, actions: &[String], click: Option<(&str, &str)>) -> MenuStep {
     let Some((custom_id, value)) = click else {
         return narrow(game, ply, actions, "");
@@ -131,7 +135,7 @@ enum Picked<'a> {
     /// This whole action, which others continue.
     Whole(&'a str),
     /// Among the actions that start with `start`, those whose next piece (as
-    /// [`Level::pieces`] cuts it) lies from `first` to `last`.
+    /// [`Level::tokens`] cuts it) lies from `first` to `last`.
     Range {
         start: &'a str,
         first: &'a str,
