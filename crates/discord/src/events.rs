@@ -449,7 +449,7 @@ pub(crate) async fn on_event(
             }
         }
         // Conversation is left alone before anything is read or counted.
-        serenity::FullEvent::Message { new_message } if might_be_a_move(new_message) => {
+        serenity::FullEvent::Message { new_message } if meant_as_command(new_message) => {
             let key = poison::message_key(new_message.id);
             if !bot.may_handle(&key).await {
                 return Ok(());
@@ -606,6 +606,7 @@ async fn on_click(
                     ),
                 )
                 .await?;
+            bot.challenge_closed(click.message.id.get());
             bot.after_action(&ctx.http, &answer, format!("i{}", click.id))
                 .await;
             if thread.is_none() && kind == "accept" {
@@ -643,38 +644,42 @@ pub(crate) fn click_inbound(
     }
 }
 
-/// Whether a message is worth handling: a person's, parsing as an action.
-fn might_be_a_move(message: &serenity::Message) -> bool {
+/// Whether a message is meant as a command, and so worth handling: a person's, whose text is
+/// one, or reads as one that went wrong: it starts with a command word (in any language Agora
+/// speaks) or with what looks like an action (a cell, a piece on a cell, a game's number before
+/// one), and only what follows is wrong. A text whose first word is neither, or that is longer
+/// than any command, is conversation between people, and left alone.
+fn meant_as_command(message: &serenity::Message) -> bool {
     !message.author.bot
         && !message.content.trim().is_empty()
-        && matches!(commands::parse(&message.content), Ok(Command::Move { .. }))
+        && match commands::parse(&message.content) {
+            Ok(_) | Err(ParseError::Usage { .. }) => true,
+            Err(ParseError::Empty | ParseError::Unknown { .. } | ParseError::TooLong { .. }) => {
+                false
+            }
+        }
 }
 
-/// A message in a game thread (or a direct message to the bot) that parses as an action, from
-/// the player to move, is their move; anything else is conversation and left alone.
+/// A message in a game thread (or a direct message to the bot) meant as a command is handled
+/// as one, as by mail: in a thread for the thread's game, whose turn and whose game it is being
+/// the service's to check. Anything else is conversation and left alone.
 async fn on_message(
     bot: &Bot,
     ctx: &serenity::Context,
     message: &serenity::Message,
 ) -> Result<(), DiscordError> {
-    if !might_be_a_move(message) {
+    if !meant_as_command(message) {
         return Ok(());
     }
     let game = match bot.game_of_channel(message.channel_id).await? {
-        Some(game) => {
-            let Some(state) = bot.state(game, None).await? else {
-                return Ok(());
-            };
-            let me = identity(message.author.id).to_string();
-            match state.to_act {
-                Some(seat) if state.seat_of(&me) == Some(seat) => Some(game),
-                _ => return Ok(()),
-            }
-        }
+        Some(game) => Some(game),
         // In a direct message the service picks the one game waiting for the player.
         None if message.guild_id.is_none() => None,
         None => return Ok(()),
     };
+    // What only reads or sets the player's own settings is answered to them alone, and shows
+    // nothing in the game's thread.
+    let private = commands::parse(&message.content).is_ok_and(|c| private(&c));
     let inbound = Inbound {
         text: message.content.clone(),
         delivery: Some(format!("discord:message:{}", message.id)),
@@ -687,6 +692,7 @@ async fn on_message(
         return Ok(());
     }
     let http = &ctx.http;
+    let done = answer.status == Status::Done;
     if message.guild_id.is_none() {
         // In direct messages every answer is private already.
         let post = match (answer.status, answer.game) {
@@ -702,18 +708,19 @@ async fn on_message(
             .nonce(serenity::Nonce::String(format!("r{}", message.id)))
             .enforce_nonce(true);
         message.channel_id.send_message(http, reply).await?;
-        if answer.status == Status::Done {
+        if done && !private {
             bot.after_action(http, &answer, format!("i{}", message.id))
                 .await;
         }
         return Ok(());
     }
     // A message in a thread cannot be answered privately where it was written, and deleting a
-    // player's words to hide a mistake would lose them: the message gets a reaction (✅ played,
-    // ❌ not), and what the player alone should read comes as a direct message. The thread's
-    // public message of the action is the notification to the other side, as for a command.
-    let done = answer.status == Status::Done;
-    let mark = if done { "✅" } else { "❌" };
+    // player's words to hide a mistake would lose them: the message gets a reaction (✅ done,
+    // ❌ not: an illegal action, one out of turn, one that cannot be read alike), and what the
+    // player alone should read comes as a direct message. The thread's public message of an
+    // action is the notification to the other side, as for a command.
+    let applied = done || answer.status == Status::AlreadyApplied;
+    let mark = if applied { "✅" } else { "❌" };
     if let Err(e) = message
         .channel_id
         .create_reaction(
@@ -723,11 +730,14 @@ async fn on_message(
         )
         .await
     {
-        tracing::warn!(message = %message.id, error = %e, "could not react to a move message");
+        tracing::warn!(message = %message.id, error = %e, "could not react to a command message");
     }
-    if done {
+    if done && !private {
         bot.after_action(http, &answer, format!("i{}", message.id))
             .await;
+        return Ok(());
+    }
+    if applied && !private {
         return Ok(());
     }
     let text = bot.service.templates().render_on(
@@ -746,7 +756,7 @@ async fn on_message(
         .enforce_nonce(true);
     if let Err(e) = dm.id.send_message(http, note).await {
         // A player who accepts no direct messages still has the reaction.
-        tracing::warn!(user = %message.author.id, error = %e, "could not send a refusal by direct message");
+        tracing::warn!(user = %message.author.id, error = %e, "could not answer a message by direct message");
     }
     Ok(())
 }

@@ -176,6 +176,13 @@ pub struct Bot {
     /// One lock per game, held while its thread is looked up or created, so a game never gets
     /// two and a thread that is slow to make holds up no other game.
     threads: std::sync::Mutex<HashMap<i64, Arc<Mutex<()>>>>,
+    /// What each game's status message shows, as this process last posted or edited it (see
+    /// `status.rs`), so an action changes it once however many paths bring it up to date.
+    shown: std::sync::Mutex<HashMap<i64, u64>>,
+    /// The challenge messages whose buttons this process took off, so each is edited once.
+    closed: std::sync::Mutex<HashSet<u64>>,
+    /// The direct message channel of each user the outbox wrote to.
+    dms: std::sync::Mutex<HashMap<u64, serenity::ChannelId>>,
     /// The bot's own user id, learnt on the first look for an earlier post.
     me: tokio::sync::OnceCell<serenity::UserId>,
     /// Wakes the outbox delivery after a command changed something.
@@ -226,6 +233,9 @@ impl DiscordFrontEnd {
                 service,
                 settings,
                 threads: std::sync::Mutex::default(),
+                shown: std::sync::Mutex::default(),
+                closed: std::sync::Mutex::default(),
+                dms: std::sync::Mutex::default(),
                 me: tokio::sync::OnceCell::new(),
                 wake: Notify::new(),
                 lobby_lock: Mutex::new(()),

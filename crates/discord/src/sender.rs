@@ -41,7 +41,8 @@ struct DiscordSender<'a> {
 }
 
 /// Delivers the outbox now and whenever a command woke it or a commit of another process was
-/// seen (see `agora_store::commits`), or every `outbox_poll`; never returns.
+/// seen (see `agora_store::commits`), or every `outbox_poll`, and again at once after a pass
+/// that sent something (more may have been queued meanwhile); never returns.
 ///
 /// Several processes may share the database, and each delivers: every pass claims the games'
 /// conversations it sends ([`agora_service::Service::deliver`]), so each row is posted by one
@@ -57,9 +58,13 @@ pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
             bot: &bot,
             http: &http,
         };
-        if let Err(e) = bot.service.deliver(&sender, Utc::now()).await {
-            tracing::error!(error = %e, "delivering the discord outbox failed");
-        }
+        let sent = match bot.service.deliver(&sender, Utc::now()).await {
+            Ok(sent) => sent,
+            Err(e) => {
+                tracing::error!(error = %e, "delivering the discord outbox failed");
+                0
+            }
+        };
         let lobby = match bot.lobby.keep().await {
             Ok(held) => held.held(),
             Err(e) => {
@@ -75,6 +80,10 @@ pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
         } else if !standing_by {
             tracing::info!("another process keeps the lobby; standing by");
             standing_by = true;
+        }
+        // Rows queued while a pass sent others are due now: the next pass begins at once.
+        if sent > 0 {
+            continue;
         }
         let pause = bot.settings.outbox_poll.min(bot.lobby.check_every());
         tokio::select! {
@@ -231,12 +240,7 @@ impl DiscordSender<'_> {
         });
         let (target, mention) = match target {
             Some(channel) => (channel, Some(user)),
-            None => {
-                let dm = serenity::UserId::new(user_id)
-                    .create_dm_channel(self.http)
-                    .await?;
-                (dm.id, None)
-            }
+            None => (bot.dm_channel(self.http, user_id).await?, None),
         };
         let post = match state {
             Some(state) => {

@@ -90,9 +90,11 @@ impl Bot {
         thread: serenity::ChannelId,
         state: &GameState,
     ) -> Result<(), DiscordError> {
+        let post = board::status_post(self, state);
+        let shows = fingerprint(&post);
         // The nonce is the thread's: a repeat after a crash within Discord's memory of nonces
         // hands back the same message.
-        let message = board::status_post(self, state)
+        let message = post
             .message()
             .nonce(serenity::Nonce::String(format!("s{thread}")))
             .enforce_nonce(true);
@@ -101,6 +103,7 @@ impl Bot {
             .discord()
             .set_status_message(state.id, Some(&sent.id.to_string()))
             .await?;
+        self.status_shows(state.id, shows);
         if let Err(e) = thread.pin(http, sent.id).await {
             // Pinning needs a permission the server may not give: the message stays first anyway.
             tracing::warn!(game = state.id, error = %e, "could not pin the status message");
@@ -130,12 +133,21 @@ impl Bot {
             .and_then(|m| m.parse::<u64>().ok())
             .filter(|&n| n != 0)
         {
-            let edit = board::status_post(self, &state).edit();
+            let post = board::status_post(self, &state);
+            let shows = fingerprint(&post);
+            // The action's other paths (the command's, each row the outbox posts about it)
+            // find the message showing it already: one edit, one picture, per change.
+            if self.status_shown(game) == Some(shows) {
+                return Ok(());
+            }
             match thread
-                .edit_message(http, serenity::MessageId::new(id), edit)
+                .edit_message(http, serenity::MessageId::new(id), post.edit())
                 .await
             {
-                Ok(_) => return Ok(()),
+                Ok(_) => {
+                    self.status_shows(game, shows);
+                    return Ok(());
+                }
                 Err(e) if http_status(&e).is_some_and(|s| s.0 == 404) => {
                     tracing::warn!(game, "the status message is gone: a new one is posted");
                 }
@@ -146,7 +158,9 @@ impl Bot {
     }
 
     /// Takes the buttons off a game's challenge messages once the challenge was answered (by a
-    /// button, a slash command, a message or a mail), so nobody clicks them again.
+    /// button, a slash command, a message or a mail), so nobody clicks them again. Each message
+    /// is edited once: one whose buttons this process took off already (here, or in the answer
+    /// to the click on it) is left alone.
     pub(crate) async fn close_challenge(
         &self,
         http: &serenity::Http,
@@ -156,6 +170,9 @@ impl Bot {
             let (Some(channel), Some(message)) = (parse_id(&channel), parse_id(&message)) else {
                 continue;
             };
+            if self.challenge_was_closed(message) {
+                continue;
+            }
             let edit = serenity::EditMessage::new().components(Vec::new());
             match serenity::ChannelId::new(channel)
                 .edit_message(http, serenity::MessageId::new(message), edit)
@@ -165,8 +182,72 @@ impl Bot {
                 Err(e) if http_status(&e).is_some_and(|s| matches!(s.0, 403 | 404)) => {}
                 Err(e) => return Err(e.into()),
             }
+            self.challenge_closed(message);
         }
         Ok(())
+    }
+
+    /// Records that a challenge message has no buttons any more.
+    pub(crate) fn challenge_closed(&self, message: u64) {
+        let mut closed = self.closed.lock().unwrap_or_else(|p| p.into_inner());
+        if closed.len() >= REMEMBERED {
+            // Forgetting costs at most one more edit of an old challenge's message.
+            closed.clear();
+        }
+        closed.insert(message);
+    }
+
+    fn challenge_was_closed(&self, message: u64) -> bool {
+        self.closed
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(&message)
+    }
+
+    /// The direct message channel with a user: asked of Discord once, then remembered (it never
+    /// changes), so a direct message is one call, not two.
+    pub(crate) async fn dm_channel(
+        &self,
+        http: &serenity::Http,
+        user: u64,
+    ) -> Result<serenity::ChannelId, DiscordError> {
+        let known = self
+            .dms
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&user)
+            .copied();
+        if let Some(channel) = known {
+            return Ok(channel);
+        }
+        let channel = serenity::UserId::new(user.max(1))
+            .create_dm_channel(http)
+            .await?
+            .id;
+        let mut dms = self.dms.lock().unwrap_or_else(|p| p.into_inner());
+        if dms.len() >= REMEMBERED {
+            dms.clear();
+        }
+        dms.insert(user, channel);
+        Ok(channel)
+    }
+
+    /// What the status message of `game` shows, as this process last made it.
+    fn status_shown(&self, game: i64) -> Option<u64> {
+        self.shown
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&game)
+            .copied()
+    }
+
+    fn status_shows(&self, game: i64, shows: u64) {
+        let mut shown = self.shown.lock().unwrap_or_else(|p| p.into_inner());
+        if shown.len() >= REMEMBERED && !shown.contains_key(&game) {
+            // Forgetting costs at most one more edit of each game's status message.
+            shown.clear();
+        }
+        shown.insert(game, shows);
     }
 
     /// Whether the outbox will post an action's public message: a notification the command
@@ -194,11 +275,14 @@ impl Bot {
         Ok(false)
     }
 
-    /// What follows a command that changed a game, whatever way it came: its public message
-    /// where no notification carries it (`nonce` keeps a repeat from posting twice), the status
-    /// message, and the challenge's buttons once it is answered. The command is done and
-    /// answered by then: a failure here is logged, not apologised for, and the next action
-    /// brings the status message up to date.
+    /// What follows a command that changed a game, whatever way it came: the challenge's
+    /// buttons taken off once it is answered, and, where no notification carries it, the
+    /// action's public message (`nonce` keeps a repeat from posting twice) and the status
+    /// message brought up to date. Where a notification carries it, the outbox sender posts it
+    /// and brings the status message up to date after it, so each action edits the status
+    /// message once, whoever delivers it. The command is done and answered by then: a failure
+    /// here is logged, not apologised for, and the next action brings the status message up
+    /// to date.
     pub(crate) async fn after_action(&self, http: &serenity::Http, answer: &Answer, nonce: String) {
         if let Err(e) = self.try_after_action(http, answer, nonce).await {
             tracing::warn!(game = ?answer.game, error = %e, "could not show an action in its thread");
@@ -217,12 +301,15 @@ impl Bot {
         let Some(state) = self.state(game, None).await? else {
             return Ok(());
         };
-        if state.status != GameStatus::Proposed {
+        // A challenge is answered before the game's first action: later actions leave its
+        // messages alone.
+        if state.status != GameStatus::Proposed && state.current_ply == 0 {
             self.close_challenge(http, game).await?;
         }
-        if !self.told_in_public(answer, game).await? {
-            self.post_public(http, &state, nonce).await?;
+        if self.told_in_public(answer, game).await? {
+            return Ok(());
         }
+        self.post_public(http, &state, nonce).await?;
         if matches!(state.status, GameStatus::Active | GameStatus::Finished) {
             self.refresh_status(http, game).await?;
         }
@@ -308,4 +395,19 @@ impl Bot {
 
 fn parse_id(s: &str) -> Option<u64> {
     s.parse().ok().filter(|&n| n != 0)
+}
+
+/// How many games' status messages, and challenge messages, a process remembers the state of.
+const REMEMBERED: usize = 4096;
+
+/// What a status message shows (its text, fields, picture's name and buttons), to tell whether
+/// an edit would change it.
+fn fingerprint(post: &board::Post) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let shown =
+        serde_json::to_string(&(&post.content, &post.embed, &post.components)).unwrap_or_default();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    shown.hash(&mut hasher);
+    post.file.as_ref().map(|f| &f.filename).hash(&mut hasher);
+    hasher.finish()
 }

@@ -9,6 +9,7 @@ mod faults_on_discord;
 mod languages_on_discord;
 mod menus_walk;
 mod play_on_discord;
+mod rest_calls;
 mod shards_on_discord;
 mod trust_on_discord;
 mod under_load;

@@ -92,6 +92,30 @@ impl Call {
         buttons_of(self.message())
     }
 
+    /// The call's route, its method and its path with every id as `{id}` and every token as
+    /// `{token}`: `PATCH /channels/{id}/messages/{id}`, for counting calls by kind.
+    pub fn route(&self) -> String {
+        let segments: Vec<&str> = self.path.trim_start_matches('/').split('/').collect();
+        // `/interactions/{id}/{token}/…` and `/webhooks/{app}/{token}/…`.
+        let tokened = matches!(segments.first(), Some(&"interactions" | &"webhooks"));
+        let route: Vec<&str> = segments
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                if tokened && i == 2 {
+                    "{token}"
+                } else if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+                    "{id}"
+                } else if i > 0 && segments[i - 1] == "reactions" {
+                    "{emoji}"
+                } else {
+                    s
+                }
+            })
+            .collect();
+        format!("{} /{}", self.method, route.join("/"))
+    }
+
     pub fn png(&self) -> Option<&[u8]> {
         self.files
             .iter()
