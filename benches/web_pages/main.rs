@@ -212,6 +212,8 @@ async fn run() -> anyhow::Result<Vec<String>> {
                 max_in_flight: 4096,
                 ..Default::default()
             },
+            discord_invite: None,
+            mail_address: None,
         },
     );
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

@@ -114,3 +114,39 @@ web-bad-ply = ”{ $value }” är ingen ställning i det här partiet: de går 
 web-bad-parameter = ”{ $value }” är inget giltigt värde för { $name }.
 web-failed-title = Något gick fel
 web-failed = Sidan kunde inte visas just nu. Försök igen senare.
+
+## Ett partis sida: dragen per omgång, och ställningen i ord
+
+web-turn-number = Omgång
+web-position-words = Ställningen i ord
+
+## Att vara med, på startsidan
+
+web-nav-help = Så spelar du
+web-join-title = Var med
+web-join-discord = På Discord: gå med i servern och skriv /{ $challenge } eller /{ $help }.
+web-join-discord-link = Gå med i Agoras Discord-server
+web-join-mail = Med e-post: skriv till { $address } med ett kommando som mejlets text, till exempel ”{ $challenge } alla agon”.
+web-join-help = Så börjar du, och alla kommandon
+
+## Hjälpsidan
+
+web-help-title = Så spelar du på Agora
+web-help-intro = Agora spelar Agon och Agros per korrespondens: du skickar ett kommando, Agora svarar med brädet och din motståndare drar när det passar. Samma kommandon fungerar med e-post och på Discord, på svenska, engelska och nederländska.
+web-help-mail-title = Med e-post
+web-help-mail = Skicka ett mejl till { $address } med ett kommando som text, till exempel ”{ $challenge } alla agon”. I det första svaret ber Agora dig bekräfta din adress; sedan svarar du på varje partis mejl med ditt drag.
+web-help-mail-none = På den här Agora spelar man inte med e-post.
+web-help-discord-title = På Discord
+web-help-discord = Gå med i servern och skriv /{ $challenge } i en kanal där Agora finns, eller /{ $help } för kommandona. Varje parti får en egen tråd, där du skriver dina drag eller använder partiets knappar.
+web-help-discord-none = På den här Agora spelar man inte på Discord.
+web-help-first-title = Ditt första parti
+web-help-first = ”{ $challenge } datorn agon” spelar mot datorn; ”{ $challenge } alla agros” väntar på den första motståndaren; ”{ $challenge } alice agon” utmanar en spelare vid namn. Ett drag skrivs som själva draget, till exempel k1-j1 eller e5; ”{ $board }” visar brädet och ”{ $help }” listar alla kommandon.
+web-help-commands-title = Kommandona
+web-help-command = Kommando
+web-help-usage = Så skriver du det
+web-help-summary = Vad det gör
+web-help-rules-title = Reglerna
+web-help-rules = De korta reglerna för varje spel, som ”{ $help } { $rules }” ger dem:
+web-help-languages = Den här sidan på
+web-rules-title = Reglerna för { $game }
+web-rules-back = Så spelar du på Agora

@@ -37,6 +37,10 @@ pub struct Web {
     pub request_timeout_seconds: u64,
     pub max_connections: usize,
     pub max_requests_in_flight: usize,
+    /// The Discord server's invitation, shown to visitors; empty: not shown.
+    pub discord_invite: String,
+    /// The address that takes commands by mail, shown to visitors; empty: not shown.
+    pub mail_address: String,
 }
 
 impl Default for Web {
@@ -51,6 +55,8 @@ impl Default for Web {
             request_timeout_seconds: limits.request_timeout.as_secs(),
             max_connections: limits.max_connections,
             max_requests_in_flight: limits.max_in_flight,
+            discord_invite: String::new(),
+            mail_address: String::new(),
         }
     }
 }
@@ -403,11 +409,28 @@ impl Config {
             max_connections: self.web.max_connections,
             max_in_flight: self.web.max_requests_in_flight,
         };
+        let discord_invite =
+            Some(self.web.discord_invite.trim().to_owned()).filter(|s| !s.is_empty());
+        if let Some(invite) = &discord_invite
+            && !invite.starts_with("https://")
+        {
+            anyhow::bail!("web.discord_invite starts with https://, not {invite:?}");
+        }
+        let mail_address = Some(self.web.mail_address.trim().to_owned()).filter(|s| !s.is_empty());
+        if let Some(address) = &mail_address
+            && (!address.contains('@') || address.contains(char::is_whitespace))
+        {
+            anyhow::bail!(
+                "web.mail_address is an address such as play@example.org, not {address:?}"
+            );
+        }
         Ok(Some(agora_web::WebSettings {
             listen,
             base_url,
             admin_listen,
             limits,
+            discord_invite,
+            mail_address,
         }))
     }
 }

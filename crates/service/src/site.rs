@@ -146,6 +146,9 @@ pub struct GamePage {
     pub half_point: Option<usize>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// The shown position read aloud, in the page's language: the picture's text alternative
+    /// ([`agora_render::describe_position`]), also the SVG's `<title>`.
+    pub description: String,
     /// The shown position as SVG, with the last action marked.
     #[serde(skip)]
     pub svg: String,
@@ -351,6 +354,7 @@ impl Service {
                 language: lang,
             },
         );
+        let description = agora_render::describe_position(position, last, lang);
         let kind = l.game.variant.kind();
         let seats = Seat::BOTH.map(|seat| {
             let player = l.game.player_at(seat);
@@ -432,8 +436,20 @@ impl Service {
             half_point,
             started_at: l.game.started_at,
             finished_at: l.game.finished_at,
+            description,
             svg,
         }))
+    }
+
+    /// The short rules of `game` (`agon` or `agros`) in `lang`, as `help rules` tells them, or
+    /// `None` for another name.
+    pub fn rules_text(&self, game: &str, lang: Language) -> Option<String> {
+        let name = match game {
+            "agon" => "rules_agon.txt",
+            "agros" => "rules_agros.txt",
+            _ => return None,
+        };
+        Some(self.templates.render_in(name, "web", lang, ()))
     }
 
     /// A game's record (docs/records.md), or `None` where [`Service::game_page`] shows nothing.

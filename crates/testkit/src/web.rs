@@ -362,6 +362,8 @@ impl Served {
                 base_url: base.clone(),
                 admin_listen: None,
                 limits,
+                discord_invite: None,
+                mail_address: None,
             },
         );
         let admin_listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0))

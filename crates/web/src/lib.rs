@@ -1,7 +1,9 @@
 //! Agora's read-only website, served by `agora serve` beside the front ends: the running games,
-//! open challenges and recent results; a page per game with its board (SVG from `agora-render`),
-//! its actions, a replay of every position and its record; a page per player; the leaderboards;
-//! and a JSON twin of each game's page for tools. On a listener of their own, for the operator
+//! open challenges and recent results, and how to join; a page per game with its board (SVG from
+//! `agora-render`, with the position in words for a screen reader), its actions by turn, a replay
+//! of every position and its record; a page per player; the leaderboards; a player's guide
+//! (`/help`, `/nl/help`, `/sv/help`: how to start by mail and on Discord, every command of the
+//! service's table, the rules); and a JSON twin of each game's page for tools. On a listener of their own, for the operator
 //! (loopback by default, never the public one), `/metrics` (the service's
 //! [`agora_service::metrics`] in the Prometheus text format) and `/healthz` (whether the database
 //! answers and the front ends are connected).
@@ -47,6 +49,10 @@ pub struct WebSettings {
     pub admin_listen: Option<SocketAddr>,
     /// How much the site takes on at once, and for how long.
     pub limits: WebLimits,
+    /// How a visitor joins, told on the home and help pages where set: the Discord server's
+    /// invitation (`https://discord.gg/…`) and the address that takes commands by mail.
+    pub discord_invite: Option<String>,
+    pub mail_address: Option<String>,
 }
 
 /// The site's bounds, so that no number of readers, slow or idle, can hold it or the database
@@ -87,6 +93,8 @@ pub struct Site {
     service: Arc<Service>,
     pages: Arc<Pages>,
     limits: WebLimits,
+    discord_invite: Option<String>,
+    mail_address: Option<String>,
     /// One permit per request being answered.
     in_flight: Arc<tokio::sync::Semaphore>,
 }
@@ -111,7 +119,14 @@ impl Site {
                 settings.limits.max_in_flight.max(1),
             )),
             limits: settings.limits,
+            discord_invite: settings.discord_invite,
+            mail_address: settings.mail_address,
         }
+    }
+
+    /// How to join, in `lang`.
+    fn join(&self, lang: Language) -> pages::Join {
+        pages::Join::new(lang, self.discord_invite.clone(), self.mail_address.clone())
     }
 
     /// The operator's routes, for the admin listener: `/metrics` and `/healthz`.
@@ -129,6 +144,10 @@ impl Site {
     pub fn router(&self) -> Router {
         Router::new()
             .route("/", get(home))
+            .route("/help", get(help))
+            .route("/{lang}/help", get(help_in))
+            .route("/rules/{game}", get(rules))
+            .route("/{lang}/rules/{game}", get(rules_in))
             .route("/games/{id}", get(game))
             .route("/games/{id}/board.svg", get(board))
             .route("/games/{id}/record", get(record))
@@ -399,8 +418,63 @@ fn query_of(raw: Option<String>) -> Result<Option<PlyQuery>, String> {
 async fn home(State(site): State<Site>, headers: HeaderMap) -> Response {
     let lang = site.language(&headers);
     match site.service.home_page(lang).await {
-        Ok(home) => site.page(StatusCode::OK, site.pages.home(lang, &home)),
+        Ok(home) => site.page(
+            StatusCode::OK,
+            site.pages.home(lang, &home, &site.join(lang)),
+        ),
         Err(e) => site.failed(lang, e),
+    }
+}
+
+/// The language a path names (`/nl/help`): one Agora speaks, by its code.
+fn path_language(code: &str) -> Option<Language> {
+    Language::ALL.into_iter().find(|l| l.code() == code)
+}
+
+/// The player's guide in the reader's language (`Accept-Language`).
+async fn help(State(site): State<Site>, headers: HeaderMap) -> Response {
+    let lang = site.language(&headers);
+    site.page(StatusCode::OK, site.pages.help(lang, &site.join(lang)))
+}
+
+/// The player's guide in the language the path names: `/en/help`, `/nl/help`, `/sv/help`.
+async fn help_in(
+    State(site): State<Site>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    match path_language(&code) {
+        Some(lang) => site.page(StatusCode::OK, site.pages.help(lang, &site.join(lang))),
+        None => site.not_found_page(site.language(&headers)),
+    }
+}
+
+/// The short rules of a game, in `lang`.
+fn rules_page(site: &Site, lang: Language, game: &str) -> Response {
+    let title = match game {
+        "agon" => "Agon",
+        "agros" => "Agros",
+        _ => return site.not_found_page(lang),
+    };
+    match site.service.rules_text(game, lang) {
+        Some(text) => site.page(StatusCode::OK, site.pages.rules(lang, title, &text)),
+        None => site.not_found_page(lang),
+    }
+}
+
+async fn rules(State(site): State<Site>, Path(game): Path<String>, headers: HeaderMap) -> Response {
+    let lang = site.language(&headers);
+    rules_page(&site, lang, &game)
+}
+
+async fn rules_in(
+    State(site): State<Site>,
+    Path((code, game)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    match path_language(&code) {
+        Some(lang) => rules_page(&site, lang, &game),
+        None => site.not_found_page(site.language(&headers)),
     }
 }
 

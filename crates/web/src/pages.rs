@@ -39,7 +39,61 @@ const TEMPLATES: &[(&str, &str)] = &[
         "error.html",
         include_str!("../../../templates/web/error.html"),
     ),
+    (
+        "help.html",
+        include_str!("../../../templates/web/help.html"),
+    ),
+    (
+        "rules.html",
+        include_str!("../../../templates/web/rules.html"),
+    ),
 ];
+
+/// How a visitor joins, as the home and help pages say it: the configured ways in, and the
+/// command words they are told to type, in the reader's language.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Join {
+    pub discord_invite: Option<String>,
+    pub mail_address: Option<String>,
+    pub challenge: &'static str,
+    pub help: &'static str,
+    pub board: &'static str,
+    pub rules: &'static str,
+}
+
+impl Join {
+    pub fn new(
+        lang: Language,
+        discord_invite: Option<String>,
+        mail_address: Option<String>,
+    ) -> Join {
+        let name =
+            |english| agora_service::commands::spec(english).map_or(english, |c| c.name_in(lang));
+        Join {
+            discord_invite,
+            mail_address,
+            challenge: name("challenge"),
+            help: name("help"),
+            board: name("board"),
+            rules: agora_service::commands::word_in(lang, "rules"),
+        }
+    }
+}
+
+/// One command of the help page, in the reader's language.
+#[derive(Debug, Clone, Serialize)]
+struct CommandLine {
+    name: &'static str,
+    usage: String,
+    summary: String,
+}
+
+/// A language the help page links to.
+#[derive(Debug, Clone, Serialize)]
+struct LanguageLink {
+    code: &'static str,
+    name: &'static str,
+}
 
 /// The compiled pages.
 pub(crate) struct Pages {
@@ -117,14 +171,63 @@ impl Pages {
         }
     }
 
-    pub fn home(&self, lang: Language, home: &HomePage) -> String {
+    pub fn home(&self, lang: Language, home: &HomePage, join: &Join) -> String {
         #[derive(Serialize)]
         struct Ctx<'a> {
             lang: &'a str,
             home: &'a HomePage,
+            join: &'a Join,
         }
         let lang = lang.code();
-        self.render("home.html", Ctx { lang, home })
+        self.render("home.html", Ctx { lang, home, join })
+    }
+
+    /// The player's guide: how to start by mail and on Discord, every command of the service's
+    /// table with its name, usage and summary in `lang`, and the rules.
+    pub fn help(&self, lang: Language, join: &Join) -> String {
+        #[derive(Serialize)]
+        struct Ctx<'a> {
+            lang: &'a str,
+            join: &'a Join,
+            commands: Vec<CommandLine>,
+            languages: Vec<LanguageLink>,
+        }
+        let commands = agora_service::commands::COMMANDS
+            .iter()
+            .map(|c| CommandLine {
+                name: c.name_in(lang),
+                usage: c.usage_in(lang),
+                summary: c.summary_in(lang),
+            })
+            .collect();
+        let languages = Language::ALL
+            .iter()
+            .map(|l| LanguageLink {
+                code: l.code(),
+                name: l.native_name(),
+            })
+            .collect();
+        self.render(
+            "help.html",
+            Ctx {
+                lang: lang.code(),
+                join,
+                commands,
+                languages,
+            },
+        )
+    }
+
+    /// The short rules of `game` (its title) in `lang`.
+    pub fn rules(&self, lang: Language, game: &str, text: &str) -> String {
+        #[derive(Serialize)]
+        struct Ctx<'a> {
+            lang: &'a str,
+            game: &'a str,
+            text: &'a str,
+        }
+        let lang = lang.code();
+        self.render("rules.html", Ctx { lang, game, text })
     }
 
     pub fn game(&self, lang: Language, game: &GamePage) -> String {
@@ -205,7 +308,8 @@ mod tests {
             results: Vec::new(),
             leaderboards: Vec::new(),
         };
-        let html = Pages::new().home(Language::En, &home);
+        let join = Join::new(Language::En, None, None);
+        let html = Pages::new().home(Language::En, &home, &join);
         assert!(!html.contains("<script>alert"), "{html}");
         assert!(!html.contains("\" onmouseover"), "{html}");
         assert!(html.contains("&lt;script&gt;alert("), "{html}");

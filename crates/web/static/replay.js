@@ -1,7 +1,9 @@
 // Agora's one script. Everything on the site works without it; it adds two things:
 //  1. every <time datetime> is shown in the reader's own time zone;
 //  2. on a game's page, the replay controls step through the positions without loading the page
-//     again: the buttons, a click on an action, and the keys ArrowLeft, ArrowRight, Home and End.
+//     again: the buttons, a click on an action, and the keys ArrowLeft, ArrowRight, Home and End;
+//     the list of actions keeps the current one in view, and the position in words follows the
+//     board (it is the picture's title).
 //     The board is fetched from /games/ID/board.svg?ply=N (once per position) and the address
 //     follows as /games/ID?ply=N, so any position can be linked to.
 "use strict";
@@ -34,6 +36,8 @@
     var plies = parseInt(main.getAttribute("data-plies"), 10);
     var ply = parseInt(main.getAttribute("data-ply"), 10);
     var board = document.getElementById("board");
+    var words = document.getElementById("position-text");
+    var box = document.getElementById("moves-box");
     var output = document.getElementById("ply");
     var moves = document.querySelectorAll("#moves a[data-ply]");
     var links = {
@@ -49,9 +53,28 @@
       return "/games/" + game + "?ply=" + n;
     }
 
+    // Scrolls the list of actions, and only it, so that `a` is in view.
+    function reveal(a) {
+      if (!box) {
+        return;
+      }
+      var r = a.getBoundingClientRect();
+      var b = box.getBoundingClientRect();
+      if (r.top < b.top) {
+        box.scrollTop -= b.top - r.top;
+      } else if (r.bottom > b.bottom) {
+        box.scrollTop += r.bottom - b.bottom;
+      }
+    }
+
     function show(n, svg) {
       ply = n;
       board.innerHTML = svg;
+      // The position in words is the picture's title.
+      var title = board.querySelector("svg > title");
+      if (words && title) {
+        words.textContent = title.textContent;
+      }
       main.setAttribute("data-ply", String(n));
       output.textContent = String(n);
       links.first.href = url(0);
@@ -62,6 +85,7 @@
         var here = parseInt(moves[i].getAttribute("data-ply"), 10) === n;
         if (here) {
           moves[i].setAttribute("aria-current", "step");
+          reveal(moves[i]);
         } else {
           moves[i].removeAttribute("aria-current");
         }
@@ -96,6 +120,11 @@
     }
 
     boards[ply] = board.innerHTML;
+    for (var k = 0; k < moves.length; k++) {
+      if (moves[k].hasAttribute("aria-current")) {
+        reveal(moves[k]);
+      }
+    }
     links.first.addEventListener("click", function (e) { e.preventDefault(); go(0); });
     links.prev.addEventListener("click", function (e) { e.preventDefault(); go(wanted - 1); });
     links.next.addEventListener("click", function (e) { e.preventDefault(); go(wanted + 1); });

@@ -6,6 +6,8 @@
 //!   current ply and at earlier ones (`?ply=N`), with the move list and the record link.
 //! - The replay steps through the moves (buttons, keys, a click on a move) without loading a page,
 //!   keeping the address bar's `?ply=N` in step.
+//! - Every action of a 1,000-action game can be reached in its list, which scrolls down by turns
+//!   and never sideways, and a click on the last one shows the final position and its words.
 //! - A screenshot of a game page is kept under the test's output directory
 //!   (`web-screenshots/`).
 //! - Nothing shows an error in the browser's console (a Content-Security-Policy violation is one).
@@ -594,28 +596,44 @@ async fn a_game_page_shows_the_position_the_rules_give() {
         "the last move is the current one"
     );
 
-    // The move list: one item per action, each a link to its ply with the action's notation.
+    // The actions by turn: a row per turn, its number and then each side's action, each a link
+    // to its ply with the action's notation (AG-16: turn N holds actions 2N-1 and 2N).
     let moves = browser
         .js(
-            "return Array.from(document.querySelectorAll('ol#moves > li')).map(li => { \
-               const a = li.querySelector('a[data-ply]'); \
-               return a ? [a.getAttribute('data-ply'), a.getAttribute('href'), a.textContent.trim()] : null; });",
+            "return Array.from(document.querySelectorAll('table#moves > tbody > tr')).map(tr => \
+               [tr.querySelector('th').textContent.trim()].concat( \
+                 Array.from(tr.querySelectorAll('a[data-ply]')).map(a => \
+                   [a.getAttribute('data-ply'), a.href, a.textContent.trim()])));",
         )
         .await;
-    let moves = moves.as_array().expect("the move list");
+    let turns = moves.as_array().expect("the move list");
     assert_eq!(
-        moves.len(),
-        agon.moves.len(),
-        "one item per action: {moves:?}"
+        turns.len(),
+        agon.moves.len().div_ceil(2),
+        "one row per turn: {turns:?}"
     );
-    for (k, (item, notation)) in moves.iter().zip(&agon.moves).enumerate() {
+    // (turn number, link) for every action, in order.
+    let links: Vec<(Value, &Value)> = turns
+        .iter()
+        .flat_map(|row| {
+            let row = row.as_array().expect("a row");
+            row[1..].iter().map(move |a| (row[0].clone(), a))
+        })
+        .collect();
+    assert_eq!(links.len(), agon.moves.len(), "one link per action");
+    for (k, ((turn, link), notation)) in links.into_iter().zip(&agon.moves).enumerate() {
         let ply = k + 1;
         let expected = serde_json::json!([
             ply.to_string(),
-            format!("/games/{}?ply={ply}", agon.id),
+            site.url(&format!("/games/{}?ply={ply}", agon.id)),
             notation
         ]);
-        assert_eq!(item, &expected, "move {ply}");
+        assert_eq!(
+            turn,
+            ply.div_ceil(2).to_string(),
+            "the turn of action {ply}"
+        );
+        assert_eq!(link, &expected, "move {ply}");
     }
     assert_eq!(
         link_target(&browser, "a#record").await,
@@ -780,7 +798,7 @@ async fn the_replay_steps_through_the_moves_without_a_page_load() {
 
     // A move of the list, then one back: a captured piece shows on the way.
     let capture = ply_with_a_capture(agon).max(2);
-    click(&browser, &format!("ol#moves a[data-ply=\"{capture}\"]")).await;
+    click(&browser, &format!("table#moves a[data-ply=\"{capture}\"]")).await;
     wait_shown(&browser, agon, capture, "a click on a move").await;
     click(&browser, "nav#replay a#prev").await;
     wait_shown(&browser, agon, capture - 1, "#prev").await;
@@ -829,4 +847,111 @@ async fn a_screenshot_of_a_game_page() {
     browser.close().await;
     site.stop().await;
     games.finish().await;
+}
+
+/// Plays `actions` actions of a started Agon game of which none ends it, each chosen among the
+/// legal actions that leave the game running, and follows each on the rules' own position.
+async fn play_without_ending(
+    service: &Service,
+    id: i64,
+    seats: [&str; 2],
+    actions: usize,
+) -> Played {
+    let mut position = Variant::Agon.start();
+    let mut played = Played {
+        id,
+        moves: Vec::new(),
+        positions: vec![position.clone()],
+    };
+    let mut choices = Choices(11);
+    for _ in 0..actions {
+        let running: Vec<_> = position
+            .legal_actions()
+            .into_iter()
+            .filter(|&a| {
+                let mut after = position.clone();
+                after.play_unchecked(a);
+                !after.is_finished()
+            })
+            .collect();
+        assert!(!running.is_empty(), "an action that keeps the game going");
+        let action = running[choices.pick(running.len())];
+        let notation = position.notation(action);
+        let who = seats[position.to_act().index()];
+        say(service, who, &format!("#{id} {notation}")).await;
+        position.play(action).unwrap();
+        played.moves.push(notation);
+        played.positions.push(position.clone());
+    }
+    played
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_action_of_a_thousand_action_game_can_be_reached_and_clicked() {
+    if !browser_available() {
+        return;
+    }
+    let (service, dir) = support::fresh_service("browser-long", 7).await;
+    for who in ["ann", "bob"] {
+        say(&service, who, "games").await;
+    }
+    let id = start_game(&service, "ann", "bob", "agon").await;
+    let long = play_without_ending(&service, id, ["ann", "bob"], 1000).await;
+    let site = Served::start(service.clone()).await;
+    let browser = Browser::open().await;
+
+    goto(&browser, &site.url(&format!("/games/{id}?ply=0"))).await;
+    wait_shown(&browser, &long, 0, "the start of a long game").await;
+    // The list holds every turn and scrolls down, never sideways; nor does the page.
+    let sizes = browser
+        .js(
+            "const box = document.getElementById('moves-box'); \
+             const page = document.documentElement; \
+             return { rows: document.querySelectorAll('#moves tbody tr').length, \
+                      links: document.querySelectorAll('#moves a[data-ply]').length, \
+                      scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, \
+                      scrollHeight: box.scrollHeight, clientHeight: box.clientHeight, \
+                      pageScrollWidth: page.scrollWidth, pageWidth: page.clientWidth, \
+                      last: document.querySelector('#moves tbody tr:last-child th').textContent.trim() };",
+        )
+        .await;
+    println!("the list of a 1,000-action game: {sizes}");
+    assert_eq!(sizes["rows"], 500, "{sizes}");
+    assert_eq!(sizes["links"], 1000, "{sizes}");
+    assert_eq!(sizes["last"], "500", "{sizes}");
+    let number = |key: &str| sizes[key].as_f64().unwrap_or(f64::NAN);
+    assert!(
+        number("scrollWidth") <= number("clientWidth"),
+        "the list scrolls sideways: {sizes}"
+    );
+    assert!(
+        number("scrollHeight") > number("clientHeight"),
+        "the list scrolls down: {sizes}"
+    );
+    assert!(
+        number("pageScrollWidth") <= number("pageWidth"),
+        "the page scrolls sideways: {sizes}"
+    );
+
+    // The last action, reached by scrolling the list, shows the final position.
+    click(&browser, "table#moves a[data-ply=\"1000\"]").await;
+    wait_shown(&browser, &long, 1000, "a click on the last action").await;
+    let words = browser
+        .js("return document.getElementById('position-text').textContent;")
+        .await;
+    let last = long.moves.last().unwrap();
+    let step = last.split('x').next().unwrap_or(last);
+    assert!(
+        words.as_str().is_some_and(|w| w.contains(step)),
+        "the position in words follows the board: {words} (last action {last})"
+    );
+    // And one in the middle, further up the list.
+    click(&browser, "table#moves a[data-ply=\"501\"]").await;
+    wait_shown(&browser, &long, 501, "a click on action 501").await;
+    browser.assert_no_console_errors("the long game");
+
+    browser.close().await;
+    site.stop().await;
+    service.store().close().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }

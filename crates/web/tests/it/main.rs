@@ -2,7 +2,9 @@
 //!
 //! One binary for the whole crate: `cargo test -p <crate> <module>::` runs one module's tests.
 
+mod accessibility;
 mod browser;
+mod guide;
 mod http;
 mod limits;
 mod operations;
