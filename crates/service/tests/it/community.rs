@@ -269,8 +269,8 @@ async fn a_games_watchers_are_capped_and_each_told_once() {
         let i: usize = m.address["local:w".len()..].parse().unwrap();
         let subject = [
             "Game #1 (watched), ply 1: ann (white) played k1-j1",
-            "Partij #1 (gevolgd), ply 1: ann (wit) heeft k1-j1 gespeeld",
-            "Parti #1 (som du följer), ply 1: ann (vit) spelade k1-j1",
+            "Partij #1 (gevolgd), zet 1: ann (wit) heeft k1-j1 gespeeld",
+            "Parti #1 (som du följer), drag 1: ann (vit) spelade k1-j1",
         ][i % 3];
         assert_eq!(m.subject, subject, "{}", m.body);
         texts

@@ -214,15 +214,20 @@ async fn a_challenge_to_a_never_seen_address_carries_no_chosen_name() {
     assert!(last.contains("Your-Bank challenges you"), "{last}");
 }
 
-/// The link code an answer asks to send (`link <code>`, the offer or the confirmation).
+/// The link code an answer asks to send (`link <code>` by mail, `/link code:<code>` on Discord;
+/// the offer or the confirmation).
 pub(crate) fn link_code_in(text: &str) -> String {
     let code: String = text
-        .split("`link ")
-        .nth(1)
-        .unwrap_or_else(|| panic!("no link code in {text:?}"))
-        .chars()
-        .take_while(char::is_ascii_alphanumeric)
-        .collect();
+        .split("link ")
+        .skip(1)
+        .map(|rest| {
+            rest.trim_start_matches("code:")
+                .chars()
+                .take_while(char::is_ascii_alphanumeric)
+                .collect::<String>()
+        })
+        .find(|code| code.len() == 8 && !code.chars().any(|c| c.is_ascii_lowercase()))
+        .unwrap_or_else(|| panic!("no link code in {text:?}"));
     assert_eq!(code.len(), 8, "{text}");
     code
 }
