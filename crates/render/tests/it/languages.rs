@@ -103,7 +103,7 @@ fn agros_speaks_dutch_and_swedish() {
                 "nog een pas beëindigt de partij",
                 "Velden:",
                 "Stand: Licht",
-                "halve punt: Donker",
+                "half punt: Donker",
             ],
         ),
         (
