@@ -294,7 +294,7 @@ parse-usage-settings = { parse-problem }; gebruik: { cmd-settings-usage }
 
 cmd-vacation-summary = zet je klokken in al je partijen stil
 cmd-vacation-usage = vakantie [dagen | einde]
-cmd-vacation-help = `vakantie 7` zet de klokken van al je partijen 7 dagen stil; dat gaat af van je jaarlijkse tegoed; je tegenstanders zien het op hun borden. `vakantie einde` beëindigt je vakantie eerder en geeft de ongebruikte dagen terug. `vakantie` alleen toont wat er van je tegoed over is.
+cmd-vacation-help = `vakantie 7` zet de klokken van al je partijen 7 dagen stil (dat gaat af van je jaarlijkse tegoed); je tegenstanders zien het op hun borden. `vakantie einde` beëindigt je vakantie eerder en geeft de ongebruikte dagen terug. `vakantie` alleen toont wat er van je tegoed over is.
 cmd-vacation-arg-days = dagen
 cmd-vacation-arg-days-help = dagen om je klokken stil te zetten, of `einde`; laat weg om je tegoed te zien
 parse-usage-vacation = { parse-problem }; gebruik: { cmd-vacation-usage }
