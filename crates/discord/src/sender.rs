@@ -40,9 +40,10 @@ struct DiscordSender<'a> {
     http: &'a serenity::Http,
 }
 
-/// Delivers the outbox now and whenever a command woke it or a commit of another process was
-/// seen (see `agora_store::commits`), or every `outbox_poll`, and again at once after a pass
-/// that sent something (more may have been queued meanwhile); never returns.
+/// Delivers the outbox now and whenever a command of this process queued notifications (see
+/// [`agora_service::Service::queued_rows`]) or a commit of another process was seen (see
+/// `agora_store::commits`), or every `outbox_poll`, and again at once after a pass that sent
+/// something (more may have been queued meanwhile); never returns.
 ///
 /// Several processes may share the database, and each delivers: every pass claims the games'
 /// conversations it sends ([`agora_service::Service::deliver`]), so each row is posted by one
@@ -51,8 +52,10 @@ struct DiscordSender<'a> {
 /// once it is given up or has run out.
 pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
     let mut standing_by = false;
-    // Rows other processes queue wake this one too, once their commit is seen.
+    // Rows other processes queue wake this one too, once their commit is seen; rows of this
+    // process's commands, whatever front end they came by, at their commit.
     let mut commits = bot.service.store().commits();
+    let mut queued = bot.service.queued_rows();
     loop {
         let sender = DiscordSender {
             bot: &bot,
@@ -89,6 +92,7 @@ pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
         tokio::select! {
             () = bot.wake.notified() => {}
             () = commits.changed() => {}
+            _ = queued.changed() => {}
             () = tokio::time::sleep(pause) => {}
         }
     }

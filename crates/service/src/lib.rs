@@ -335,6 +335,9 @@ mod shared {
         pub(crate) searches: computer::Searches,
         /// What the service counts for its operator (see [`metrics`]).
         pub(crate) metrics: crate::metrics::Metrics,
+        /// Counts the commands that queued notifications, so the senders of this process wake
+        /// at their commit (see [`Service::queued_rows`]).
+        pub(crate) queued: tokio::sync::watch::Sender<u64>,
     }
 }
 
@@ -398,6 +401,7 @@ impl Service {
                 turns_in_flight: Mutex::default(),
                 pictures: std::sync::Arc::default(),
                 metrics: crate::metrics::Metrics::new(),
+                queued: tokio::sync::watch::Sender::new(0),
             }),
         }
     }
@@ -407,6 +411,14 @@ impl Service {
             .lock()
             .expect("computer games lock")
             .contains(&game)
+    }
+
+    /// Changes whenever a command of this process (a front end's, the clock's, the computer's)
+    /// has committed notifications: a sender waits on it to deliver them at once, whichever
+    /// front end the command came by. Rows other processes queue are seen through
+    /// [`Store::commits`].
+    pub fn queued_rows(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.queued.subscribe()
     }
 
     /// The store, for the binary's statistics and shutdown and for tests. Front ends keep their
@@ -504,6 +516,9 @@ impl Service {
             .and_then(|r| r);
         let status = result.as_ref().map(|(a, _)| a.status).map_err(|_| ());
         self.metrics.command(kind, status, started.elapsed());
+        if result.as_ref().is_ok_and(|(a, _)| !a.notices.is_empty()) {
+            self.queued.send_modify(|n| *n = n.wrapping_add(1));
+        }
         result
     }
 

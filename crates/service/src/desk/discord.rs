@@ -16,15 +16,21 @@ impl DiscordDesk<'_> {
         Ok(self.service.store.write().await?)
     }
 
+    /// A read beside the writer: the desk's questions never wait for the commands' batches, nor
+    /// hold them up (the outbox sender asks several for every post).
+    async fn read(&self) -> Result<Tx, ServiceError> {
+        Ok(self.service.store.read().await?)
+    }
+
     /// The game whose thread a channel is.
     pub async fn game_of_thread(&self, channel: &str) -> Result<Option<i64>, ServiceError> {
-        let mut tx = self.tx().await?;
+        let mut tx = self.read().await?;
         Ok(tx.discord_game_by_thread(channel).await?.map(|g| g.game_id))
     }
 
     /// Where a game lives on Discord, if it was started there.
     pub async fn place(&self, game: i64) -> Result<Option<DiscordGame>, ServiceError> {
-        Ok(self.tx().await?.discord_game(game).await?)
+        Ok(self.read().await?.discord_game(game).await?)
     }
 
     /// Records the thread a game's messages go to from now on.
@@ -37,7 +43,7 @@ impl DiscordDesk<'_> {
 
     /// Whether an outbox row was posted already.
     pub async fn was_posted(&self, outbox_id: i64) -> Result<bool, ServiceError> {
-        Ok(self.tx().await?.discord_post(outbox_id).await?.is_some())
+        Ok(self.read().await?.discord_post(outbox_id).await?.is_some())
     }
 
     /// Records the message an outbox row was posted as.
@@ -57,7 +63,7 @@ impl DiscordDesk<'_> {
 
     /// The status message of a game's thread, if one was posted.
     pub async fn status_message(&self, game: i64) -> Result<Option<String>, ServiceError> {
-        Ok(self.tx().await?.discord_status_message(game).await?)
+        Ok(self.read().await?.discord_status_message(game).await?)
     }
 
     /// Records (or, with `None`, forgets) the status message of a game's thread.
@@ -74,12 +80,12 @@ impl DiscordDesk<'_> {
 
     /// The messages a game's challenge was posted as: (channel, message).
     pub async fn challenge_posts(&self, game: i64) -> Result<Vec<(String, String)>, ServiceError> {
-        Ok(self.tx().await?.discord_challenge_posts(game).await?)
+        Ok(self.read().await?.discord_challenge_posts(game).await?)
     }
 
     /// Whether a user wants reminders and final reports as direct messages.
     pub async fn wants_dm(&self, user: &str) -> Result<bool, ServiceError> {
-        Ok(self.tx().await?.discord_wants_dm(user).await?)
+        Ok(self.read().await?.discord_wants_dm(user).await?)
     }
 
     /// Sets whether a user wants reminders and final reports as direct messages.
@@ -104,7 +110,7 @@ impl DiscordDesk<'_> {
         &self,
         outbox_id: i64,
     ) -> Result<Option<(String, DateTime<Utc>)>, ServiceError> {
-        Ok(self.tx().await?.discord_intent(outbox_id).await?)
+        Ok(self.read().await?.discord_intent(outbox_id).await?)
     }
 
     /// Records, before posting, that an outbox row is about to be posted in `channel`.
@@ -122,7 +128,7 @@ impl DiscordDesk<'_> {
 
     /// How many times handling a Discord event (by its id) failed.
     pub async fn failures(&self, event: &str) -> Result<u32, ServiceError> {
-        Ok(self.tx().await?.discord_failures(event).await?)
+        Ok(self.read().await?.discord_failures(event).await?)
     }
 
     /// Counts one more failure of a Discord event; returns how many there were.
