@@ -12,9 +12,11 @@
 //! double gave the post, by mail the end of the pass that handed the mail to the SMTP server,
 //! an upper bound), and the pictures drawn against those reused, with the time spent drawing.
 //!
-//! Sizes: `AGORA_BENCH_GAMES` (default 48) and `AGORA_BENCH_PLIES` (default 20). The mail
-//! servers must be there (`source <dir>/env` of `tests/mail/servers.sh start <dir>`): without
-//! them it fails; it never skips. It empties the test mailboxes when done.
+//! Sizes: `AGORA_BENCH_GAMES` (default 48) and `AGORA_BENCH_PLIES` (default 20);
+//! `AGORA_BENCH_PARALLEL_SENDS` sets how many rows a sender's pass sends at once (default: the
+//! service's `parallel_sends`). The mail servers must be there (`source <dir>/env` of
+//! `tests/mail/servers.sh start <dir>`): without them it fails; it never skips. It empties the
+//! test mailboxes when done.
 //!
 //! `source <dir>/env && cargo bench -p agora-discord --bench end_to_end`
 
@@ -99,6 +101,10 @@ async fn servers() -> Result<mail::Servers, Error> {
 async fn run() -> Result<(), Error> {
     let games = size("AGORA_BENCH_GAMES", 48)?;
     let plies = size("AGORA_BENCH_PLIES", 20)?;
+    let parallel_sends = size(
+        "AGORA_BENCH_PARALLEL_SENDS",
+        Settings::default().parallel_sends,
+    )?;
     let mut servers = servers().await?;
     let _turn = mail::MAILBOXES.lock(&mut servers).await;
     mail::empty_mailboxes(&servers).await;
@@ -107,6 +113,7 @@ async fn run() -> Result<(), Error> {
     let settings = Settings {
         seed: Some(11),
         max_open_challenges: u32::MAX,
+        parallel_sends,
         ..Settings::default()
     };
     let service = Arc::new(Service::new(store, Templates::load(None)?, settings));
