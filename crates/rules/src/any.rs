@@ -134,6 +134,65 @@ impl Variant {
     }
 }
 
+/// Why a list of actions does not replay: the first action that cannot be read or is not legal
+/// where it stands, with the rules' reason and the position it stands in.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("action {} `{text}`", .index + 1)]
+pub struct ReplayError {
+    /// Its place in the actions given, from 0 ([`ReplayError::ply`] counts from 1).
+    pub index: usize,
+    /// The action as given.
+    pub text: String,
+    #[source]
+    pub error: ActionError,
+    /// The position after the actions before it: where it was refused.
+    pub position: Box<AnyPosition>,
+}
+
+impl ReplayError {
+    /// The action's number, counted from 1 as records and a game's history number actions.
+    pub fn ply(&self) -> usize {
+        self.index + 1
+    }
+}
+
+impl Variant {
+    /// THE replay: plays `actions` (each in any form [`AnyPosition::parse_action`] reads) from
+    /// this variant's start and returns the position they reach. `visit` sees each action, with
+    /// its index and the position it is played from, before it is played; so a caller keeps what
+    /// it needs (a line per action, the position at one ply) without a second walk. Stops at the
+    /// first action that cannot be read or is not legal where it stands: every action after a
+    /// game's end is one, since nothing is legal then.
+    pub fn replay<I>(
+        self,
+        actions: I,
+        mut visit: impl FnMut(usize, &AnyPosition, AnyAction),
+    ) -> Result<AnyPosition, ReplayError>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<str>,
+    {
+        let mut position = self.start();
+        for (index, text) in actions.into_iter().enumerate() {
+            let text = text.as_ref();
+            let action = match position.parse_action(text) {
+                Ok(action) => action,
+                Err(error) => {
+                    return Err(ReplayError {
+                        index,
+                        text: text.to_owned(),
+                        error,
+                        position: Box::new(position),
+                    });
+                }
+            };
+            visit(index, &position, action);
+            position.play_unchecked(action);
+        }
+        Ok(position)
+    }
+}
+
 impl fmt::Display for Variant {
     /// `agon`, or `agros 10x10 5 farmers`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -308,4 +367,40 @@ pub fn record<S: AsRef<str>>(actions: &[S]) -> String {
         out.push_str(a.as_ref());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The replay shows each action with the position it is played from, and stops at the first
+    /// bad one, naming it by its place and leaving the position where it was refused.
+    #[test]
+    fn replay_visits_each_action_and_names_the_first_bad_one() {
+        let mut seen = Vec::new();
+        let end = Variant::Agon
+            .replay(["a4-a5", "a6-b7"], |i, before, action| {
+                seen.push((i, before.to_act(), before.notation(action)))
+            })
+            .expect("legal actions");
+        assert_eq!(
+            seen,
+            [
+                (0, Seat::First, "a4-a5".to_owned()),
+                (1, Seat::Second, "a6-b7".to_owned())
+            ]
+        );
+        assert_eq!(end.to_act(), Seat::First);
+
+        let error = Variant::Agon
+            .replay(["a4-a5", "a6-b7", "k1-k3", "a5-a6"], |_, _, _| {})
+            .expect_err("k1-k3 is not a step");
+        assert_eq!(
+            (error.index, error.ply(), error.text.as_str()),
+            (2, 3, "k1-k3")
+        );
+        assert!(!error.error.is_unreadable());
+        assert_eq!(*error.position, end);
+        assert_eq!(error.to_string(), "action 3 `k1-k3`");
+    }
 }

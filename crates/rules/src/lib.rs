@@ -44,7 +44,7 @@ mod any;
 mod error;
 pub mod record;
 
-pub use any::{AnyAction, AnyPosition, GameKind, Variant, VariantError, record};
+pub use any::{AnyAction, AnyPosition, GameKind, ReplayError, Variant, VariantError, record};
 pub use error::{
     ActionError, IllegalAction, NotationError, PieceName, PlacementHint, Side, SquareError,
 };

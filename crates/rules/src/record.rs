@@ -12,7 +12,7 @@
 //! its text ([`Record::to_text`]) reads back to an equal record. Records come from strangers (mail
 //! attachments, uploads), so every size is bounded and nothing here panics on any input.
 
-use crate::{ActionError, AnyPosition, GameKind, Outcome, Seat, Variant, VariantError};
+use crate::{ActionError, AnyAction, AnyPosition, GameKind, Outcome, Seat, Variant, VariantError};
 use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
@@ -605,8 +605,9 @@ impl Record {
     /// ended (a resignation, a loss on time, AR-15).
     pub fn replay(&self) -> Result<Vec<AnyPosition>, RecordError> {
         let mut positions = Vec::with_capacity(self.actions.len() + 1);
-        let last = self.play(|p| positions.push(p.clone()))?;
+        let last = self.play(|_, before, _| positions.push(before.clone()))?;
         self.check_result(&last)?;
+        positions.push(last);
         Ok(positions)
     }
 
@@ -619,9 +620,7 @@ impl Record {
                 actions: self.actions.len(),
             });
         }
-        let mut shortened = self.clone();
-        shortened.actions.truncate(ply);
-        shortened.play(|_| {})
+        self.play_actions(&self.actions[..ply], |_, _, _| {})
     }
 
     /// Checks the `Result` tag against the position the actions lead to: when the rules ended the
@@ -646,24 +645,30 @@ impl Record {
         })
     }
 
-    /// Plays the actions from the variant's start, showing `visit` every position; returns the
-    /// last.
-    fn play(&self, mut visit: impl FnMut(&AnyPosition)) -> Result<AnyPosition, RecordError> {
-        let mut position = self.variant()?.start();
-        visit(&position);
-        for (i, text) in self.actions.iter().enumerate() {
-            let action = position
-                .parse_action(text)
-                .map_err(|error| RecordError::Action {
-                    line: self.action_lines.get(i).copied().flatten(),
-                    ply: i + 1,
-                    text: text.clone(),
-                    error,
-                })?;
-            position.play_unchecked(action);
-            visit(&position);
-        }
-        Ok(position)
+    /// Plays the actions from the variant's start through [`Variant::replay`] (the one replay),
+    /// showing `visit` each action with its index and the position it is played from; returns
+    /// the last position. The `Result` tag is not checked ([`Record::check_result`] does).
+    pub fn play(
+        &self,
+        visit: impl FnMut(usize, &AnyPosition, AnyAction),
+    ) -> Result<AnyPosition, RecordError> {
+        self.play_actions(&self.actions, visit)
+    }
+
+    /// [`Record::play`] of the first actions only.
+    fn play_actions(
+        &self,
+        actions: &[String],
+        visit: impl FnMut(usize, &AnyPosition, AnyAction),
+    ) -> Result<AnyPosition, RecordError> {
+        self.variant()?
+            .replay(actions, visit)
+            .map_err(|e| RecordError::Action {
+                line: self.action_line(e.index),
+                ply: e.ply(),
+                text: e.text,
+                error: e.error,
+            })
     }
 
     /// The line an action was read on, if it was read from text.
