@@ -127,24 +127,11 @@ web-join-discord-link = Join Agora's Discord server
 web-join-mail = By e-mail: write to { $address } with a command as the mail's text, such as “{ $challenge } anyone agon”.
 web-join-help = How to start, and every command
 
-## The help page
+## The help page (its text is docs/guide/<lang>.md)
 
-web-help-title = How to play on Agora
-web-help-intro = Agora plays Agon and Agros by correspondence: you send a command, Agora answers with the board, and your opponent moves when it suits them. The same commands work by e-mail and on Discord, in English, Dutch and Swedish.
-web-help-mail-title = By e-mail
-web-help-mail = Send a mail to { $address } with a command as its text, for example “{ $challenge } anyone agon”. The first answer asks you to confirm your address; after that, answer each game's mail with your move.
-web-help-mail-none = This Agora does not play by e-mail.
-web-help-discord-title = On Discord
-web-help-discord = Join the server, then type /{ $challenge } in a channel where Agora is, or /{ $help } for the commands. Each game gets a thread of its own, where you write your moves or use the game's buttons.
-web-help-discord-none = This Agora does not play on Discord.
-web-help-first-title = Your first game
-web-help-first = “{ $challenge } computer agon” plays the computer; “{ $challenge } anyone agros” waits for the first opponent; “{ $challenge } alice agon” challenges a player by name. A move is the action itself, such as k1-j1 or e5; “{ $board }” shows the board and “{ $help }” lists every command.
-web-help-commands-title = The commands
 web-help-command = Command
 web-help-usage = How to write it
 web-help-summary = What it does
-web-help-rules-title = The rules
-web-help-rules = The short rules of each game, as “{ $help } { $rules }” tells them:
 web-help-languages = This page in
 web-rules-title = The rules of { $game }
 web-rules-back = How to play on Agora

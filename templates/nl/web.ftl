@@ -131,22 +131,9 @@ web-join-help = Zo begin je, en alle opdrachten
 
 ## De hulppagina
 
-web-help-title = Zo speel je op Agora
-web-help-intro = Agora speelt Agon en Agros per correspondentie: je stuurt een opdracht, Agora antwoordt met het bord en je tegenstander zet wanneer het hem of haar uitkomt. Dezelfde opdrachten werken per e-mail en op Discord, in het Nederlands, Engels en Zweeds.
-web-help-mail-title = Per e-mail
-web-help-mail = Stuur een mail naar { $address } met een opdracht als tekst, bijvoorbeeld “{ $challenge } iedereen agon”. In het eerste antwoord vraagt Agora je je adres te bevestigen; daarna beantwoord je de mail van elke partij met je zet.
-web-help-mail-none = Op deze Agora speel je niet per e-mail.
-web-help-discord-title = Op Discord
-web-help-discord = Word lid van de server en typ /{ $challenge } in een kanaal waar Agora is, of /{ $help } voor de opdrachten. Elke partij krijgt een eigen thread, waarin je je zetten schrijft of de knoppen van de partij gebruikt.
-web-help-discord-none = Op deze Agora speel je niet op Discord.
-web-help-first-title = Je eerste partij
-web-help-first = “{ $challenge } computer agon” speelt tegen de computer; “{ $challenge } iedereen agros” wacht op de eerste tegenstander; “{ $challenge } alice agon” daagt een speler bij naam uit. Een zet is de actie zelf, zoals k1-j1 of e5; “{ $board }” toont het bord en “{ $help }” geeft alle opdrachten.
-web-help-commands-title = De opdrachten
 web-help-command = Opdracht
 web-help-usage = Zo schrijf je hem
 web-help-summary = Wat hij doet
-web-help-rules-title = De regels
-web-help-rules = De korte regels van elk spel, zoals “{ $help } { $rules }” ze geeft:
 web-help-languages = Deze pagina in
 web-rules-title = De regels van { $game }
 web-rules-back = Zo speel je op Agora

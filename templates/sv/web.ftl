@@ -131,22 +131,9 @@ web-join-help = Så börjar du, och alla kommandon
 
 ## Hjälpsidan
 
-web-help-title = Så spelar du på Agora
-web-help-intro = Agora spelar Agon och Agros per korrespondens: du skickar ett kommando, Agora svarar med brädet och din motståndare drar när det passar. Samma kommandon fungerar med e-post och på Discord, på svenska, engelska och nederländska.
-web-help-mail-title = Med e-post
-web-help-mail = Skicka ett mejl till { $address } med ett kommando som text, till exempel ”{ $challenge } alla agon”. I det första svaret ber Agora dig bekräfta din adress; sedan svarar du på varje partis mejl med ditt drag.
-web-help-mail-none = På den här Agora spelar man inte med e-post.
-web-help-discord-title = På Discord
-web-help-discord = Gå med i servern och skriv /{ $challenge } i en kanal där Agora finns, eller /{ $help } för kommandona. Varje parti får en egen tråd, där du skriver dina drag eller använder partiets knappar.
-web-help-discord-none = På den här Agora spelar man inte på Discord.
-web-help-first-title = Ditt första parti
-web-help-first = ”{ $challenge } datorn agon” spelar mot datorn; ”{ $challenge } alla agros” väntar på den första motståndaren; ”{ $challenge } alice agon” utmanar en spelare vid namn. Ett drag skrivs som själva draget, till exempel k1-j1 eller e5; ”{ $board }” visar brädet och ”{ $help }” listar alla kommandon.
-web-help-commands-title = Kommandona
 web-help-command = Kommando
 web-help-usage = Så skriver du det
 web-help-summary = Vad det gör
-web-help-rules-title = Reglerna
-web-help-rules = De korta reglerna för varje spel, som ”{ $help } { $rules }” ger dem:
 web-help-languages = Den här sidan på
 web-rules-title = Reglerna för { $game }
 web-rules-back = Så spelar du på Agora

@@ -1,9 +1,9 @@
 //! Agora's read-only website, served by `agora serve` beside the front ends: the running games,
 //! open challenges and recent results, and how to join; a page per game with its board (SVG from
 //! `agora-render`, with the position in words for a screen reader), its actions by turn, a replay
-//! of every position and its record; a page per player; the leaderboards; a player's guide
-//! (`/help`, `/nl/help`, `/sv/help`: how to start by mail and on Discord, every command of the
-//! service's table, the rules); and a JSON twin of each game's page for tools. On a listener of their own, for the operator
+//! of every position and its record; a page per player; the leaderboards; the player's guide
+//! (`/help`, `/nl/help`, `/sv/help`: `docs/guide/*.md` with the ways in configured and every
+//! command of the service's table); and a JSON twin of each game's page for tools. On a listener of their own, for the operator
 //! (loopback by default, never the public one), `/metrics` (the service's
 //! [`agora_service::metrics`] in the Prometheus text format) and `/healthz` (whether the database
 //! answers and the front ends are connected).
@@ -21,6 +21,7 @@
 //! JavaScript; the script only steps through a game's positions without loading the page again
 //! and shows times in the reader's zone.
 
+mod guide;
 mod pages;
 
 use agora_service::{Language, Service};
@@ -127,6 +128,15 @@ impl Site {
     /// How to join, in `lang`.
     fn join(&self, lang: Language) -> pages::Join {
         pages::Join::new(lang, self.discord_invite.clone(), self.mail_address.clone())
+    }
+
+    /// The player's guide in `lang`, with the ways in configured.
+    fn help_page(&self, lang: Language) -> Response {
+        let ways = guide::Ways {
+            mail_address: self.mail_address.as_deref(),
+            discord_invite: self.discord_invite.as_deref(),
+        };
+        self.page(StatusCode::OK, self.pages.help(lang, ways))
     }
 
     /// The operator's routes, for the admin listener: `/metrics` and `/healthz`.
@@ -433,8 +443,7 @@ fn path_language(code: &str) -> Option<Language> {
 
 /// The player's guide in the reader's language (`Accept-Language`).
 async fn help(State(site): State<Site>, headers: HeaderMap) -> Response {
-    let lang = site.language(&headers);
-    site.page(StatusCode::OK, site.pages.help(lang, &site.join(lang)))
+    site.help_page(site.language(&headers))
 }
 
 /// The player's guide in the language the path names: `/en/help`, `/nl/help`, `/sv/help`.
@@ -444,7 +453,7 @@ async fn help_in(
     headers: HeaderMap,
 ) -> Response {
     match path_language(&code) {
-        Some(lang) => site.page(StatusCode::OK, site.pages.help(lang, &site.join(lang))),
+        Some(lang) => site.help_page(lang),
         None => site.not_found_page(site.language(&headers)),
     }
 }

@@ -4,6 +4,7 @@
 //! language, the filter `segment` (a name as one segment of a path), and the filter `when`, which writes a time in UTC in that language's way (the script
 //! shows it in the reader's zone).
 
+use crate::guide::{self, Guide, Ways};
 use agora_i18n::Language;
 use agora_service::site::{GamePage, HomePage, LeaderboardPage, PlayerPage};
 use minijinja::value::Kwargs;
@@ -49,16 +50,14 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
-/// How a visitor joins, as the home and help pages say it: the configured ways in, and the
-/// command words they are told to type, in the reader's language.
+/// How a visitor joins, as the home page says it: the configured ways in, and the command words
+/// they are told to type, in the reader's language.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Join {
     pub discord_invite: Option<String>,
     pub mail_address: Option<String>,
     pub challenge: &'static str,
     pub help: &'static str,
-    pub board: &'static str,
-    pub rules: &'static str,
 }
 
 impl Join {
@@ -74,8 +73,6 @@ impl Join {
             mail_address,
             challenge: name("challenge"),
             help: name("help"),
-            board: name("board"),
-            rules: agora_service::commands::word_in(lang, "rules"),
         }
     }
 }
@@ -182,13 +179,14 @@ impl Pages {
         self.render("home.html", Ctx { lang, home, join })
     }
 
-    /// The player's guide: how to start by mail and on Discord, every command of the service's
-    /// table with its name, usage and summary in `lang`, and the rules.
-    pub fn help(&self, lang: Language, join: &Join) -> String {
+    /// The player's guide in `lang` (`docs/guide/<lang>.md`, see [`crate::guide`]) with `ways`
+    /// filled in, and every command of the service's table with its name, usage and summary in
+    /// `lang` where the guide puts them.
+    pub fn help(&self, lang: Language, ways: Ways) -> String {
         #[derive(Serialize)]
         struct Ctx<'a> {
             lang: &'a str,
-            join: &'a Join,
+            guide: Guide,
             commands: Vec<CommandLine>,
             languages: Vec<LanguageLink>,
         }
@@ -211,7 +209,7 @@ impl Pages {
             "help.html",
             Ctx {
                 lang: lang.code(),
-                join,
+                guide: guide::render(guide::source(lang), ways),
                 commands,
                 languages,
             },

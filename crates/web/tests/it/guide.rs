@@ -1,7 +1,8 @@
 //! The player's guide and the ways in: `/help` in the reader's language (`Accept-Language`) or
-//! the one its path names (`/nl/help`, `/sv/help`), every command of the service's table under
-//! its name in that language, the rules of both games, and the home page's invitation to join
-//! (the configured Discord server and mail address).
+//! the one its path names (`/nl/help`, `/sv/help`), the text of `docs/guide/<lang>.md` with
+//! every command of the service's table under its name in that language and the rules of both
+//! games, and the invitation to join on the home and help pages (the configured Discord server
+//! and mail address).
 
 use crate::http::{get, request};
 use agora_service::commands::COMMANDS;
@@ -109,6 +110,83 @@ async fn the_help_page_speaks_each_language() {
     assert!(home.body.contains("href=\"/sv/help\""), "{}", home.body);
 
     site.stop().await;
+    service.store().close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The headings of `docs/guide/<lang>.md`, as the page shows them: `(level, text)`.
+fn guide_headings(lang: Language) -> Vec<(usize, String)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../../docs/guide/{}.md", lang.code()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    text.lines()
+        .filter(|l| l.starts_with('#'))
+        .map(|l| {
+            let level = l.chars().take_while(|&c| c == '#').count();
+            (level, l[level..].trim().to_owned())
+        })
+        .collect()
+}
+
+/// The page `/<lang>/help` serves is the guide in `docs/guide/<lang>.md`: its title and every
+/// heading, in order, with the sections that depend on the configuration chosen by it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_help_page_is_the_guide_in_docs() {
+    let (service, dir) = support::fresh_service("guide-docs", 5).await;
+    let (a, stop) = serve_with_join(service.clone()).await;
+    let bare = support::Served::start(service.clone()).await;
+
+    for lang in Language::ALL {
+        let headings = guide_headings(lang);
+        assert!(headings.len() >= 8, "{lang}: {headings:?}");
+        let page = get(&a, &format!("/{}/help", lang.code())).await.body;
+        assert!(page.contains(&format!("<html lang=\"{}\">", lang.code())));
+        let (_, title) = &headings[0];
+        assert!(
+            page.contains(&format!("<title>{title} — ")),
+            "{lang}: the title {title:?}"
+        );
+        let mut from = 0;
+        for (level, text) in &headings {
+            let tag = format!("<h{level}>{text}</h{level}>");
+            let Some(at) = page[from..].find(&tag) else {
+                panic!(
+                    "{lang}: no {tag} (in order) on /{}/help:\n{page}",
+                    lang.code()
+                );
+            };
+            from += at + tag.len();
+        }
+        // The command table stands where the guide puts it: after the heading before its place.
+        let table = page
+            .find("<table id=\"commands\">")
+            .expect("the command table");
+        let (_, rules) = headings.last().unwrap();
+        assert!(
+            table < page.find(&format!("<h2>{rules}</h2>")).unwrap(),
+            "{lang}"
+        );
+        // Nothing of the guide's source shows: no directive, no placeholder.
+        for raw in ["<!--", "{mail_address}", "{discord_invite}"] {
+            assert!(!page.contains(raw), "{lang}: {raw} on the page");
+        }
+
+        // Without the ways in, the same headings, and the page says there are none.
+        let without = get(bare.address(), &format!("/{}/help", lang.code()))
+            .await
+            .body;
+        for (level, text) in &headings {
+            assert!(
+                without.contains(&format!("<h{level}>{text}</h{level}>")),
+                "{lang}: {text}"
+            );
+        }
+        assert!(!without.contains("mailto:"), "{lang}");
+        assert!(!without.contains("discord.gg"), "{lang}");
+    }
+
+    bare.stop().await;
+    let _ = stop.send(());
     service.store().close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
