@@ -1,9 +1,10 @@
 //! Each language names each game concept with one word: `docs/i18n/nl.md` and `docs/i18n/sv.md`
 //! hold a table whose column `not` lists the words ruled out. Every text of that language is read
-//! as it is on disk when the test runs (every file under `templates/<lang>/`, and the rule
-//! documents `docs/rules/*.<lang>.md`), and a ruled-out word or phrase in it fails the test with
-//! the file, the line and the word. Words are compared whole and in any case; what a reader never
-//! sees is left out (Fluent comments and keys, `$variables`, template comments `{# … #}`).
+//! as it is on disk when the test runs (every file under `templates/<lang>/`, the rule documents
+//! `docs/rules/*.<lang>.md` and the player's guide `docs/guide/<lang>.md`), and a ruled-out word or
+//! phrase in it fails the test with the file, the line and the word. Words are compared whole and
+//! in any case; what a reader never sees is left out (Fluent comments and keys, `$variables`,
+//! template comments `{# … #}`).
 
 use std::path::{Path, PathBuf};
 
@@ -151,6 +152,9 @@ fn uses_of_ruled_out_words(lang: &str) -> Vec<String> {
                 .filter(|p| p.to_string_lossy().ends_with(&format!(".{lang}.md"))),
         );
     }
+    let guide = root.join(format!("docs/guide/{lang}.md"));
+    assert!(guide.is_file(), "{}: no such file", guide.display());
+    files.push(guide);
     files.sort();
     let mut found = Vec::new();
     for path in files {
