@@ -46,38 +46,43 @@ pub(crate) struct Replayed {
 }
 
 /// THE replay of a game: the positions after each of `plies` actions (each at most
-/// `actions.len()`), in that order, in one walk from the variant's start. The position before an
-/// action is kept only where a ply asked for needs it: cloning an Agon position copies its
-/// history. An action the rules refuse means the database was changed by hand:
-/// [`ServiceError::Corrupt`], with the ply.
+/// `actions.len()`), in that order, in one walk from the variant's start through the rules'
+/// one replay ([`agora_rules::Variant::replay`]). The position before an action is kept only
+/// where a ply asked for needs it: cloning an Agon position copies its history. An action the
+/// rules refuse means the database was changed by hand: [`ServiceError::Corrupt`], with the ply.
 pub(crate) fn replay(
     game: &Game,
     actions: &[PlayedAction],
     plies: &[usize],
 ) -> Result<Vec<Replayed>, ServiceError> {
-    let mut order: Vec<usize> = (0..plies.len()).collect();
-    order.sort_by_key(|&i| plies[i]);
+    let walked = plies.iter().copied().max().unwrap_or(0);
     let mut found: Vec<Option<Replayed>> = vec![None; plies.len()];
-    let mut r = Replayed {
-        position: game.variant.start(),
-        last: None,
-    };
-    let mut at = 0;
-    for i in order {
-        let target = plies[i];
-        while at < target {
-            let a = &actions[at];
-            let action = r.position.parse_action(&a.notation).map_err(|e| {
-                let (id, ply, notation) = (game.id, a.ply, &a.notation);
-                ServiceError::Corrupt(format!("game {id} ply {ply}: `{notation}`: {e}"))
-            })?;
-            at += 1;
-            let before = (at == target).then(|| r.position.clone());
-            r.position.play_unchecked(action);
-            r.last = before.map(|b| (b, action));
+    // The last action and the position it was played from, for the ply just after it.
+    let mut last: Option<(AnyPosition, AnyAction)> = None;
+    let mut keep = |ply: usize, position: &AnyPosition, last: &Option<(AnyPosition, AnyAction)>| {
+        for (i, _) in plies.iter().enumerate().filter(|&(_, &p)| p == ply) {
+            found[i] = Some(Replayed {
+                position: position.clone(),
+                last: last.clone(),
+            });
         }
-        found[i] = Some(r.clone());
-    }
+    };
+    let end = game
+        .variant
+        .replay(
+            actions[..walked].iter().map(|a| a.notation.as_str()),
+            |index, before, action| {
+                keep(index, before, &last);
+                last = plies
+                    .contains(&(index + 1))
+                    .then(|| (before.clone(), action));
+            },
+        )
+        .map_err(|e| {
+            let (id, ply, notation) = (game.id, actions[e.index].ply, &e.text);
+            ServiceError::Corrupt(format!("game {id} ply {ply}: `{notation}`: {}", e.error))
+        })?;
+    keep(walked, &end, &last);
     Ok(found
         .into_iter()
         .map(|r| r.expect("every ply asked for is replayed"))
