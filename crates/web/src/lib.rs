@@ -14,7 +14,8 @@
 //!
 //! Every page is rendered on the server from `templates/web/` (minijinja, HTML-escaped), its words
 //! from `templates/*/web.ftl` in the reader's language (`Accept-Language`, else the service's
-//! default). The data comes from the service's read API ([`agora_service::site`]), which never
+//! default); the player's guide's text is `docs/guide/<lang>.md`, rendered by the `guide`
+//! module. The data comes from the service's read API ([`agora_service::site`]), which never
 //! holds anything private: no address, Discord id, token or code, and no private game. Every
 //! response carries a strict Content-Security-Policy: the site's one script and stylesheet come
 //! from itself, nothing runs inline and nothing comes from elsewhere. The site works without
