@@ -92,10 +92,6 @@ impl Language {
             Language::Sv => "sv-SE",
         }
     }
-
-    fn langid(self) -> unic_langid::LanguageIdentifier {
-        self.code().parse().expect("a valid language identifier")
-    }
 }
 
 impl fmt::Display for Language {
@@ -126,7 +122,9 @@ impl std::error::Error for UnknownLanguage {}
 /// The Fluent files, by language: (language, file name, source). `messages.ftl` holds the error
 /// messages, `commands.ftl` the command list's words, `views.ftl` the words of a game's view and
 /// pictures, `discord.ftl` the Discord front end's own options, `web.ftl` the website's words,
-/// `alt.ftl` the words of a position read aloud (the text alternative of a board picture).
+/// `alt.ftl` the words of a position read aloud (the text alternative of a board picture),
+/// `texts.ftl` the sentences of the long texts (`templates/*.txt`, one template for every
+/// language), keyed by template: `board-…` is a sentence of `board.txt`.
 pub const FILES: &[(Language, &str, &str)] = &[
     (
         Language::En,
@@ -159,6 +157,11 @@ pub const FILES: &[(Language, &str, &str)] = &[
         include_str!("../../../templates/alt.ftl"),
     ),
     (
+        Language::En,
+        "texts.ftl",
+        include_str!("../../../templates/texts.ftl"),
+    ),
+    (
         Language::Nl,
         "messages.ftl",
         include_str!("../../../templates/nl/messages.ftl"),
@@ -189,6 +192,11 @@ pub const FILES: &[(Language, &str, &str)] = &[
         include_str!("../../../templates/nl/alt.ftl"),
     ),
     (
+        Language::Nl,
+        "texts.ftl",
+        include_str!("../../../templates/nl/texts.ftl"),
+    ),
+    (
         Language::Sv,
         "messages.ftl",
         include_str!("../../../templates/sv/messages.ftl"),
@@ -217,6 +225,11 @@ pub const FILES: &[(Language, &str, &str)] = &[
         Language::Sv,
         "alt.ftl",
         include_str!("../../../templates/sv/alt.ftl"),
+    ),
+    (
+        Language::Sv,
+        "texts.ftl",
+        include_str!("../../../templates/sv/texts.ftl"),
     ),
 ];
 
@@ -301,69 +314,135 @@ macro_rules! text {
     };
 }
 
-struct Bundles {
-    by_lang: Vec<(Language, FluentBundle<FluentResource>)>,
+/// The messages of one language, looked up by key: a built-in language's ([`Catalogue::of`]), or
+/// one built from Fluent sources alone ([`Catalogue::from_ftl`]), which is all a new language
+/// needs: the templates are the same for every language. A key the catalogue lacks is worded in
+/// English, and a key English lacks too is shown as itself.
+pub struct Catalogue {
+    code: String,
+    language: Option<Language>,
+    bundle: FluentBundle<FluentResource>,
 }
 
-fn bundles() -> &'static Bundles {
-    static BUNDLES: OnceLock<Bundles> = OnceLock::new();
-    BUNDLES.get_or_init(|| {
-        let by_lang = Language::ALL
-            .iter()
-            .map(|&lang| {
-                let mut bundle = FluentBundle::new_concurrent(vec![lang.langid()]);
-                // No Unicode isolation marks around placeables: the texts are plain text in mail
-                // and chat, where the marks would show as stray characters or break backticks.
-                bundle.set_use_isolating(false);
-                for (l, name, source) in FILES {
-                    if *l != lang {
-                        continue;
-                    }
-                    let resource = FluentResource::try_new((*source).to_owned())
-                        .unwrap_or_else(|(_, errors)| panic!("{}/{name}: {errors:?}", lang.code()));
-                    if let Err(errors) = bundle.add_resource(resource) {
-                        panic!("{}/{name}: {errors:?}", lang.code());
-                    }
-                }
-                (lang, bundle)
-            })
-            .collect();
-        Bundles { by_lang }
-    })
+impl fmt::Debug for Catalogue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Catalogue({})", self.code)
+    }
+}
+
+/// Why Fluent sources could not be made a catalogue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CatalogueError(pub String);
+
+impl fmt::Display for CatalogueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CatalogueError {}
+
+impl Catalogue {
+    /// The catalogue of a language Agora speaks, built from its files of [`FILES`] once.
+    pub fn of(lang: Language) -> &'static Catalogue {
+        static BUILT_IN: OnceLock<Vec<Catalogue>> = OnceLock::new();
+        let all = BUILT_IN.get_or_init(|| {
+            Language::ALL
+                .iter()
+                .map(|&lang| {
+                    let sources = FILES
+                        .iter()
+                        .filter(|(l, _, _)| *l == lang)
+                        .map(|(_, name, source)| (*name, (*source).to_owned()));
+                    let mut catalogue = Catalogue::from_ftl(lang.code(), sources)
+                        .unwrap_or_else(|e| panic!("{}: {e}", lang.code()));
+                    catalogue.language = Some(lang);
+                    catalogue
+                })
+                .collect()
+        });
+        all.iter()
+            .find(|c| c.language == Some(lang))
+            .expect("every language is built")
+    }
+
+    /// A catalogue of the language tagged `code` (such as `en-XA`) from Fluent sources, each given
+    /// with its file name for the errors. Its plural rules are the tag's; its command words and
+    /// everything code words outside the templates stay English.
+    pub fn from_ftl(
+        code: &str,
+        sources: impl IntoIterator<Item = (impl fmt::Display, String)>,
+    ) -> Result<Catalogue, CatalogueError> {
+        let langid: unic_langid::LanguageIdentifier = code
+            .parse()
+            .map_err(|e| CatalogueError(format!("{code}: {e}")))?;
+        let mut bundle = FluentBundle::new_concurrent(vec![langid]);
+        // No Unicode isolation marks around placeables: the texts are plain text in mail and
+        // chat, where the marks would show as stray characters or break backticks.
+        bundle.set_use_isolating(false);
+        for (name, source) in sources {
+            let resource = FluentResource::try_new(source)
+                .map_err(|(_, errors)| CatalogueError(format!("{code}/{name}: {errors:?}")))?;
+            bundle
+                .add_resource(resource)
+                .map_err(|errors| CatalogueError(format!("{code}/{name}: {errors:?}")))?;
+        }
+        Ok(Catalogue {
+            code: code.to_owned(),
+            language: Language::ALL.into_iter().find(|l| l.code() == code),
+            bundle,
+        })
+    }
+
+    /// The catalogue's language tag (`en`, `nl`, `sv`, or the tag it was built with).
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// The language Agora speaks that this catalogue is, if it is one: what the words code puts
+    /// together (commands, a game's view) are chosen by; English for any other.
+    pub fn language(&self) -> Language {
+        self.language.unwrap_or_default()
+    }
+
+    /// Whether the catalogue has a message `key` of its own (not by falling back).
+    pub fn has(&self, key: &str) -> bool {
+        self.bundle.has_message(key)
+    }
+
+    /// The message `key` with `args`, falling back to English, and to the key itself if English
+    /// lacks it too.
+    pub fn tr(&self, key: &str, args: &[(&str, Arg)]) -> String {
+        let mut fluent_args = FluentArgs::new();
+        for (name, value) in args {
+            match value {
+                Arg::Str(s) => fluent_args.set(*name, FluentValue::from(s.as_str())),
+                Arg::Num(n) => fluent_args.set(*name, FluentValue::from(*n)),
+            }
+        }
+        let english = (self.language != Some(Language::En)).then(|| Catalogue::of(Language::En));
+        for catalogue in std::iter::once(self).chain(english) {
+            let bundle = &catalogue.bundle;
+            let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else {
+                continue;
+            };
+            let mut errors = Vec::new();
+            let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
+            return text.into_owned();
+        }
+        key.to_owned()
+    }
 }
 
 /// The message `key` in `lang` with `args`, falling back to English, and to the key itself if no
 /// language has it.
 pub fn tr(lang: Language, key: &str, args: &[(&str, Arg)]) -> String {
-    let bundles = bundles();
-    let mut fluent_args = FluentArgs::new();
-    for (name, value) in args {
-        match value {
-            Arg::Str(s) => fluent_args.set(*name, FluentValue::from(s.as_str())),
-            Arg::Num(n) => fluent_args.set(*name, FluentValue::from(*n)),
-        }
-    }
-    for try_lang in [lang, Language::En] {
-        let Some((_, bundle)) = bundles.by_lang.iter().find(|(l, _)| *l == try_lang) else {
-            continue;
-        };
-        let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else {
-            continue;
-        };
-        let mut errors = Vec::new();
-        let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
-        return text.into_owned();
-    }
-    key.to_owned()
+    Catalogue::of(lang).tr(key, args)
 }
 
 /// Whether `lang` has a message `key` of its own (not by falling back).
 pub fn has(lang: Language, key: &str) -> bool {
-    bundles()
-        .by_lang
-        .iter()
-        .find(|(l, _)| *l == lang)
-        .is_some_and(|(_, b)| b.has_message(key))
+    Catalogue::of(lang).has(key)
 }
 
 /// The keys of a language's messages, with the variables each one uses, sorted: what the parity

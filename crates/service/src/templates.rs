@@ -16,25 +16,33 @@
 //! recipient's language, an answer in its sender's. Every template also sees `lang` (the reader's
 //! language code) and can word a short keyed text of `templates/*.ftl` with `t("key", n=…)`.
 
-use agora_i18n::{Arg, Language};
+use agora_i18n::{Arg, Catalogue, Language};
 use serde::Serialize;
 use std::cell::Cell;
 use std::future::Future;
 use std::path::Path;
 
-/// The embedded templates: (language folder, file name, source). English at the top of
-/// `templates/`, Dutch in `templates/nl/`, Swedish in `templates/sv/`, each with every file.
+/// The embedded templates: (file name, source), one for every language. A template holds a
+/// text's structure (its lines, what each channel shows); its sentences are Fluent messages of
+/// `templates/*.ftl` (`t("board-over", …)`), worded in the reader's language.
 macro_rules! embedded {
     ($($name:literal),* $(,)?) => {
+        &[$(($name, include_str!(concat!("../../../templates/", $name))),)*]
+    };
+}
+
+/// Templates still written once per language: (language folder, file name, source), Dutch in
+/// `templates/nl/`, Swedish in `templates/sv/`, beside the English at the top.
+macro_rules! per_language {
+    ($($name:literal),* $(,)?) => {
         &[
-            $(("", $name, include_str!(concat!("../../../templates/", $name))),)*
             $(("nl", $name, include_str!(concat!("../../../templates/nl/", $name))),)*
             $(("sv", $name, include_str!(concat!("../../../templates/sv/", $name))),)*
         ]
     };
 }
 
-const EMBEDDED: &[(&str, &str, &str)] = embedded![
+const EMBEDDED: &[(&str, &str)] = embedded![
     "help.txt",
     "help_command.txt",
     "error.txt",
@@ -81,6 +89,42 @@ const EMBEDDED: &[(&str, &str, &str)] = embedded![
     "discord_words.txt",
     "discord_unknown.txt",
     "discord_message_refused.txt",
+    "rules_agon.txt",
+    "rules_agros.txt",
+];
+
+const PER_LANGUAGE: &[(&str, &str, &str)] = per_language![
+    "help.txt",
+    "help_command.txt",
+    "challenge_sent.txt",
+    "challenge_received.txt",
+    "challenge_closed.txt",
+    "game_started.txt",
+    "action_played.txt",
+    "game_over.txt",
+    "board.txt",
+    "history.txt",
+    "games.txt",
+    "offer.txt",
+    "reminder.txt",
+    "settings.txt",
+    "challenge_expired.txt",
+    "digest.txt",
+    "seeks.txt",
+    "live.txt",
+    "watching.txt",
+    "watching_reply.txt",
+    "preview.txt",
+    "rating.txt",
+    "leaderboard.txt",
+    "vacation.txt",
+    "vacation_notice.txt",
+    "mail_reply.txt",
+    "mail_footer.txt",
+    "mail_subject.txt",
+    "mail_put_aside.txt",
+    "undeliverable.txt",
+    "discord_words.txt",
     "rules_agon.txt",
     "rules_agros.txt",
 ];
@@ -146,20 +190,31 @@ impl Templates {
                 )
             },
         );
-        // `t("key", name=value)`: a short keyed text of `templates/*.ftl` in the reader's language.
+        // `t("key", name=value)`: a sentence of `templates/*.ftl` in the reader's language.
         env.add_function(
             "t",
             |state: &minijinja::State, key: String, kwargs: minijinja::value::Kwargs| {
-                keyed_text(language_of(state), &key, &kwargs)
+                keyed_text_of(catalogue_of(state), &key, &kwargs)
             },
         );
-        // `{% include "_turn.txt" %}` in `nl/board.txt` is `nl/_turn.txt`: a language's templates
-        // include each other.
+        // `{% include "_turn.txt" %}` in `nl/board.txt` is `nl/_turn.txt` while that one is
+        // written per language too; else the one template.
         env.set_path_join_callback(|name, parent| match parent.rsplit_once('/') {
-            Some((folder, _)) if !name.contains('/') => format!("{folder}/{name}").into(),
+            Some((folder, _))
+                if !name.contains('/')
+                    && PER_LANGUAGE
+                        .iter()
+                        .any(|(f, n, _)| *f == folder && *n == name) =>
+            {
+                format!("{folder}/{name}").into()
+            }
             _ => name.into(),
         });
-        for (folder, name, source) in EMBEDDED {
+        let all = EMBEDDED
+            .iter()
+            .map(|(name, source)| ("", *name, *source))
+            .chain(PER_LANGUAGE.iter().copied());
+        for (folder, name, source) in all {
             let key = key_of(folder, name);
             let source = match overrides.map(|d| d.join(&key)) {
                 Some(path) if path.exists() => {
@@ -168,7 +223,7 @@ impl Templates {
                         source,
                     })?
                 }
-                _ => (*source).to_owned(),
+                _ => source.to_owned(),
             };
             env.add_template_owned(key.clone(), source)
                 .map_err(|source| TemplateError::Syntax { name: key, source })?;
@@ -201,14 +256,36 @@ impl Templates {
         language: Language,
         context: impl Serialize,
     ) -> String {
-        let key = key_of(language.folder(), name);
+        self.render_with(name, channel, Catalogue::of(language), context)
+    }
+
+    /// Renders a template for a reader on `channel` in the language of `catalogue`, which may be
+    /// one built from Fluent files alone ([`Catalogue::from_ftl`]): the templates are the same for
+    /// every language. The words that code puts together (commands, a game's view) are those of
+    /// the catalogue's [`Catalogue::language`].
+    pub fn render_with(
+        &self,
+        name: &str,
+        channel: &str,
+        catalogue: &'static Catalogue,
+        context: impl Serialize,
+    ) -> String {
+        let translated = key_of(catalogue.language().folder(), name);
+        let key = if catalogue.code() == catalogue.language().code()
+            && self.env.get_template(&translated).is_ok()
+        {
+            translated
+        } else {
+            name.to_owned()
+        };
         let template = self
             .env
             .get_template(&key)
             .unwrap_or_else(|_| panic!("template {key} is not embedded"));
         let context = minijinja::context! {
             channel => channel,
-            lang => language.code(),
+            lang => catalogue.language().code(),
+            catalogue => minijinja::Value::from_object(Words(catalogue)),
             ..minijinja::value::Value::from(minijinja::value::Serde(context))
         };
         match template.render(context) {
@@ -220,9 +297,13 @@ impl Templates {
     /// The names and sources of every loaded template of a language, for the parity test.
     #[cfg(test)]
     fn sources(&self, language: Language) -> Vec<(String, String)> {
-        EMBEDDED
-            .iter()
-            .filter(|(folder, _, _)| *folder == language.folder())
+        let english = EMBEDDED.iter().map(|(name, _)| ("", *name, ""));
+        english
+            .chain(PER_LANGUAGE.iter().copied())
+            .filter(|(folder, name, _)| {
+                *folder == language.folder()
+                    && (language == Language::En || PER_LANGUAGE.iter().any(|(_, n, _)| n == name))
+            })
             .map(|(folder, name, _)| {
                 let key = key_of(folder, name);
                 let template = self.env.get_template(&key).expect("loaded");
@@ -246,6 +327,19 @@ fn channel_of(state: &minijinja::State) -> String {
         .lookup("channel")
         .and_then(|c| c.as_str().map(str::to_owned))
         .unwrap_or_default()
+}
+
+/// The catalogue a template is being rendered with, a context value of every rendering.
+#[derive(Debug)]
+struct Words(&'static Catalogue);
+
+impl minijinja::value::Object for Words {}
+
+fn catalogue_of(state: &minijinja::State) -> &'static Catalogue {
+    state
+        .lookup("catalogue")
+        .and_then(|c| c.downcast_object_ref::<Words>().map(|w| w.0))
+        .unwrap_or_else(|| Catalogue::of(language_of(state)))
 }
 
 /// The reader's language of a template being rendered.
@@ -308,16 +402,34 @@ pub fn keyed_text(
     key: &str,
     kwargs: &minijinja::value::Kwargs,
 ) -> Result<String, minijinja::Error> {
+    keyed_text_of(Catalogue::of(language), key, kwargs)
+}
+
+fn keyed_text_of(
+    catalogue: &Catalogue,
+    key: &str,
+    kwargs: &minijinja::value::Kwargs,
+) -> Result<String, minijinja::Error> {
     let mut args = Vec::new();
     for name in kwargs.args() {
         let value: minijinja::Value = kwargs.get(name)?;
+        // A number Fluent holds exactly (a Discord id is longer: it stays text).
         let arg = match value.as_i64() {
-            Some(n) if value.kind() == minijinja::value::ValueKind::Number => Arg::Num(n),
+            Some(n)
+                if value.kind() == minijinja::value::ValueKind::Number
+                    && n.unsigned_abs() < 1 << 53 =>
+            {
+                Arg::Num(n)
+            }
+            // `true` / `false`, the keys a selector names (minijinja writes `True`).
+            _ if value.kind() == minijinja::value::ValueKind::Bool => {
+                Arg::Str(value.is_true().to_string())
+            }
             _ => Arg::Str(value.to_string()),
         };
         args.push((name, arg));
     }
-    Ok(agora_i18n::tr(language, key, &args))
+    Ok(catalogue.tr(key, &args))
 }
 
 #[cfg(test)]
@@ -359,8 +471,11 @@ mod tests {
         let english = t.sources(Language::En);
         for language in [Language::Nl, Language::Sv] {
             let other = t.sources(language);
-            assert_eq!(english.len(), other.len());
-            for ((name, en), (_, translated)) in english.iter().zip(&other) {
+            for (name, translated) in &other {
+                let (_, en) = english
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .expect("an English template");
                 assert_eq!(
                     uses(en),
                     uses(translated),
