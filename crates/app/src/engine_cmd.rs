@@ -94,27 +94,25 @@ impl Session {
         }
     }
 
-    /// Replays `actions` from the start; on the first one that cannot be played nothing changes.
+    /// Replays `actions` from the start (the rules' one replay); on the first one that cannot be
+    /// played nothing changes.
     fn set_position(&mut self, actions: &[&str]) -> Reply {
-        let mut p = self.variant.start();
-        for (i, text) in actions.iter().enumerate() {
-            if p.is_finished() {
-                return one(format!(
-                    "error action {}, `{text}`: the game is already over",
-                    i + 1
-                ));
+        match self.variant.replay(actions, |_, _, _| {}) {
+            Ok(position) => {
+                self.position = position;
+                one("ok")
             }
-            match p.parse_action(text) {
-                Ok(a) => p.play_unchecked(a),
-                Err(e) => {
-                    let why = agora_service::action_problem(&p, text, &e)
-                        .in_lang(agora_service::Language::En);
-                    return one(format!("error action {}, {why}", i + 1));
-                }
+            Err(e) if e.position.is_finished() => one(format!(
+                "error action {}, `{}`: the game is already over",
+                e.ply(),
+                e.text
+            )),
+            Err(e) => {
+                let why = agora_service::action_problem(&e.position, &e.text, &e.error)
+                    .in_lang(agora_service::Language::En);
+                one(format!("error action {}, {why}", e.ply()))
             }
         }
-        self.position = p;
-        one("ok")
     }
 
     fn go(&mut self, words: &[&str]) -> Reply {

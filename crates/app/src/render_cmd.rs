@@ -91,21 +91,14 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays the actions from the variant's start; the error names the first action that is
-/// unreadable or illegal, by its number among the actions.
+/// Plays the actions from the variant's start (the rules' one replay); the error names the first
+/// action that is unreadable or illegal, by its number among the actions.
 fn position_after(
     variant: Variant,
     lines: &[String],
 ) -> anyhow::Result<(AnyPosition, Option<AnyAction>)> {
-    let mut position = variant.start();
     let mut last = None;
-    for (i, text) in lines.iter().enumerate() {
-        let action = position
-            .parse_action(text)
-            .with_context(|| format!("action {} `{text}`", i + 1))?;
-        position.play_unchecked(action);
-        last = Some(action);
-    }
+    let position = variant.replay(lines, |_, _, action| last = Some(action))?;
     Ok((position, last))
 }
 
@@ -124,17 +117,18 @@ fn position_in_record(
         }
         .into());
     }
-    // Played through without keeping every position: the whole record is checked, then the
-    // position asked for is played again.
-    let end = record.position_after(count)?;
+    // One walk through the whole record, keeping only the position asked for.
+    let (mut shown, mut last) = (None, None);
+    let end = record.play(|i, before, action| {
+        if i == ply {
+            shown = Some(before.clone());
+        }
+        if i + 1 == ply {
+            last = Some(action);
+        }
+    })?;
     record.check_result(&end)?;
-    let Some(index) = ply.checked_sub(1) else {
-        return Ok((record.variant()?.start(), None));
-    };
-    let mut position = record.position_after(index)?;
-    let action = position.parse_action(&record.actions()[index])?;
-    position.play_unchecked(action);
-    Ok((position, Some(action)))
+    Ok((shown.unwrap_or(end), last))
 }
 
 #[cfg(test)]

@@ -236,36 +236,40 @@ fn replay_actions(
     out: &mut impl Write,
 ) -> anyhow::Result<Option<AnyPosition>> {
     let kind = variant.kind();
-    let mut position = variant.start();
     let name = |s: Seat| kind.seat_name(s);
-    for (i, text) in actions.iter().enumerate() {
-        let ply = i + 1;
-        let action = match position.parse_action(text) {
-            Ok(a) => a,
-            Err(e) => {
-                let mut line = json!({"ply": ply, "error": e.to_string()});
-                if let Some(n) = line_of(i) {
-                    line["line"] = json!(n);
-                }
-                writeln!(out, "{line}")?;
-                return Ok(None);
-            }
-        };
+    // The first failure to write; the replay goes on without writing more.
+    let mut written = Ok(());
+    let replayed = variant.replay(actions, |i, position, action| {
+        if written.is_err() {
+            return;
+        }
         let mut line = json!({
-            "ply": ply,
+            "ply": i + 1,
             "to_act": name(position.to_act()),
             "legal_count": position.legal_count(),
             "action": position.notation(action),
             "captures": position.captures(action),
         });
         if with_legal {
-            line["legal"] = json!(sorted_legal(&position));
+            line["legal"] = json!(sorted_legal(position));
         }
-        writeln!(out, "{line}")?;
-        position.play_unchecked(action);
+        written = writeln!(out, "{line}");
+    });
+    written?;
+    match replayed {
+        Ok(position) => {
+            writeln!(out, "{}", final_line(&position))?;
+            Ok(Some(position))
+        }
+        Err(e) => {
+            let mut line = json!({"ply": e.ply(), "error": e.error.to_string()});
+            if let Some(n) = line_of(e.index) {
+                line["line"] = json!(n);
+            }
+            writeln!(out, "{line}")?;
+            Ok(None)
+        }
     }
-    writeln!(out, "{}", final_line(&position))?;
-    Ok(Some(position))
 }
 
 /// Every legal action in canonical form, in plain string order.
