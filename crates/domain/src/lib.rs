@@ -1,15 +1,18 @@
 //! The small domain types that the command language, the game service and the store all speak:
 //! who someone is on which channel ([`Identity`]), and how a game's clock runs ([`TimeControl`],
-//! [`TimeoutPolicy`]), and what of a chosen name others may see ([`clean_name`]).
+//! [`TimeoutPolicy`]), and what of a chosen name others may see ([`clean_name`]); and what time it
+//! is ([`Clock`]), a handle the binary makes and everything below it is given.
 //!
 //! They live here, below both the service and the store, so that the pure command parser needs no
-//! storage crate and the store needs no service crate. Nothing here reads a clock, a database or
-//! the network.
+//! storage crate and the store needs no service crate. Nothing here reads a database or the
+//! network, and only [`Clock::system`] reads the time of day.
 
+mod clock;
 mod identity;
 mod name;
 mod time;
 
+pub use clock::Clock;
 pub use identity::{Channel, Identity, IdentityError};
 pub use name::{MAX_NAME_CHARS, NEUTRAL_NAME, clean_name, shown_name};
 pub use time::{TimeControl, TimeoutPolicy};
