@@ -125,7 +125,7 @@ pub fn run(args: AdminArgs) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("opening {url}"))?;
         let templates = Templates::load(config.service.templates_dir.as_deref())?;
         let service = Service::new(store, templates, config.settings()?);
-        let result = act(&service, args.command, identity, Utc::now()).await;
+        let result = act(&service, args.command, identity, service.now()).await;
         service.store().close().await;
         result?;
         Ok(ExitCode::SUCCESS)

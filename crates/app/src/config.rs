@@ -361,6 +361,8 @@ impl Config {
                 .web
                 .enabled
                 .then(|| self.web.base_url.trim_end_matches('/').to_owned()),
+            // The one clock of the process, read from the system here and nowhere below.
+            clock: agora_service::Clock::system(),
         })
     }
 

@@ -232,11 +232,11 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     for (name, address) in players.iter().zip(&addresses) {
         let identity = address.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
         service
-            .register(&identity, Some(name), chrono::Utc::now())
+            .register(&identity, Some(name), service.now())
             .await?;
     }
     // Deliver what a crash may have left committed but unsent before anything new happens.
-    service.deliver(&terminal, chrono::Utc::now()).await?;
+    service.deliver(&terminal, service.now()).await?;
     let mut speaker = 0;
     if !args.script {
         println!(
@@ -290,7 +290,7 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
             delivery: delivery.clone(),
             ..Inbound::new(from)
         };
-        let answer = service.handle(&inbound, chrono::Utc::now()).await?;
+        let answer = service.handle(&inbound, service.now()).await?;
         println!("{}", answer.text);
         *terminal.shown.lock().expect("shown lock") = answer.text.clone();
         if args.script {
@@ -304,7 +304,7 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
             let id = delivery.unwrap_or_else(|| counter.to_string());
             println!("ok #{id} {status}");
         }
-        service.deliver(&terminal, chrono::Utc::now()).await?;
+        service.deliver(&terminal, service.now()).await?;
         if !args.script
             && let Some(a) = service.waiting_on(&addresses).await?
             && let Some(i) = addresses.iter().position(|x| *x == a)

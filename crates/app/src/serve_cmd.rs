@@ -189,7 +189,7 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
                     _ = tick.tick() => {}
                     _ = stopped.changed() => break,
                 }
-                match service.sweep(chrono::Utc::now()).await {
+                match service.sweep(service.now()).await {
                     Ok(0) => {}
                     Ok(n) => tracing::info!(games = n, "deadline sweep"),
                     Err(e) => tracing::error!(error = %e, "deadline sweep failed"),

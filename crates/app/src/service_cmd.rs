@@ -164,7 +164,7 @@ async fn timed(
     inbound: Inbound,
     start: Instant,
 ) -> anyhow::Result<()> {
-    let answer = service.handle(&inbound, chrono::Utc::now()).await?;
+    let answer = service.handle(&inbound, service.now()).await?;
     let took = start.elapsed();
     anyhow::ensure!(
         answer.status == Status::Done,
@@ -429,11 +429,7 @@ async fn register_players(service: &Service, games: usize) -> anyhow::Result<()>
         for side in ["w", "b"] {
             let name = format!("{side}{i}");
             service
-                .register(
-                    &Identity::local(name.clone()),
-                    Some(&name),
-                    chrono::Utc::now(),
-                )
+                .register(&Identity::local(name.clone()), Some(&name), service.now())
                 .await?;
         }
     }

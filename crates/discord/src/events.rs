@@ -169,7 +169,7 @@ impl Bot {
             name: display_name(user),
             ..inbound
         };
-        let answer = self.service.handle(&inbound, Utc::now()).await?;
+        let answer = self.service.handle(&inbound, self.service.now()).await?;
         if answer.status == Status::Done {
             self.wake.notify_one();
         }
@@ -192,7 +192,7 @@ impl Bot {
         let answer = match command {
             Ok(command) => {
                 self.service
-                    .handle_command(&inbound, command, Utc::now())
+                    .handle_command(&inbound, command, self.service.now())
                     .await?
             }
             Err(e) => self.service.refuse(&inbound, &e),
@@ -295,7 +295,7 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
                 .register(
                     &identity(user.id),
                     display_name(user).as_deref(),
-                    Utc::now(),
+                    bot.service.now(),
                 )
                 .await?;
         }
@@ -313,7 +313,7 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
             delivery: Some(delivery),
             game: context,
             origin: origin.clone(),
-            arrived_at: Some(arrival(interaction.id.get(), Utc::now())),
+            arrived_at: Some(arrival(interaction.id.get(), bot.service.now())),
             locale: Some(interaction.locale.clone()),
             ..Inbound::new(identity(interaction.user.id))
         };
@@ -564,7 +564,7 @@ async fn on_click(
                 "accept" => Command::Accept(Some(game)),
                 _ => Command::Decline(Some(game)),
             };
-            let inbound = click_inbound(click, Some(game), Some(version));
+            let inbound = click_inbound(click, Some(game), Some(version), bot.service.now());
             let answer = bot
                 .handle_command(&click.user, Ok(command), inbound)
                 .await?;
@@ -628,17 +628,18 @@ async fn on_click(
 
 /// A decision made with a button, for the service: its interaction is the delivery, and
 /// `version`, where given, is the game as the button showed it (the service acts only if the game
-/// is still so).
+/// is still so). `now` is the service's time, no later than which it arrived.
 pub(crate) fn click_inbound(
     click: &serenity::ComponentInteraction,
     game: Option<i64>,
     version: Option<i64>,
+    now: DateTime<Utc>,
 ) -> Inbound {
     Inbound {
         delivery: Some(format!("discord:interaction:{}", click.id)),
         game,
         expect_version: version,
-        arrived_at: Some(arrival(click.id.get(), Utc::now())),
+        arrived_at: Some(arrival(click.id.get(), now)),
         locale: Some(click.locale.clone()),
         ..Inbound::new(identity(click.user.id))
     }
@@ -684,7 +685,7 @@ async fn on_message(
         text: message.content.clone(),
         delivery: Some(format!("discord:message:{}", message.id)),
         game,
-        arrived_at: Some(arrival(message.id.get(), Utc::now())),
+        arrived_at: Some(arrival(message.id.get(), bot.service.now())),
         ..Inbound::new(identity(message.author.id))
     };
     let answer = bot.handle(&message.author, inbound).await?;

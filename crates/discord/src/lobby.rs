@@ -7,7 +7,6 @@
 use crate::board::{self, clip};
 use crate::{Bot, DiscordError};
 use agora_store::GameStatus;
-use chrono::Utc;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 
@@ -20,7 +19,10 @@ impl Bot {
         };
         let _held = self.lobby_lock.lock().await;
         let desk = self.service.discord();
-        let open = self.service.open_challenges("discord", Utc::now()).await?;
+        let open = self
+            .service
+            .open_challenges("discord", self.service.now())
+            .await?;
         // A post is closed only once its challenge is no longer open, which never reopens: the
         // posts still open are all that an open challenge may have.
         let posted = desk.lobby_posts().await?;

@@ -709,7 +709,7 @@ async fn decide(
     command: Command,
     version: Option<i64>,
 ) -> Result<(), DiscordError> {
-    let inbound = click_inbound(click, command.game().flatten(), version);
+    let inbound = click_inbound(click, command.game().flatten(), version, bot.service.now());
     let answer = bot
         .handle_command(&click.user, Ok(command), inbound)
         .await?;

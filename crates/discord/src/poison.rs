@@ -6,7 +6,6 @@
 //! is not handled again.
 
 use crate::{Bot, DiscordError};
-use chrono::Utc;
 use futures_util::FutureExt;
 use serde::Serialize;
 use std::future::Future;
@@ -68,7 +67,7 @@ impl Bot {
         match self
             .service
             .discord()
-            .record_failure(event, &error.to_string(), Utc::now())
+            .record_failure(event, &error.to_string(), self.service.now())
             .await
         {
             Ok(attempts) => {

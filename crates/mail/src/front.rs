@@ -1176,7 +1176,7 @@ impl MailFrontEnd {
         metrics.set_connected(FrontEnd::Mail, true);
         let reading = async {
             loop {
-                let read = self.read_new(&mut mailbox, Utc::now()).await;
+                let read = self.read_new(&mut mailbox, self.service.now()).await;
                 if let Err(MailError::LeaseLost) = read {
                     mailbox.close().await;
                     return Err(MailError::LeaseLost);
@@ -1227,7 +1227,7 @@ impl MailFrontEnd {
                 continue;
             }
             let stop_now = || *stopping.borrow();
-            match self.send_pass(Utc::now(), &stop_now).await {
+            match self.send_pass(self.service.now(), &stop_now).await {
                 // Mail is left that the pass could not reach: go on at once.
                 Ok(pass) if pass.more && pass.sent + pass.failed > 0 => continue,
                 Ok(_) => {}

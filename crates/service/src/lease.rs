@@ -248,15 +248,15 @@ impl Lease {
 }
 
 impl Service {
-    /// Takes or renews the lease `name` for `holder` for `length` from now. Returns whether
-    /// `holder` holds it now.
+    /// Takes or renews the lease `name` for `holder` for `length` from now (by the service's
+    /// clock, [`Service::now`]). Returns whether `holder` holds it now.
     pub async fn hold_lease(
         &self,
         name: &str,
         holder: &str,
         length: chrono::Duration,
     ) -> Result<bool, ServiceError> {
-        let now = Utc::now();
+        let now = self.now();
         let mut tx = self.store.write().await?;
         let held = tx
             .take_lease(

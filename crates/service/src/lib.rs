@@ -36,7 +36,7 @@ pub mod views;
 pub mod queries;
 pub mod site;
 
-pub use agora_domain::{Channel, Identity, IdentityError, TimeControl, TimeoutPolicy};
+pub use agora_domain::{Channel, Clock, Identity, IdentityError, TimeControl, TimeoutPolicy};
 pub use agora_i18n::{Language, Text};
 pub use agora_store::{BatchLimits, CommitStats, Purged, Store, StoreError, StoreOptions};
 pub use computer::SearchStats;
@@ -117,6 +117,9 @@ pub struct Settings {
     /// The public address of the website (`[web] base_url`, no trailing slash) when it runs:
     /// mails and Discord messages about a game link to its page there.
     pub site_url: Option<String>,
+    /// What time it is ([`Service::now`]): the system's clock, which the binary gives; tests set
+    /// one ([`Clock::fixed`]) to move deadlines and leases without waiting.
+    pub clock: Clock,
 }
 
 impl Default for Settings {
@@ -145,6 +148,7 @@ impl Default for Settings {
             mail_enabled: false,
             default_language: Language::En,
             site_url: None,
+            clock: Clock::system(),
         }
     }
 }
@@ -404,6 +408,12 @@ impl Service {
                 queued: tokio::sync::watch::Sender::new(0),
             }),
         }
+    }
+
+    /// The time now, by the service's clock ([`Settings::clock`]). The front ends take it from
+    /// here for what they hand the service (`now`, an arrival), so one clock rules the process.
+    pub fn now(&self) -> DateTime<Utc> {
+        self.settings.clock.now()
     }
 
     fn has_computer(&self, game: i64) -> bool {

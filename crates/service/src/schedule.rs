@@ -39,7 +39,7 @@ impl Service {
     /// it changed.
     pub async fn sweep(&self, now: DateTime<Utc>) -> Result<usize, ServiceError> {
         let changed = self.sweep_due(now).await;
-        self.metrics.swept(changed.is_ok(), Utc::now());
+        self.metrics.swept(changed.is_ok(), self.now());
         let changed = changed?;
         match self.resume_computer_turns(now).await {
             Ok(0) => {}

@@ -686,7 +686,7 @@ async fn icon() -> Response {
 
 /// The service's metrics in the Prometheus text format, for a scraper.
 async fn metrics(State(site): State<Site>) -> Response {
-    let text = site.service.metrics_text(chrono::Utc::now()).await;
+    let text = site.service.metrics_text(site.service.now()).await;
     (
         [
             (

@@ -2,12 +2,18 @@
 //! as two processes. One holds it and the other stands by; the holder that stops renewing (it died)
 //! loses it once it runs out, and learns so at its next look; a clean stop hands it over at once.
 
-use agora_service::{Held, Lease, Service, Settings, StoreOptions, Templates};
+use agora_service::{Clock, Held, Lease, Service, Settings, StoreOptions, Templates};
 use std::sync::Arc;
 use std::time::Duration;
 
 async fn two_services() -> [Arc<Service>; 2] {
-    let dir = std::env::temp_dir().join(format!("agora-lease-holders-{}", std::process::id()));
+    two_services_with("agora-lease-holders", Settings::default()).await
+}
+
+/// Two services on one new database file in the directory `name` (with the process id), each
+/// with `settings`.
+async fn two_services_with(name: &str, settings: Settings) -> [Arc<Service>; 2] {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("agora.db");
@@ -19,7 +25,7 @@ async fn two_services() -> [Arc<Service>; 2] {
         out.push(Arc::new(Service::new(
             store,
             Templates::load(None).unwrap(),
-            Settings::default(),
+            settings.clone(),
         )));
     }
     [out[0].clone(), out[1].clone()]
@@ -105,4 +111,38 @@ async fn a_killed_holder_s_lease_is_taken_at_once() {
         a.lease_holder("mailbox").await.unwrap().unwrap().0,
         restarted.holder()
     );
+}
+
+/// The service's clock says when a lease runs out: with a set clock ([`Clock::fixed`]) shared by
+/// two processes, the lease changes hands once the clock passes its end, however little time
+/// passed on the wall, and not a second before.
+#[tokio::test]
+async fn a_set_clock_says_when_a_lease_runs_out() {
+    let start = chrono::DateTime::from_timestamp(2_000_000_000, 0).unwrap();
+    let clock = Clock::fixed(start);
+    let settings = Settings {
+        clock: clock.clone(),
+        ..Settings::default()
+    };
+    let [a, b] = two_services_with("agora-lease-set-clock", settings).await;
+    let minute = chrono::Duration::seconds(60);
+    assert!(a.hold_lease("work", "first", minute).await.unwrap());
+    assert!(!b.hold_lease("work", "second", minute).await.unwrap());
+    assert_eq!(
+        b.lease_holder("work").await.unwrap(),
+        Some(("first".to_owned(), start + minute))
+    );
+
+    clock.advance(chrono::Duration::seconds(59));
+    assert!(
+        !b.hold_lease("work", "second", minute).await.unwrap(),
+        "a second is left"
+    );
+    clock.advance(chrono::Duration::seconds(1));
+    assert!(b.hold_lease("work", "second", minute).await.unwrap());
+    assert_eq!(
+        a.lease_holder("work").await.unwrap(),
+        Some(("second".to_owned(), start + minute + minute))
+    );
+    assert!(!a.hold_lease("work", "first", minute).await.unwrap());
 }
