@@ -96,3 +96,103 @@ discord-unknown = Agora does not know this command, or it has changed since Disc
 ## discord_message_refused.txt: $link is the refused message's link.
 
 discord-refused-about = About your message { $link } in game #{ $game }:
+
+## Shared by the texts about a game. $first and $second are the players' names, each with its
+## colour; $rated and $private are true or false.
+
+game-players = { $first } ({ $first_colour }) vs { $second } ({ $second_colour })
+cmd-accept = accept #{ $id }
+cmd-decline = decline #{ $id }
+cmd-cancel = cancel #{ $id }
+cmd-seeks = seeks
+
+## action_played.txt: the first line is the subject. $action is the action's notation (`pass`
+## for a pass).
+
+played-auto-you = Game #{ $id }, ply { $ply }: your deadline passed, so your turn was passed (auto-pass)
+played-auto = Game #{ $id }, ply { $ply }: { $mover } ({ $colour }) missed the deadline and passed (auto-pass)
+played-you = Game #{ $id }, ply { $ply }: you played { $action }
+played-answered = Game #{ $id }, ply { $ply }: you played { $replied_to }, and { $mover } ({ $colour }) answered { $action }
+played = Game #{ $id }, ply { $ply }: { $mover } ({ $colour }) played { $action }
+
+## board.txt: $status is a game's state code (declined, cancelled, finished, …).
+
+board-head = Game #{ $id }: { $title }, { $players }, ply { $ply }
+board-proposed = Waiting for { $second } to accept; clock: { $clock }.
+board-over = Over: { $result }
+board-status = This game was { $status }
+
+## challenge_closed.txt: $what is withdrew or declined.
+
+challenge-closed-operator = Game #{ $id }: the challenge was withdrawn by the operator ({ $title })
+challenge-closed-you = Game #{ $id }: you { $what ->
+        [withdrew] withdrew
+        [declined] declined
+       *[other] { $what }
+    } the challenge ({ $title })
+challenge-closed = Game #{ $id }: { $by } { $what ->
+        [withdrew] withdrew
+        [declined] declined
+       *[other] { $what }
+    } the challenge ({ $title })
+
+## challenge_expired.txt
+
+challenge-expired-subject = Game #{ $id }: the challenge expired ({ $title })
+challenge-expired-yours = Your challenge to { $opponent } had no answer for { $days } days, so it is closed. You can challenge again at any time.
+challenge-expired-theirs = The challenge from { $opponent } had no answer for { $days } days, so it is closed; nothing more will come of it.
+
+## challenge_received.txt: $accept and $decline are the commands as the reader types them.
+
+challenge-received = Game #{ $id }: { $by } challenges you to { $title }
+challenge-received-terms = { $by } plays { $first }, you play { $second }; clock: { $clock }; { $rated ->
+        [true] rated
+       *[false] unrated
+    }{ $private ->
+        [true] , private
+       *[false] {""}
+    }.
+challenge-received-rated = rated { $rating } in { $title }
+challenge-received-unrated = not yet rated in { $title }
+challenge-received-answer = To play, answer { $accept }; to refuse, { $decline }.
+challenge-received-unconfirmed = You have not written to Agora from this address before. If you do not know who this is, ignore this message: nothing happens unless you answer.
+
+## challenge_sent.txt: $range is the ratings an open challenge is open to, or none.
+
+challenge-sent-open = Game #{ $id }: your open challenge to { $title } is listed for anyone to accept{ $range ->
+        [none] {""}
+       *[other] , open to ratings { $range }
+    }; clock: { $clock }; { $rated ->
+        [true] rated
+       *[false] unrated
+    }{ $private ->
+        [true] , private
+       *[false] {""}
+    }.
+challenge-sent-open-starts = You play { $colour }. The game starts when the first eligible player accepts ({ $cancel } withdraws it; { $seeks } lists the open challenges).
+challenge-sent = Game #{ $id }: you challenged { $opponent } to { $title }; clock: { $clock }; { $rated ->
+        [true] rated
+       *[false] unrated
+    }{ $private ->
+        [true] , private
+       *[false] {""}
+    }.
+challenge-sent-starts = You play { $colour }. The game starts when { $opponent } accepts ({ $cancel } withdraws it).
+
+## game_started.txt
+
+game-started = Game #{ $id }: { $title }, { $players } has started
+
+## reminder.txt: $left is the time left.
+
+reminder = Game #{ $id }: your turn, { $left } left (deadline { $deadline })
+reminder-state = { $players }, ply { $ply }; clock: { $clock }.
+reminder-passes = If the deadline passes, your turn is passed for you.
+reminder-loses = If the deadline passes, the game is lost on time.
+
+## vacation_notice.txt
+
+vacation-notice-away = Game #{ $id }: { $name } is on vacation
+vacation-notice-away-clock = { $name } ({ $colour }) is away: their clock is paused until they are back.
+vacation-notice-back = Game #{ $id }: { $name } is back from vacation
+vacation-notice-back-clock = { $name } ({ $colour }) is back; their clock runs again.

@@ -96,19 +96,11 @@ const EMBEDDED: &[(&str, &str)] = embedded![
 const PER_LANGUAGE: &[(&str, &str, &str)] = per_language![
     "help.txt",
     "help_command.txt",
-    "challenge_sent.txt",
-    "challenge_received.txt",
-    "challenge_closed.txt",
-    "game_started.txt",
-    "action_played.txt",
     "game_over.txt",
-    "board.txt",
     "history.txt",
     "games.txt",
     "offer.txt",
-    "reminder.txt",
     "settings.txt",
-    "challenge_expired.txt",
     "digest.txt",
     "seeks.txt",
     "live.txt",
@@ -118,7 +110,6 @@ const PER_LANGUAGE: &[(&str, &str, &str)] = per_language![
     "rating.txt",
     "leaderboard.txt",
     "vacation.txt",
-    "vacation_notice.txt",
     "mail_reply.txt",
     "mail_footer.txt",
     "mail_subject.txt",
@@ -425,6 +416,8 @@ fn keyed_text_of(
             _ if value.kind() == minijinja::value::ValueKind::Bool => {
                 Arg::Str(value.is_true().to_string())
             }
+            // `none`, the key a selector names for a value that is absent.
+            _ if value.is_none() || value.is_undefined() => Arg::Str("none".to_owned()),
             _ => Arg::Str(value.to_string()),
         };
         args.push((name, arg));
