@@ -196,3 +196,245 @@ vacation-notice-away = Game #{ $id }: { $name } is on vacation
 vacation-notice-away-clock = { $name } ({ $colour }) is away: their clock is paused until they are back.
 vacation-notice-back = Game #{ $id }: { $name } is back from vacation
 vacation-notice-back-clock = { $name } ({ $colour }) is back; their clock runs again.
+
+## Shared by the final reports and the record.
+
+game-clock = clock: { $clock }
+score-heading = Score by field (AR-14):
+record = Record: { $record }
+record-none = (no actions)
+record-none-yet = (no actions yet)
+cmd-unwatch = unwatch #{ $id }
+
+## game_over.txt: the final report of every ending.
+
+game-over = Game #{ $id } is over: { $result }
+game-over-aborted = Game #{ $id } is over: ended by the operator, without a result
+game-over-last = Last action: { $last } (ply { $ply })
+game-over-actions = { $actions } { $actions ->
+        [one] action
+       *[other] actions
+    }
+game-over-duration = in { $duration }, from { $started } to { $finished }
+
+## history.txt: $times is the time each action took.
+
+history-head = Game #{ $id }: { $title }, { $players }
+history-times = Time used (ply, action, time): { $times }
+history-result = Result: { $result }
+
+## watching.txt: to a watcher of a game.
+
+watching-over = Game #{ $id } (watched) is over: { $result }
+watching-over-aborted = Game #{ $id } (watched) is over: ended by the operator, without a result
+watching-played = Game #{ $id } (watched), ply { $ply }: { $mover } ({ $colour }) { $on_time ->
+        [true] missed the deadline and passed (auto-pass)
+       *[false] played { $action }
+    }
+watching-stop = You watch this game: { $unwatch } stops these messages.
+
+## watching_reply.txt
+
+watching-now = You now watch game #{ $id }: { $title }, { $players }, ply { $ply }. Each action's board and the final report will come to you; { $unwatch } stops them.
+watching-already = You already watch game #{ $id }; { $unwatch } stops it.
+watching-stopped = You no longer watch game #{ $id }.
+watching-not = You did not watch game #{ $id }: nothing changed.
+
+## offer.txt: $what is draw or takeback; $accept and $decline are commands.
+
+cmd-draw-accept = draw accept #{ $id }
+cmd-draw-decline = draw decline #{ $id }
+cmd-undo-accept = undo accept #{ $id }
+cmd-undo-decline = undo decline #{ $id }
+offer-offered-you = Game #{ $id }: you offered a { $what ->
+        [draw] draw
+        [takeback] takeback
+       *[other] { $what }
+    }
+offer-offered = Game #{ $id }: { $by } offers a { $what ->
+        [draw] draw
+        [takeback] takeback
+       *[other] { $what }
+    }
+offer-answer-draw = Answer { $accept } or { $decline }.
+offer-answer-takeback = { $by } asks to take back { $last }. Answer { $accept } or { $decline }.
+offer-declined-you = Game #{ $id }: you declined the { $what ->
+        [draw] draw
+        [takeback] takeback
+       *[other] { $what }
+    }
+offer-declined = Game #{ $id }: { $by } declined the { $what ->
+        [draw] draw
+        [takeback] takeback
+       *[other] { $what }
+    }
+offer-granted-you = Game #{ $id }: you granted the { $what ->
+        [draw] draw
+        [takeback] takeback
+       *[other] { $what }
+    }
+offer-granted = Game #{ $id }: { $by } granted the { $what ->
+        [draw] draw
+        [takeback] takeback
+       *[other] { $what }
+    }
+
+## preview.txt: $next is the ply the action would be.
+
+cmd-move = move #{ $id } { $action }
+preview-head = Game #{ $id }, preview of ply { $next }: { $mover } plays { $action } (not played)
+preview-outcome = That would end the game: { $outcome }.
+preview-how = Nothing was played. To play it: { $move }
+
+## settings.txt: $value is the new setting, worded.
+
+settings-timezone = Done: deadlines are now shown in { $value } time.
+settings-language = Done: Agora writes to you in { $value } from now on.
+settings-digest = Done: { $value }.
+settings-notify = Done: your notifications now go to { $value }.
+
+## vacation.txt: $left and $allowance are days.
+
+cmd-vacation-end = vacation end
+cmd-vacation-days = vacation <days>
+vacation-started = Done: you are on vacation until { $until }. Your clocks are paused in all your games and your opponents are told; { $end } comes back early. Left this year: { $left } of { $allowance } days.
+vacation-ended = Welcome back: your vacation is over and your clocks run again. Left this year: { $left } of { $allowance } days.
+vacation-away = You are on vacation until { $until } ({ $end } comes back early). Left this year: { $left } of { $allowance } days.
+vacation-not-away = You are not on vacation. Left this year: { $left } of { $allowance } days; { $take } takes some.
+
+## A player's games, in games.txt and digest.txt: $state is where the game stands, $away the end
+## of the opponent's vacation.
+
+cmd-board = board <game>
+cmd-board-game = board #{ $id }
+cmd-challenge = challenge <opponent> agon
+cmd-challenge-anyone = challenge anyone agon
+cmd-digest-off = settings digest off
+cmd-watch = watch #{ $id }
+games-line = { $title } vs { $opponent }, you play { $colour }: { $state }
+games-deadline = deadline { $deadline }
+games-away = { $opponent } is on vacation until { $away }
+
+## games.txt
+
+games-heading = Your games:
+games-none = You have no open games: { $challenge } starts one.
+
+## digest.txt: $watched is the number of watched games that moved (0 for none).
+
+digest-head = Agora: { $games } { $games ->
+        [one] game
+       *[other] games
+    } waiting for you{ $watched ->
+        [0] {""}
+       *[other] , { $watched } watched { $watched ->
+            [one] game
+           *[other] games
+        } moved
+    }
+digest-watched = Games you watch:
+digest-watched-game = { $title }, { $first } vs { $second }, ply { $ply }
+digest-watched-over = over, { $result }
+digest-watched-last = last { $last }
+digest-commands = { $board } shows a board; { $digest_off } goes back to reminders per game.
+
+## live.txt
+
+live-heading = Games being played:
+live-game = { $title }, { $first } vs { $second }, ply { $ply }: { $to_act } ({ $colour }) to act{ $rated ->
+        [true] {""}
+       *[false] {" "}(unrated)
+    }
+live-how = { $watch } sends you a game's boards as it is played; { $board } shows one now.
+live-none = No game is being played in public now. { $seeks } lists open challenges.
+
+## seeks.txt (the terms of a challenge are lobby.txt's)
+
+seeks-heading = Open challenges:
+seeks-by = { $title } by { $maker }
+seeks-until = until { $expires }
+seeks-how = { $accept } takes one; the first eligible player to accept plays it.
+seeks-none = No open challenges wait. { $challenge } makes one that anyone may accept.
+
+## leaderboard.txt: $max is the deviation a rating is established under.
+
+leaderboard-head = Leaderboard, { $pool } (established ratings: deviation under { $max }, at least { $min_games } rated games):
+leaderboard-games = { $games } games
+leaderboard-none = Nobody has an established rating in { $pool } yet (a deviation under { $max } after at least { $min_games } rated games).
+
+## rating.txt
+
+rating-computer = { $name } has fixed ratings, measured from matches between the computer's levels; games do not change them:
+rating-yours = Your ratings (Glicko-2):
+rating-theirs = { $name }'s ratings (Glicko-2):
+rating-after = after { $games } rated { $games ->
+        [one] game
+       *[other] games
+    }{ $established ->
+        [true] {""}
+       *[false] {" "}(provisional)
+    }
+rating-none-yours = You have no rating yet: a rating comes with the first rated game against a person (everyone starts at 1500).
+rating-none = { $name } has no rating yet: a rating comes with the first rated game against a person (everyone starts at 1500).
+rating-reliability = Reliability:
+
+## help.txt: the paragraphs keep their line breaks.
+
+cmd-help-command = help <command>
+help-heading = Commands (send { $help } for details):
+help-discord =
+    In a game's thread the game is known; elsewhere give the `game` option. An action can also be
+    written as a message in the game's thread, such as `k1-j1`, `g5` or `c3,h8`: ✅ marks it played,
+    and if it is not, ❌ marks it and the reason comes as a direct message.
+help-text =
+    A game is named `#12` (or `game 12`), e.g. `board #12`, `#12 g5`; in an answer to a game's
+    message the game is known. A bare action such as `k1-j1`, `g5` or `c3,h8` is a move in the game
+    it answers, or in the one game that waits for you. `ply N` (the number of actions played so far)
+    guards a move against a position that has changed: `#12 ply 30 g5`.
+help-revoke = By mail, `revoke` in a reply to one of Agora's mails replaces all your personal keys (in its reply addresses) with new ones.
+
+## help_command.txt: $aliases are the command's other names.
+
+help-also = (also: { $aliases })
+
+## undeliverable.txt: $channel is where a message could not go (mailto, discord, local), or the
+## channel to be told on instead.
+
+cmd-notify = settings notify { $channel ->
+        [mailto] email
+        [discord] discord
+       *[other] terminal
+    }
+undeliverable-where = { $channel ->
+        [mailto] your e-mail address { $address }
+        [discord] your Discord account
+       *[other] your terminal
+    }
+undeliverable-game = Game #{ $game }: a message could not reach you
+undeliverable-game-body = Agora could not deliver a message about game #{ $game } to { $where }, and has stopped trying. Later messages may not reach you there either.
+undeliverable = A message could not reach you
+undeliverable-body = Agora could not deliver a message to { $where }, and has stopped trying. Later messages may not reach you there either.
+undeliverable-mail = Check that the address is right and that its mailbox accepts mail (not full, not closed). If you would rather be told here, send { $notify }.
+undeliverable-discord = Check that you still share a server with Agora's bot and that it may send you direct messages (Privacy Settings of that server). If you would rather be told here, send { $notify }.
+undeliverable-other = If you would rather be told here, send { $notify }.
+undeliverable-board = { $board } shows where the game stands.
+
+## mail_footer.txt
+
+mail-footer-game = Agora: reply to this mail with one command per line (`help` lists them).
+mail-footer-key = Keep the reply address as it is: it carries your personal key to game #{ $game }.
+mail-footer-url = The game on the web: { $url }
+mail-footer = Agora: reply to this mail, or write to { $service }, with one command per line (`help` lists them).
+
+## mail_subject.txt
+
+mail-subject-limited = Agora: too many mails
+mail-subject-put-aside = Agora: your mail could not be handled
+mail-subject-too-large = Agora: your mail was too large
+mail-subject-unproven = Agora: a mail without your key
+mail-subject-confirm = Agora: please confirm your address
+
+## mail_put_aside.txt
+
+mail-put-aside = Sorry: Agora could not handle your mail that arrived at { $arrived }, after trying { $attempts } times. The fault is on Agora's side, not in your mail; the operator can find it by the reference { $reference }.
+mail-put-aside-rest = Some of its commands may have been done before the fault: the game mails you receive say what was played. Please send the rest again by replying to one of Agora's mails about your game, or to { $service }.
