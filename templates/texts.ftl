@@ -438,3 +438,158 @@ mail-subject-confirm = Agora: please confirm your address
 
 mail-put-aside = Sorry: Agora could not handle your mail that arrived at { $arrived }, after trying { $attempts } times. The fault is on Agora's side, not in your mail; the operator can find it by the reference { $reference }.
 mail-put-aside-rest = Some of its commands may have been done before the fault: the game mails you receive say what was played. Please send the rest again by replying to one of Agora's mails about your game, or to { $service }.
+
+## rules_agon.txt and rules_agros.txt: the short rules, line by line as shown.
+
+rules-agon =
+    Agon: how to play (short)
+
+    Board: 91 hexagonal cells in rows a (bottom) to k (top), counted from the left in each row.
+    The centre cell f6 is the throne. Ring 1 (e5 e6 f5 f7 g5 g6) surrounds it; ring 5 is
+    the edge. White and Black each have a queen and six guards, starting on the outer ring:
+      White: queen k1, guards a4 b1 c8 g1 g10 k5
+      Black: queen a6, guards a2 e1 e10 i1 j7 k3
+    White moves first. Each turn is exactly one action; there is no passing.
+
+    Step: move a piece to an empty neighbouring cell in the same ring or one ring closer
+      to the throne. Never outward, never a jump. Only a queen may enter the throne (AG-6).
+      You may not step in between two enemy pieces on one line (AG-7).
+    Capture: after your step, an enemy piece next to the moved piece is captured when one
+      of your own pieces stands right behind it on the same line (AG-8). One step can
+      capture several. A captured piece stays on its cell (it still blocks and still
+      counts) but cannot move.
+    Return: if one of your pieces is captured when your turn starts, your turn must return
+      it, the queen first: a guard to any empty outer-ring cell, the queen to any empty
+      cell, the throne included (AG-9, AG-10).
+    End: when all six ring-1 cells hold your guards, you win if your queen is on the
+      throne, and you lose at once if she is not (AG-11). No legal action: you lose
+      (AG-12). The same position for the third time is a draw (AG-13).
+
+    Notation:
+      step      k1-j1    with captures: a5-a6xb7 (the x part may be left out)
+      return    b7=f6    from the captured piece's cell to its new cell
+      Case does not matter; a Q or G in front is allowed: Qk1-j1.
+    Board picture: Q/G white queen/guard, q/g black, * captured, ^ throne.
+
+    Full rules: docs/rules/agon.md
+rules-agros =
+    Agros: how to play (short)
+
+    Board: B x B squares (8, 10 or 12; default 10), named like a chess board: a1 is
+    bottom left. Light and Dark each have N farmers (3, 5 or 7; default 5). Light acts
+    first. A farmer's harvest is the farmer plus the seeds under it (a bare farmer: 1).
+
+    Opening (AR-4): place farmers on any empty squares: Light 1, Dark 2, Light 2, ...,
+      and Dark's last opening turn 1. No passing in the opening.
+    Then each turn is exactly one of:
+      Harvest (AR-5): a farmer with harvest h moves its whole stack exactly h squares,
+        straight or diagonal, to an empty square; the squares it passes over must be
+        empty or hold your own pieces. Then a seed goes under it: harvest h+1.
+      Sow (AR-6): a farmer with harvest h of 2 or more sows all its h-1 seeds in one
+        direction: a seed on its own square and on each square it passes, and it lands
+        bare (harvest 1) h-1 squares away. Those h-1 squares must be on the board and empty.
+      Pass (AR-7): always allowed. A pass right after the opponent's pass ends the game
+        (AR-9).
+    Loose seeds never move and never score; a square with a seed is not empty (AR-8).
+
+    Scoring: a field is a group of empty squares joined horizontally or vertically (AR-10).
+      For each field, list each player's harvests of farmers horizontally or vertically
+      next to it, largest first; the list larger at the first difference controls the
+      field (AR-11). It is worth its size x the controller's largest adjacent harvest
+      (AR-12). Half a point goes to the player whose own harvests, largest first, compare
+      higher (AR-13). The highest total wins; equal totals are a draw (AR-14).
+
+    Notation:
+      placement   e5   or   c3,h8
+      harvest     e5-e7    to the landing square (also: harvest e5 e7, harvest e5 n)
+      sow         e6=e8    to the landing square (also: sow e6 e8, sow e6 ne)
+      pass        pass
+      Directions: n ne e se s sw w nw (n = towards higher ranks, e = to the right).
+    Board picture: L3/D3 farmer with harvest 3, l/d loose seed, . empty.
+
+    Full rules: docs/rules/agros.md
+
+## mail_reply.txt: the one reply to a received mail, a paragraph per part. $address is the
+## sender's, $service Agora's own.
+
+cmd-verify = verify { $code }
+mail-limited = Agora received more mail from { $address } this hour than it reads without your personal key, so it does not read more of it until the hour is over. Replies to Agora's mails carry your key and are always read.
+mail-too-large = Sorry: your mail was too large to read (the limit is { $kb } KB). Send commands to { $service } as plain text, without attachments or long quotes.
+mail-confirmed = Thank you: { $address } is confirmed. Your mails to Agora now count as yours.
+mail-already-confirmed = { $address } is already confirmed: no code is needed.
+mail-wrong-code = Sorry: that is not the code Agora sent to { $address }, so the address is not confirmed yet. Your code is in this mail, below. Whenever you need it again, send `verify` alone to { $service }.
+mail-codes-locked = Too many wrong codes were sent for { $address } today, so Agora does not check codes for it until a day has passed. Replying to this mail confirms the address at any time.
+mail-revoked = Done: all your personal keys were replaced with new ones, and the old ones no longer work. Replies to Agora's earlier mails now count as mails without your key; reply to this mail, or to Agora's next mail about a game, to act again.
+mail-revoke-refused = Sorry: `revoke` was not done. It must come in a reply to a mail from Agora, whose reply address carries your personal key.
+mail-unproven = This mail came without your personal key, so Agora repeats none of it: it may not come from you.
+mail-unproven-not-done = { $count } { $count ->
+        [one] command in it was
+       *[other] commands in it were
+    } not done: a command that changes a game or your settings must come in a reply to a mail from Agora, whose reply address carries your personal key.
+mail-unproven-not-commands = { $count } { $count ->
+        [one] line in it is not a command
+       *[other] lines in it are not commands
+    }; send `help` to { $service } for the list.
+mail-not-done-one = Sorry: `{ $line }` was not done.
+mail-not-done-many = Sorry: these commands were not done:
+mail-not-done-why = A command that changes a game or your settings must come in a reply to a mail from Agora: its reply address carries your personal key. Reply to the latest mail about the game, or to this one, and send the command again.
+mail-not-command = Sorry: `{ $line }` is not a command
+mail-did-you-mean = (did you mean `{ $closest }`?)
+mail-not-commands = These lines are not commands:
+mail-read-how = Agora reads one command per line at the top of a mail; send `help` to { $service } for the list.
+mail-nothing = Agora found no command in your mail. Write one command per line at the top of a mail to { $service }; send `help` for the list.
+mail-welcome = Welcome to Agora, where you can play Agon and Agros by mail.
+mail-confirm-how = To confirm that { $address } is yours, simply reply to this mail, or send a mail to { $service } with the line
+mail-request-not-done = Agora did nothing else your mail asked: it acts only on mail from a confirmed address. Once the address is confirmed, send your commands again (in the reply that confirms it, if you like).
+mail-request-ignore = If you did not write to Agora, ignore this mail: nothing happens without your reply. The code is valid for { $hours } hours.
+
+## discord_words.txt: the Discord front end's own short texts; discord-label-… are buttons'
+## labels and embeds' field names.
+
+discord-messages-dm = Your reminders and final reports now come as direct messages.
+discord-messages-thread = Your reminders and final reports now come in the game's thread.
+discord-not-a-button = This button is not one of Agora's.
+discord-no-game = There is no game #{ $game }.
+discord-only-challenged = Only { $who } can answer this challenge; nothing was done.
+discord-accepted = Game #{ $game } accepted by { $who }{ $thread ->
+        [none] {""}
+       *[other] : it goes on in { $thread }
+    }.
+discord-declined = Game #{ $game }: { $who } declined the challenge.
+discord-challenge-elsewhere = Game #{ $game }: { $who } sent a challenge to { $title }; the game starts here when it is accepted.
+discord-not-yours = Game #{ $game } is not yours; nothing was done.
+discord-out-of-date = This is out of date: game #{ $game } is at ply { $ply } now{ $your_turn ->
+        [true] {""}
+       *[false] {" "}and it is not your turn
+    }.
+discord-your-move = Game #{ $game }, ply { $ply }: your move.
+discord-narrowed = Game #{ $game }, ply { $ply }: { $value }…
+discord-not-legal = `{ $value }` is not a legal action here.
+discord-unreadable = `{ $value }` cannot be read.
+discord-resign-ask = Resign game #{ $game }? Your opponent wins; this cannot be undone.
+discord-preview = Game #{ $game }, ply { $ply }: the position after { $value }. Nothing is played until you press Play.
+discord-ascii = Game #{ $game }, ply { $ply }:
+discord-lobby-accept = Accept
+discord-lobby-taken = Open challenge #{ $game } was taken: { $title }, { $first } vs { $second }.
+discord-lobby-closed = Open challenge #{ $game } is closed: withdrawn or expired.
+discord-lobby-closed-by = Open challenge #{ $game } ({ $title } by { $first }) is closed: withdrawn or expired.
+discord-label-accept = Accept
+discord-label-decline = Decline
+discord-label-accept-draw = Accept draw
+discord-label-decline-draw = Decline draw
+discord-label-grant-takeback = Grant takeback
+discord-label-refuse-takeback = Refuse takeback
+discord-label-move = Move
+discord-label-resign = Resign…
+discord-label-yes-resign = Yes, resign
+discord-label-play = Play { $value }
+discord-label-choose-again = Choose again
+discord-label-ascii = ASCII board
+discord-label-to-act = To act
+discord-label-deadline = Deadline
+discord-label-last-action = Last action
+discord-label-clock = Clock
+discord-label-result = Result
+discord-label-title = Game #{ $game }: { $title }
+discord-label-footer = { $first } vs { $second }, ply { $ply }
+discord-label-last = { $value } (ply { $ply })

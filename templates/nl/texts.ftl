@@ -476,3 +476,158 @@ mail-put-aside = Sorry, Agora kon je mail die op { $arrived } binnenkwam niet ve
        *[other] pogingen
     }. De fout ligt bij Agora, niet bij je mail; de beheerder kan je mail terugvinden met referentie { $reference }.
 mail-put-aside-rest = Sommige commando's uit je mail zijn misschien al uitgevoerd voordat de fout optrad: de mails over je partijen vertellen wat er gespeeld is. Stuur de rest opnieuw door te antwoorden op een van de mails van Agora over je partij, of naar { $service }.
+
+## rules_agon.txt and rules_agros.txt: the short rules, line by line as shown.
+
+rules-agon =
+    Agon: zo speel je (kort)
+
+    Bord: 91 zeshoekige vakken in rijen a (onder) t/m k (boven), per rij van links geteld.
+    Het middelste vak f6 is de troon. Ring 1 (e5 e6 f5 f7 g5 g6) ligt eromheen; ring 5 is
+    de rand. Wit en Zwart hebben elk een koningin en zes wachters, op de buitenste ring:
+      Wit:   koningin k1, wachters a4 b1 c8 g1 g10 k5
+      Zwart: koningin a6, wachters a2 e1 e10 i1 j7 k3
+    Wit begint. Elke beurt is precies één zet; passen kan niet.
+
+    Stap: zet een stuk naar een leeg buurvak in dezelfde ring of één ring dichter bij de
+      troon. Nooit naar buiten, nooit springen. Alleen een koningin mag de troon op (AG-6).
+      Je mag niet tussen twee vijandelijke stukken op één lijn in stappen (AG-7).
+    Vangen: na je stap is een vijandelijk stuk naast het verplaatste stuk gevangen als er
+      direct daarachter, op dezelfde lijn, een stuk van jou staat (AG-8). Eén stap kan er
+      meerdere vangen. Een gevangen stuk blijft staan (het houdt zijn vak bezet en telt mee),
+      maar kan niet stappen.
+    Terugplaatsen: is een stuk van je gevangen als je beurt begint, dan plaats je het
+      terug, de koningin eerst: een wachter op een leeg vak van de buitenste ring, de
+      koningin op een leeg vak naar keuze, de troon inbegrepen (AG-9, AG-10).
+    Einde: staan op alle zes vakken van ring 1 jouw wachters, dan win je als je koningin
+      op de troon staat, en verlies je meteen als dat niet zo is (AG-11). Geen geldige
+      zet: je verliest (AG-12). Dezelfde stelling voor de derde keer: remise (AG-13).
+
+    Notatie:
+      stap            k1-j1    met vangst: a5-a6xb7 (het x-deel mag je weglaten)
+      terugplaatsen   b7=f6    van het vak van het gevangen stuk naar het nieuwe vak
+      Hoofdletters maken niet uit; een Q of G ervoor mag: Qk1-j1.
+    Op het bord: Q/G witte koningin/wachter, q/g zwart, * gevangen, ^ troon.
+
+    Volledige regels: docs/rules/agon.nl.md
+rules-agros =
+    Agros: zo speel je (kort)
+
+    Bord: B x B vakken (8, 10 of 12; standaard 10), genoemd zoals op een schaakbord: a1 is
+    linksonder. Licht en Donker hebben elk N boeren (3, 5 of 7; standaard 5). Licht begint.
+    De oogst van een boer is de boer plus de zaadjes onder hem (zonder zaadjes: oogst 1).
+
+    Opening (AR-4): zet boeren op lege vakken naar keuze: Licht 1, Donker 2, Licht 2, ...,
+      en Donker in de laatste openingsbeurt 1. In de opening kun je niet passen.
+    Daarna is elke beurt precies één van deze zetten:
+      Oogsten (AR-5): een boer met oogst h verplaatst zijn hele stapel precies h vakken,
+        recht of diagonaal, naar een leeg vak; de vakken waar hij overheen gaat moeten
+        leeg zijn of eigen stukken bevatten. Daarna komt er een zaadje onder: oogst h+1.
+      Zaaien (AR-6): een boer met oogst h van 2 of meer zaait al zijn h-1 zaadjes in één
+        richting: een zaadje op zijn eigen vak en op elk vak dat hij passeert, en hij landt
+        zonder zaadjes (oogst 1) h-1 vakken verderop. Die h-1 vakken moeten allemaal op
+        het bord liggen en leeg zijn.
+      Passen (AR-7): mag altijd. Pas je direct nadat je tegenstander paste, dan is de
+        partij afgelopen (AR-9).
+    Losse zaadjes liggen voorgoed vast en tellen niet mee; een vak met zaadje is niet leeg (AR-8).
+
+    Telling: een veld is een groep lege vakken die horizontaal of verticaal aan elkaar
+      grenzen (AR-10). Maak per veld voor elke speler een lijst van de oogsten van zijn
+      boeren die er horizontaal of verticaal naast staan, van groot naar klein; wie bij het
+      eerste verschil het grootste getal heeft, beheerst het veld (AR-11). Het veld is dan
+      het aantal vakken x de grootste aangrenzende oogst van die speler waard (AR-12).
+      Wie de hoogste eigen oogsten heeft (van groot naar klein vergeleken), krijgt een
+      half punt (AR-13). Het hoogste totaal wint; bij gelijke stand is het gelijkspel (AR-14).
+
+    Notatie:
+      boeren zetten   e5   of   c3,h8
+      oogsten         e5-e7    naar het landingsvak (ook: harvest e5 e7, harvest e5 n)
+      zaaien          e6=e8    naar het landingsvak (ook: sow e6 e8, sow e6 ne)
+      passen          pass
+      Richtingen (Engels): n ne e se s sw w nw (n = naar hogere rijen, e = naar rechts).
+    Op het bord: L3/D3 boer met oogst 3, l/d los zaadje, . leeg.
+
+    Volledige regels: docs/rules/agros.nl.md
+
+## mail_reply.txt
+
+cmd-verify = verifieer { $code }
+mail-limited = Agora heeft dit uur meer mail van { $address } ontvangen dan het zonder je persoonlijke sleutel verwerkt; tot het eind van dit uur leest het er geen meer. Antwoorden op mails van Agora bevatten je sleutel en worden altijd gelezen.
+mail-too-large = Helaas: je mail was te groot om te lezen (de limiet is { $kb } kB). Stuur commando's naar { $service } als platte tekst, zonder bijlagen of lange citaten.
+mail-confirmed = Bedankt: { $address } is bevestigd. Je mails aan Agora tellen nu als de jouwe.
+mail-already-confirmed = { $address } is al bevestigd: er is geen code nodig.
+mail-wrong-code = Helaas: dat is niet de code die Agora naar { $address } heeft gestuurd, dus het adres is nog niet bevestigd. Je code staat hieronder in deze mail. Heb je hem later weer nodig, stuur dan alleen `verifieer` naar { $service }.
+mail-codes-locked = Er zijn vandaag te veel verkeerde codes gestuurd voor { $address }, dus Agora controleert er geen codes meer voor tot er een dag voorbij is. Door op deze mail te antwoorden bevestig je het adres altijd.
+mail-revoked = Klaar: al je persoonlijke sleutels zijn vervangen door nieuwe, en de oude werken niet meer. Antwoorden op eerdere mails van Agora tellen nu als mails zonder je sleutel; antwoord op deze mail, of op de volgende mail van Agora over een partij, om weer te kunnen spelen.
+mail-revoke-refused = Helaas: `herroep` is niet uitgevoerd. Dat moet in een antwoord op een mail van Agora staan, want het antwoordadres daarvan bevat je persoonlijke sleutel.
+mail-unproven = Deze mail kwam zonder je persoonlijke sleutel, dus Agora herhaalt er niets van: hij komt misschien niet van jou.
+mail-unproven-not-done = { $count } { $count ->
+        [one] commando is
+       *[other] commando's zijn
+    } niet uitgevoerd: een commando dat een partij of je instellingen verandert, moet in een antwoord op een mail van Agora staan, want het antwoordadres daarvan bevat je persoonlijke sleutel.
+mail-unproven-not-commands = { $count } { $count ->
+        [one] regel is geen commando
+       *[other] regels zijn geen commando's
+    }; stuur `hulp` naar { $service } voor de lijst.
+mail-not-done-one = Helaas: `{ $line }` is niet uitgevoerd.
+mail-not-done-many = Helaas: deze commando's zijn niet uitgevoerd:
+mail-not-done-why = Een commando dat een partij of je instellingen verandert, moet in een antwoord op een mail van Agora staan: het antwoordadres daarvan bevat je persoonlijke sleutel. Antwoord op de laatste mail over de partij, of op deze, en stuur het commando opnieuw.
+mail-not-command = Helaas: `{ $line }` is geen commando
+mail-did-you-mean = (bedoelde je `{ $closest }`?)
+mail-not-commands = Deze regels zijn geen commando's:
+mail-read-how = Agora leest één commando per regel, bovenaan een mail; stuur `hulp` naar { $service } voor de lijst.
+mail-nothing = Agora heeft geen commando in je mail gevonden. Schrijf één commando per regel bovenaan een mail aan { $service }; stuur `hulp` voor de lijst.
+mail-welcome = Welkom bij Agora, waar je Agon en Agros per mail speelt.
+mail-confirm-how = Om te bevestigen dat { $address } van jou is, beantwoord je gewoon deze mail, of stuur je een mail naar { $service } met de regel
+mail-request-not-done = Agora heeft verder niets gedaan van wat je mail vroeg: het reageert alleen op mail van een bevestigd adres. Stuur je commando's opnieuw zodra het adres bevestigd is (als je wilt in hetzelfde antwoord waarmee je het bevestigt).
+mail-request-ignore = Heb je niet naar Agora geschreven, negeer deze mail dan: zonder jouw antwoord gebeurt er niets. De code is { $hours } uur geldig.
+
+## discord_words.txt
+
+discord-messages-dm = Je herinneringen en eindverslagen komen nu als privébericht.
+discord-messages-thread = Je herinneringen en eindverslagen komen nu in de thread van de partij.
+discord-not-a-button = Deze knop is niet van Agora.
+discord-no-game = Er is geen partij #{ $game }.
+discord-only-challenged = Alleen { $who } kan op deze uitdaging antwoorden; er is niets gedaan.
+discord-accepted = Partij #{ $game }: { $who } heeft de uitdaging aangenomen{ $thread ->
+        [none] {""}
+       *[other] ; de partij gaat verder in { $thread }
+    }.
+discord-declined = Partij #{ $game }: { $who } heeft de uitdaging geweigerd.
+discord-challenge-elsewhere = Partij #{ $game }: { $who } heeft een uitdaging voor { $title } gestuurd; de partij begint hier zodra die is aangenomen.
+discord-not-yours = Partij #{ $game } is niet van jou; er is niets gedaan.
+discord-out-of-date = Dit is niet meer actueel: partij #{ $game } staat nu op zet { $ply }{ $your_turn ->
+        [true] {""}
+       *[false] {" "}en je bent niet aan zet
+    }.
+discord-your-move = Partij #{ $game }, zet { $ply }: jij bent aan zet.
+discord-narrowed = Partij #{ $game }, zet { $ply }: { $value }…
+discord-not-legal = `{ $value }` is hier geen geldige zet.
+discord-unreadable = `{ $value }` is niet te lezen.
+discord-resign-ask = Partij #{ $game } opgeven? Je tegenstander wint; dit kan niet ongedaan worden gemaakt.
+discord-preview = Partij #{ $game }, zet { $ply }: de stelling na { $value }. Er wordt niets gespeeld tot je op Speel drukt.
+discord-ascii = Partij #{ $game }, zet { $ply }:
+discord-lobby-accept = Accepteren
+discord-lobby-taken = Open uitdaging #{ $game } is aangenomen: { $title }, { $first } tegen { $second }.
+discord-lobby-closed = Open uitdaging #{ $game } is gesloten: ingetrokken of verlopen.
+discord-lobby-closed-by = Open uitdaging #{ $game } ({ $title } van { $first }) is gesloten: ingetrokken of verlopen.
+discord-label-accept = Accepteren
+discord-label-decline = Weigeren
+discord-label-accept-draw = Remise aannemen
+discord-label-decline-draw = Remise weigeren
+discord-label-grant-takeback = Terugnemen toestaan
+discord-label-refuse-takeback = Terugnemen weigeren
+discord-label-move = Zet doen
+discord-label-resign = Opgeven…
+discord-label-yes-resign = Ja, opgeven
+discord-label-play = Speel { $value }
+discord-label-choose-again = Opnieuw kiezen
+discord-label-ascii = ASCII-bord
+discord-label-to-act = Aan zet
+discord-label-deadline = Deadline
+discord-label-last-action = Laatste zet
+discord-label-clock = Bedenktijd
+discord-label-result = Uitslag
+discord-label-title = Partij #{ $game }: { $title }
+discord-label-footer = { $first } tegen { $second }, zet { $ply }
+discord-label-last = { $value } (zet { $ply })

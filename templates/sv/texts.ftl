@@ -464,3 +464,159 @@ mail-subject-confirm = Agora: bekräfta din adress
 
 mail-put-aside = Förlåt: Agora kunde inte hantera ditt mejl som kom { $arrived }, trots { $attempts } försök. Felet ligger hos Agora, inte i ditt mejl; administratören kan hitta det med referensen { $reference }.
 mail-put-aside-rest = Några av kommandona i mejlet kan ha utförts innan felet uppstod: partimejlen du får visar vad som har spelats. Skicka resten igen genom att svara på ett av Agoras mejl om ditt parti, eller till { $service }.
+
+## rules_agon.txt and rules_agros.txt: the short rules, line by line as shown.
+
+rules-agon =
+    Agon: så spelar du (kort)
+
+    Brädet: 91 sexkantiga rutor i rader a (nederst) till k (överst), räknade från vänster.
+    Mittrutan f6 är tronen. Ring 1 (e5 e6 f5 f7 g5 g6) ligger runt den; ring 5 är kanten.
+    Vit och Svart har var sin drottning och sex vakter, som börjar på den yttersta ringen:
+      Vit:   drottning k1, vakter a4 b1 c8 g1 g10 k5
+      Svart: drottning a6, vakter a2 e1 e10 i1 j7 k3
+    Vit börjar. Varje tur är exakt ett drag; det går inte att passa.
+
+    Steg: flytta en pjäs till en tom grannruta i samma ring eller en ring närmare tronen.
+      Aldrig utåt, aldrig hopp. Bara en drottning får gå upp på tronen (AG-6).
+      Du får inte kliva in mellan två fientliga pjäser på en linje (AG-7).
+    Fånga: efter ditt steg är en fientlig pjäs bredvid den flyttade pjäsen infångad om en
+      egen pjäs står direkt bakom den på samma linje (AG-8). Ett steg kan fånga flera.
+      En infångad pjäs står kvar (den upptar sin ruta och räknas), men kan inte flytta.
+    Återplacera: är någon av dina pjäser infångad när din tur börjar, ska du återplacera
+      den, drottningen först: en vakt på valfri tom ruta i den yttersta ringen,
+      drottningen på valfri tom ruta, tronen inräknad (AG-9, AG-10).
+    Slut: står dina vakter på alla sex rutorna i ring 1 vinner du om din drottning står
+      på tronen, och förlorar direkt om hon inte gör det (AG-11). Inget tillåtet drag:
+      du förlorar (AG-12). Samma ställning för tredje gången: remi (AG-13).
+
+    Notation:
+      steg            k1-j1    med fångst: a5-a6xb7 (x-delen får du utelämna)
+      återplacering   b7=f6    från den infångade pjäsens ruta till den nya rutan
+      Stora eller små bokstäver spelar ingen roll; ett Q eller G framför går bra: Qk1-j1.
+    På brädet: Q/G vit drottning/vakt, q/g svart, * infångad, ^ tronen.
+
+    Fullständiga regler: docs/rules/agon.sv.md
+rules-agros =
+    Agros: så spelar du (kort)
+
+    Brädet: B x B rutor (8, 10 eller 12; standard 10), namngivna som på ett schackbräde:
+    a1 är nere till vänster. Ljus och Mörk har N bönder var (3, 5 eller 7; standard 5).
+    Ljus börjar. En bondes skörd är bonden plus fröna under den (utan frön: skörd 1).
+
+    Öppning (AR-4): sätt ut bönder på valfria tomma rutor: Ljus 1, Mörk 2, Ljus 2, ...,
+      och Mörk 1 i sin sista öppningstur. I öppningen går det inte att passa.
+    Sedan är varje tur exakt ett av dessa drag:
+      Skörda (AR-5): en bonde med skörd h flyttar hela sin stapel exakt h rutor, rakt
+        eller diagonalt, till en tom ruta; rutorna den passerar måste vara tomma eller
+        ha egna pjäser. Sedan läggs ett frö under den: skörden blir h+1.
+      Så (AR-6): en bonde med skörd h på 2 eller mer sår alla sina h-1 frön åt ett håll:
+        ett frö på sin egen ruta och på varje ruta den passerar, och den landar utan frön
+        (skörd 1) h-1 rutor bort. De h-1 rutorna måste finnas på brädet och vara tomma.
+      Passa (AR-7): alltid tillåtet. Passar du direkt efter att motståndaren passat är
+        partiet slut (AR-9).
+    Lösa frön ligger kvar för alltid och ger inga poäng; en ruta med frö är inte tom (AR-8).
+
+    Poäng: ett fält är en grupp tomma rutor som hänger ihop vågrätt eller lodrätt
+      (AR-10). Gör för varje fält och spelare en lista över skördarna hos spelarens
+      bönder som står vågrätt eller lodrätt intill fältet, störst först; den som har det
+      större talet vid första skillnaden kontrollerar fältet (AR-11). Fältet är då värt
+      antalet rutor x den spelarens största angränsande skörd (AR-12). Den som har de
+      högsta egna skördarna (jämförda störst först) får en halv poäng (AR-13). Högst
+      summa vinner; lika summa är oavgjort (AR-14).
+
+    Notation:
+      sätta ut   e5   eller   c3,h8
+      skörda     e5-e7    till rutan där bonden landar (även: harvest e5 e7, harvest e5 n)
+      så         e6=e8    till rutan där bonden landar (även: sow e6 e8, sow e6 ne)
+      passa      pass
+      Väderstreck (engelska): n ne e se s sw w nw (n = mot högre rader, e = åt höger).
+    På brädet: L3/D3 bonde (Ljus/Mörk) med skörd 3, l/d löst frö, . tom.
+
+    Fullständiga regler: docs/rules/agros.sv.md
+
+## mail_reply.txt
+
+cmd-verify = verifiera { $code }
+mail-limited = Agora har tagit emot fler mejl från { $address } den här timmen än vad som läses utan din personliga nyckel, så inga fler läses förrän timmen är slut. Svar på Agoras mejl innehåller din nyckel och läses alltid.
+mail-too-large = Tyvärr: ditt mejl var för stort för att läsas (gränsen är { $kb } kB). Skicka kommandon till { $service } som vanlig text, utan bilagor eller långa citat.
+mail-confirmed = Tack: { $address } är bekräftad. Dina mejl till Agora räknas nu som dina.
+mail-already-confirmed = { $address } är redan bekräftad: ingen kod behövs.
+mail-wrong-code = Tyvärr: det är inte den kod som Agora skickade till { $address }, så adressen är inte bekräftad än. Din kod står längre ned i det här mejlet. När du behöver den igen kan du skicka bara `verifiera` till { $service }.
+mail-codes-locked = För många felaktiga koder har skickats för { $address } i dag, så Agora kontrollerar inga koder för den adressen förrän ett dygn har gått. Du kan alltid bekräfta adressen genom att svara på det här mejlet.
+mail-revoked = Klart: alla dina personliga nycklar har ersatts med nya, och de gamla fungerar inte längre. Svar på Agoras tidigare mejl räknas nu som mejl utan din nyckel; svara på det här mejlet, eller på Agoras nästa mejl om ett parti, för att kunna spela igen.
+mail-revoke-refused = Tyvärr: `spärra` utfördes inte. Det måste komma i ett svar på ett mejl från Agora, vars svarsadress innehåller din personliga nyckel.
+mail-unproven = Det här mejlet kom utan din personliga nyckel, så Agora upprepar inget av det: det kanske inte kommer från dig.
+mail-unproven-not-done = { $count } { $count ->
+        [one] kommando
+       *[other] kommandon
+    } i det utfördes inte: ett kommando som ändrar ett parti eller dina inställningar måste komma i ett svar på ett mejl från Agora, vars svarsadress innehåller din personliga nyckel.
+mail-unproven-not-commands = { $count } { $count ->
+        [one] rad i det är inget kommando
+       *[other] rader i det är inga kommandon
+    }; skicka `hjälp` till { $service } för att få listan.
+mail-not-done-one = Tyvärr: `{ $line }` utfördes inte.
+mail-not-done-many = Tyvärr: de här kommandona utfördes inte:
+mail-not-done-why = Ett kommando som ändrar ett parti eller dina inställningar måste komma i ett svar på ett mejl från Agora: dess svarsadress innehåller din personliga nyckel. Svara på det senaste mejlet om partiet, eller på det här, och skicka kommandot igen.
+mail-not-command = Tyvärr: `{ $line }` är inget kommando
+mail-did-you-mean = (menade du `{ $closest }`?)
+mail-not-commands = De här raderna är inga kommandon:
+mail-read-how = Agora läser ett kommando per rad i början av ett mejl; skicka `hjälp` till { $service } för att få listan.
+mail-nothing = Agora hittade inget kommando i ditt mejl. Skriv ett kommando per rad i början av ett mejl till { $service }; skicka `hjälp` för att få listan.
+mail-welcome = Välkommen till Agora, där du kan spela Agon och Agros via e-post.
+mail-confirm-how = För att bekräfta att { $address } är din adress svarar du bara på det här mejlet, eller skickar ett mejl till { $service } med raden
+mail-request-not-done = Agora gjorde inget annat av det som ditt mejl bad om: det agerar bara på mejl från en bekräftad adress. När adressen är bekräftad kan du skicka dina kommandon igen (gärna i samma svar som bekräftar den).
+mail-request-ignore = Om du inte har skrivit till Agora kan du strunta i det här mejlet: ingenting händer utan ditt svar. Koden gäller i { $hours } { $hours ->
+        [one] timme
+       *[other] timmar
+    }.
+
+## discord_words.txt
+
+discord-messages-dm = Dina påminnelser och slutrapporter kommer nu som direktmeddelanden.
+discord-messages-thread = Dina påminnelser och slutrapporter kommer nu i partiets tråd.
+discord-not-a-button = Den här knappen hör inte till Agora.
+discord-no-game = Det finns inget parti #{ $game }.
+discord-only-challenged = Bara { $who } kan svara på den här utmaningen; inget gjordes.
+discord-accepted = Parti #{ $game } accepterades av { $who }{ $thread ->
+        [none] {""}
+       *[other] : det fortsätter i { $thread }
+    }.
+discord-declined = Parti #{ $game }: { $who } avböjde utmaningen.
+discord-challenge-elsewhere = Parti #{ $game }: { $who } skickade en utmaning i { $title }; partiet börjar här när den accepteras.
+discord-not-yours = Parti #{ $game } är inte ditt; inget gjordes.
+discord-out-of-date = Det här är inaktuellt: parti #{ $game } är nu på drag { $ply }{ $your_turn ->
+        [true] {""}
+       *[false] {" "}och det är inte din tur
+    }.
+discord-your-move = Parti #{ $game }, drag { $ply }: ditt drag.
+discord-narrowed = Parti #{ $game }, drag { $ply }: { $value }…
+discord-not-legal = `{ $value }` är inget tillåtet drag här.
+discord-unreadable = `{ $value }` går inte att tolka.
+discord-resign-ask = Ge upp parti #{ $game }? Din motståndare vinner, och det går inte att ångra.
+discord-preview = Parti #{ $game }, drag { $ply }: ställningen efter { $value }. Inget spelas förrän du trycker på Spela.
+discord-ascii = Parti #{ $game }, drag { $ply }:
+discord-lobby-accept = Acceptera
+discord-lobby-taken = Den öppna utmaningen #{ $game } har antagits: { $title }, { $first } mot { $second }.
+discord-lobby-closed = Den öppna utmaningen #{ $game } är stängd: återkallad eller utgången.
+discord-lobby-closed-by = Den öppna utmaningen #{ $game } ({ $title } från { $first }) är stängd: återkallad eller utgången.
+discord-label-accept = Acceptera
+discord-label-decline = Avböj
+discord-label-accept-draw = Acceptera remi
+discord-label-decline-draw = Avböj remi
+discord-label-grant-takeback = Godkänn återtagandet
+discord-label-refuse-takeback = Neka återtagandet
+discord-label-move = Gör drag
+discord-label-resign = Ge upp…
+discord-label-yes-resign = Ja, ge upp
+discord-label-play = Spela { $value }
+discord-label-choose-again = Välj igen
+discord-label-ascii = ASCII-bräde
+discord-label-to-act = Vid draget
+discord-label-deadline = Tidsgräns
+discord-label-last-action = Senaste drag
+discord-label-clock = Betänketid
+discord-label-result = Resultat
+discord-label-title = Parti #{ $game }: { $title }
+discord-label-footer = { $first } mot { $second }, drag { $ply }
+discord-label-last = { $value } (drag { $ply })

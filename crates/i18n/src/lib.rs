@@ -1,14 +1,17 @@
-//! The languages Agora speaks, and its short keyed texts.
+//! The languages Agora speaks, and its texts' words.
 //!
-//! Long texts (a notification, a reply) are minijinja templates, one folder per language
-//! (`templates/` for English, `templates/nl/`, `templates/sv/`). The short ones that code puts
-//! together (an error message, a command's summary, a word on a picture) are Fluent messages in
-//! `templates/<lang>/*.ftl`, looked up by key with named arguments: Fluent picks the plural form
-//! by the language's CLDR rules, so `{ $days -> [one] … *[other] … }` reads right in each.
+//! Every word a person reads is a Fluent message of `templates/*.ftl` (English),
+//! `templates/nl/*.ftl` (Dutch) or `templates/sv/*.ftl` (Swedish), looked up by key with named
+//! arguments: the sentences of the long texts (`texts.ftl`; the long texts themselves are
+//! minijinja templates, one for every language, in the service), the short ones that code puts
+//! together (an error message, a command's summary, a word on a picture). Fluent picks the plural
+//! form by the language's CLDR rules, so `{ $days -> [one] … *[other] … }` reads right in each,
+//! and a language words a sentence its own way with selectors where English needs none.
 //!
-//! Every file is embedded in the binary. A key missing in a language falls back to English, and a
-//! key missing there too is shown as itself; the parity test of this crate makes sure neither
-//! happens in what is shipped.
+//! A [`Catalogue`] is one language's messages; a new one can be built from Fluent sources alone
+//! ([`Catalogue::from_ftl`]). Every file is embedded in the binary. A key missing in a language
+//! falls back to English, and a key missing there too is shown as itself; the parity test of this
+//! crate makes sure neither happens in what is shipped.
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};

@@ -11,10 +11,13 @@
 //! a command's answer for the channel of its sender, which the service sets around each command
 //! with [`answering_on`].
 //!
-//! Each template exists in every language Agora speaks (`templates/nl/`, `templates/sv/` beside
-//! the English at the top), with the same values read: a notification is rendered in its
-//! recipient's language, an answer in its sender's. Every template also sees `lang` (the reader's
-//! language code) and can word a short keyed text of `templates/*.ftl` with `t("key", n=…)`.
+//! One template serves every language Agora speaks: it holds a text's structure (its lines, what
+//! each channel shows) and words every sentence with `t("key", name=value)`, a Fluent message of
+//! `templates/*.ftl` (`templates/texts.ftl` holds the templates' sentences) in the reader's
+//! language, Dutch from `templates/nl/`, Swedish from `templates/sv/`. A command a text names is
+//! a message too (`cmd(t("cmd-accept", id=5))`), so each language quotes its own command words.
+//! A notification is rendered in its recipient's language, an answer in its sender's. Every
+//! template also sees `lang`, the reader's language code.
 
 use agora_i18n::{Arg, Catalogue, Language};
 use serde::Serialize;
@@ -28,17 +31,6 @@ use std::path::Path;
 macro_rules! embedded {
     ($($name:literal),* $(,)?) => {
         &[$(($name, include_str!(concat!("../../../templates/", $name))),)*]
-    };
-}
-
-/// Templates still written once per language: (language folder, file name, source), Dutch in
-/// `templates/nl/`, Swedish in `templates/sv/`, beside the English at the top.
-macro_rules! per_language {
-    ($($name:literal),* $(,)?) => {
-        &[
-            $(("nl", $name, include_str!(concat!("../../../templates/nl/", $name))),)*
-            $(("sv", $name, include_str!(concat!("../../../templates/sv/", $name))),)*
-        ]
     };
 }
 
@@ -89,33 +81,6 @@ const EMBEDDED: &[(&str, &str)] = embedded![
     "discord_words.txt",
     "discord_unknown.txt",
     "discord_message_refused.txt",
-    "rules_agon.txt",
-    "rules_agros.txt",
-];
-
-const PER_LANGUAGE: &[(&str, &str, &str)] = per_language![
-    "help.txt",
-    "help_command.txt",
-    "game_over.txt",
-    "history.txt",
-    "games.txt",
-    "offer.txt",
-    "settings.txt",
-    "digest.txt",
-    "seeks.txt",
-    "live.txt",
-    "watching.txt",
-    "watching_reply.txt",
-    "preview.txt",
-    "rating.txt",
-    "leaderboard.txt",
-    "vacation.txt",
-    "mail_reply.txt",
-    "mail_footer.txt",
-    "mail_subject.txt",
-    "mail_put_aside.txt",
-    "undeliverable.txt",
-    "discord_words.txt",
     "rules_agon.txt",
     "rules_agros.txt",
 ];
@@ -188,33 +153,16 @@ impl Templates {
                 keyed_text_of(catalogue_of(state), &key, &kwargs)
             },
         );
-        // `{% include "_turn.txt" %}` in `nl/board.txt` is `nl/_turn.txt` while that one is
-        // written per language too; else the one template.
-        env.set_path_join_callback(|name, parent| match parent.rsplit_once('/') {
-            Some((folder, _))
-                if !name.contains('/')
-                    && PER_LANGUAGE
-                        .iter()
-                        .any(|(f, n, _)| *f == folder && *n == name) =>
-            {
-                format!("{folder}/{name}").into()
-            }
-            _ => name.into(),
-        });
-        let all = EMBEDDED
-            .iter()
-            .map(|(name, source)| ("", *name, *source))
-            .chain(PER_LANGUAGE.iter().copied());
-        for (folder, name, source) in all {
-            let key = key_of(folder, name);
-            let source = match overrides.map(|d| d.join(&key)) {
+        for (name, source) in EMBEDDED {
+            let key = (*name).to_owned();
+            let source = match overrides.map(|d| d.join(name)) {
                 Some(path) if path.exists() => {
                     std::fs::read_to_string(&path).map_err(|source| TemplateError::Io {
                         path: path.display().to_string(),
                         source,
                     })?
                 }
-                _ => source.to_owned(),
+                _ => (*source).to_owned(),
             };
             env.add_template_owned(key.clone(), source)
                 .map_err(|source| TemplateError::Syntax { name: key, source })?;
@@ -261,18 +209,10 @@ impl Templates {
         catalogue: &'static Catalogue,
         context: impl Serialize,
     ) -> String {
-        let translated = key_of(catalogue.language().folder(), name);
-        let key = if catalogue.code() == catalogue.language().code()
-            && self.env.get_template(&translated).is_ok()
-        {
-            translated
-        } else {
-            name.to_owned()
-        };
         let template = self
             .env
-            .get_template(&key)
-            .unwrap_or_else(|_| panic!("template {key} is not embedded"));
+            .get_template(name)
+            .unwrap_or_else(|_| panic!("template {name} is not embedded"));
         let context = minijinja::context! {
             channel => channel,
             lang => catalogue.language().code(),
@@ -281,35 +221,8 @@ impl Templates {
         };
         match template.render(context) {
             Ok(text) => text.trim_end().to_owned(),
-            Err(e) => format!("(template {key} failed: {e})"),
+            Err(e) => format!("(template {name} failed: {e})"),
         }
-    }
-
-    /// The names and sources of every loaded template of a language, for the parity test.
-    #[cfg(test)]
-    fn sources(&self, language: Language) -> Vec<(String, String)> {
-        let english = EMBEDDED.iter().map(|(name, _)| ("", *name, ""));
-        english
-            .chain(PER_LANGUAGE.iter().copied())
-            .filter(|(folder, name, _)| {
-                *folder == language.folder()
-                    && (language == Language::En || PER_LANGUAGE.iter().any(|(_, n, _)| n == name))
-            })
-            .map(|(folder, name, _)| {
-                let key = key_of(folder, name);
-                let template = self.env.get_template(&key).expect("loaded");
-                ((*name).to_owned(), template.source().to_owned())
-            })
-            .collect()
-    }
-}
-
-/// The environment's name of a language's template: `board.txt`, `nl/board.txt`.
-fn key_of(folder: &str, name: &str) -> String {
-    if folder.is_empty() {
-        name.to_owned()
-    } else {
-        format!("{folder}/{name}")
     }
 }
 
@@ -432,54 +345,6 @@ mod tests {
     #[test]
     fn embedded_templates_compile() {
         Templates::load(None).unwrap();
-    }
-
-    /// The variables a template reads, its includes and the `t(…)` keys it uses: every language's
-    /// version of a template must use the same (a translation says the same things).
-    fn uses(source: &str) -> std::collections::BTreeSet<String> {
-        let env = minijinja::Environment::new();
-        let mut out = std::collections::BTreeSet::new();
-        if let Ok(t) = env.template_from_str(source) {
-            out.extend(
-                t.undeclared_variables(true)
-                    .into_iter()
-                    .map(|v| format!("var {v}")),
-            );
-        }
-        for (open, close) in [("include \"", "\""), ("t(\"", "\"")] {
-            let mut rest = source;
-            while let Some(i) = rest.find(open) {
-                rest = &rest[i + open.len()..];
-                if let Some(j) = rest.find(close) {
-                    out.insert(format!("{open}{}", &rest[..j]));
-                }
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn every_template_exists_in_every_language_with_the_same_placeholders() {
-        let t = Templates::load(None).unwrap();
-        let english = t.sources(Language::En);
-        for language in [Language::Nl, Language::Sv] {
-            let other = t.sources(language);
-            for (name, translated) in &other {
-                let (_, en) = english
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .expect("an English template");
-                assert_eq!(
-                    uses(en),
-                    uses(translated),
-                    "{language}/{name} reads other values than {name}"
-                );
-                if en.trim().is_empty() {
-                    continue;
-                }
-                assert_ne!(en, translated, "{language}/{name} is not translated");
-            }
-        }
     }
 
     #[test]

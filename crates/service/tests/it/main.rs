@@ -8,6 +8,7 @@ mod bare_actions;
 mod community;
 mod concurrency;
 mod deliveries;
+mod every_text;
 mod final_picture;
 mod fuzz_replay;
 mod glossary;
