@@ -13,8 +13,9 @@
 //! an upper bound), and the pictures drawn against those reused, with the time spent drawing.
 //!
 //! Sizes: `AGORA_BENCH_GAMES` (default 48) and `AGORA_BENCH_PLIES` (default 20);
-//! `AGORA_BENCH_PARALLEL_SENDS` sets how many rows a sender's pass sends at once (default: the
-//! service's `parallel_sends`). The mail servers must be there (`source <dir>/env` of
+//! `AGORA_BENCH_PARALLEL_SENDS` sets how many conversations the mail sender's pass spools at
+//! once (default: the service's `parallel_sends`), `AGORA_BENCH_DISCORD_SENDS` how many the
+//! Discord sender posts at once (default: the Discord front end's `parallel_sends`). The mail servers must be there (`source <dir>/env` of
 //! `tests/mail/servers.sh start <dir>`): without them it fails; it never skips. It empties the
 //! test mailboxes when done.
 //!
@@ -105,6 +106,10 @@ async fn run() -> Result<(), Error> {
         "AGORA_BENCH_PARALLEL_SENDS",
         Settings::default().parallel_sends,
     )?;
+    let discord_sends = size(
+        "AGORA_BENCH_DISCORD_SENDS",
+        DiscordSettings::default().parallel_sends,
+    )?;
     let mut servers = servers().await?;
     let _turn = mail::MAILBOXES.lock(&mut servers).await;
     mail::empty_mailboxes(&servers).await;
@@ -120,7 +125,7 @@ async fn run() -> Result<(), Error> {
     let reader = SqlitePool::connect_with(SqliteConnectOptions::new().filename(&db)).await?;
 
     let double = Double::start().await;
-    let discord = start_discord(&service, &double).await;
+    let discord = start_discord(&service, &double, discord_sends).await;
     let mut mail_settings = mail::settings(&servers);
     mail_settings.png_size = PNG_SIZE;
     let post = MailSender::start(MailFrontEnd::new(service.clone(), mail_settings)?, &reader);
@@ -179,13 +184,14 @@ type Running = (
 );
 
 /// The Discord front end on the double, once it is connected.
-async fn start_discord(service: &Arc<Service>, double: &Double) -> Running {
+async fn start_discord(service: &Arc<Service>, double: &Double, parallel_sends: usize) -> Running {
     let settings = DiscordSettings {
         token: "bench-token".into(),
         api_base: Some(double.base()),
         png_size: PNG_SIZE,
         outbox_poll: Duration::from_millis(50),
         rest_timeout: Duration::from_secs(10),
+        parallel_sends,
         ..DiscordSettings::default()
     };
     let front = DiscordFrontEnd::new(service.clone(), settings);

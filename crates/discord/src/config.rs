@@ -32,6 +32,8 @@ pub struct DiscordConfig {
     pub shard_total: u32,
     /// Seconds the lease on keeping the lobby lasts without renewal.
     pub lease_seconds: u64,
+    /// How many games' notifications are posted at once.
+    pub parallel_sends: usize,
 }
 
 impl Default for DiscordConfig {
@@ -50,6 +52,7 @@ impl Default for DiscordConfig {
             shards: None,
             shard_total: d.shards.total,
             lease_seconds: d.lease.as_secs(),
+            parallel_sends: d.parallel_sends,
         }
     }
 }
@@ -93,6 +96,12 @@ impl DiscordConfig {
                 self.lease_seconds
             )));
         }
+        if !(1..=256).contains(&self.parallel_sends) {
+            return Err(DiscordError::Config(format!(
+                "parallel_sends = {}: between 1 and 256",
+                self.parallel_sends
+            )));
+        }
         Ok(DiscordSettings {
             token: token.trim().to_owned(),
             api_base: self.api_base.filter(|b| !b.trim().is_empty()),
@@ -106,6 +115,7 @@ impl DiscordConfig {
             lobby_channel: self.lobby_channel.filter(|&c| c != 0),
             shards,
             lease: Duration::from_secs(self.lease_seconds),
+            parallel_sends: self.parallel_sends,
         })
     }
 }

@@ -73,6 +73,10 @@ pub struct DiscordSettings {
     /// The lease on keeping the lobby, held by one process at a time: how long it lasts
     /// without being renewed before another process takes over.
     pub lease: Duration,
+    /// How many games' notifications are posted at once. A post mostly waits for Discord's
+    /// answer, so many can go at once; Discord's rate limits are per channel, and each game
+    /// has its own thread.
+    pub parallel_sends: usize,
 }
 
 /// A range of gateway shards, first to last (both included), of `total`.
@@ -144,6 +148,7 @@ impl Default for DiscordSettings {
             lobby_channel: None,
             shards: Shards::all(1),
             lease: Duration::from_secs(60),
+            parallel_sends: 16,
         }
     }
 }

@@ -103,6 +103,10 @@ impl Sender for DiscordSender<'_> {
         "discord"
     }
 
+    fn parallel_sends(&self) -> Option<usize> {
+        Some(self.bot.settings.parallel_sends)
+    }
+
     async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
         let post = crate::poison::caught(self.post(delivery));
         match crate::status::reading_in(delivery.language, post)

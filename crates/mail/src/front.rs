@@ -1305,6 +1305,11 @@ impl Sender for OutboxSender<'_> {
         CHANNEL
     }
 
+    /// The rows go to the spool, which SMTP empties after the pass.
+    fn hands_on(&self) -> bool {
+        true
+    }
+
     async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
         guarded(self.front.spool_notification(delivery, self.now))
             .await

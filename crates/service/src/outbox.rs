@@ -25,9 +25,11 @@ use crate::queries::GameState;
 use crate::{Service, ServiceError};
 use agora_store::{NewMessage, Notice, OutboxMessage, Tx};
 use chrono::{DateTime, Duration, Utc};
-use futures::stream::{self, StreamExt};
+use futures::FutureExt as _;
+use futures::future::FusedFuture as _;
+use futures::stream::{FuturesUnordered, StreamExt};
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 
@@ -94,6 +96,20 @@ pub trait Sender: Send + Sync {
     /// Delivers one row. Must tolerate being given the same `delivery.message.id` twice (after a
     /// crash between sending and marking sent) and drop the repeat.
     fn send(&self, delivery: &Delivery) -> impl Future<Output = Result<(), SendError>> + Send;
+
+    /// How many conversations this sender sends at once, where its channel wants another number
+    /// than the service's `parallel_sends` (a send that mostly waits on a remote answer can
+    /// have many going).
+    fn parallel_sends(&self) -> Option<usize> {
+        None
+    }
+
+    /// Whether this sender only hands the rows on to a stage of its own that sends them after
+    /// the pass (mail's spool, which SMTP empties): its pass then ends once the rows it found
+    /// are handed on, not taking the rows queued meanwhile, so that stage is not held up.
+    fn hands_on(&self) -> bool {
+        false
+    }
 }
 
 /// How long to wait before attempt `attempts + 1`: 30 s doubling per failure, at most an hour.
@@ -226,7 +242,14 @@ impl Service {
     }
 
     /// The sending of [`Service::deliver`]: conversations claimed for this service and sent,
-    /// batch after batch, until none is left or the pass is over.
+    /// as many at once as the sender's slots allow, until none is left or the pass is over.
+    ///
+    /// A slot that frees takes the next conversation at once, and rows that commands of this
+    /// process queue while the pass sends are claimed as soon as a slot is free for them, so a
+    /// notification never waits for the slowest send of a batch it was not part of. Claiming
+    /// mid-pass keeps each game's order: a row is claimed only once every earlier row of its
+    /// conversation is sent or given up (see `Tx::claim_pending`), so a conversation that ends
+    /// is a reason to claim again.
     async fn claimed_pass<S: Sender>(
         &self,
         sender: &S,
@@ -236,35 +259,95 @@ impl Service {
         games: &Mutex<GameCache>,
     ) -> Result<usize, ServiceError> {
         let started = std::time::Instant::now();
+        let slots = sender
+            .parallel_sends()
+            .unwrap_or(self.settings.parallel_sends)
+            .max(1);
+        let mut queued = self.queued_rows();
+        let mut waiting: VecDeque<Vec<OutboxMessage>> = VecDeque::new();
+        let mut running = FuturesUnordered::new();
+        // A claim under way, polled beside the sends: a send's transaction may share the
+        // writer's commit with it, so the sends must go on while it waits.
+        let mut claiming = std::pin::pin!(futures::future::OptionFuture::from(None));
         let mut sent = 0;
+        let mut failed = None;
+        // Whether claiming may find rows: at the start, after a full batch, once a command of
+        // this process queued more, and once a conversation is done (its game's rows queued
+        // meanwhile could not be claimed while it was under way).
+        let mut claim = true;
+        let refill = !sender.hands_on();
         loop {
-            let until = Claim::until(now, started.elapsed());
-            // Claim in a short transaction and send outside it: a slow channel must not hold
-            // the write lock the commands need, and other processes deliver beside this one.
-            let claimed = {
-                let mut tx = self.store.write().await?;
-                let claimed = tx
-                    .claim_pending(sender.channel(), holder, now, until, BATCH)
-                    .await?;
-                tx.commit().await?;
-                claimed
-            };
-            let full = claimed.conversations == BATCH as usize;
-            let results: Vec<Result<usize, ServiceError>> =
-                stream::iter(conversations(claimed.rows))
-                    .map(|rows| self.send_in_order(sender, rows, now, pass_end, games))
-                    .buffer_unordered(self.settings.parallel_sends.max(1))
-                    .collect()
-                    .await;
-            for result in results {
-                sent += result?;
+            let in_time = tokio::time::Instant::now() < pass_end && failed.is_none();
+            if claim
+                && in_time
+                && claiming.is_terminated()
+                && waiting.is_empty()
+                && running.len() < slots
+            {
+                claim = false;
+                queued.borrow_and_update();
+                // The pass's time moves on with it: rows queued since it began are due.
+                let at = now + Duration::from_std(started.elapsed()).unwrap_or(Duration::zero());
+                let until = Claim::until(now, started.elapsed());
+                claiming
+                    .set(Some(self.claim_batch(sender.channel(), holder, at, until).fuse()).into());
             }
-            // The conversations claimed stay this pass's until it ends, so claiming again finds
-            // only others.
-            if !full || tokio::time::Instant::now() >= pass_end {
-                return Ok(sent);
+            while running.len() < slots
+                && in_time
+                && let Some(rows) = waiting.pop_front()
+            {
+                let at = now + Duration::from_std(started.elapsed()).unwrap_or(Duration::zero());
+                running.push(self.send_in_order(sender, rows, at, pass_end, games));
+            }
+            if running.is_empty() && claiming.is_terminated() {
+                if claim && in_time {
+                    continue;
+                }
+                return match failed {
+                    Some(e) => Err(e),
+                    None => Ok(sent),
+                };
+            }
+            tokio::select! {
+                Some(claimed) = &mut claiming => match claimed {
+                    Ok(claimed) => {
+                        claim |= claimed.conversations == BATCH as usize;
+                        waiting.extend(conversations(claimed.rows));
+                    }
+                    Err(e) => {
+                        failed.get_or_insert(e);
+                    }
+                },
+                Some(result) = running.next() => match result {
+                    Ok(n) => {
+                        sent += n;
+                        claim |= refill;
+                    }
+                    // The sends under way finish and are recorded; none starts after this.
+                    Err(e) => {
+                        failed.get_or_insert(e);
+                    }
+                },
+                Ok(()) = queued.changed(), if refill && !claim => claim = true,
             }
         }
+    }
+
+    /// Claims up to a batch of the channel's due conversations in a short transaction; the rows
+    /// are sent outside it, so a slow channel does not hold the write lock the commands need,
+    /// and other processes deliver beside this one. The conversations claimed stay this pass's
+    /// until it ends, so claiming again finds only others.
+    async fn claim_batch(
+        &self,
+        channel: &str,
+        holder: &str,
+        at: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> Result<agora_store::Claimed, ServiceError> {
+        let mut tx = self.store.write().await?;
+        let claimed = tx.claim_pending(channel, holder, at, until, BATCH).await?;
+        tx.commit().await?;
+        Ok(claimed)
     }
 
     /// Sends the due rows of one game (or of one address about no game) in order, skipping the
@@ -288,7 +371,9 @@ impl Service {
             if waiting.contains(&message.address) {
                 continue;
             }
-            let (result, why) = match self.delivery_cached(&message, games).await {
+            let td = std::time::Instant::now();
+            let dc = self.delivery_cached(&message, games).await;
+            let (result, why) = match dc {
                 Ok(delivery) => {
                     let timeout = self.settings.send_timeout;
                     match tokio::time::timeout(timeout, sender.send(&delivery)).await {
@@ -312,7 +397,9 @@ impl Service {
                 Ok(()) => self.metrics.sent(sender.channel()),
                 Err(_) => self.metrics.send_failed(sender.channel(), why),
             }
-            match self.record_send(&message, result, now).await? {
+            let tr = std::time::Instant::now();
+            let rs = self.record_send(&message, result, now).await?;
+            match rs {
                 Outcome::Sent => sent += 1,
                 Outcome::GivenUp => {}
                 Outcome::Retry => waiting.push(message.address),
