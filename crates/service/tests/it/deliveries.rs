@@ -464,6 +464,84 @@ async fn two_processes_deliver_one_outbox_each_row_once_and_in_order() {
     world.close().await;
 }
 
+/// A sender that holds every send of one game until released, and is `inner` otherwise.
+struct HoldGame<'a> {
+    inner: &'a Fake,
+    game: i64,
+    started: tokio::sync::Notify,
+    released: tokio::sync::watch::Sender<bool>,
+}
+
+impl Sender for HoldGame<'_> {
+    fn channel(&self) -> &str {
+        self.inner.channel
+    }
+
+    async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
+        if delivery.message.game_id == Some(self.game) {
+            self.started.notify_one();
+            let mut released = self.released.subscribe();
+            let _ = released.wait_for(|r| *r).await;
+        }
+        self.inner.send(delivery).await
+    }
+}
+
+/// Rows a command queues while a pass waits on a slow send go out in that pass, at once: a
+/// notification never waits for a send it has nothing to do with.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rows_queued_while_a_send_is_slow_go_out_without_waiting_for_it() {
+    let settings = Settings {
+        parallel_sends: 4,
+        ..Settings::default()
+    };
+    let world = World::new("refill", settings).await;
+    let slow = world.game("ann", "bob", 0, t0()).await;
+    let fake = Fake::new("local");
+    let sender = HoldGame {
+        inner: &fake,
+        game: slow,
+        started: tokio::sync::Notify::new(),
+        released: tokio::sync::watch::channel(false).0,
+    };
+    let later = async {
+        sender.started.notified().await;
+        // Queued once the pass is under way, and sent while the slow game's send still waits.
+        let quick = world.game("cat", "dan", 1, t0()).await;
+        let queued: Vec<i64> = rows(&world.db())
+            .await
+            .iter()
+            .filter(|r| r.game_id == Some(quick))
+            .map(|r| r.id)
+            .collect();
+        assert!(!queued.is_empty());
+        let all_out = async {
+            while !queued
+                .iter()
+                .all(|id| fake.delivered().iter().any(|d| d.0 == *id))
+            {
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+        };
+        let waited = tokio::time::timeout(std::time::Duration::from_secs(20), all_out).await;
+        assert!(
+            fake.delivered().iter().all(|d| d.2 != Some(slow)),
+            "the slow game's rows were held"
+        );
+        sender.released.send_replace(true);
+        waited.is_ok()
+    };
+    let (pass, in_time) = tokio::join!(world.service.deliver(&sender, t0()), later);
+    assert!(
+        in_time,
+        "the rows queued during the pass waited for the slow send"
+    );
+    pass.unwrap();
+    assert!(rows(&world.db()).await.iter().all(|r| r.sent_at.is_some()));
+    assert_in_order(&fake.delivered());
+    world.close().await;
+}
+
 /// A sender that fails row `id` transiently the first time, and is `inner` otherwise.
 struct FailOnce<'a> {
     inner: &'a Fake,
