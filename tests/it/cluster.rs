@@ -16,8 +16,8 @@
 //! report to each player, nothing else ended on time), and the mailbox lease taken over by a
 //! surviving process after its holder was killed, held at the end by a running one.
 //!
-//! 25 seconds of play for each by default, sized for CI (`AGORA_CLUSTER_SECONDS`; the README's test
-//! section has the figures of a long run); `AGORA_CLUSTER_SEED` varies the kills.
+//! 25 seconds of play for each by default, sized for CI (`AGORA_CLUSTER_SECONDS`; docs/testing.md
+//! has the figures of a long run); `AGORA_CLUSTER_SEED` varies the kills.
 //! Needs the mail servers (`tests/mail/servers.sh`) and PostgreSQL (`tests/postgres/server.sh`,
 //! `AGORA_TEST_POSTGRES_URL`); without either it prints SKIPPED, unless
 //! `AGORA_REQUIRE_MAIL_SERVERS=1` or `AGORA_REQUIRE_POSTGRES=1` makes it fail instead.

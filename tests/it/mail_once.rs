@@ -6,7 +6,7 @@
 //! `tests/mail/servers.sh`), a few before each start of the binary, kills the binary at a random
 //! moment, again and again, then lets it finish and counts what arrived. It asserts that no mail
 //! was lost and that every copy of a notification carries the notification's one Message-ID, and
-//! prints the figures for the README:
+//! prints the figures for docs/testing.md:
 //!
 //! ```text
 //! kills 30 (10 before the queued mail was all sent), mails 900, received 910, duplicates 10

@@ -15,7 +15,7 @@
 //!
 //! Sized for CI by default: 45 s of play (`AGORA_SOAK_SECONDS`), so that it and the two cluster
 //! tests cost about two and a half minutes together; set `AGORA_SOAK_SECONDS=600` for the long
-//! version (its figures are in the README's test section) and `AGORA_SOAK_SEED` to vary the faults.
+//! version (its figures are in docs/testing.md) and `AGORA_SOAK_SEED` to vary the faults.
 //! Prints SKIPPED without the mail servers (fails instead with `AGORA_REQUIRE_MAIL_SERVERS=1`).
 //! It takes its turn on the mail servers' mailboxes like every mail test (a file lock), so it
 //! never runs beside another: `cargo test --test it soak:: -- --nocapture`.

@@ -1,6 +1,6 @@
 //! `agora engine`: the computer opponent behind a line protocol on standard input and output, so
 //! outside programs (match runners, other game systems) can play against it, as chess engines
-//! speak UCI and Go engines GTP. The README documents the protocol; [`Session::handle`] is all of
+//! speak UCI and Go engines GTP. docs/tools.md documents the protocol; [`Session::handle`] is all of
 //! it, and only answers ever reach standard output.
 
 use agora_ai::{Budget, Level, think};

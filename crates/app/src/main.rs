@@ -46,7 +46,7 @@ enum Command {
     #[command(subcommand)]
     Ai(ai_cmd::AiCommand),
     /// The computer opponent behind a line protocol on standard input and output (see the
-    /// README's "Engine protocol").
+    /// docs/tools.md, "Engine protocol").
     Engine(engine_cmd::EngineArgs),
 }
 

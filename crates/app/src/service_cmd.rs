@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 pub enum ServiceCommand {
     /// Drive the service with many concurrent games and print throughput and latency.
     Bench(BenchArgs),
-    /// Print the command table as Markdown (for the README; the same table feeds `help`).
+    /// Print the command table as Markdown (for the player's guide, docs/guide; the same table feeds `help`).
     Commands,
     /// One process of `bench --db postgres://…` (started by the bench itself).
     #[command(hide = true)]

@@ -61,7 +61,7 @@ pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
             bot: &bot,
             http: &http,
         };
-        let sent = match bot.service.deliver(&sender, Utc::now()).await {
+        let sent = match bot.service.deliver(&sender, bot.service.now()).await {
             Ok(sent) => sent,
             Err(e) => {
                 tracing::error!(error = %e, "delivering the discord outbox failed");
@@ -264,7 +264,7 @@ impl DiscordSender<'_> {
             }
             None => board::notice_post(&message.body, mention, message.id),
         };
-        desk.record_intent(message.id, &target.to_string(), Utc::now())
+        desk.record_intent(message.id, &target.to_string(), bot.service.now())
             .await?;
         let sent = target
             .send_message(
@@ -289,7 +289,7 @@ impl DiscordSender<'_> {
             message.id,
             &target.to_string(),
             &sent.id.to_string(),
-            Utc::now(),
+            bot.service.now(),
         )
         .await?;
         if let Some(state) = state {
@@ -363,7 +363,7 @@ impl DiscordSender<'_> {
             });
             if let Some(found) = found {
                 tracing::info!(row, message = %found.id, "found the post of a row made before a restart");
-                desk.record_post(row, &channel, &found.id.to_string(), Utc::now())
+                desk.record_post(row, &channel, &found.id.to_string(), self.bot.service.now())
                     .await?;
                 return Ok(true);
             }

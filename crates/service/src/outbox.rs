@@ -211,13 +211,14 @@ impl Service {
 
     /// Sends every due message of the sender's channel once; returns how many were sent.
     ///
-    /// Up to `parallel_sends` rows go out at once, each given `send_timeout` (a send that takes
-    /// longer failed transiently). Rows of one game go one after the other in the order they
-    /// were queued; a failed one holds back the later rows of its address until it is sent or
-    /// given up, never those to the other player. Rows of other games and players never wait
-    /// for them. No send starts once the pass has
-    /// run `send_pass`: what is left waits for the next pass, so a pass ends within `send_pass`
-    /// plus `send_timeout`.
+    /// Up to `parallel_sends` games' rows go out at once (the sender's own number where it has
+    /// one, [`Sender::parallel_sends`]), each given `send_timeout` (a send that takes longer
+    /// failed transiently); rows queued while the pass sends go out in it too (unless the
+    /// sender [hands them on](Sender::hands_on)). Rows of one game go one after the other in
+    /// the order they were queued; a failed one holds back the later rows of its address until
+    /// it is sent or given up, never those to the other player. Rows of other games and players
+    /// never wait for them. No send starts once the pass has run `send_pass`: what is left
+    /// waits for the next pass, so a pass ends within `send_pass` plus `send_timeout`.
     pub async fn deliver<S: Sender>(
         &self,
         sender: &S,
@@ -371,9 +372,7 @@ impl Service {
             if waiting.contains(&message.address) {
                 continue;
             }
-            let td = std::time::Instant::now();
-            let dc = self.delivery_cached(&message, games).await;
-            let (result, why) = match dc {
+            let (result, why) = match self.delivery_cached(&message, games).await {
                 Ok(delivery) => {
                     let timeout = self.settings.send_timeout;
                     match tokio::time::timeout(timeout, sender.send(&delivery)).await {
@@ -397,9 +396,7 @@ impl Service {
                 Ok(()) => self.metrics.sent(sender.channel()),
                 Err(_) => self.metrics.send_failed(sender.channel(), why),
             }
-            let tr = std::time::Instant::now();
-            let rs = self.record_send(&message, result, now).await?;
-            match rs {
+            match self.record_send(&message, result, now).await? {
                 Outcome::Sent => sent += 1,
                 Outcome::GivenUp => {}
                 Outcome::Retry => waiting.push(message.address),

@@ -90,7 +90,7 @@ pub(crate) fn is_established(r: &Rating) -> bool {
 /// exist). The computer's games do not move these: they are measured, level against level, and
 /// put on the people's scale by one anchor.
 ///
-/// They come from `agora ai ladder` (README, "The computer opponent"): each level plays the one
+/// They come from `agora ai ladder` (docs/tools.md, "The computer opponent"): each level plays the one
 /// below it (`--games 16`, seed 1, alternating who moves first, 1000 ms per move as
 /// `[game] computer_think_ms` gives by default). A's score s gives the difference
 /// D = 400·log10(s / (1 − s)), as in Elo, which Glicko's scale shares, with half a game added to

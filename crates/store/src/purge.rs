@@ -107,7 +107,7 @@ impl Tx {
 
     /// Removes up to `limit` delivery records handled before `before`. A delivery redelivered
     /// after its record is gone would be handled again, so the caller chooses `before` past any
-    /// redelivery (see `keep_days` in the README).
+    /// redelivery (see `keep_days` in docs/operating.md).
     pub async fn purge_deliveries(&mut self, before: DateTime<Utc>, limit: u32) -> Result<u64> {
         let done = run!(
             self,
