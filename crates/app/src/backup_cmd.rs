@@ -26,7 +26,7 @@ pub fn run(args: BackupArgs) -> anyhow::Result<ExitCode> {
     let Some(database) = config.database.sqlite_path()? else {
         anyhow::bail!(
             "agora backup copies a SQLite file; back up a PostgreSQL database with pg_dump \
-             (see docs/operating.md, "Deploy")"
+             (see docs/operating.md, section Deploy)"
         );
     };
     let database = &database;
