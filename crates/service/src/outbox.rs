@@ -233,12 +233,8 @@ impl Service {
         // and released at its end (see `claim`), so other processes deliver beside it.
         let claim = Claim::new(self, Work::Outbox(sender.channel().to_owned()));
         let holder = claim.holder().to_owned();
-        let games = Mutex::new(HashMap::new());
         claim
-            .hold(
-                now,
-                self.claimed_pass(sender, &holder, now, pass_end, &games),
-            )
+            .hold(now, self.claimed_pass(sender, &holder, now, pass_end))
             .await
     }
 
@@ -257,9 +253,12 @@ impl Service {
         holder: &str,
         now: DateTime<Utc>,
         pass_end: tokio::time::Instant,
-        games: &Mutex<GameCache>,
     ) -> Result<usize, ServiceError> {
         let started = std::time::Instant::now();
+        // The games' states the rows of one claim show, shared by its conversations (both
+        // players' rows show one position); a later claim starts afresh, as a game may have
+        // changed at the same ply since (a challenge accepted).
+        let mut games = Arc::new(Mutex::new(GameCache::new()));
         let slots = sender
             .parallel_sends()
             .unwrap_or(self.settings.parallel_sends)
@@ -287,7 +286,8 @@ impl Service {
             {
                 claim = false;
                 queued.borrow_and_update();
-                // The pass's time moves on with it: rows queued since it began are due.
+                // Rows queued since the pass began are due: claims look at the time moved on
+                // with the pass (what the sends record stays the pass's time, as in one pass).
                 let at = now + Duration::from_std(started.elapsed()).unwrap_or(Duration::zero());
                 let until = Claim::until(now, started.elapsed());
                 claiming
@@ -297,8 +297,7 @@ impl Service {
                 && in_time
                 && let Some(rows) = waiting.pop_front()
             {
-                let at = now + Duration::from_std(started.elapsed()).unwrap_or(Duration::zero());
-                running.push(self.send_in_order(sender, rows, at, pass_end, games));
+                running.push(self.send_in_order(sender, rows, now, pass_end, games.clone()));
             }
             if running.is_empty() && claiming.is_terminated() {
                 if claim && in_time {
@@ -312,6 +311,7 @@ impl Service {
             tokio::select! {
                 Some(claimed) = &mut claiming => match claimed {
                     Ok(claimed) => {
+                        games = Arc::new(Mutex::new(GameCache::new()));
                         claim |= claimed.conversations == BATCH as usize;
                         waiting.extend(conversations(claimed.rows));
                     }
@@ -361,7 +361,7 @@ impl Service {
         rows: Vec<OutboxMessage>,
         now: DateTime<Utc>,
         pass_end: tokio::time::Instant,
-        games: &Mutex<GameCache>,
+        games: Arc<Mutex<GameCache>>,
     ) -> Result<usize, ServiceError> {
         let mut sent = 0;
         let mut waiting: Vec<String> = Vec::new();
@@ -372,7 +372,7 @@ impl Service {
             if waiting.contains(&message.address) {
                 continue;
             }
-            let (result, why) = match self.delivery_cached(&message, games).await {
+            let (result, why) = match self.delivery_cached(&message, &games).await {
                 Ok(delivery) => {
                     let timeout = self.settings.send_timeout;
                     match tokio::time::timeout(timeout, sender.send(&delivery)).await {

@@ -662,7 +662,8 @@ async fn a_permanent_failure_gives_up_and_tells_the_other_identity_once_a_day() 
     assert!(
         all.iter()
             .filter(|r| r.kind == "undeliverable")
-            .all(|r| r.failed_at.is_some())
+            .all(|r| r.failed_at.is_some()),
+        "{all:?}"
     );
     world.close().await;
 }
