@@ -98,7 +98,7 @@ impl Tx {
                     last_error, created_at, next_attempt_at, failed_at
              FROM outbox
              WHERE sent_at IS NULL
-               AND (failed_at IS NOT NULL OR attempts > 0 OR next_attempt_at < $1)
+               AND (failed_at IS NOT NULL OR attempts > 0 OR next_attempt_at < ?)
              ORDER BY id"
             )
             .bind(overdue)
@@ -120,7 +120,7 @@ impl Tx {
              LEFT JOIN outbox o
                ON o.id = CASE WHEN s.key LIKE 'outbox:%' THEN CAST(substr(s.key, 8) AS BIGINT) END
              WHERE s.sent_at IS NULL
-               AND (s.failed_at IS NOT NULL OR s.attempts > 0 OR s.next_attempt_at < $1)
+               AND (s.failed_at IS NOT NULL OR s.attempts > 0 OR s.next_attempt_at < ?)
              ORDER BY s.id"
             )
             .bind(overdue)
@@ -131,7 +131,7 @@ impl Tx {
     /// Whether row `id` of `queue` exists and was sent.
     async fn row_state(&mut self, queue: Queue, id: i64) -> Result<Option<bool>> {
         let sql = format!(
-            "SELECT sent_at IS NOT NULL FROM {} WHERE id = $1",
+            "SELECT sent_at IS NOT NULL FROM {} WHERE id = ?",
             queue.table()
         );
         Ok(run!(self, fetch_optional, query_scalar(sql).bind(id))?)
@@ -146,7 +146,7 @@ impl Tx {
             Some(false) => {}
         }
         let sql = format!(
-            "UPDATE {} SET failed_at = NULL, next_attempt_at = $1, attempts = 0 WHERE id = $2",
+            "UPDATE {} SET failed_at = NULL, next_attempt_at = ?, attempts = 0 WHERE id = ?",
             queue.table()
         );
         run!(self, execute, query(sql).bind(now).bind(id))?;
@@ -168,7 +168,7 @@ impl Tx {
             Some(false) => {}
         }
         let sql = format!(
-            "UPDATE {} SET failed_at = $1, last_error = $2 WHERE id = $3",
+            "UPDATE {} SET failed_at = ?, last_error = ? WHERE id = ?",
             queue.table()
         );
         run!(
@@ -185,7 +185,7 @@ impl Tx {
             self,
             execute,
             query(
-                "INSERT INTO blocked_identities (identity, blocked_at) VALUES ($1, $2)
+                "INSERT INTO blocked_identities (identity, blocked_at) VALUES (?, ?)
              ON CONFLICT (identity) DO NOTHING"
             )
             .bind(identity.to_owned())
@@ -199,7 +199,7 @@ impl Tx {
         let done = run!(
             self,
             execute,
-            query("DELETE FROM blocked_identities WHERE identity = $1").bind(identity.to_owned())
+            query("DELETE FROM blocked_identities WHERE identity = ?").bind(identity.to_owned())
         )?;
         Ok(done.rows_affected() == 1)
     }
@@ -208,7 +208,7 @@ impl Tx {
         let n: i64 = run!(
             self,
             fetch_one,
-            query_scalar("SELECT COUNT(*) FROM blocked_identities WHERE identity = $1")
+            query_scalar("SELECT COUNT(*) FROM blocked_identities WHERE identity = ?")
                 .bind(identity.to_owned())
         )?;
         Ok(n > 0)

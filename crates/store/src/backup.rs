@@ -87,7 +87,7 @@ async fn copy_and_check(
         .create_if_missing(false)
         .busy_timeout(busy_timeout);
     let mut conn = SqliteConnection::connect_with(&source).await?;
-    sqlx::query("VACUUM INTO $1")
+    sqlx::query("VACUUM INTO ?")
         .bind(to.to_string_lossy().into_owned())
         .execute(&mut conn)
         .await?;

@@ -25,7 +25,7 @@ impl Tx {
             fetch_all,
             query_as(format!(
                 "SELECT {GAME_COLUMNS} FROM games
-             WHERE open = TRUE AND status = 'proposed' ORDER BY id LIMIT $1"
+             WHERE open = TRUE AND status = 'proposed' ORDER BY id LIMIT ?"
             ))
             .bind(i64::from(limit))
         )?;
@@ -39,7 +39,7 @@ impl Tx {
             fetch_all,
             query_as(format!(
                 "SELECT {GAME_COLUMNS} FROM games
-             WHERE status = 'active' AND private = FALSE ORDER BY updated_at DESC, id DESC LIMIT $1"
+             WHERE status = 'active' AND private = FALSE ORDER BY updated_at DESC, id DESC LIMIT ?"
             ))
             .bind(i64::from(limit))
         )?;
@@ -53,8 +53,8 @@ impl Tx {
             self,
             execute,
             query(
-                "UPDATE games SET second_player = $1, open = FALSE, version = version + 1
-             WHERE id = $2 AND open = TRUE AND status = 'proposed'"
+                "UPDATE games SET second_player = ?, open = FALSE, version = version + 1
+             WHERE id = ? AND open = TRUE AND status = 'proposed'"
             )
             .bind(player)
             .bind(game_id)
@@ -68,7 +68,7 @@ impl Tx {
             self,
             execute,
             query(
-                "INSERT INTO watchers (game_id, player_id, created_at) VALUES ($1, $2, $3)
+                "INSERT INTO watchers (game_id, player_id, created_at) VALUES (?, ?, ?)
              ON CONFLICT DO NOTHING"
             )
             .bind(game_id)
@@ -83,7 +83,7 @@ impl Tx {
         let done = run!(
             self,
             execute,
-            query("DELETE FROM watchers WHERE game_id = $1 AND player_id = $2")
+            query("DELETE FROM watchers WHERE game_id = ? AND player_id = ?")
                 .bind(game_id)
                 .bind(player)
         )?;
@@ -111,17 +111,30 @@ impl Tx {
                      AS mail_confirmed
              FROM watchers w JOIN players p ON p.id = w.player_id
                  JOIN identities i ON i.player_id = w.player_id
-             WHERE w.game_id = $1
+             WHERE w.game_id = ?
              ORDER BY w.created_at, w.player_id, i.verified DESC, i.created_at, i.address"
         );
-        let rows: Vec<WatcherRow> = run!(self, fetch_all, query_as(sql).bind(game_id))?;
-        let rows = rows.into_iter().map(|r| {
-            (
-                Player::from(r.player),
-                Identity::from(r.identity),
-                r.mail_confirmed,
-            )
-        });
+        let rows: Vec<(Player, Identity, bool)> = if self.is_postgres() {
+            let rows: Vec<WatcherRow> = run!(self, fetch_all, query_as(sql).bind(game_id))?;
+            rows.into_iter()
+                .map(|r| (r.player.into(), r.identity.into(), r.mail_confirmed))
+                .collect()
+        } else {
+            // Read after every action: run directly on the connection (see `direct`).
+            let db = self.db().await?;
+            let mut query = db.prepare_cached(&sql)?;
+            let rows = query.query_map([game_id], |row| {
+                let identity = Identity {
+                    address: row.get(14)?,
+                    player_id: row.get(15)?,
+                    channel: row.get(16)?,
+                    verified: row.get(17)?,
+                    blocked: row.get(18)?,
+                };
+                Ok((PlayerRow::direct(row, 0)?.into(), identity, row.get(19)?))
+            })?;
+            rows.collect::<rusqlite::Result<Vec<_>>>()?
+        };
         let mut watchers: Vec<Addressee> = Vec::new();
         for (player, identity, confirmed) in rows {
             match watchers.last_mut() {
@@ -140,7 +153,7 @@ impl Tx {
         let n: i64 = run!(
             self,
             fetch_one,
-            query_scalar("SELECT COUNT(*) FROM watchers WHERE game_id = $1").bind(game_id)
+            query_scalar("SELECT COUNT(*) FROM watchers WHERE game_id = ?").bind(game_id)
         )?;
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
@@ -150,7 +163,7 @@ impl Tx {
         let found: Option<i64> = run!(
             self,
             fetch_optional,
-            query_scalar("SELECT player_id FROM watchers WHERE game_id = $1 AND player_id = $2")
+            query_scalar("SELECT player_id FROM watchers WHERE game_id = ? AND player_id = ?")
                 .bind(game_id)
                 .bind(player)
         )?;
@@ -162,7 +175,7 @@ impl Tx {
         let n: i64 = run!(
             self,
             fetch_one,
-            query_scalar("SELECT COUNT(*) FROM watchers WHERE player_id = $1").bind(player)
+            query_scalar("SELECT COUNT(*) FROM watchers WHERE player_id = ?").bind(player)
         )?;
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
@@ -175,8 +188,8 @@ impl Tx {
             fetch_all,
             query_as(format!(
                 "SELECT {GAME_COLUMNS} FROM games
-             WHERE id IN (SELECT game_id FROM watchers WHERE player_id = $1)
-               AND updated_at > $2 AND status IN ('active', 'finished')
+             WHERE id IN (SELECT game_id FROM watchers WHERE player_id = ?)
+               AND updated_at > ? AND status IN ('active', 'finished')
              ORDER BY updated_at, id"
             ))
             .bind(player)

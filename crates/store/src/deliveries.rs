@@ -13,7 +13,7 @@ impl Tx {
         Ok(run!(
             self,
             fetch_optional,
-            query_scalar("SELECT reply FROM deliveries WHERE sender = $1 AND id = $2")
+            query_scalar("SELECT reply FROM deliveries WHERE sender = ? AND id = ?")
                 .bind(sender.to_owned())
                 .bind(id.to_owned())
         )?)
@@ -30,18 +30,29 @@ impl Tx {
         now: DateTime<Utc>,
     ) -> Result<bool> {
         const SQL: &str =
-            "INSERT INTO deliveries (id, sender, reply, handled_at) VALUES ($1, $2, $3, $4)
+            "INSERT INTO deliveries (id, sender, reply, handled_at) VALUES (?, ?, ?, ?)
                  ON CONFLICT (sender, id) DO NOTHING";
-        let done = run!(
-            self,
-            execute,
-            query(SQL)
-                .bind(id.to_owned())
-                .bind(sender.to_owned())
-                .bind(reply.to_owned())
-                .bind(now)
-        )?;
-        Ok(done.rows_affected() == 1)
+        if self.is_postgres() {
+            let done = run!(
+                self,
+                execute,
+                query(SQL)
+                    .bind(id.to_owned())
+                    .bind(sender.to_owned())
+                    .bind(reply.to_owned())
+                    .bind(now)
+            )?;
+            return Ok(done.rows_affected() == 1);
+        }
+        // Every command records its delivery: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let done = db.prepare_cached(SQL)?.execute(rusqlite::params![
+            id,
+            sender,
+            reply,
+            crate::direct::Time(now)
+        ])?;
+        Ok(done == 1)
     }
 
     /// How many delivery records are kept.

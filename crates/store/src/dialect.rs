@@ -1,16 +1,61 @@
 //! One statement for both databases.
 //!
-//! Every statement of the store is written once, in the SQL both SQLite and PostgreSQL read,
-//! with numbered placeholders (`$1`, `$2`, …): PostgreSQL's own, and a named parameter to SQLite,
-//! which sqlx binds by its number. [`run!`] sends the text as written, through sqlx, to whichever
-//! database the [`crate::Tx`] holds, and maps its rows with the one `sqlx::FromRow` of each row
-//! type; nothing is rewritten on the way. The few statements the two dialects write differently
-//! choose by `Tx::is_postgres`.
+//! Every statement of the store is written once, in the SQL both SQLite and PostgreSQL read, with
+//! SQLite's `?` placeholders. [`run!`] sends it to whichever database the [`crate::Tx`] holds: as
+//! written to SQLite, and with its placeholders numbered (`$1`, `$2`, …; see [`numbered`]) to
+//! PostgreSQL. The few statements the two dialects write differently choose by
+//! `Tx::is_postgres`.
 //!
 //! A statement that fails on SQLite (a key already taken, say) changes nothing and leaves the
 //! transaction open for the next; on PostgreSQL it would abort the whole transaction. So on
 //! PostgreSQL a statement that writes runs in a savepoint of its own, rolled back if it fails
 //! ([`guarded`]), and a caller sees the same on both.
+
+/// The statement with SQLite's placeholders (`?`, `?N`) as PostgreSQL's (`$N`). Quoted text
+/// (`'…'`, `"…"`) and comments are left alone.
+pub(crate) fn numbered(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len() + 8);
+    let mut next = 0u32;
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' | '"' => {
+                out.push(c);
+                for inner in chars.by_ref() {
+                    out.push(inner);
+                    if inner == c {
+                        break;
+                    }
+                }
+            }
+            '-' if chars.peek() == Some(&'-') => {
+                out.push(c);
+                for inner in chars.by_ref() {
+                    out.push(inner);
+                    if inner == '\n' {
+                        break;
+                    }
+                }
+            }
+            '?' => {
+                let mut digits = String::new();
+                while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                    digits.push(*d);
+                    chars.next();
+                }
+                out.push('$');
+                if digits.is_empty() {
+                    next += 1;
+                    out.push_str(&next.to_string());
+                } else {
+                    out.push_str(&digits);
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
 
 /// Whether a statement writes, and so runs in a savepoint of its own on PostgreSQL.
 pub(crate) fn guarded(sql: &str) -> bool {
@@ -70,7 +115,8 @@ macro_rules! run {
         let sql = $sql;
         match &mut $tx.tx {
             $crate::writer::Held::Pg(conn) => {
-                let guarded = $crate::dialect::guarded(::std::convert::AsRef::<str>::as_ref(&sql));
+                let sql = $crate::dialect::numbered(::std::convert::AsRef::<str>::as_ref(&sql));
+                let guarded = $crate::dialect::guarded(&sql);
                 let opened = if guarded {
                     $crate::dialect::open(&mut **conn).await
                 } else {
@@ -107,3 +153,32 @@ macro_rules! run {
 }
 
 pub(crate) use run;
+
+#[cfg(test)]
+mod tests {
+    use super::numbered;
+
+    #[test]
+    fn placeholders_are_numbered_in_order() {
+        assert_eq!(
+            numbered("SELECT a FROM t WHERE b = ? AND c IN (?, ?)"),
+            "SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)"
+        );
+    }
+
+    #[test]
+    fn numbered_placeholders_keep_their_numbers() {
+        assert_eq!(
+            numbered("UPDATE t SET a = ?2 WHERE id = ?1 AND b < ?2"),
+            "UPDATE t SET a = $2 WHERE id = $1 AND b < $2"
+        );
+    }
+
+    #[test]
+    fn quoted_text_and_comments_are_left_alone() {
+        assert_eq!(
+            numbered("SELECT '?', \"a?\" FROM t -- why?\nWHERE x = ?"),
+            "SELECT '?', \"a?\" FROM t -- why?\nWHERE x = $1"
+        );
+    }
+}

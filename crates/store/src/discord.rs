@@ -52,7 +52,7 @@ impl Tx {
             execute,
             query(
                 "INSERT INTO discord_games (game_id, channel_id, guild_id, created_at)
-             VALUES ($1, $2, $3, $4) ON CONFLICT (game_id) DO NOTHING"
+             VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING"
             )
             .bind(game_id)
             .bind(channel_id.to_owned())
@@ -67,7 +67,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE discord_games SET thread_id = $1 WHERE game_id = $2")
+            query("UPDATE discord_games SET thread_id = ? WHERE game_id = ?")
                 .bind(thread_id.to_owned())
                 .bind(game_id)
         )?;
@@ -75,13 +75,13 @@ impl Tx {
     }
 
     pub async fn discord_game(&mut self, game_id: i64) -> Result<Option<DiscordGame>> {
-        let row: Option<GameRow> = run!(self, fetch_optional, query_as("SELECT game_id, channel_id, guild_id, thread_id FROM discord_games WHERE game_id = $1").bind(game_id))?;
+        let row: Option<GameRow> = run!(self, fetch_optional, query_as("SELECT game_id, channel_id, guild_id, thread_id FROM discord_games WHERE game_id = ?").bind(game_id))?;
         Ok(row.map(DiscordGame::from))
     }
 
     /// The game whose messages go to a channel (its thread), if any.
     pub async fn discord_game_by_thread(&mut self, thread_id: &str) -> Result<Option<DiscordGame>> {
-        let row: Option<GameRow> = run!(self, fetch_optional, query_as("SELECT game_id, channel_id, guild_id, thread_id FROM discord_games WHERE thread_id = $1").bind(thread_id.to_owned()))?;
+        let row: Option<GameRow> = run!(self, fetch_optional, query_as("SELECT game_id, channel_id, guild_id, thread_id FROM discord_games WHERE thread_id = ?").bind(thread_id.to_owned()))?;
         Ok(row.map(DiscordGame::from))
     }
 
@@ -90,7 +90,7 @@ impl Tx {
         Ok(run!(
             self,
             fetch_optional,
-            query_scalar("SELECT message_id FROM discord_posts WHERE outbox_id = $1")
+            query_scalar("SELECT message_id FROM discord_posts WHERE outbox_id = ?")
                 .bind(outbox_id)
         )?)
     }
@@ -107,7 +107,7 @@ impl Tx {
             execute,
             query(
                 "INSERT INTO discord_posts (outbox_id, channel_id, message_id, posted_at)
-             VALUES ($1, $2, $3, $4) ON CONFLICT (outbox_id) DO NOTHING"
+             VALUES (?, ?, ?, ?) ON CONFLICT (outbox_id) DO NOTHING"
             )
             .bind(outbox_id)
             .bind(channel_id.to_owned())
@@ -122,7 +122,7 @@ impl Tx {
         let to: Option<String> = run!(
             self,
             fetch_optional,
-            query_scalar("SELECT deliver_to FROM discord_users WHERE user_id = $1")
+            query_scalar("SELECT deliver_to FROM discord_users WHERE user_id = ?")
                 .bind(user_id.to_owned())
         )?;
         Ok(to.as_deref() == Some("dm"))
@@ -133,7 +133,7 @@ impl Tx {
             self,
             execute,
             query(
-                "INSERT INTO discord_users (user_id, deliver_to) VALUES ($1, $2)
+                "INSERT INTO discord_users (user_id, deliver_to) VALUES (?, ?)
              ON CONFLICT (user_id) DO UPDATE SET deliver_to = excluded.deliver_to"
             )
             .bind(user_id.to_owned())
@@ -148,7 +148,7 @@ impl Tx {
             self,
             fetch_optional,
             query_scalar::<_, Option<String>>(
-                "SELECT status_message_id FROM discord_games WHERE game_id = $1"
+                "SELECT status_message_id FROM discord_games WHERE game_id = ?"
             )
             .bind(game_id)
         )?
@@ -164,7 +164,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE discord_games SET status_message_id = $1 WHERE game_id = $2")
+            query("UPDATE discord_games SET status_message_id = ? WHERE game_id = ?")
                 .bind(message_id.map(str::to_owned))
                 .bind(game_id)
         )?;
@@ -180,7 +180,7 @@ impl Tx {
             query_as(
                 "SELECT p.channel_id, p.message_id FROM discord_posts p
              JOIN outbox o ON o.id = p.outbox_id
-             WHERE o.game_id = $1 AND o.kind = 'challenge_received'"
+             WHERE o.game_id = ? AND o.kind = 'challenge_received'"
             )
             .bind(game_id)
         )?)
@@ -193,7 +193,7 @@ impl Tx {
             execute,
             query(
                 "UPDATE discord_games SET thread_id = NULL, status_message_id = NULL
-             WHERE game_id = $1 AND thread_id = $2"
+             WHERE game_id = ? AND thread_id = ?"
             )
             .bind(game_id)
             .bind(thread_id.to_owned())
@@ -209,7 +209,7 @@ impl Tx {
         Ok(run!(
             self,
             fetch_optional,
-            query_as("SELECT channel_id, intended_at FROM discord_intents WHERE outbox_id = $1")
+            query_as("SELECT channel_id, intended_at FROM discord_intents WHERE outbox_id = ?")
                 .bind(outbox_id)
         )?)
     }
@@ -226,7 +226,7 @@ impl Tx {
             self,
             execute,
             query(
-                "INSERT INTO discord_intents (outbox_id, channel_id, intended_at) VALUES ($1, $2, $3)
+                "INSERT INTO discord_intents (outbox_id, channel_id, intended_at) VALUES (?, ?, ?)
              ON CONFLICT (outbox_id) DO UPDATE
              SET channel_id = excluded.channel_id, intended_at = excluded.intended_at"
             )
@@ -242,7 +242,7 @@ impl Tx {
         let n: Option<i64> = run!(
             self,
             fetch_optional,
-            query_scalar("SELECT attempts FROM discord_failures WHERE event_id = $1")
+            query_scalar("SELECT attempts FROM discord_failures WHERE event_id = ?")
                 .bind(event_id.to_owned())
         )?;
         Ok(n.map_or(0, |n| u32::try_from(n).unwrap_or(u32::MAX)))
@@ -260,7 +260,7 @@ impl Tx {
             fetch_one,
             query_scalar(
                 "INSERT INTO discord_failures (event_id, attempts, last_error, failed_at)
-             VALUES ($1, 1, $2, $3)
+             VALUES (?, 1, ?, ?)
              ON CONFLICT (event_id) DO UPDATE
              SET attempts = discord_failures.attempts + 1, last_error = excluded.last_error,
                  failed_at = excluded.failed_at
@@ -298,7 +298,7 @@ impl Tx {
             self,
             execute,
             query(
-                "INSERT INTO discord_lobby (game_id, channel_id, message_id) VALUES ($1, $2, $3)
+                "INSERT INTO discord_lobby (game_id, channel_id, message_id) VALUES (?, ?, ?)
              ON CONFLICT (game_id) DO NOTHING"
             )
             .bind(game_id)
@@ -313,7 +313,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE discord_lobby SET closed = TRUE WHERE game_id = $1").bind(game_id)
+            query("UPDATE discord_lobby SET closed = TRUE WHERE game_id = ?").bind(game_id)
         )?;
         Ok(())
     }

@@ -2,6 +2,7 @@
 //! the record of actions it is replayed from.
 
 use crate::dialect::run;
+use crate::direct::{Time, time};
 use crate::{Result, StoreError, Tx, parse_code, parse_seat, seat_code};
 use agora_rules::{Seat, Variant};
 use chrono::{DateTime, Utc};
@@ -256,6 +257,49 @@ pub(crate) struct GameRow {
     open_max_rating: Option<i64>,
 }
 
+impl GameRow {
+    /// Reads the columns of [`GAME_COLUMNS`] (see `direct`).
+    fn direct(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+        use crate::direct::{get_opt_time, get_time};
+        Ok(GameRow {
+            id: row.get(0)?,
+            variant: row.get(1)?,
+            first_player: row.get(2)?,
+            second_player: row.get(3)?,
+            challenger: row.get(4)?,
+            status: row.get(5)?,
+            position: row.get(6)?,
+            ply: row.get(7)?,
+            version: row.get(8)?,
+            result: row.get(9)?,
+            end_reason: row.get(10)?,
+            days_per_move: row.get(11)?,
+            bank_initial: row.get(12)?,
+            bank_increment: row.get(13)?,
+            bank_max: row.get(14)?,
+            bank_first: row.get(15)?,
+            bank_second: row.get(16)?,
+            timeout_policy: row.get(17)?,
+            turn_started_at: get_opt_time(row, 18)?,
+            deadline_at: get_opt_time(row, 19)?,
+            reminded_at: get_opt_time(row, 20)?,
+            reminder_stage: row.get(21)?,
+            due_at: get_opt_time(row, 22)?,
+            draw_offer: row.get(23)?,
+            undo_request: row.get(24)?,
+            created_at: get_time(row, 25)?,
+            updated_at: get_time(row, 26)?,
+            started_at: get_opt_time(row, 27)?,
+            finished_at: get_opt_time(row, 28)?,
+            rated: row.get(29)?,
+            private: row.get(30)?,
+            open: row.get(31)?,
+            open_min_rating: row.get(32)?,
+            open_max_rating: row.get(33)?,
+        })
+    }
+}
+
 pub(crate) const GAME_COLUMNS: &str = "id, variant, first_player, second_player, challenger, status, \
     position, ply, version, result, end_reason, days_per_move, bank_initial, bank_increment, \
     bank_max, bank_first, bank_second, timeout_policy, turn_started_at, deadline_at, \
@@ -349,7 +393,7 @@ impl Tx {
                  position, days_per_move, bank_initial, bank_increment, bank_max, bank_first,
                  bank_second, timeout_policy, created_at, updated_at, rated, private, open,
                  open_min_rating, open_max_rating)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id"
             )
             .bind(new.variant.kind().code())
@@ -383,7 +427,7 @@ impl Tx {
         let row: Option<GameRow> = run!(
             self,
             fetch_optional,
-            query_as(format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1")).bind(id)
+            query_as(format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?")).bind(id)
         )?;
         row.map(Game::try_from).transpose()
     }
@@ -392,11 +436,20 @@ impl Tx {
     pub async fn open_games_of(&mut self, player_id: i64) -> Result<Vec<Game>> {
         let sql = format!(
             "SELECT {GAME_COLUMNS} FROM games
-             WHERE (first_player = $1 OR second_player = $1)
+             WHERE (first_player = ?1 OR second_player = ?1)
                AND status IN ('proposed', 'active')
              ORDER BY id"
         );
-        let rows: Vec<GameRow> = run!(self, fetch_all, query_as(sql).bind(player_id))?;
+        if self.is_postgres() {
+            let rows: Vec<GameRow> = run!(self, fetch_all, query_as(sql).bind(player_id))?;
+            return rows.into_iter().map(Game::try_from).collect();
+        }
+        // Read on nearly every command: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let mut query = db.prepare_cached(&sql)?;
+        let rows = query
+            .query_map([player_id], GameRow::direct)?
+            .collect::<rusqlite::Result<Vec<GameRow>>>()?;
         rows.into_iter().map(Game::try_from).collect()
     }
 
@@ -409,8 +462,8 @@ impl Tx {
             fetch_all,
             query_as(format!(
                 "SELECT {GAME_COLUMNS} FROM games
-             WHERE (first_player = $1 OR second_player = $1)
-               AND status = 'active' AND deadline_at <= $2
+             WHERE (first_player = ?1 OR second_player = ?1)
+               AND status = 'active' AND deadline_at <= ?2
              ORDER BY id"
             ))
             .bind(player_id)
@@ -426,7 +479,7 @@ impl Tx {
             fetch_optional,
             query_as(format!(
                 "SELECT {GAME_COLUMNS} FROM games
-             WHERE (first_player = $1 OR second_player = $1) AND status = 'finished'
+             WHERE (first_player = ?1 OR second_player = ?1) AND status = 'finished'
              ORDER BY finished_at DESC, id DESC LIMIT 1"
             ))
             .bind(player_id)
@@ -441,8 +494,8 @@ impl Tx {
             fetch_one,
             query_scalar(
                 "SELECT COUNT(*) FROM games
-             WHERE (first_player = $1 AND second_player = $2)
-                OR (first_player = $2 AND second_player = $1)"
+             WHERE (first_player = ?1 AND second_player = ?2)
+                OR (first_player = ?2 AND second_player = ?1)"
             )
             .bind(a)
             .bind(b)
@@ -456,7 +509,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE games SET due_at = $1 WHERE id = $2")
+            query("UPDATE games SET due_at = ? WHERE id = ?")
                 .bind(due_at)
                 .bind(game_id)
         )?;
@@ -467,7 +520,12 @@ impl Tx {
     /// `game.version`; bumps the version (also in `game`). A mismatch is [`StoreError::Conflict`]
     /// and writes nothing.
     pub async fn save_game(&mut self, game: &mut Game, now: DateTime<Utc>) -> Result<()> {
-        if self.update_game(game, now).await? != 1 {
+        let changed = if self.is_postgres() {
+            self.update_game_pg(game, now).await?
+        } else {
+            update_game(self.db().await?, game, now)? as u64
+        };
+        if changed != 1 {
             return Err(StoreError::Conflict(game.id));
         }
         game.version += 1;
@@ -475,63 +533,108 @@ impl Tx {
         Ok(())
     }
 
-    /// [`Tx::save_game`] and then [`Tx::insert_action`]: the path of every action. On a conflict
-    /// the caller rolls back, the action with the rest.
+    /// [`Tx::insert_action`] and then [`Tx::save_game`], run directly on the connection
+    /// (the path of every action). On a conflict the caller rolls back, the action with the rest.
     pub async fn save_game_after(
         &mut self,
         game: &mut Game,
         action: &PlayedAction,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        // The game first: on PostgreSQL its row lock makes a concurrent command on the same game
-        // wait, and then find the version changed, before either writes an action for the same
-        // ply.
-        self.save_game(game, now).await?;
-        self.insert_action(game.id, action).await
+        if self.is_postgres() {
+            // The game first: its row lock makes a concurrent command on the same game wait, and
+            // then find the version changed, before either writes an action for the same ply.
+            self.save_game(game, now).await?;
+            return self.insert_action(game.id, action).await;
+        }
+        // The path of every action: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        insert_action(db, game.id, action)?;
+        let changed = update_game(db, game, now)?;
+        if changed != 1 {
+            return Err(StoreError::Conflict(game.id));
+        }
+        game.version += 1;
+        game.updated_at = now;
+        Ok(())
     }
 
     /// A game's actions in order.
     pub async fn actions(&mut self, game_id: i64) -> Result<Vec<PlayedAction>> {
         const SQL: &str = "SELECT ply, seat, notation, played_at, delivery_id, spent_ms
-             FROM actions WHERE game_id = $1 ORDER BY ply";
-        type Row = (
-            i64,
-            String,
-            String,
-            DateTime<Utc>,
-            Option<String>,
-            Option<i64>,
-        );
-        let rows: Vec<Row> = run!(self, fetch_all, query_as(SQL).bind(game_id))?;
-        rows.into_iter()
-            .map(|(ply, seat, notation, played_at, delivery_id, spent_ms)| {
-                Ok(PlayedAction {
-                    ply: u32::try_from(ply)
-                        .map_err(|_| StoreError::Corrupt(format!("ply {ply}")))?,
-                    seat: parse_seat(&seat)?,
-                    notation,
-                    played_at,
-                    delivery_id,
-                    spent_ms,
+             FROM actions WHERE game_id = ? ORDER BY ply";
+        if self.is_postgres() {
+            type Row = (
+                i64,
+                String,
+                String,
+                DateTime<Utc>,
+                Option<String>,
+                Option<i64>,
+            );
+            let rows: Vec<Row> = run!(self, fetch_all, query_as(SQL).bind(game_id))?;
+            return rows
+                .into_iter()
+                .map(|(ply, seat, notation, played_at, delivery_id, spent_ms)| {
+                    Ok(PlayedAction {
+                        ply: u32::try_from(ply)
+                            .map_err(|_| StoreError::Corrupt(format!("ply {ply}")))?,
+                        seat: parse_seat(&seat)?,
+                        notation,
+                        played_at,
+                        delivery_id,
+                        spent_ms,
+                    })
                 })
+                .collect();
+        }
+        // Read on every command: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let mut query = db.prepare_cached(SQL)?;
+        let rows = query.query_map([game_id], |row| {
+            Ok((
+                row.get::<_, u32>(0)?,
+                row.get::<_, String>(1)?,
+                PlayedAction {
+                    ply: 0,
+                    seat: Seat::First,
+                    notation: row.get(2)?,
+                    played_at: crate::direct::get_time(row, 3)?,
+                    delivery_id: row.get(4)?,
+                    spent_ms: row.get(5)?,
+                },
+            ))
+        })?;
+        rows.map(|row| {
+            let (ply, seat, action) = row?;
+            Ok(PlayedAction {
+                ply,
+                seat: parse_seat(&seat)?,
+                ..action
             })
-            .collect()
+        })
+        .collect()
     }
 
     /// Appends an action; the primary key (game, ply) refuses a second action at the same ply.
     pub async fn insert_action(&mut self, game_id: i64, action: &PlayedAction) -> Result<()> {
-        run!(
-            self,
-            execute,
-            query(INSERT_ACTION)
-                .bind(game_id)
-                .bind(action.ply as i64)
-                .bind(seat_code(action.seat))
-                .bind(action.notation.clone())
-                .bind(action.played_at)
-                .bind(action.delivery_id.clone())
-                .bind(action.spent_ms)
-        )?;
+        if self.is_postgres() {
+            run!(
+                self,
+                execute,
+                query(INSERT_ACTION)
+                    .bind(game_id)
+                    .bind(action.ply as i64)
+                    .bind(seat_code(action.seat))
+                    .bind(action.notation.clone())
+                    .bind(action.played_at)
+                    .bind(action.delivery_id.clone())
+                    .bind(action.spent_ms)
+            )?;
+            return Ok(());
+        }
+        let db = self.db().await?;
+        insert_action(db, game_id, action)?;
         Ok(())
     }
 
@@ -540,7 +643,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("DELETE FROM actions WHERE game_id = $1 AND ply = $2")
+            query("DELETE FROM actions WHERE game_id = ? AND ply = ?")
                 .bind(game_id)
                 .bind(ply as i64)
         )?;
@@ -556,8 +659,8 @@ impl Tx {
             fetch_all,
             query_as(format!(
                 "SELECT {GAME_COLUMNS} FROM games
-             WHERE status IN ('active', 'proposed') AND due_at <= $1
-             ORDER BY due_at, id LIMIT $2"
+             WHERE status IN ('active', 'proposed') AND due_at <= ?
+             ORDER BY due_at, id LIMIT ?"
             ))
             .bind(now)
             .bind(limit as i64)
@@ -588,10 +691,10 @@ impl Tx {
             query_as(format!(
                 "WITH taken AS MATERIALIZED (
                  SELECT id FROM games
-                 WHERE status IN ('active', 'proposed') AND due_at <= $3
-                     AND (claimed_until IS NULL OR claimed_until <= $3 OR claimed_by = $1)
-                 ORDER BY due_at, id LIMIT $4 {lock})
-             UPDATE games SET claimed_by = $1, claimed_until = $2
+                 WHERE status IN ('active', 'proposed') AND due_at <= ?3
+                     AND (claimed_until IS NULL OR claimed_until <= ?3 OR claimed_by = ?1)
+                 ORDER BY due_at, id LIMIT ?4 {lock})
+             UPDATE games SET claimed_by = ?1, claimed_until = ?2
              WHERE id IN (SELECT id FROM taken)
              RETURNING {GAME_COLUMNS}"
             ))
@@ -613,7 +716,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE games SET claimed_until = $1 WHERE claimed_by = $2")
+            query("UPDATE games SET claimed_until = ? WHERE claimed_by = ?")
                 .bind(until)
                 .bind(holder.to_owned())
         )?;
@@ -625,7 +728,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE games SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = $1")
+            query("UPDATE games SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?")
                 .bind(holder.to_owned())
         )?;
         Ok(())
@@ -636,10 +739,8 @@ impl Tx {
         let n: i64 = run!(
             self,
             fetch_one,
-            query_scalar(
-                "SELECT COUNT(*) FROM games WHERE challenger = $1 AND status = 'proposed'"
-            )
-            .bind(player)
+            query_scalar("SELECT COUNT(*) FROM games WHERE challenger = ? AND status = 'proposed'")
+                .bind(player)
         )?;
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
@@ -658,7 +759,7 @@ impl Tx {
                 "SELECT COUNT(*) FROM games g JOIN players p
                ON p.id = CASE WHEN g.first_player = g.challenger THEN g.second_player
                               ELSE g.first_player END
-             WHERE g.challenger = $1 AND g.created_at > $2 AND p.computer IS NULL
+             WHERE g.challenger = ?1 AND g.created_at > ?2 AND p.computer IS NULL
                AND (p.first_seen_at IS NULL OR p.first_seen_at > g.created_at)"
             )
             .bind(player)
@@ -674,9 +775,9 @@ impl Tx {
             fetch_one,
             query_scalar(
                 "SELECT COUNT(*) FROM games g JOIN players p
-               ON p.id = CASE WHEN g.first_player = $1 THEN g.second_player
+               ON p.id = CASE WHEN g.first_player = ?1 THEN g.second_player
                               ELSE g.first_player END
-             WHERE (g.first_player = $1 OR g.second_player = $1)
+             WHERE (g.first_player = ?1 OR g.second_player = ?1)
                AND g.status IN ('active', 'proposed') AND p.computer IS NOT NULL"
             )
             .bind(player)
@@ -692,7 +793,7 @@ impl Tx {
             query_scalar(
                 "SELECT g.id FROM games g JOIN players p
                ON p.id = CASE WHEN g.ply % 2 = 0 THEN g.first_player ELSE g.second_player END
-             WHERE g.id = $1 AND g.status = 'active' AND p.computer IS NOT NULL"
+             WHERE g.id = ? AND g.status = 'active' AND p.computer IS NOT NULL"
             )
             .bind(game_id)
         )?;
@@ -713,8 +814,8 @@ impl Tx {
             query_scalar(
                 "SELECT g.id FROM games g JOIN players p
                ON p.id = CASE WHEN g.ply % 2 = 0 THEN g.first_player ELSE g.second_player END
-             WHERE g.status = 'active' AND p.computer IS NOT NULL AND g.updated_at < $1
-             ORDER BY g.updated_at LIMIT $2"
+             WHERE g.status = 'active' AND p.computer IS NOT NULL AND g.updated_at < ?
+             ORDER BY g.updated_at LIMIT ?"
             )
             .bind(before)
             .bind(i64::from(limit))
@@ -733,20 +834,35 @@ impl Tx {
 
 const INSERT_ACTION: &str =
     "INSERT INTO actions (game_id, ply, seat, notation, played_at, delivery_id, spent_ms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)";
+     VALUES (?, ?, ?, ?, ?, ?, ?)";
 
 const UPDATE_GAME: &str =
-    "UPDATE games SET status = $1, position = $2, ply = $3, version = version + 1,
-         result = $4, end_reason = $5, bank_first = $6, bank_second = $7,
-         turn_started_at = $8, deadline_at = $9, reminded_at = $10, reminder_stage = $11,
-         due_at = $12, draw_offer = $13, undo_request = $14, updated_at = $15, started_at = $16,
-         finished_at = $17, first_player = $18, second_player = $19, open = $20, rated = $21
-     WHERE id = $22 AND version = $23";
+    "UPDATE games SET status = ?, position = ?, ply = ?, version = version + 1,
+         result = ?, end_reason = ?, bank_first = ?, bank_second = ?,
+         turn_started_at = ?, deadline_at = ?, reminded_at = ?, reminder_stage = ?,
+         due_at = ?, draw_offer = ?, undo_request = ?, updated_at = ?, started_at = ?,
+         finished_at = ?, first_player = ?, second_player = ?, open = ?, rated = ?
+     WHERE id = ? AND version = ?";
+
+fn insert_action(
+    db: &rusqlite::Connection,
+    game_id: i64,
+    action: &PlayedAction,
+) -> rusqlite::Result<usize> {
+    db.prepare_cached(INSERT_ACTION)?.execute(rusqlite::params![
+        game_id,
+        action.ply as i64,
+        seat_code(action.seat),
+        action.notation,
+        Time(action.played_at),
+        action.delivery_id,
+        action.spent_ms,
+    ])
+}
 
 impl Tx {
-    /// Writes every changeable field of `game` if its stored version is still `game.version`:
-    /// the count of rows changed, 0 on a conflict.
-    async fn update_game(&mut self, game: &Game, now: DateTime<Utc>) -> Result<u64> {
+    /// [`update_game`] on PostgreSQL.
+    async fn update_game_pg(&mut self, game: &Game, now: DateTime<Utc>) -> Result<u64> {
         let (result, reason) = match &game.ending {
             Some(e) => (
                 Some(e.winner.map_or("draw", seat_code)),
@@ -785,6 +901,48 @@ impl Tx {
         )?;
         Ok(done.rows_affected())
     }
+}
+
+/// Writes every changeable field of `game` if its stored version is still `game.version`: the
+/// count of rows changed, 0 on a conflict.
+fn update_game(
+    db: &rusqlite::Connection,
+    game: &Game,
+    now: DateTime<Utc>,
+) -> rusqlite::Result<usize> {
+    let (result, reason) = match &game.ending {
+        Some(e) => (
+            Some(e.winner.map_or("draw", seat_code)),
+            Some(e.reason.code()),
+        ),
+        None => (None, None),
+    };
+    let bank = matches!(game.time_control, TimeControl::Bank { .. });
+    db.prepare_cached(UPDATE_GAME)?.execute(rusqlite::params![
+        game.status.code(),
+        game.position,
+        game.ply as i64,
+        result,
+        reason,
+        bank.then_some(game.bank[0]),
+        bank.then_some(game.bank[1]),
+        time(game.turn_started_at),
+        time(game.deadline_at),
+        time(game.reminded_at),
+        i64::from(game.reminder_stage),
+        time(game.due_at),
+        game.draw_offer.map(seat_code),
+        game.undo_request.map(seat_code),
+        Time(now),
+        time(game.started_at),
+        time(game.finished_at),
+        game.seats[0],
+        game.seats[1],
+        game.options.open,
+        game.options.rated,
+        game.id,
+        game.version,
+    ])
 }
 
 #[cfg(test)]

@@ -62,7 +62,7 @@ impl Tx {
             fetch_one,
             query_scalar(
                 "SELECT MIN(due_at) FROM games
-             WHERE status IN ('active', 'proposed') AND due_at <= $1"
+             WHERE status IN ('active', 'proposed') AND due_at <= ?"
             )
             .bind(now)
         )?;

@@ -24,13 +24,13 @@ impl Tx {
             self,
             fetch_optional,
             query_scalar(
-                "INSERT INTO leases (name, holder, acquired_at, expires_at) VALUES ($1, $2, $3, $4)
+                "INSERT INTO leases (name, holder, acquired_at, expires_at) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (name) DO UPDATE SET
                  holder = excluded.holder,
                  acquired_at = CASE WHEN leases.holder = excluded.holder
                                     THEN leases.acquired_at ELSE excluded.acquired_at END,
                  expires_at = excluded.expires_at
-             WHERE leases.holder = excluded.holder OR leases.expires_at <= $3
+             WHERE leases.holder = excluded.holder OR leases.expires_at <= ?3
              RETURNING holder"
             )
             .bind(name.to_owned())
@@ -46,7 +46,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("DELETE FROM leases WHERE name = $1 AND holder = $2")
+            query("DELETE FROM leases WHERE name = ? AND holder = ?")
                 .bind(name.to_owned())
                 .bind(holder.to_owned())
         )?;
@@ -59,7 +59,7 @@ impl Tx {
         Ok(run!(
             self,
             fetch_optional,
-            query_as("SELECT holder, expires_at FROM leases WHERE name = $1").bind(name.to_owned())
+            query_as("SELECT holder, expires_at FROM leases WHERE name = ?").bind(name.to_owned())
         )?)
     }
 }

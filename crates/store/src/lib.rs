@@ -21,6 +21,7 @@ pub mod commits;
 mod community;
 pub mod deliveries;
 mod dialect;
+mod direct;
 pub mod discord;
 pub mod games;
 mod health;
@@ -433,7 +434,7 @@ impl Store {
         let start = std::time::Instant::now();
         for i in 0..rows {
             let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
-            sqlx::query("INSERT INTO _bench_inserts (v) VALUES ($1)")
+            sqlx::query("INSERT INTO _bench_inserts (v) VALUES (?)")
                 .bind(format!("row {i}"))
                 .execute(&mut *tx)
                 .await?;

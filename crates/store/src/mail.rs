@@ -105,7 +105,7 @@ impl Tx {
         let row: Option<(i64, i64)> = run!(
             self,
             fetch_optional,
-            query_as("SELECT uidvalidity, last_uid FROM mail_mailboxes WHERE name = $1")
+            query_as("SELECT uidvalidity, last_uid FROM mail_mailboxes WHERE name = ?")
                 .bind(mailbox.to_owned())
         )?;
         Ok(row.map(|(v, u)| (v as u32, u as u32)))
@@ -121,7 +121,7 @@ impl Tx {
             self,
             execute,
             query(
-                "INSERT INTO mail_mailboxes (name, uidvalidity, last_uid) VALUES ($1, $2, $3)
+                "INSERT INTO mail_mailboxes (name, uidvalidity, last_uid) VALUES (?, ?, ?)
              ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity,
                  last_uid = excluded.last_uid"
             )
@@ -143,8 +143,8 @@ impl Tx {
             self,
             execute,
             query(
-                "UPDATE mail_mailboxes SET read_through = $1
-             WHERE name = $2 AND (read_through IS NULL OR read_through < $1)"
+                "UPDATE mail_mailboxes SET read_through = ?1
+             WHERE name = ?2 AND (read_through IS NULL OR read_through < ?1)"
             )
             .bind(at)
             .bind(mailbox.to_owned())
@@ -178,7 +178,7 @@ impl Tx {
         retry_at: DateTime<Utc>,
     ) -> Result<()> {
         run!(self, execute, query("INSERT INTO mail_retries (mailbox, uidvalidity, uid, attempts, next_attempt_at, last_error)
-             VALUES ($1, $2, $3, 1, $4, $5)
+             VALUES (?, ?, ?, 1, ?, ?)
              ON CONFLICT (mailbox, uidvalidity, uid) DO UPDATE SET attempts = mail_retries.attempts + 1,
                  next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error").bind(mailbox.to_owned()).bind(i64::from(uidvalidity)).bind(i64::from(uid)).bind(retry_at).bind(error.to_owned()))?;
         Ok(())
@@ -191,7 +191,7 @@ impl Tx {
         uidvalidity: u32,
         uid: u32,
     ) -> Result<u32> {
-        let n: Option<i64> = run!(self, fetch_optional, query_scalar("SELECT attempts FROM mail_retries WHERE mailbox = $1 AND uidvalidity = $2 AND uid = $3").bind(mailbox.to_owned()).bind(i64::from(uidvalidity)).bind(i64::from(uid)))?;
+        let n: Option<i64> = run!(self, fetch_optional, query_scalar("SELECT attempts FROM mail_retries WHERE mailbox = ? AND uidvalidity = ? AND uid = ?").bind(mailbox.to_owned()).bind(i64::from(uidvalidity)).bind(i64::from(uid)))?;
         Ok(n.unwrap_or(0) as u32)
     }
 
@@ -200,7 +200,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("DELETE FROM mail_retries WHERE mailbox = $1 AND uidvalidity = $2 AND uid = $3")
+            query("DELETE FROM mail_retries WHERE mailbox = ? AND uidvalidity = ? AND uid = ?")
                 .bind(mailbox.to_owned())
                 .bind(i64::from(uidvalidity))
                 .bind(i64::from(uid))
@@ -220,8 +220,8 @@ impl Tx {
             self,
             execute,
             query(
-                "UPDATE mail_retries SET put_aside_at = $1
-             WHERE mailbox = $2 AND uidvalidity = $3 AND uid = $4"
+                "UPDATE mail_retries SET put_aside_at = ?
+             WHERE mailbox = ? AND uidvalidity = ? AND uid = ?"
             )
             .bind(now)
             .bind(mailbox.to_owned())
@@ -266,7 +266,7 @@ impl Tx {
             fetch_all,
             query_as(
                 "SELECT uid, attempts FROM mail_retries
-             WHERE mailbox = $1 AND uidvalidity = $2 AND next_attempt_at <= $3
+             WHERE mailbox = ? AND uidvalidity = ? AND next_attempt_at <= ?
                  AND put_aside_at IS NULL
              ORDER BY uid"
             )
@@ -287,7 +287,7 @@ impl Tx {
         let row: Option<SenderRow> = run!(
             self,
             fetch_optional,
-            query_as("SELECT address, verified_at FROM mail_senders WHERE address = $1")
+            query_as("SELECT address, verified_at FROM mail_senders WHERE address = ?")
                 .bind(address.to_owned())
         )?;
         Ok(row.map(|r| MailSender {
@@ -321,11 +321,11 @@ impl Tx {
             self,
             fetch_one,
             query_scalar(
-                "INSERT INTO mail_rates (key, window_start, window_count) VALUES ($1, $2, 1)
+                "INSERT INTO mail_rates (key, window_start, window_count) VALUES (?1, ?2, 1)
              ON CONFLICT (key) DO UPDATE SET
-                 window_count = CASE WHEN mail_rates.window_start <= $3 THEN 1
+                 window_count = CASE WHEN mail_rates.window_start <= ?3 THEN 1
                      ELSE mail_rates.window_count + 1 END,
-                 window_start = CASE WHEN mail_rates.window_start <= $3 THEN $2
+                 window_start = CASE WHEN mail_rates.window_start <= ?3 THEN ?2
                      ELSE mail_rates.window_start END
              RETURNING window_count"
             )
@@ -348,7 +348,7 @@ impl Tx {
             fetch_optional,
             query_scalar(
                 "SELECT code_failures FROM mail_senders
-             WHERE address = $1 AND code_window_start > $2"
+             WHERE address = ? AND code_window_start > ?"
             )
             .bind(address.to_owned())
             .bind(now - window)
@@ -370,12 +370,12 @@ impl Tx {
             query_scalar(
                 "INSERT INTO mail_senders (address, window_start, window_count, created_at,
                  code_window_start, code_failures)
-             VALUES ($1, $2, 0, $2, $2, 1)
+             VALUES (?1, ?2, 0, ?2, ?2, 1)
              ON CONFLICT (address) DO UPDATE SET
-                 code_failures = CASE WHEN mail_senders.code_window_start IS NULL OR mail_senders.code_window_start <= $3
+                 code_failures = CASE WHEN mail_senders.code_window_start IS NULL OR mail_senders.code_window_start <= ?3
                      THEN 1 ELSE mail_senders.code_failures + 1 END,
                  code_window_start = CASE WHEN mail_senders.code_window_start IS NULL
-                     OR mail_senders.code_window_start <= $3 THEN $2 ELSE mail_senders.code_window_start END
+                     OR mail_senders.code_window_start <= ?3 THEN ?2 ELSE mail_senders.code_window_start END
              RETURNING code_failures"
             )
             .bind(address.to_owned())
@@ -390,7 +390,7 @@ impl Tx {
         Ok(run!(
             self,
             fetch_optional,
-            query_scalar("SELECT code FROM mail_codes WHERE address = $1 AND expires_at > $2")
+            query_scalar("SELECT code FROM mail_codes WHERE address = ? AND expires_at > ?")
                 .bind(address.to_owned())
                 .bind(now)
         )?)
@@ -407,7 +407,7 @@ impl Tx {
             self,
             execute,
             query(
-                "INSERT INTO mail_codes (address, code, expires_at) VALUES ($1, $2, $3)
+                "INSERT INTO mail_codes (address, code, expires_at) VALUES (?, ?, ?)
              ON CONFLICT (address) DO UPDATE SET code = excluded.code,
                  expires_at = excluded.expires_at"
             )
@@ -422,12 +422,12 @@ impl Tx {
     /// verification code, so a code confirms once.
     pub async fn verify_mail_sender(&mut self, address: &str, now: DateTime<Utc>) -> Result<()> {
         run!(self, execute, query("INSERT INTO mail_senders (address, verified_at, window_start, window_count, created_at)
-             VALUES ($1, $2, $2, 0, $2)
-             ON CONFLICT (address) DO UPDATE SET verified_at = COALESCE(mail_senders.verified_at, $2)").bind(address.to_owned()).bind(now))?;
+             VALUES (?1, ?2, ?2, 0, ?2)
+             ON CONFLICT (address) DO UPDATE SET verified_at = COALESCE(mail_senders.verified_at, ?2)").bind(address.to_owned()).bind(now))?;
         run!(
             self,
             execute,
-            query("DELETE FROM mail_codes WHERE address = $1").bind(address.to_owned())
+            query("DELETE FROM mail_codes WHERE address = ?").bind(address.to_owned())
         )?;
         Ok(())
     }
@@ -444,7 +444,7 @@ impl Tx {
             self,
             execute,
             query(
-                "INSERT INTO mail_threads (address, game_id, created_at) VALUES ($1, $2, $3)
+                "INSERT INTO mail_threads (address, game_id, created_at) VALUES (?, ?, ?)
              ON CONFLICT (address, game_id) DO NOTHING"
             )
             .bind(address.to_owned())
@@ -456,7 +456,7 @@ impl Tx {
             fetch_one,
             query_as(
                 "SELECT address, game_id, last_message_id FROM mail_threads
-             WHERE address = $1 AND game_id = $2"
+             WHERE address = ? AND game_id = ?"
             )
             .bind(address.to_owned())
             .bind(game_id.unwrap_or(0))
@@ -478,7 +478,7 @@ impl Tx {
             self,
             execute,
             query(
-                "INSERT INTO mail_tokens (hash, address, game_id, created_at) VALUES ($1, $2, $3, $4)"
+                "INSERT INTO mail_tokens (hash, address, game_id, created_at) VALUES (?, ?, ?, ?)"
             )
             .bind(token_hash(token))
             .bind(address.to_owned())
@@ -489,9 +489,9 @@ impl Tx {
             self,
             execute,
             query(
-                "DELETE FROM mail_tokens WHERE address = $1 AND game_id = $2 AND id <= (
-                 SELECT id FROM mail_tokens WHERE address = $3 AND game_id = $4
-                 ORDER BY id DESC LIMIT 1 OFFSET $5)"
+                "DELETE FROM mail_tokens WHERE address = ? AND game_id = ? AND id <= (
+                 SELECT id FROM mail_tokens WHERE address = ? AND game_id = ?
+                 ORDER BY id DESC LIMIT 1 OFFSET ?)"
             )
             .bind(address.to_owned())
             .bind(game)
@@ -507,7 +507,7 @@ impl Tx {
         let done = run!(
             self,
             execute,
-            query("DELETE FROM mail_tokens WHERE address = $1").bind(address.to_owned())
+            query("DELETE FROM mail_tokens WHERE address = ?").bind(address.to_owned())
         )?;
         Ok(done.rows_affected())
     }
@@ -521,7 +521,7 @@ impl Tx {
                 "SELECT t.address, t.game_id, t.last_message_id
              FROM mail_tokens k JOIN mail_threads t
                ON t.address = k.address AND t.game_id = k.game_id
-             WHERE k.hash = $1"
+             WHERE k.hash = ?"
             )
             .bind(token_hash(token))
         )?;
@@ -538,12 +538,10 @@ impl Tx {
         run!(
             self,
             execute,
-            query(
-                "UPDATE mail_threads SET last_message_id = $1 WHERE address = $2 AND game_id = $3"
-            )
-            .bind(message_id.to_owned())
-            .bind(address.to_owned())
-            .bind(game_id.unwrap_or(0))
+            query("UPDATE mail_threads SET last_message_id = ? WHERE address = ? AND game_id = ?")
+                .bind(message_id.to_owned())
+                .bind(address.to_owned())
+                .bind(game_id.unwrap_or(0))
         )?;
         Ok(())
     }
@@ -558,7 +556,7 @@ impl Tx {
         now: DateTime<Utc>,
     ) -> Result<bool> {
         let done = run!(self, execute, query("INSERT INTO mail_spool (key, sender, recipient, message, created_at, next_attempt_at)
-             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING").bind(key.to_owned()).bind(sender.to_owned()).bind(recipient.to_owned()).bind(message.to_vec()).bind(now).bind(now))?;
+             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING").bind(key.to_owned()).bind(sender.to_owned()).bind(recipient.to_owned()).bind(message.to_vec()).bind(now).bind(now))?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -566,7 +564,7 @@ impl Tx {
         let n: i64 = run!(
             self,
             fetch_one,
-            query_scalar("SELECT COUNT(*) FROM mail_spool WHERE key = $1").bind(key.to_owned())
+            query_scalar("SELECT COUNT(*) FROM mail_spool WHERE key = ?").bind(key.to_owned())
         )?;
         Ok(n > 0)
     }
@@ -578,8 +576,8 @@ impl Tx {
             fetch_all,
             query_as(
                 "SELECT id, key, sender, recipient, message, attempts FROM mail_spool
-             WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1
-             ORDER BY id LIMIT $2"
+             WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?
+             ORDER BY id LIMIT ?"
             )
             .bind(now)
             .bind(i64::from(limit))
@@ -601,7 +599,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE mail_spool SET sent_at = $1, attempts = attempts + 1 WHERE id = $2")
+            query("UPDATE mail_spool SET sent_at = ?, attempts = attempts + 1 WHERE id = ?")
                 .bind(now)
                 .bind(id)
         )?;
@@ -618,8 +616,8 @@ impl Tx {
             self,
             execute,
             query(
-                "UPDATE mail_spool SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2
-             WHERE id = $3"
+                "UPDATE mail_spool SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?
+             WHERE id = ?"
             )
             .bind(error.to_owned())
             .bind(retry_at)
@@ -635,8 +633,8 @@ impl Tx {
             self,
             execute,
             query(
-                "UPDATE mail_spool SET attempts = attempts + 1, last_error = $1, failed_at = $2
-             WHERE id = $3 AND sent_at IS NULL"
+                "UPDATE mail_spool SET attempts = attempts + 1, last_error = ?, failed_at = ?
+             WHERE id = ? AND sent_at IS NULL"
             )
             .bind(error.to_owned())
             .bind(now)
@@ -679,7 +677,7 @@ pub(crate) async fn hash_plain_tokens(pool: &sqlx::SqlitePool) -> Result<()> {
     let mut tx = conn.begin().await?;
     for (id, hash) in &plain {
         let token = hash.strip_prefix("plain:").unwrap_or(hash);
-        sqlx::query("UPDATE mail_tokens SET hash = $1 WHERE id = $2")
+        sqlx::query("UPDATE mail_tokens SET hash = ? WHERE id = ?")
             .bind(token_hash(token))
             .bind(id)
             .execute(&mut *tx)

@@ -222,27 +222,50 @@ impl From<MessageRow> for OutboxMessage {
 
 impl Tx {
     pub async fn queue(&mut self, m: &NewMessage, now: DateTime<Utc>) -> Result<i64> {
+        use crate::direct::Time;
         const SQL: &str =
             "INSERT INTO outbox (player_id, channel, address, game_id, ply, kind, board,
                      overlay, subject, body, created_at, next_attempt_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id";
-        let id: i64 = run!(
-            self,
-            fetch_one,
-            query_scalar(SQL)
-                .bind(m.player_id)
-                .bind(m.channel.clone())
-                .bind(m.address.clone())
-                .bind(m.game_id)
-                .bind(m.ply.map(i64::from))
-                .bind(m.kind.code())
-                .bind(m.board)
-                .bind(m.overlay)
-                .bind(m.subject.clone())
-                .bind(m.body.clone())
-                .bind(now)
-                .bind(now)
-        )?;
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
+        let id: i64 = if self.is_postgres() {
+            run!(
+                self,
+                fetch_one,
+                query_scalar(SQL)
+                    .bind(m.player_id)
+                    .bind(m.channel.clone())
+                    .bind(m.address.clone())
+                    .bind(m.game_id)
+                    .bind(m.ply.map(i64::from))
+                    .bind(m.kind.code())
+                    .bind(m.board)
+                    .bind(m.overlay)
+                    .bind(m.subject.clone())
+                    .bind(m.body.clone())
+                    .bind(now)
+                    .bind(now)
+            )?
+        } else {
+            // Every action queues notifications: run directly on the connection (see `direct`).
+            let db = self.db().await?;
+            db.prepare_cached(SQL)?.query_row(
+                rusqlite::params![
+                    m.player_id,
+                    m.channel,
+                    m.address,
+                    m.game_id,
+                    m.ply.map(i64::from),
+                    m.kind.code(),
+                    m.board,
+                    m.overlay,
+                    m.subject,
+                    m.body,
+                    Time(now),
+                    Time(now),
+                ],
+                |row| row.get(0),
+            )?
+        };
         self.queued.push(Queued {
             id,
             player_id: m.player_id,
@@ -262,6 +285,7 @@ impl Tx {
         messages: &[NewMessage],
         now: DateTime<Utc>,
     ) -> Result<Vec<i64>> {
+        use crate::direct::Time;
         if messages.is_empty() {
             return Ok(Vec::new());
         }
@@ -287,9 +311,9 @@ impl Tx {
         .to_string();
         // Each engine spreads a JSON array into rows its own way; the rest is one statement.
         let from = if self.is_postgres() {
-            "json_array_elements(CAST($1 AS json)) WITH ORDINALITY AS r (e, n)"
+            "json_array_elements(CAST(?1 AS json)) WITH ORDINALITY AS r (e, n)"
         } else {
-            "(SELECT value AS e, key AS n FROM json_each($1)) AS r"
+            "(SELECT value AS e, key AS n FROM json_each(?1)) AS r"
         };
         let sql = format!(
             "INSERT INTO outbox (player_id, channel, address, game_id, ply, kind, board,
@@ -297,10 +321,18 @@ impl Tx {
                  SELECT CAST(r.e ->> 0 AS BIGINT), r.e ->> 1, r.e ->> 2,
                      CAST(r.e ->> 3 AS BIGINT), CAST(r.e ->> 4 AS BIGINT), r.e ->> 5,
                      CAST(r.e ->> 6 AS BOOLEAN), CAST(r.e ->> 7 AS BOOLEAN), r.e ->> 8,
-                     r.e ->> 9, $2, $2
+                     r.e ->> 9, ?2, ?2
                  FROM {from} ORDER BY r.n RETURNING id"
         );
-        let mut ids: Vec<i64> = run!(self, fetch_all, query_scalar(sql).bind(rows).bind(now))?;
+        let mut ids: Vec<i64> = if self.is_postgres() {
+            run!(self, fetch_all, query_scalar(sql).bind(rows).bind(now))?
+        } else {
+            // Run directly on the connection, as `queue` is (see `direct`).
+            let db = self.db().await?;
+            let mut query = db.prepare_cached(&sql)?;
+            let ids = query.query_map(rusqlite::params![rows, Time(now)], |row| row.get(0))?;
+            ids.collect::<rusqlite::Result<Vec<i64>>>()?
+        };
         // The rows are inserted in the array's order and their ids given in the order of
         // insertion, but RETURNING may list them in any order.
         ids.sort_unstable();
@@ -343,14 +375,14 @@ impl Tx {
         let rows: Vec<MessageRow> = run!(self, fetch_all, query_as("SELECT id, player_id, channel, address, game_id, ply, kind, board, overlay, subject,
                     body, attempts
              FROM outbox AS o
-             WHERE channel = $1 AND sent_at IS NULL AND failed_at IS NULL
-                 AND next_attempt_at <= $2
+             WHERE channel = ?1 AND sent_at IS NULL AND failed_at IS NULL
+                 AND next_attempt_at <= ?2
                  AND NOT EXISTS (
                      SELECT 1 FROM outbox AS e
                      WHERE e.channel = o.channel AND e.sent_at IS NULL
-                         AND e.next_attempt_at > $2 AND e.failed_at IS NULL
+                         AND e.next_attempt_at > ?2 AND e.failed_at IS NULL
                          AND e.address = o.address AND e.game_id IS NOT DISTINCT FROM o.game_id AND e.id < o.id)
-             ORDER BY id LIMIT $3").bind(channel.to_owned()).bind(now).bind(limit as i64))?;
+             ORDER BY id LIMIT ?3").bind(channel.to_owned()).bind(now).bind(limit as i64))?;
         Ok(rows.into_iter().map(OutboxMessage::from).collect())
     }
 
@@ -386,8 +418,8 @@ impl Tx {
                  SELECT COALESCE(h.game_id, 0) AS game,
                         CASE WHEN h.game_id IS NULL THEN h.address ELSE '' END AS address
                  FROM outbox AS h
-                 WHERE h.channel = $1 AND h.sent_at IS NULL AND h.failed_at IS NULL
-                     AND (h.claimed_until IS NULL OR h.claimed_until <= $2)
+                 WHERE h.channel = ?1 AND h.sent_at IS NULL AND h.failed_at IS NULL
+                     AND (h.claimed_until IS NULL OR h.claimed_until <= ?2)
                      AND NOT EXISTS (
                          SELECT 1 FROM outbox AS e
                          WHERE e.channel = h.channel AND e.sent_at IS NULL
@@ -397,18 +429,18 @@ impl Tx {
                      AND EXISTS (
                          SELECT 1 FROM outbox AS d
                          WHERE d.channel = h.channel AND d.sent_at IS NULL
-                             AND d.failed_at IS NULL AND d.next_attempt_at <= $2
+                             AND d.failed_at IS NULL AND d.next_attempt_at <= ?2
                              AND d.game_id IS NOT DISTINCT FROM h.game_id
                              AND (h.game_id IS NOT NULL OR d.address = h.address)
                              AND NOT EXISTS (
                                  SELECT 1 FROM outbox AS b
                                  WHERE b.channel = d.channel AND b.sent_at IS NULL
-                                     AND b.failed_at IS NULL AND b.next_attempt_at > $2
+                                     AND b.failed_at IS NULL AND b.next_attempt_at > ?2
                                      AND b.address = d.address AND b.id < d.id
                                      AND b.game_id IS NOT DISTINCT FROM d.game_id))
-                 ORDER BY h.id LIMIT $5 {lock})
-             UPDATE outbox SET claimed_by = $3, claimed_until = $4
-             WHERE channel = $1 AND sent_at IS NULL AND failed_at IS NULL
+                 ORDER BY h.id LIMIT ?5 {lock})
+             UPDATE outbox SET claimed_by = ?3, claimed_until = ?4
+             WHERE channel = ?1 AND sent_at IS NULL AND failed_at IS NULL
                  AND (COALESCE(game_id, 0), CASE WHEN game_id IS NULL THEN address ELSE '' END)
                      IN (SELECT game, address FROM taken)
              RETURNING id, player_id, channel, address, game_id, ply, kind, board, overlay,
@@ -458,7 +490,7 @@ impl Tx {
                 fetch_all,
                 query_scalar(
                     "SELECT DISTINCT claimed_by FROM outbox
-                     WHERE claimed_by IS NOT NULL AND channel = $1"
+                     WHERE claimed_by IS NOT NULL AND channel = ?"
                 )
                 .bind(channel.to_owned())
             )?,
@@ -480,7 +512,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE outbox SET claimed_until = $1 WHERE claimed_by = $2 AND channel = $3")
+            query("UPDATE outbox SET claimed_until = ? WHERE claimed_by = ? AND channel = ?")
                 .bind(until)
                 .bind(holder.to_owned())
                 .bind(channel.to_owned())
@@ -496,7 +528,7 @@ impl Tx {
             execute,
             query(
                 "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL
-                 WHERE claimed_by = $1 AND channel = $2"
+                 WHERE claimed_by = ? AND channel = ?"
             )
             .bind(holder.to_owned())
             .bind(channel.to_owned())
@@ -508,7 +540,7 @@ impl Tx {
     pub async fn outbox_message(&mut self, id: i64) -> Result<Option<OutboxMessage>> {
         let row: Option<MessageRow> = run!(self, fetch_optional, query_as("SELECT id, player_id, channel, address, game_id, ply, kind, board, overlay, subject,
                     body, attempts
-             FROM outbox WHERE id = $1").bind(id))?;
+             FROM outbox WHERE id = ?").bind(id))?;
         Ok(row.map(OutboxMessage::from))
     }
 
@@ -523,7 +555,7 @@ impl Tx {
             self,
             fetch_one,
             query_scalar(
-                "SELECT COUNT(*) FROM outbox WHERE address = $1 AND kind = $2 AND created_at > $3"
+                "SELECT COUNT(*) FROM outbox WHERE address = ? AND kind = ? AND created_at > ?"
             )
             .bind(address.to_owned())
             .bind(kind.code())
@@ -537,9 +569,9 @@ impl Tx {
             self,
             execute,
             query(
-                "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, claimed_by = NULL,
+                "UPDATE outbox SET sent_at = ?, attempts = attempts + 1, claimed_by = NULL,
                      claimed_until = NULL
-                 WHERE id = $2"
+                 WHERE id = ?"
             )
             .bind(now)
             .bind(id)
@@ -558,8 +590,8 @@ impl Tx {
             self,
             execute,
             query(
-                "UPDATE outbox SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2
-             WHERE id = $3"
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?
+             WHERE id = ?"
             )
             .bind(error.to_owned())
             .bind(retry_at)
@@ -575,9 +607,9 @@ impl Tx {
             self,
             execute,
             query(
-                "UPDATE outbox SET attempts = attempts + 1, last_error = $1, failed_at = $2,
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, failed_at = ?,
                  claimed_by = NULL, claimed_until = NULL
-             WHERE id = $3 AND sent_at IS NULL"
+             WHERE id = ? AND sent_at IS NULL"
             )
             .bind(error.to_owned())
             .bind(now)

@@ -123,14 +123,6 @@ impl From<PlayerRow> for Player {
     }
 }
 
-/// A player and whether the identity they were found by is verified.
-#[derive(sqlx::FromRow)]
-struct VerifiedPlayerRow {
-    #[sqlx(flatten)]
-    player: PlayerRow,
-    verified: bool,
-}
-
 #[derive(sqlx::FromRow)]
 pub(crate) struct IdentityRow {
     address: String,
@@ -152,6 +144,29 @@ impl From<IdentityRow> for Identity {
     }
 }
 
+impl PlayerRow {
+    /// Reads the columns of [`PLAYER_COLUMNS`] from `at` on (see `direct`).
+    pub(crate) fn direct(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<PlayerRow> {
+        use crate::direct::get_opt_time;
+        Ok(PlayerRow {
+            id: row.get(at)?,
+            name: row.get(at + 1)?,
+            timezone: row.get(at + 2)?,
+            notify: row.get(at + 3)?,
+            computer: row.get(at + 4)?,
+            vacation_from: get_opt_time(row, at + 5)?,
+            vacation_until: get_opt_time(row, at + 6)?,
+            vacation_year: row.get(at + 7)?,
+            vacation_used: row.get(at + 8)?,
+            digest_hour: row.get(at + 9)?,
+            digest_due_at: get_opt_time(row, at + 10)?,
+            first_seen_at: get_opt_time(row, at + 11)?,
+            language: row.get(at + 12)?,
+            locale: row.get(at + 13)?,
+        })
+    }
+}
+
 pub(crate) const PLAYER_COLUMNS: &str = "id, name, timezone, notify, computer, vacation_from, \
     vacation_until, vacation_year, vacation_used, digest_hour, digest_due_at, first_seen_at, language, locale";
 
@@ -168,26 +183,27 @@ impl Tx {
         let row: Option<PlayerRow> = run!(
             self,
             fetch_optional,
-            query_as(format!(
-                "SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1"
-            ))
-            .bind(id)
+            query_as(format!("SELECT {PLAYER_COLUMNS} FROM players WHERE id = ?")).bind(id)
         )?;
         Ok(row.map(Player::from))
     }
 
     /// The players of a game's two seats, in one query.
     pub async fn seat_players(&mut self, seats: [i64; 2]) -> Result<[Option<Player>; 2]> {
-        let rows: Vec<PlayerRow> = run!(
-            self,
-            fetch_all,
-            query_as(format!(
-                "SELECT {PLAYER_COLUMNS} FROM players WHERE id IN ($1, $2)"
-            ))
-            .bind(seats[0])
-            .bind(seats[1])
-        )?;
-        let players: Vec<Player> = rows.into_iter().map(Player::from).collect();
+        let sql = format!("SELECT {PLAYER_COLUMNS} FROM players WHERE id IN (?, ?)");
+        if self.is_postgres() {
+            let rows: Vec<PlayerRow> =
+                run!(self, fetch_all, query_as(sql).bind(seats[0]).bind(seats[1]))?;
+            let players: Vec<Player> = rows.into_iter().map(Player::from).collect();
+            return Ok(seats.map(|id| players.iter().find(|p| p.id == id).cloned()));
+        }
+        // Read on every command: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let mut query = db.prepare_cached(&sql)?;
+        let players = query
+            .query_map(seats, |row| PlayerRow::direct(row, 0))?
+            .map(|row| Ok(Player::from(row?)))
+            .collect::<Result<Vec<Player>>>()?;
         Ok(seats.map(|id| players.iter().find(|p| p.id == id).cloned()))
     }
 
@@ -196,9 +212,9 @@ impl Tx {
         // SQLite's NOCASE folds ASCII letters only, as `lower` does under the "C" collation (the
         // expression of PostgreSQL's unique index on names).
         let compare = if self.is_postgres() {
-            "lower(name COLLATE \"C\") = lower($1 COLLATE \"C\")"
+            "lower(name COLLATE \"C\") = lower(? COLLATE \"C\")"
         } else {
-            "name = $1 COLLATE NOCASE"
+            "name = ? COLLATE NOCASE"
         };
         let row: Option<PlayerRow> = run!(
             self,
@@ -223,16 +239,31 @@ impl Tx {
 
     /// The player an identity belongs to, and whether the identity is verified, in one query.
     pub async fn identity_player(&mut self, address: &str) -> Result<Option<(Player, bool)>> {
-        let row: Option<VerifiedPlayerRow> = run!(
-            self,
-            fetch_optional,
-            query_as(format!(
-                "SELECT {PLAYER_COLUMNS}, i.verified FROM identities i
-             JOIN players ON players.id = i.player_id WHERE i.address = $1"
-            ))
-            .bind(address.to_owned())
-        )?;
-        Ok(row.map(|r| (Player::from(r.player), r.verified)))
+        use rusqlite::OptionalExtension;
+        if self.is_postgres() {
+            let Some(player) = self.player_by_identity(address).await? else {
+                return Ok(None);
+            };
+            let verified: Option<bool> = run!(
+                self,
+                fetch_optional,
+                query_scalar("SELECT verified FROM identities WHERE address = ?")
+                    .bind(address.to_owned())
+            )?;
+            return Ok(verified.map(|verified| (player, verified)));
+        }
+        // Read on every command: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let mut query = db.prepare_cached(&format!(
+            "SELECT {PLAYER_COLUMNS}, i.verified FROM identities i
+             JOIN players ON players.id = i.player_id WHERE i.address = ?"
+        ))?;
+        let row = query
+            .query_row([address], |row| {
+                Ok((PlayerRow::direct(row, 0)?, row.get::<_, bool>(14)?))
+            })
+            .optional()?;
+        Ok(row.map(|(player, verified)| (Player::from(player), verified)))
     }
 
     /// The player an identity belongs to.
@@ -242,7 +273,7 @@ impl Tx {
             fetch_optional,
             query_as(format!(
                 "SELECT {PLAYER_COLUMNS} FROM players
-             WHERE id = (SELECT player_id FROM identities WHERE address = $1)"
+             WHERE id = (SELECT player_id FROM identities WHERE address = ?)"
             ))
             .bind(address.to_owned())
         )?;
@@ -262,7 +293,7 @@ impl Tx {
             self,
             fetch_one,
             query_scalar(
-                "INSERT INTO players (name, computer, created_at) VALUES ($1, $2, $3) RETURNING id"
+                "INSERT INTO players (name, computer, created_at) VALUES (?, ?, ?) RETURNING id"
             )
             .bind(name.to_owned())
             .bind(computer.map(str::to_owned))
@@ -302,7 +333,7 @@ impl Tx {
             execute,
             query(
                 "INSERT INTO identities (address, player_id, channel, verified, created_at)
-             VALUES ($1, $2, $3, $4, $5)"
+             VALUES (?, ?, ?, ?, ?)"
             )
             .bind(address.to_owned())
             .bind(player_id)
@@ -316,7 +347,7 @@ impl Tx {
     pub async fn identity(&mut self, address: &str) -> Result<Option<Identity>> {
         let row: Option<IdentityRow> = run!(self, fetch_optional, query_as("SELECT address, player_id, channel, verified,
                     EXISTS (SELECT 1 FROM blocked_identities b WHERE b.identity = i.address) AS blocked
-             FROM identities i WHERE address = $1").bind(address.to_owned()))?;
+             FROM identities i WHERE address = ?").bind(address.to_owned()))?;
         Ok(row.map(Identity::from))
     }
 
@@ -324,9 +355,24 @@ impl Tx {
     pub async fn identities_of(&mut self, player_id: i64) -> Result<Vec<Identity>> {
         const SQL: &str = "SELECT address, player_id, channel, verified,
                     EXISTS (SELECT 1 FROM blocked_identities b WHERE b.identity = i.address) AS blocked
-             FROM identities i WHERE player_id = $1 ORDER BY verified DESC, created_at, address";
-        let rows: Vec<IdentityRow> = run!(self, fetch_all, query_as(SQL).bind(player_id))?;
-        Ok(rows.into_iter().map(Identity::from).collect())
+             FROM identities i WHERE player_id = ? ORDER BY verified DESC, created_at, address";
+        if self.is_postgres() {
+            let rows: Vec<IdentityRow> = run!(self, fetch_all, query_as(SQL).bind(player_id))?;
+            return Ok(rows.into_iter().map(Identity::from).collect());
+        }
+        // Read for every notification: run directly on the connection (see `direct`).
+        let db = self.db().await?;
+        let mut query = db.prepare_cached(SQL)?;
+        let rows = query.query_map([player_id], |row| {
+            Ok(Identity {
+                address: row.get(0)?,
+                player_id: row.get(1)?,
+                channel: row.get(2)?,
+                verified: row.get(3)?,
+                blocked: row.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<Identity>>>()?)
     }
 
     /// Marks a player as having used Agora (their first command), if not marked already.
@@ -334,7 +380,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE players SET first_seen_at = $1 WHERE id = $2 AND first_seen_at IS NULL")
+            query("UPDATE players SET first_seen_at = ? WHERE id = ? AND first_seen_at IS NULL")
                 .bind(now)
                 .bind(player_id)
         )?;
@@ -345,7 +391,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE identities SET verified = TRUE WHERE address = $1")
+            query("UPDATE identities SET verified = TRUE WHERE address = ?")
                 .bind(address.to_owned())
         )?;
         Ok(())
@@ -355,7 +401,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE players SET timezone = $1 WHERE id = $2")
+            query("UPDATE players SET timezone = ? WHERE id = ?")
                 .bind(zone.to_owned())
                 .bind(player_id)
         )?;
@@ -367,7 +413,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE players SET language = $1 WHERE id = $2")
+            query("UPDATE players SET language = ? WHERE id = ?")
                 .bind(language.to_owned())
                 .bind(player_id)
         )?;
@@ -379,7 +425,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE players SET locale = $1 WHERE id = $2 AND locale IS NULL")
+            query("UPDATE players SET locale = ? WHERE id = ? AND locale IS NULL")
                 .bind(language.to_owned())
                 .bind(player_id)
         )?;
@@ -392,14 +438,14 @@ impl Tx {
         address: &str,
     ) -> Result<Option<(Option<String>, Option<String>)>> {
         Ok(run!(self, fetch_optional, query_as("SELECT p.language, p.locale FROM identities i JOIN players p ON p.id = i.player_id \
-             WHERE i.address = $1").bind(address.to_owned()))?)
+             WHERE i.address = ?").bind(address.to_owned()))?)
     }
 
     pub async fn set_notify(&mut self, player_id: i64, channel: &str) -> Result<()> {
         run!(
             self,
             execute,
-            query("UPDATE players SET notify = $1 WHERE id = $2")
+            query("UPDATE players SET notify = ? WHERE id = ?")
                 .bind(channel.to_owned())
                 .bind(player_id)
         )?;
@@ -418,8 +464,8 @@ impl Tx {
             self,
             execute,
             query(
-                "UPDATE players SET vacation_from = $1, vacation_until = $2, vacation_year = $3,
-                 vacation_used = $4 WHERE id = $5"
+                "UPDATE players SET vacation_from = ?, vacation_until = ?, vacation_year = ?,
+                 vacation_used = ? WHERE id = ?"
             )
             .bind(vacation.map(|v| v.from))
             .bind(vacation.map(|v| v.until))
@@ -440,7 +486,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("UPDATE players SET digest_hour = $1, digest_due_at = $2 WHERE id = $3")
+            query("UPDATE players SET digest_hour = ?, digest_due_at = ? WHERE id = ?")
                 .bind(hour.map(i64::from))
                 .bind(due_at)
                 .bind(player_id)
@@ -455,8 +501,8 @@ impl Tx {
             fetch_all,
             query_as(format!(
                 "SELECT {PLAYER_COLUMNS} FROM players
-             WHERE digest_due_at IS NOT NULL AND digest_due_at <= $1
-             ORDER BY digest_due_at LIMIT $2"
+             WHERE digest_due_at IS NOT NULL AND digest_due_at <= ?
+             ORDER BY digest_due_at LIMIT ?"
             ))
             .bind(now)
             .bind(limit as i64)
@@ -475,13 +521,13 @@ impl Tx {
         run!(
             self,
             execute,
-            query("DELETE FROM link_codes WHERE player_id = $1 AND partner_id IS NULL")
+            query("DELETE FROM link_codes WHERE player_id = ? AND partner_id IS NULL")
                 .bind(player_id)
         )?;
         run!(
             self,
             execute,
-            query("INSERT INTO link_codes (code, player_id, expires_at) VALUES ($1, $2, $3)")
+            query("INSERT INTO link_codes (code, player_id, expires_at) VALUES (?, ?, ?)")
                 .bind(code.to_owned())
                 .bind(player_id)
                 .bind(expires_at)
@@ -501,7 +547,7 @@ impl Tx {
         run!(
             self,
             execute,
-            query("DELETE FROM link_codes WHERE player_id = $1 AND partner_id = $2")
+            query("DELETE FROM link_codes WHERE player_id = ? AND partner_id = ?")
                 .bind(player_id)
                 .bind(partner_id)
         )?;
@@ -510,7 +556,7 @@ impl Tx {
             execute,
             query(
                 "INSERT INTO link_codes (code, player_id, partner_id, expires_at) \
-                 VALUES ($1, $2, $3, $4)"
+                 VALUES (?, ?, ?, ?)"
             )
             .bind(code.to_owned())
             .bind(player_id)
@@ -533,7 +579,7 @@ impl Tx {
             self,
             fetch_optional,
             query_as(
-                "DELETE FROM link_codes WHERE code = $1 AND (partner_id IS NULL OR player_id = $2) \
+                "DELETE FROM link_codes WHERE code = ? AND (partner_id IS NULL OR player_id = ?) \
                  RETURNING player_id, partner_id, expires_at"
             )
             .bind(code.to_owned())
@@ -558,8 +604,8 @@ impl Tx {
             self,
             fetch_optional,
             query_scalar(
-                "SELECT expires_at FROM link_codes WHERE code = $1 AND (partner_id IS NULL \
-                 OR player_id = (SELECT player_id FROM identities WHERE address = $2))"
+                "SELECT expires_at FROM link_codes WHERE code = ? AND (partner_id IS NULL \
+                 OR player_id = (SELECT player_id FROM identities WHERE address = ?))"
             )
             .bind(code.to_owned())
             .bind(identity.to_owned())
@@ -576,7 +622,7 @@ impl Tx {
         let n: i64 = run!(
             self,
             fetch_one,
-            query_scalar("SELECT COUNT(*) FROM link_guesses WHERE identity = $1 AND at > $2")
+            query_scalar("SELECT COUNT(*) FROM link_guesses WHERE identity = ? AND at > ?")
                 .bind(identity.to_owned())
                 .bind(since)
         )?;
@@ -594,14 +640,14 @@ impl Tx {
         run!(
             self,
             execute,
-            query("DELETE FROM link_guesses WHERE identity = $1 AND at <= $2")
+            query("DELETE FROM link_guesses WHERE identity = ? AND at <= ?")
                 .bind(identity.to_owned())
                 .bind(forget_before)
         )?;
         run!(
             self,
             execute,
-            query("INSERT INTO link_guesses (identity, at) VALUES ($1, $2)")
+            query("INSERT INTO link_guesses (identity, at) VALUES (?, ?)")
                 .bind(identity.to_owned())
                 .bind(now)
         )?;
@@ -614,19 +660,19 @@ impl Tx {
         // Ratings and their history first: they refer to the player about to go.
         self.merge_ratings(from, into).await?;
         for sql in [
-            "UPDATE watchers SET player_id = $1 WHERE player_id = $2 AND NOT EXISTS
-                 (SELECT 1 FROM watchers w WHERE w.player_id = $1 AND w.game_id = watchers.game_id)",
-            "DELETE FROM watchers WHERE player_id = $2",
-            "UPDATE identities SET player_id = $1 WHERE player_id = $2",
-            "UPDATE games SET first_player = $1 WHERE first_player = $2",
-            "UPDATE games SET second_player = $1 WHERE second_player = $2",
-            "UPDATE games SET challenger = $1 WHERE challenger = $2",
-            "UPDATE outbox SET player_id = $1 WHERE player_id = $2",
+            "UPDATE watchers SET player_id = ?1 WHERE player_id = ?2 AND NOT EXISTS
+                 (SELECT 1 FROM watchers w WHERE w.player_id = ?1 AND w.game_id = watchers.game_id)",
+            "DELETE FROM watchers WHERE player_id = ?2",
+            "UPDATE identities SET player_id = ?1 WHERE player_id = ?2",
+            "UPDATE games SET first_player = ?1 WHERE first_player = ?2",
+            "UPDATE games SET second_player = ?1 WHERE second_player = ?2",
+            "UPDATE games SET challenger = ?1 WHERE challenger = ?2",
+            "UPDATE outbox SET player_id = ?1 WHERE player_id = ?2",
             // The merged player has used Agora if either had.
             "UPDATE players SET first_seen_at = COALESCE(first_seen_at,
-                 (SELECT first_seen_at FROM players WHERE id = $2)) WHERE id = $1",
-            "DELETE FROM link_codes WHERE player_id = $2 OR partner_id = $2",
-            "DELETE FROM players WHERE id = $2",
+                 (SELECT first_seen_at FROM players WHERE id = ?2)) WHERE id = ?1",
+            "DELETE FROM link_codes WHERE player_id = ?2 OR partner_id = ?2",
+            "DELETE FROM players WHERE id = ?2",
         ] {
             run!(self, execute, query(sql).bind(into).bind(from))?;
         }

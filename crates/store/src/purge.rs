@@ -48,8 +48,8 @@ impl Purged {
 /// [`Tx::purge_sent_outbox`] use it in one transaction, so they see the same rows.
 macro_rules! old_outbox {
     () => {
-        "SELECT id FROM outbox WHERE sent_at IS NOT NULL AND sent_at < $1
-         ORDER BY sent_at, id LIMIT $2"
+        "SELECT id FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?1
+         ORDER BY sent_at, id LIMIT ?2"
     };
 }
 
@@ -92,12 +92,12 @@ impl Tx {
             query(
                 "DELETE FROM mail_spool WHERE id IN (
                  SELECT s.id FROM mail_spool s
-                 WHERE s.sent_at IS NOT NULL AND s.sent_at < $1
+                 WHERE s.sent_at IS NOT NULL AND s.sent_at < ?1
                    AND NOT (s.key LIKE 'outbox:%' AND EXISTS (
                        SELECT 1 FROM outbox o
                        WHERE o.id = CASE WHEN s.key LIKE 'outbox:%' THEN CAST(substr(s.key, 8) AS BIGINT) END
                          AND o.sent_at IS NULL))
-                 ORDER BY s.sent_at, s.id LIMIT $2)"
+                 ORDER BY s.sent_at, s.id LIMIT ?2)"
             )
             .bind(before)
             .bind(i64::from(limit))
@@ -114,8 +114,8 @@ impl Tx {
             execute,
             query(self.row_address(
                 "DELETE FROM deliveries WHERE rowid IN (
-                 SELECT rowid FROM deliveries WHERE handled_at < $1
-                 ORDER BY handled_at LIMIT $2)"
+                 SELECT rowid FROM deliveries WHERE handled_at < ?1
+                 ORDER BY handled_at LIMIT ?2)"
             ))
             .bind(before)
             .bind(i64::from(limit))
@@ -130,7 +130,7 @@ impl Tx {
     /// [`Tx::purge_sent_spool`].
     pub async fn purge_given_up(&mut self, before: DateTime<Utc>, limit: u32) -> Result<u64> {
         const OLD: &str = "SELECT id FROM outbox WHERE failed_at IS NOT NULL AND sent_at IS NULL
-             AND failed_at < $1 ORDER BY failed_at, id LIMIT $2";
+             AND failed_at < ?1 ORDER BY failed_at, id LIMIT ?2";
         run!(
             self,
             execute,
@@ -153,13 +153,13 @@ impl Tx {
             query(
                 "DELETE FROM mail_spool WHERE id IN (
                  SELECT s.id FROM mail_spool s
-                 WHERE s.failed_at IS NOT NULL AND s.sent_at IS NULL AND s.failed_at < $1
+                 WHERE s.failed_at IS NOT NULL AND s.sent_at IS NULL AND s.failed_at < ?1
                    AND NOT (s.key LIKE 'outbox:%' AND EXISTS (
                        SELECT 1 FROM outbox o
                        WHERE o.id = CASE WHEN s.key LIKE 'outbox:%' THEN CAST(substr(s.key, 8) AS BIGINT) END
                          AND o.sent_at IS NULL
                          AND o.failed_at IS NULL))
-                 ORDER BY s.failed_at, s.id LIMIT $2)"
+                 ORDER BY s.failed_at, s.id LIMIT ?2)"
             )
             .bind(before)
             .bind(i64::from(limit))
@@ -177,8 +177,8 @@ impl Tx {
             query(
                 "DELETE FROM mail_retries WHERE (mailbox, uidvalidity, uid) IN (
                  SELECT mailbox, uidvalidity, uid FROM mail_retries
-                 WHERE put_aside_at IS NOT NULL AND put_aside_at < $1
-                 ORDER BY put_aside_at LIMIT $2)"
+                 WHERE put_aside_at IS NOT NULL AND put_aside_at < ?1
+                 ORDER BY put_aside_at LIMIT ?2)"
             )
             .bind(before)
             .bind(i64::from(limit))
@@ -194,17 +194,17 @@ impl Tx {
     pub async fn purge_counters(&mut self, before: DateTime<Utc>, limit: u32) -> Result<u64> {
         let statements = [
             "DELETE FROM mail_rates WHERE key IN (
-                 SELECT key FROM mail_rates WHERE window_start < $1 LIMIT $2)",
+                 SELECT key FROM mail_rates WHERE window_start < ?1 LIMIT ?2)",
             "DELETE FROM link_guesses WHERE rowid IN (
-                 SELECT rowid FROM link_guesses WHERE at < $1 ORDER BY at LIMIT $2)",
+                 SELECT rowid FROM link_guesses WHERE at < ?1 ORDER BY at LIMIT ?2)",
             "DELETE FROM mail_codes WHERE address IN (
-                 SELECT address FROM mail_codes WHERE expires_at < $1 LIMIT $2)",
+                 SELECT address FROM mail_codes WHERE expires_at < ?1 LIMIT ?2)",
             "DELETE FROM link_codes WHERE code IN (
-                 SELECT code FROM link_codes WHERE expires_at < $1 LIMIT $2)",
+                 SELECT code FROM link_codes WHERE expires_at < ?1 LIMIT ?2)",
             // An event Discord could still replay is minutes old; one failed days ago is only a
             // record of a fault the log already told.
             "DELETE FROM discord_failures WHERE event_id IN (
-                 SELECT event_id FROM discord_failures WHERE failed_at < $1 LIMIT $2)",
+                 SELECT event_id FROM discord_failures WHERE failed_at < ?1 LIMIT ?2)",
         ];
         let mut removed = 0;
         for sql in statements {

@@ -123,7 +123,7 @@ impl Tx {
             fetch_optional,
             query_as(
                 "SELECT rating, deviation, volatility, games FROM ratings
-             WHERE player_id = $1 AND pool = $2"
+             WHERE player_id = ? AND pool = ?"
             )
             .bind(player)
             .bind(pool.to_owned())
@@ -138,7 +138,7 @@ impl Tx {
             fetch_all,
             query_as(
                 "SELECT pool, rating, deviation, volatility, games FROM ratings
-             WHERE player_id = $1 ORDER BY pool"
+             WHERE player_id = ? ORDER BY pool"
             )
             .bind(player)
         )?;
@@ -168,7 +168,7 @@ impl Tx {
                 "INSERT INTO rating_changes (game_id, player_id, pool, rating_before, rating_after,
                  deviation_before, deviation_after, volatility_before, volatility_after,
                  games_before, games_after, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (game_id, player_id) DO NOTHING"
             )
             .bind(game_id)
@@ -188,7 +188,7 @@ impl Tx {
             return Ok(false);
         }
         run!(self, execute, query("INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)
+             VALUES (?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (player_id, pool) DO UPDATE SET rating = excluded.rating,
                  deviation = excluded.deviation, volatility = excluded.volatility,
                  games = excluded.games, updated_at = excluded.updated_at").bind(player).bind(pool.to_owned()).bind(after.rating).bind(after.deviation).bind(after.volatility).bind(i64::from(after.games)).bind(now))?;
@@ -201,7 +201,7 @@ impl Tx {
                  c.games_before, c.rating_after, c.deviation_after, c.volatility_after,
                  c.games_after
              FROM rating_changes c JOIN games g ON g.id = c.game_id
-             WHERE c.game_id = $1
+             WHERE c.game_id = ?
              ORDER BY c.player_id <> g.first_player, c.player_id").bind(game_id))?;
         Ok(rows.into_iter().map(RatingChange::from).collect())
     }
@@ -223,9 +223,9 @@ impl Tx {
             query_as(
                 "SELECT p.name, p.id, r.rating, r.deviation, r.volatility, r.games
              FROM ratings r JOIN players p ON p.id = r.player_id
-             WHERE r.pool = $1 AND r.deviation < $2 AND r.games >= $3 AND p.computer IS NULL
+             WHERE r.pool = ? AND r.deviation < ? AND r.games >= ? AND p.computer IS NULL
              ORDER BY r.rating DESC, r.player_id
-             LIMIT $4"
+             LIMIT ?"
             )
             .bind(pool.to_owned())
             .bind(max_deviation)
@@ -250,14 +250,14 @@ impl Tx {
     /// no game, so their changes never collide.
     pub async fn merge_ratings(&mut self, from: i64, into: i64) -> Result<()> {
         for sql in [
-            "DELETE FROM ratings WHERE player_id = $1 AND pool IN
-                 (SELECT pool FROM ratings f WHERE f.player_id = $2
+            "DELETE FROM ratings WHERE player_id = ?1 AND pool IN
+                 (SELECT pool FROM ratings f WHERE f.player_id = ?2
                     AND f.games > (SELECT games FROM ratings i
-                                   WHERE i.player_id = $1 AND i.pool = f.pool))",
-            "UPDATE ratings SET player_id = $1 WHERE player_id = $2 AND NOT EXISTS
-                 (SELECT 1 FROM ratings i WHERE i.player_id = $1 AND i.pool = ratings.pool)",
-            "DELETE FROM ratings WHERE player_id = $2",
-            "UPDATE rating_changes SET player_id = $1 WHERE player_id = $2",
+                                   WHERE i.player_id = ?1 AND i.pool = f.pool))",
+            "UPDATE ratings SET player_id = ?1 WHERE player_id = ?2 AND NOT EXISTS
+                 (SELECT 1 FROM ratings i WHERE i.player_id = ?1 AND i.pool = ratings.pool)",
+            "DELETE FROM ratings WHERE player_id = ?2",
+            "UPDATE rating_changes SET player_id = ?1 WHERE player_id = ?2",
         ] {
             run!(self, execute, query(sql).bind(into).bind(from))?;
         }
@@ -278,18 +278,18 @@ impl Tx {
                  SELECT COUNT(*) AS n, CAST(COALESCE(SUM(CASE WHEN delivery_id LIKE 'clock:%:pass' THEN 1 ELSE 0 END), 0)
                      AS BIGINT) AS passed
                  FROM (SELECT a.delivery_id FROM games g JOIN actions a ON a.game_id = g.id
-                        WHERE g.first_player = $1 AND a.seat = 'first'
+                        WHERE g.first_player = ?1 AND a.seat = 'first'
                        UNION ALL
                        SELECT a.delivery_id FROM games g JOIN actions a ON a.game_id = g.id
-                        WHERE g.second_player = $1 AND a.seat = 'second') AS own),
+                        WHERE g.second_player = ?1 AND a.seat = 'second') AS own),
              ended AS (
                  SELECT COUNT(*) AS n,
                      CAST(COALESCE(SUM(CASE WHEN end_reason = 'timeout'
-                         AND ((first_player = $1 AND result = 'second')
-                           OR (second_player = $1 AND result = 'first')) THEN 1 ELSE 0 END), 0)
+                         AND ((first_player = ?1 AND result = 'second')
+                           OR (second_player = ?1 AND result = 'first')) THEN 1 ELSE 0 END), 0)
                          AS BIGINT) AS lost
                  FROM games
-                 WHERE (first_player = $1 OR second_player = $1) AND status = 'finished')
+                 WHERE (first_player = ?1 OR second_player = ?1) AND status = 'finished')
              SELECT turns.n - turns.passed, turns.passed, ended.n, ended.lost FROM turns, ended"
             )
             .bind(player)

@@ -15,7 +15,7 @@ impl Tx {
             query_as(format!(
                 "SELECT {GAME_COLUMNS} FROM games
              WHERE status = 'finished' AND private = FALSE
-             ORDER BY finished_at DESC, id DESC LIMIT $1"
+             ORDER BY finished_at DESC, id DESC LIMIT ?"
             ))
             .bind(i64::from(limit))
         )?;
@@ -30,9 +30,9 @@ impl Tx {
             fetch_all,
             query_as(format!(
                 "SELECT {GAME_COLUMNS} FROM games
-             WHERE (first_player = $1 OR second_player = $1)
+             WHERE (first_player = ?1 OR second_player = ?1)
                AND status IN ('active', 'finished') AND private = FALSE
-             ORDER BY updated_at DESC, id DESC LIMIT $2"
+             ORDER BY updated_at DESC, id DESC LIMIT ?2"
             ))
             .bind(player_id)
             .bind(i64::from(limit))

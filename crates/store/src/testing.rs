@@ -102,79 +102,8 @@ fn schema_for(path: &Path) -> String {
     format!("t{:016x}_{tail}", hasher.finish())
 }
 
-/// A statement written with SQLite's placeholders (`?`, `?N`) as PostgreSQL reads it (`$N`), for
-/// tests that read the database beside the store on either engine with statements in SQLite's
-/// form (the store's own statements are written with `$N`, which both read). Quoted text
-/// (`'…'`, `"…"`) and comments are left alone.
+/// A statement written with SQLite's placeholders (`?`, `?N`) as PostgreSQL reads it (`$N`), as
+/// the store sends it: for tests that read the database beside the store on either engine.
 pub fn numbered(sql: &str) -> String {
-    let mut out = String::with_capacity(sql.len() + 8);
-    let mut next = 0u32;
-    let mut chars = sql.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' | '"' => {
-                out.push(c);
-                for inner in chars.by_ref() {
-                    out.push(inner);
-                    if inner == c {
-                        break;
-                    }
-                }
-            }
-            '-' if chars.peek() == Some(&'-') => {
-                out.push(c);
-                for inner in chars.by_ref() {
-                    out.push(inner);
-                    if inner == '\n' {
-                        break;
-                    }
-                }
-            }
-            '?' => {
-                let mut digits = String::new();
-                while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                    digits.push(*d);
-                    chars.next();
-                }
-                out.push('$');
-                if digits.is_empty() {
-                    next += 1;
-                    out.push_str(&next.to_string());
-                } else {
-                    out.push_str(&digits);
-                }
-            }
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::numbered;
-
-    #[test]
-    fn placeholders_are_numbered_in_order() {
-        assert_eq!(
-            numbered("SELECT a FROM t WHERE b = ? AND c IN (?, ?)"),
-            "SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)"
-        );
-    }
-
-    #[test]
-    fn numbered_placeholders_keep_their_numbers() {
-        assert_eq!(
-            numbered("UPDATE t SET a = ?2 WHERE id = ?1 AND b < ?2"),
-            "UPDATE t SET a = $2 WHERE id = $1 AND b < $2"
-        );
-    }
-
-    #[test]
-    fn quoted_text_and_comments_are_left_alone() {
-        assert_eq!(
-            numbered("SELECT '?', \"a?\" FROM t -- why?\nWHERE x = ?"),
-            "SELECT '?', \"a?\" FROM t -- why?\nWHERE x = $1"
-        );
-    }
+    crate::dialect::numbered(sql)
 }

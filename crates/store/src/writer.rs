@@ -17,6 +17,7 @@
 //! holder of the connection rolls it back first, and a small flusher task finishes a batch that
 //! its last member abandoned.
 
+use crate::direct::Handle;
 use crate::lane::Lane;
 use crate::{Result, StoreError};
 use sqlx::Connection;
@@ -77,6 +78,9 @@ pub(crate) struct Writer {
 }
 
 pub(crate) struct Slot {
+    /// The connection's handle while statements run on the lane's thread (see `direct`);
+    /// declared first, so it is given back before the connection goes.
+    direct: Handle,
     /// `None` once the store is closed.
     conn: Option<SqliteConnection>,
     batch: Option<Batch>,
@@ -110,6 +114,7 @@ impl Writer {
     ) -> Arc<Writer> {
         let writer = Arc::new(Writer {
             slot: Arc::new(Mutex::new(Slot {
+                direct: Handle::default(),
                 conn: Some(conn),
                 batch: None,
                 savepoint_open: false,
@@ -161,9 +166,12 @@ impl Writer {
             exec(&mut slot, "BEGIN IMMEDIATE").await?;
             slot.batch = Some(Batch::new());
         }
-        let opened = match sender {
-            None => exec(&mut slot, "SAVEPOINT cmd").await.map(|()| false),
-            Some(identity) => savepoint_from(&mut slot, identity).await,
+        let opened = match exec(&mut slot, "SAVEPOINT cmd").await {
+            Err(e) => Err(e),
+            Ok(()) => match sender {
+                None => Ok(false),
+                Some(identity) => blocked(&mut slot, identity).await,
+            },
         };
         let blocked = match opened {
             Ok(blocked) => blocked,
@@ -225,8 +233,9 @@ impl Writer {
     /// owns the connection), and waits for the batch's outcome.
     async fn settle(self: &Arc<Self>, mut slot: OwnedMutexGuard<Slot>) -> Outcome {
         if slot.batch.is_some() && self.queued.load(Ordering::Acquire) == 0 {
-            // Commands that arrived on the lane meanwhile may not yet have asked for the
-            // connection: let them, so that they share this commit rather than each pay for one.
+            // A command's statements run on the lane's thread without a pause (see `direct`),
+            // so commands that arrived meanwhile have not yet asked for the connection: let
+            // them, so that they share this commit rather than each pay for one.
             tokio::task::yield_now().await;
         }
         let Some(batch) = slot.batch.as_ref() else {
@@ -311,6 +320,7 @@ impl Writer {
 }
 
 async fn slot_closed(slot: &mut Slot) {
+    slot.direct.forget();
     if let Some(conn) = slot.conn.take() {
         let _ = conn.close().await;
     }
@@ -340,28 +350,30 @@ async fn catch_up(slot: &mut Slot) {
     }
 }
 
-/// The connection of a `Tx` on the writer.
+/// The connection for a statement through sqlx: the handle is given back to sqlx's thread first.
 fn conn(slot: &mut Slot) -> &mut SqliteConnection {
+    slot.direct.give_back();
     slot.conn.as_mut().expect(HELD)
 }
 
-/// Runs statements without arguments or rows (savepoints, commits).
-async fn exec(slot: &mut Slot, sql: &'static str) -> Result<()> {
+/// The connection's handle, for statements run on the lane's thread (see `direct`).
+async fn db(slot: &mut Slot) -> Result<&rusqlite::Connection> {
     let conn = slot.conn.as_mut().ok_or(StoreError::Closed)?;
-    sqlx::raw_sql(sql).execute(conn).await?;
+    Ok(slot.direct.take(conn).await?)
+}
+
+/// Runs statements without arguments or rows (savepoints, commits) on the lane's thread.
+async fn exec(slot: &mut Slot, sql: &str) -> Result<()> {
+    db(slot).await?.execute_batch(sql)?;
     Ok(())
 }
 
-/// Opens a command's savepoint and asks whether its sender is blocked by the operator: two
-/// statements in one, so that SQLite's thread runs them on one hand-off.
-async fn savepoint_from(slot: &mut Slot, identity: &str) -> Result<bool> {
-    let conn = slot.conn.as_mut().ok_or(StoreError::Closed)?;
-    Ok(sqlx::query_scalar(
-        "SAVEPOINT cmd; SELECT EXISTS (SELECT 1 FROM blocked_identities WHERE identity = $1)",
-    )
-    .bind(identity.to_owned())
-    .fetch_one(conn)
-    .await?)
+/// Whether an identity is blocked by the operator.
+async fn blocked(slot: &mut Slot, identity: &str) -> Result<bool> {
+    let db = db(slot).await?;
+    let mut query =
+        db.prepare_cached("SELECT EXISTS (SELECT 1 FROM blocked_identities WHERE identity = ?)")?;
+    Ok(query.query_row([identity], |row| row.get(0))?)
 }
 
 /// Finishes batches their last member abandoned: rolls back a dropped `Tx`'s savepoint and
@@ -427,7 +439,8 @@ impl Drop for Queued<'_> {
 /// once [`Tx::commit`] or [`Tx::rollback`] has taken it back.
 pub(crate) enum Held {
     Write(OwnedMutexGuard<Slot>),
-    Read(sqlx::Transaction<'static, sqlx::Sqlite>),
+    /// The handle (first, so it is given back before the transaction ends) and the transaction.
+    Read(Handle, sqlx::Transaction<'static, sqlx::Sqlite>),
     /// A transaction of its own on a pooled PostgreSQL connection, reading or writing: on
     /// PostgreSQL every command commits by itself, and the server batches the flushes of
     /// concurrent commits.
@@ -443,7 +456,7 @@ impl Deref for Held {
     fn deref(&self) -> &SqliteConnection {
         match self {
             Held::Write(slot) => slot.conn.as_ref().expect(HELD),
-            Held::Read(tx) => tx,
+            Held::Read(_, tx) => tx,
             Held::Pg(_) => panic!("{NOT_SQLITE}"),
             Held::Done => panic!("{HELD}"),
         }
@@ -454,7 +467,10 @@ impl DerefMut for Held {
     fn deref_mut(&mut self) -> &mut SqliteConnection {
         match self {
             Held::Write(slot) => conn(slot),
-            Held::Read(tx) => tx,
+            Held::Read(direct, tx) => {
+                direct.give_back();
+                tx
+            }
             Held::Pg(_) => panic!("{NOT_SQLITE}"),
             Held::Done => panic!("{HELD}"),
         }
@@ -473,9 +489,19 @@ pub struct Tx {
 }
 
 impl Tx {
+    /// The connection's SQLite handle, for statements run on the calling thread (see `direct`).
+    pub(crate) async fn db(&mut self) -> Result<&rusqlite::Connection> {
+        match &mut self.tx {
+            Held::Write(slot) => db(slot).await,
+            Held::Read(direct, tx) => Ok(direct.take(tx).await?),
+            Held::Pg(_) => panic!("{NOT_SQLITE}"),
+            Held::Done => panic!("{HELD}"),
+        }
+    }
+
     pub(crate) fn reading(tx: sqlx::Transaction<'static, sqlx::Sqlite>, writer: Arc<Writer>) -> Tx {
         Tx {
-            tx: Held::Read(tx),
+            tx: Held::Read(Handle::default(), tx),
             writer: Some(writer),
             queued: Vec::new(),
         }
@@ -501,7 +527,10 @@ impl Tx {
     pub async fn commit(mut self) -> Result<()> {
         let mut slot = match std::mem::replace(&mut self.tx, Held::Done) {
             Held::Write(slot) => slot,
-            Held::Read(tx) => return Ok(tx.commit().await?),
+            Held::Read(direct, tx) => {
+                drop(direct);
+                return Ok(tx.commit().await?);
+            }
             Held::Pg(mut tx) => {
                 if !self.queued.is_empty() {
                     // Heard by the look-outs of other processes once this commits (see `commits`).
@@ -535,7 +564,10 @@ impl Tx {
     pub async fn rollback(mut self) -> Result<()> {
         let mut slot = match std::mem::replace(&mut self.tx, Held::Done) {
             Held::Write(slot) => slot,
-            Held::Read(tx) => return Ok(tx.rollback().await?),
+            Held::Read(direct, tx) => {
+                drop(direct);
+                return Ok(tx.rollback().await?);
+            }
             Held::Pg(tx) => return Ok(tx.rollback().await?),
             Held::Done => return Ok(()),
         };
@@ -557,30 +589,5 @@ impl Drop for Tx {
             // it back and finishes the batch.
             writer.flush.notify_one();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    /// The writer connection commits durably by default and keeps the sub-journal of each
-    /// command's savepoint in memory, not in a temporary file written on every first change of
-    /// a page.
-    #[tokio::test]
-    async fn the_writer_is_durable_and_keeps_its_savepoint_journal_in_memory() {
-        let dir = std::env::temp_dir().join(format!("agora-writer-pragmas-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let store = crate::Store::open(&dir.join("agora.db"), &crate::StoreOptions::default())
-            .await
-            .unwrap();
-        let mut tx = store.write().await.unwrap();
-        let synchronous: i64 =
-            crate::dialect::run!(tx, fetch_one, query_scalar("PRAGMA synchronous")).unwrap();
-        let temp_store: i64 =
-            crate::dialect::run!(tx, fetch_one, query_scalar("PRAGMA temp_store")).unwrap();
-        assert_eq!(synchronous, 2, "synchronous = FULL");
-        assert_eq!(temp_store, 2, "temp_store = MEMORY");
-        drop(tx);
-        store.close().await;
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
