@@ -186,6 +186,9 @@ pub struct Bot {
     shown: std::sync::Mutex<HashMap<i64, u64>>,
     /// The challenge messages whose buttons this process took off, so each is edited once.
     closed: std::sync::Mutex<HashSet<u64>>,
+    /// The games whose thread is to be brought up to date after a post, by a task not yet
+    /// begun, and whether their challenge's buttons go too (see `status.rs`).
+    refreshing: std::sync::Mutex<HashMap<i64, bool>>,
     /// The direct message channel of each user the outbox wrote to.
     dms: std::sync::Mutex<HashMap<u64, serenity::ChannelId>>,
     /// The bot's own user id, learnt on the first look for an earlier post.
@@ -240,6 +243,7 @@ impl DiscordFrontEnd {
                 threads: std::sync::Mutex::default(),
                 shown: std::sync::Mutex::default(),
                 closed: std::sync::Mutex::default(),
+                refreshing: std::sync::Mutex::default(),
                 dms: std::sync::Mutex::default(),
                 me: tokio::sync::OnceCell::new(),
                 wake: Notify::new(),

@@ -6,7 +6,8 @@
 //! Each row is posted once, however late a restart after a crash comes:
 //! - before posting, the intent (row, channel, time) is recorded through the desk, and every post
 //!   carries the row's marker at the end of its embed's footer ([`board::marker`]);
-//! - after posting, the message is recorded; a recorded row is never posted again;
+//! - after posting, the message is recorded and the row marked sent, in one transaction; a
+//!   recorded row is never posted again;
 //! - a row with an intent and no record may have been posted just before a crash: the bot's
 //!   messages in that channel since the intent are looked through for the row's marker, and a
 //!   message found is recorded instead of posting again;
@@ -36,8 +37,8 @@ const CLOCK_MARGIN: Duration = Duration::minutes(5);
 const MAX_PAGES: usize = 20;
 
 struct DiscordSender<'a> {
-    bot: &'a Bot,
-    http: &'a serenity::Http,
+    bot: &'a Arc<Bot>,
+    http: &'a Arc<serenity::Http>,
 }
 
 /// Delivers the outbox now and whenever a command of this process queued notifications (see
@@ -105,6 +106,11 @@ impl Sender for DiscordSender<'_> {
 
     fn parallel_sends(&self) -> Option<usize> {
         Some(self.bot.settings.parallel_sends)
+    }
+
+    /// A row's post is recorded and the row marked sent in one transaction.
+    fn marks_sent(&self) -> bool {
+        true
     }
 
     async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
@@ -224,6 +230,7 @@ impl DiscordSender<'_> {
             ))));
         };
         if desk.was_posted(message.id).await? {
+            bot.service.mark_sent(message.id, bot.service.now()).await?;
             return Ok(());
         }
         if self.found_earlier_post(message.id).await? {
@@ -293,29 +300,24 @@ impl DiscordSender<'_> {
         )
         .await?;
         if let Some(state) = state {
-            self.after_post(state.id, message.kind).await;
+            self.after_post(state.id, message.kind);
         }
         Ok(())
     }
 
     /// What a game's thread shows besides the notification just posted: the status message
     /// brought up to date (the action may have come by mail or from the clock), and the
-    /// challenge's buttons taken off once it was answered. The notification is posted whatever
-    /// becomes of these: a failure is logged, and the next action puts the status right.
-    async fn after_post(&self, game: i64, kind: Notice) {
-        let bot = self.bot;
-        if matches!(
+    /// challenge's buttons taken off once it was answered. Done beside the next posts (see
+    /// [`Bot::refresh_soon`]): the notification is posted whatever becomes of these.
+    fn after_post(&self, game: i64, kind: Notice) {
+        if matches!(kind, Notice::ChallengeReceived | Notice::Watching) {
+            return;
+        }
+        let close = matches!(
             kind,
             Notice::GameStarted | Notice::ChallengeClosed | Notice::ChallengeExpired
-        ) && let Err(e) = bot.close_challenge(self.http, game).await
-        {
-            tracing::warn!(game, error = %e, "could not take the buttons off a challenge");
-        }
-        if !matches!(kind, Notice::ChallengeReceived | Notice::Watching)
-            && let Err(e) = bot.refresh_status(self.http, game).await
-        {
-            tracing::warn!(game, error = %e, "could not bring the status message up to date");
-        }
+        );
+        self.bot.refresh_soon(self.http, game, close);
     }
 
     /// For a row that has an intent and no recorded post: looks among the bot's messages in the

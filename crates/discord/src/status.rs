@@ -157,6 +157,42 @@ impl Bot {
         self.post_status(http, thread, &state).await
     }
 
+    /// Brings a game's thread up to date after the outbox posted about it (see
+    /// [`Bot::refresh_status`] and, with `close`, [`Bot::close_challenge`]) in a task of its own,
+    /// so the post's slot goes on to the next row at once. Requests for a game whose task has not
+    /// begun yet join it: the task reads the game once it begins, so it shows what they asked
+    /// for. A failure is logged; the next action puts the thread right.
+    pub(crate) fn refresh_soon(
+        self: &Arc<Self>,
+        http: &Arc<serenity::Http>,
+        game: i64,
+        close: bool,
+    ) {
+        {
+            let mut pending = self.refreshing.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(asked) = pending.get_mut(&game) {
+                *asked |= close;
+                return;
+            }
+            pending.insert(game, close);
+        }
+        let (bot, http) = (self.clone(), http.clone());
+        tokio::spawn(async move {
+            let close = bot
+                .refreshing
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .remove(&game)
+                .unwrap_or(false);
+            if close && let Err(e) = bot.close_challenge(&http, game).await {
+                tracing::warn!(game, error = %e, "could not take the buttons off a challenge");
+            }
+            if let Err(e) = bot.refresh_status(&http, game).await {
+                tracing::warn!(game, error = %e, "could not bring the status message up to date");
+            }
+        });
+    }
+
     /// Takes the buttons off a game's challenge messages once the challenge was answered (by a
     /// button, a slash command, a message or a mail), so nobody clicks them again. Each message
     /// is edited once: one whose buttons this process took off already (here, or in the answer

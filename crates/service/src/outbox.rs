@@ -110,6 +110,14 @@ pub trait Sender: Send + Sync {
     fn hands_on(&self) -> bool {
         false
     }
+
+    /// Whether a send that succeeds has marked its row sent itself, in the transaction that
+    /// recorded what it sent (Discord's post and its message id): the pass then writes nothing
+    /// more for it. Such a sender marks the row (with `Tx::mark_sent`, or
+    /// [`Service::mark_sent`]) on every path that returns `Ok`, a repeat it dropped included.
+    fn marks_sent(&self) -> bool {
+        false
+    }
 }
 
 /// How long to wait before attempt `attempts + 1`: 30 s doubling per failure, at most an hour.
@@ -396,7 +404,13 @@ impl Service {
                 Ok(()) => self.metrics.sent(sender.channel()),
                 Err(_) => self.metrics.send_failed(sender.channel(), why),
             }
-            match self.record_send(&message, result, now).await? {
+            // A sender that marks its rows recorded a success already.
+            let outcome = if result.is_ok() && sender.marks_sent() {
+                Outcome::Sent
+            } else {
+                self.record_send(&message, result, now).await?
+            };
+            match outcome {
                 Outcome::Sent => sent += 1,
                 Outcome::GivenUp => {}
                 Outcome::Retry => waiting.push(message.address),
@@ -460,6 +474,16 @@ impl Service {
         };
         tx.commit().await?;
         Ok(outcome)
+    }
+
+    /// Marks outbox row `id` sent, for a sender that [marks its rows itself](Sender::marks_sent)
+    /// and found one handed over already (its record made before the row was marked, by a
+    /// version that did the two apart).
+    pub async fn mark_sent(&self, id: i64, now: DateTime<Utc>) -> Result<(), ServiceError> {
+        let mut tx = self.store.write().await?;
+        tx.mark_sent(id, now).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Whether a send that failed with `error`, after `attempts` earlier failed attempts, ends

@@ -46,7 +46,8 @@ impl DiscordDesk<'_> {
         Ok(self.read().await?.discord_post(outbox_id).await?.is_some())
     }
 
-    /// Records the message an outbox row was posted as.
+    /// Records the message an outbox row was posted as, and marks the row sent, in one
+    /// transaction (the Discord sender [marks its rows itself](crate::outbox::Sender::marks_sent)).
     pub async fn record_post(
         &self,
         outbox_id: i64,
@@ -57,6 +58,7 @@ impl DiscordDesk<'_> {
         let mut tx = self.tx().await?;
         tx.record_discord_post(outbox_id, channel, message, now)
             .await?;
+        tx.mark_sent(outbox_id, now).await?;
         tx.commit().await?;
         Ok(())
     }
