@@ -4,13 +4,16 @@
 //! final reports of a player who chose direct messages.
 //!
 //! Each row is posted once, however late a restart after a crash comes:
-//! - before posting, the intent (row, channel, time) is recorded through the desk, and every post
-//!   carries the row's marker at the end of its embed's footer ([`board::marker`]);
+//! - a row is posted only by the pass that claimed it, and the claim is committed before the
+//!   post; every post carries the row's marker at the end of its embed's footer
+//!   ([`board::marker`]);
 //! - after posting, the message is recorded and the row marked sent, in one transaction; a
 //!   recorded row is never posted again;
-//! - a row with an intent and no record may have been posted just before a crash: the bot's
-//!   messages in that channel since the intent are looked through for the row's marker, and a
-//!   message found is recorded instead of posting again;
+//! - a row an earlier try may have posted (one that failed, or whose pass took it and never
+//!   gave it back: a crash came in between, see `OutboxMessage::tried`) is looked for first:
+//!   the bot's messages in the channel it goes to, since the row was queued, are looked
+//!   through for the row's marker, and a message found is recorded instead of posting again
+//!   (where older versions recorded an intent to post, there and since then);
 //! - the message nonce (`o<outbox id>`, enforced) also makes Discord drop a repeat within the few
 //!   minutes it remembers nonces.
 //!
@@ -233,9 +236,6 @@ impl DiscordSender<'_> {
             bot.service.mark_sent(message.id, bot.service.now()).await?;
             return Ok(());
         }
-        if self.found_earlier_post(message.id).await? {
-            return Ok(());
-        }
         let state = delivery.game.as_ref();
         let mut target = None;
         if let Some(state) = state {
@@ -271,8 +271,9 @@ impl DiscordSender<'_> {
             }
             None => board::notice_post(&message.body, mention, message.id),
         };
-        desk.record_intent(message.id, &target.to_string(), bot.service.now())
-            .await?;
+        if self.found_earlier_post(message, target).await? {
+            return Ok(());
+        }
         let sent = target
             .send_message(
                 self.http,
@@ -320,13 +321,25 @@ impl DiscordSender<'_> {
         self.bot.refresh_soon(self.http, game, close);
     }
 
-    /// For a row that has an intent and no recorded post: looks among the bot's messages in the
-    /// intent's channel since the intent for one carrying the row's marker, and records it if
-    /// found. A channel that no longer exists or cannot be read holds no such post.
-    async fn found_earlier_post(&self, row: i64) -> Result<bool, DiscordError> {
+    /// For a row an earlier try may have posted (see [`agora_store::OutboxMessage::tried`]) and
+    /// that has no recorded post: looks among the bot's messages in the channel it goes to,
+    /// since the row was queued, for one carrying the row's marker, and records it if found. A
+    /// row with an intent (recorded before posting by older versions) is looked for where and
+    /// since the intent says. A channel that no longer exists or cannot be read holds no such
+    /// post.
+    async fn found_earlier_post(
+        &self,
+        message: &agora_store::OutboxMessage,
+        target: serenity::ChannelId,
+    ) -> Result<bool, DiscordError> {
+        let row = message.id;
         let desk = self.bot.service.discord();
-        let Some((channel, at)) = desk.intent(row).await? else {
-            return Ok(false);
+        let (channel, at) = match desk.intent(row).await? {
+            Some(intent) => intent,
+            None => match message.tried {
+                Some(at) => (target.to_string(), at),
+                None => return Ok(false),
+            },
         };
         let Some(channel_id) = channel.parse::<u64>().ok().filter(|&n| n != 0) else {
             return Ok(false);

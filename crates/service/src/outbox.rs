@@ -628,6 +628,7 @@ mod tests {
             subject: String::new(),
             body: String::new(),
             attempts: 0,
+            tried: None,
         };
         let batch = vec![
             row(1, "a", Some(7)),

@@ -157,6 +157,12 @@ pub struct OutboxMessage {
     pub subject: String,
     pub body: String,
     pub attempts: u32,
+    /// Set when an earlier try may have delivered the row: a try that failed (a send that
+    /// timed out may have arrived), or a pass that took the row and never finished (cut short
+    /// by a crash). It is the row's time, from which a channel that cannot drop a repeat by
+    /// itself looks for that delivery before sending. `None` for a row no try came before
+    /// (and for rows not read by [`Tx::claim_pending`]).
+    pub tried: Option<DateTime<Utc>>,
 }
 
 /// Counts over the whole outbox.
@@ -189,6 +195,7 @@ struct ClaimedRow {
     #[sqlx(flatten)]
     row: MessageRow,
     next_attempt_at: DateTime<Utc>,
+    created_at: DateTime<Utc>,
 }
 
 /// What one [`Tx::claim_pending`] took.
@@ -216,6 +223,7 @@ impl From<MessageRow> for OutboxMessage {
             subject: r.subject,
             body: r.body,
             attempts: r.attempts as u32,
+            tried: None,
         }
     }
 }
@@ -444,8 +452,23 @@ impl Tx {
                  AND (COALESCE(game_id, 0), CASE WHEN game_id IS NULL THEN address ELSE '' END)
                      IN (SELECT game, address FROM taken)
              RETURNING id, player_id, channel, address, game_id, ply, kind, board, overlay,
-                 subject, body, attempts, next_attempt_at"
+                 subject, body, attempts, next_attempt_at, created_at"
         );
+        // Rows a pass took and never gave back (a claim is given back when its row is sent or
+        // given up, and at the pass's end), whose claim ran out: that pass may have delivered
+        // them. Read before they are claimed anew.
+        let stale: std::collections::HashSet<i64> = run!(
+            self,
+            fetch_all,
+            query_scalar(
+                "SELECT id FROM outbox WHERE channel = ? AND sent_at IS NULL
+                 AND failed_at IS NULL AND claimed_by IS NOT NULL AND claimed_until <= ?"
+            )
+            .bind(channel.to_owned())
+            .bind(now)
+        )?
+        .into_iter()
+        .collect();
         let mut rows: Vec<ClaimedRow> = run!(
             self,
             fetch_all,
@@ -473,7 +496,12 @@ impl Tx {
             if r.next_attempt_at > now {
                 held_back.insert(key);
             } else if !held_back.contains(&key) {
-                due.push(OutboxMessage::from(r.row));
+                let tried =
+                    (r.row.attempts > 0 || stale.contains(&r.row.id)).then_some(r.created_at);
+                due.push(OutboxMessage {
+                    tried,
+                    ..OutboxMessage::from(r.row)
+                });
             }
         }
         Ok(Claimed {

@@ -344,7 +344,8 @@ async fn a_post_made_before_a_crash_is_found_not_posted_again() {
     .await;
     agora.stop().await;
 
-    // The crash: posted (the intent is there), neither recorded nor marked sent.
+    // The crash: posted by a pass that still holds the row (its claim ran out), neither
+    // recorded nor marked sent.
     assert_eq!(
         sql(
             &db,
@@ -356,8 +357,9 @@ async fn a_post_made_before_a_crash_is_found_not_posted_again() {
     sql(
         &db,
         &format!(
-            "UPDATE outbox SET sent_at = NULL, next_attempt_at = '2000-01-01T00:00:00+00:00' \
-             WHERE id = {row}"
+            "UPDATE outbox SET sent_at = NULL, attempts = 0, claimed_by = 'crashed', \
+             claimed_until = '2000-01-01T00:00:00+00:00', \
+             next_attempt_at = '2000-01-01T00:00:00+00:00' WHERE id = {row}"
         ),
     )
     .await;

@@ -685,7 +685,10 @@ async fn against_the_computer_the_answer_is_deferred_and_its_move_announced() {
     );
     let reminder = double
         .wait_for("the reminder by direct message", |calls| {
-            calls.iter().find(|c| c.path == dm).cloned()
+            calls
+                .iter()
+                .find(|c| c.method == "POST" && c.path == dm)
+                .cloned()
         })
         .await;
     assert!(

@@ -115,19 +115,6 @@ impl DiscordDesk<'_> {
         Ok(self.read().await?.discord_intent(outbox_id).await?)
     }
 
-    /// Records, before posting, that an outbox row is about to be posted in `channel`.
-    pub async fn record_intent(
-        &self,
-        outbox_id: i64,
-        channel: &str,
-        now: DateTime<Utc>,
-    ) -> Result<(), ServiceError> {
-        let mut tx = self.tx().await?;
-        tx.set_discord_intent(outbox_id, channel, now).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
     /// How many times handling a Discord event (by its id) failed.
     pub async fn failures(&self, event: &str) -> Result<u32, ServiceError> {
         Ok(self.read().await?.discord_failures(event).await?)

@@ -124,6 +124,53 @@ async fn a_row_in_backoff_holds_back_its_address_only_and_keeps_its_game_claimed
     tx.commit().await.unwrap();
 }
 
+/// A claim says which rows an earlier try may have delivered, so a channel that cannot drop a
+/// repeat looks for it first: a row whose try failed, and a row whose pass took it and never gave
+/// it back (a crash); not a row first taken now, nor one a pass gave back untried.
+#[tokio::test]
+async fn a_claim_tells_which_rows_an_earlier_try_may_have_delivered() {
+    let db = TestDb::fresh("claims-tried").await;
+    let mut tx = db.write().await;
+    let ann = player(&mut tx, "ann", "discord:7").await;
+    let bo = player(&mut tx, "bo", "discord:8").await;
+    let g1 = game(&mut tx, [ann.id, bo.id]).await;
+    let g2 = game(&mut tx, [ann.id, bo.id]).await;
+    let g3 = game(&mut tx, [ann.id, bo.id]).await;
+    let failed = queue(&mut tx, ann.id, Some(g1.id), "g1").await;
+    let crashed = queue(&mut tx, ann.id, Some(g2.id), "g2").await;
+    let untried = queue(&mut tx, ann.id, Some(g3.id), "g3").await;
+    // Who may have delivered what, as a claim says: (row, tried).
+    async fn tried(
+        tx: &mut Tx,
+        holder: &str,
+        at: DateTime<Utc>,
+        limit: u32,
+    ) -> Vec<(i64, Option<DateTime<Utc>>)> {
+        let claimed = tx
+            .claim_pending("discord", holder, at, at + Duration::minutes(3), limit)
+            .await
+            .unwrap();
+        claimed.rows.iter().map(|m| (m.id, m.tried)).collect()
+    }
+    // Taken for the first time: nothing was tried.
+    assert_eq!(
+        tried(&mut tx, "one", t0(), 2).await,
+        [(failed, None), (crashed, None)]
+    );
+    assert_eq!(tried(&mut tx, "zero", t0(), 10).await, [(untried, None)]);
+    // "zero" gives its row back untried; "one" fails a row and dies holding both.
+    tx.release_claims("discord", "zero").await.unwrap();
+    let retry = t0() + Duration::minutes(1);
+    tx.mark_failed(failed, "no answer within 60 s", retry)
+        .await
+        .unwrap();
+    let later = t0() + Duration::minutes(5);
+    assert_eq!(
+        tried(&mut tx, "two", later, 10).await,
+        [(failed, Some(t0())), (crashed, Some(t0())), (untried, None)]
+    );
+}
+
 #[tokio::test]
 async fn due_games_go_to_one_sweep_until_released_or_run_out() {
     let db = TestDb::fresh("claims-games").await;
