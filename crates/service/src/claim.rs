@@ -4,7 +4,10 @@
 //! it works, and releases them when it ends, or when it is dropped half-way (a shutdown cancels
 //! it). A process that died releases nothing: the next pass of a process on the same machine
 //! frees its claims at once (the holder's name says its machine and process id, and the process
-//! is gone), and claims of a process on another machine run out within [`LENGTH`].
+//! is gone), and claims of a process on another machine run out within [`LENGTH`]. Outbox rows
+//! of a pass that did not finish (dropped, or its process gone) are freed as if their claims had
+//! run out, not released: a send of theirs may have been under way, and the pass that takes them
+//! next is told so (`OutboxMessage::tried`) and looks for it first.
 
 use crate::{Service, ServiceError};
 use chrono::{DateTime, Utc};
@@ -104,7 +107,7 @@ impl Claim {
         };
         for holder in holders.iter().filter(|h| crate::lease::holder_is_gone(h)) {
             tracing::info!(%holder, work = ?self.work, "freeing the claims of a process that is gone");
-            if let Err(e) = release(&self.service, &self.work, holder).await {
+            if let Err(e) = abandon(&self.service, &self.work, holder).await {
                 tracing::warn!(%holder, error = %e, "could not free claims; they run out");
             }
         }
@@ -123,7 +126,7 @@ impl Claim {
 
 /// Ends the claims of `holder` on `work`.
 async fn release(service: &Service, work: &Work, holder: &str) -> Result<(), ServiceError> {
-    let mut tx = service.store.write().await?;
+    let mut tx = service.store.write_soon().await?;
     match work {
         Work::Outbox(channel) => tx.release_claims(channel, holder).await?,
         Work::Games => tx.release_games(holder).await?,
@@ -132,9 +135,23 @@ async fn release(service: &Service, work: &Work, holder: &str) -> Result<(), Ser
     Ok(())
 }
 
+/// Ends the claims of `holder` on `work`, whose pass did not finish (cancelled, or its process
+/// gone): a send of it may have been under way, so its outbox rows are left marked as taken
+/// before (see `Tx::expire_claims`) for the pass that takes them next.
+async fn abandon(service: &Service, work: &Work, holder: &str) -> Result<(), ServiceError> {
+    let mut tx = service.store.write_soon().await?;
+    match work {
+        Work::Outbox(channel) => tx.expire_claims(channel, holder).await?,
+        Work::Games => tx.release_games(holder).await?,
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
 impl Drop for Claim {
-    /// Work dropped half-way (cancelled at a shutdown, or by a test) releases its claims in a
-    /// task of their own, while the runtime lasts, so a restart finds the work free at once.
+    /// Work dropped half-way (cancelled at a shutdown, or by a test) frees its claims in a task
+    /// of their own, while the runtime lasts, so a restart finds the work free at once (its
+    /// outbox rows marked as taken before, see [`abandon`]).
     fn drop(&mut self) {
         if self.released {
             return;
@@ -148,7 +165,7 @@ impl Drop for Claim {
             std::mem::take(&mut self.holder),
         );
         runtime.spawn(async move {
-            if let Err(e) = release(&service, &work, &holder).await {
+            if let Err(e) = abandon(&service, &work, &holder).await {
                 tracing::warn!(%holder, error = %e, "could not release claims; they run out");
             }
         });

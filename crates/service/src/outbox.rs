@@ -353,7 +353,7 @@ impl Service {
         at: DateTime<Utc>,
         until: DateTime<Utc>,
     ) -> Result<agora_store::Claimed, ServiceError> {
-        let mut tx = self.store.write().await?;
+        let mut tx = self.store.write_soon().await?;
         let claimed = tx.claim_pending(channel, holder, at, until, BATCH).await?;
         tx.commit().await?;
         Ok(claimed)
@@ -446,7 +446,7 @@ impl Service {
         result: Result<(), SendError>,
         now: DateTime<Utc>,
     ) -> Result<Outcome, ServiceError> {
-        let mut tx = self.store.write().await?;
+        let mut tx = self.store.write_soon().await?;
         let outcome = match result {
             Ok(()) => {
                 tx.mark_sent(message.id, now).await?;
@@ -480,7 +480,7 @@ impl Service {
     /// and found one handed over already (its record made before the row was marked, by a
     /// version that did the two apart).
     pub async fn mark_sent(&self, id: i64, now: DateTime<Utc>) -> Result<(), ServiceError> {
-        let mut tx = self.store.write().await?;
+        let mut tx = self.store.write_soon().await?;
         tx.mark_sent(id, now).await?;
         tx.commit().await?;
         Ok(())

@@ -48,7 +48,7 @@ pub use outbox::{Claimed, NewMessage, Notice, OutboxMessage, OutboxStats, Queued
 pub use players::{Identity, LinkCode, Player, Vacation};
 pub use purge::Purged;
 pub use ratings::{Rating, RatingChange, Reliability};
-pub use writer::{BatchLimits, CommitStats, Tx};
+pub use writer::{BatchLimits, CommitStats, Tx, Urgency};
 
 use agora_rules::Seat;
 use sqlx::Connection;
@@ -342,7 +342,17 @@ impl Store {
     /// transaction of its own.
     pub async fn write(&self) -> Result<Tx> {
         match &self.engine {
-            Engine::Sqlite(lite) => Ok(lite.writer.begin(None).await?.0),
+            Engine::Sqlite(lite) => Ok(lite.writer.begin(None, Urgency::InLine).await?.0),
+            Engine::Postgres(pool) => Ok(Tx::postgres(pool.begin().await?)),
+        }
+    }
+
+    /// [`Store::write`] for a short write of the deliveries' own bookkeeping (a claim, a row
+    /// marked sent, a post recorded): on SQLite it waits behind the write under way and at most
+    /// one command, not behind every command in line (see [`Urgency::Soon`]).
+    pub async fn write_soon(&self) -> Result<Tx> {
+        match &self.engine {
+            Engine::Sqlite(lite) => Ok(lite.writer.begin(None, Urgency::Soon).await?.0),
             Engine::Postgres(pool) => Ok(Tx::postgres(pool.begin().await?)),
         }
     }
@@ -351,7 +361,7 @@ impl Store {
     /// identity is blocked, asked as the savepoint is opened.
     pub async fn write_from(&self, sender: &str) -> Result<(Tx, bool)> {
         match &self.engine {
-            Engine::Sqlite(lite) => lite.writer.begin(Some(sender)).await,
+            Engine::Sqlite(lite) => lite.writer.begin(Some(sender), Urgency::InLine).await,
             Engine::Postgres(pool) => {
                 let mut tx = pool.begin().await?;
                 let blocked: bool = sqlx::query_scalar(

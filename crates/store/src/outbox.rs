@@ -564,6 +564,25 @@ impl Tx {
         Ok(())
     }
 
+    /// Ends `holder`'s claims on the unsent rows of `channel` as if they had run out: any
+    /// process may take them at once, and the claim that does learns that they were taken
+    /// before and may have been delivered (see [`OutboxMessage::tried`]). For the claims of a
+    /// pass that did not finish (cancelled, or its process gone).
+    pub async fn expire_claims(&mut self, channel: &str, holder: &str) -> Result<()> {
+        run!(
+            self,
+            execute,
+            query(
+                "UPDATE outbox SET claimed_until = ?
+                 WHERE claimed_by = ? AND channel = ? AND sent_at IS NULL"
+            )
+            .bind(DateTime::<Utc>::UNIX_EPOCH)
+            .bind(holder.to_owned())
+            .bind(channel.to_owned())
+        )?;
+        Ok(())
+    }
+
     /// One row, sent or not; `None` when there is none (never queued, or purged).
     pub async fn outbox_message(&mut self, id: i64) -> Result<Option<OutboxMessage>> {
         let row: Option<MessageRow> = run!(self, fetch_optional, query_as("SELECT id, player_id, channel, address, game_id, ply, kind, board, overlay, subject,

@@ -57,11 +57,25 @@ pub struct CommitStats {
     pub failed: u64,
 }
 
+/// How a write waits for the connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Urgency {
+    /// In line with the commands, first come first served.
+    InLine,
+    /// A short write the deliveries wait on (a claim, a row marked sent): it waits behind the
+    /// write under way and at most one command, not behind every command in line, so a burst
+    /// of commands does not hold up the notifications of the earlier ones.
+    Soon,
+}
+
 /// The outcome of a batch's commit as its members see it; `Err` carries the database's words.
 type Outcome = std::result::Result<(), Arc<str>>;
 
 pub(crate) struct Writer {
     slot: Arc<Mutex<Slot>>,
+    /// Commands wait for the connection one at a time in this line, so a short write of the
+    /// deliveries' own bookkeeping ([`Urgency::Soon`]) waits behind at most one of them.
+    turn: Mutex<()>,
     /// Where the writer's own tasks (commits, the flusher) run.
     lane: Arc<Lane>,
     /// Told of every commit (it wakes the checkpoints of the log).
@@ -113,6 +127,7 @@ impl Writer {
         committed: Arc<Notify>,
     ) -> Arc<Writer> {
         let writer = Arc::new(Writer {
+            turn: Mutex::new(()),
             slot: Arc::new(Mutex::new(Slot {
                 direct: Handle::default(),
                 conn: Some(conn),
@@ -147,17 +162,27 @@ impl Writer {
     }
 
     /// Waits for the connection, counted among the queued until it has it.
-    async fn take(self: &Arc<Self>) -> OwnedMutexGuard<Slot> {
+    async fn take(self: &Arc<Self>, urgency: Urgency) -> OwnedMutexGuard<Slot> {
         let ticket = Queued::new(self);
-        let slot = self.slot.clone().lock_owned().await;
+        let slot = match urgency {
+            Urgency::Soon => self.slot.clone().lock_owned().await,
+            Urgency::InLine => {
+                let _turn = self.turn.lock().await;
+                self.slot.clone().lock_owned().await
+            }
+        };
         ticket.served();
         slot
     }
 
     /// Opens a savepoint for one command, in the open batch or in a new one. With `sender`, says
     /// too whether that identity is blocked.
-    pub(crate) async fn begin(self: &Arc<Self>, sender: Option<&str>) -> Result<(Tx, bool)> {
-        let mut slot = self.take().await;
+    pub(crate) async fn begin(
+        self: &Arc<Self>,
+        sender: Option<&str>,
+        urgency: Urgency,
+    ) -> Result<(Tx, bool)> {
+        let mut slot = self.take(urgency).await;
         if slot.conn.is_none() {
             return Err(StoreError::Closed);
         }
@@ -299,7 +324,7 @@ impl Writer {
 
     /// Commits whatever is open and closes the connection; later writes fail.
     pub(crate) async fn close(self: &Arc<Self>) {
-        let mut slot = self.take().await;
+        let mut slot = self.take(Urgency::Soon).await;
         if slot.conn.is_none() {
             return;
         }
@@ -384,7 +409,7 @@ async fn flusher(writer: Weak<Writer>, flush: Arc<Notify>) {
         let Some(writer) = writer.upgrade() else {
             return;
         };
-        let mut slot = writer.take().await;
+        let mut slot = writer.take(Urgency::Soon).await;
         if slot.conn.is_none() {
             return;
         }

@@ -55,7 +55,7 @@ impl DiscordDesk<'_> {
         message: &str,
         now: DateTime<Utc>,
     ) -> Result<(), ServiceError> {
-        let mut tx = self.tx().await?;
+        let mut tx = self.service.store.write_soon().await?;
         tx.record_discord_post(outbox_id, channel, message, now)
             .await?;
         tx.mark_sent(outbox_id, now).await?;

@@ -125,8 +125,9 @@ async fn a_row_in_backoff_holds_back_its_address_only_and_keeps_its_game_claimed
 }
 
 /// A claim says which rows an earlier try may have delivered, so a channel that cannot drop a
-/// repeat looks for it first: a row whose try failed, and a row whose pass took it and never gave
-/// it back (a crash); not a row first taken now, nor one a pass gave back untried.
+/// repeat looks for it first: a row whose try failed, a row whose pass took it and never gave it
+/// back (a crash), and one a pass cancelled half-way freed; not a row first taken now, nor one a
+/// pass gave back untried.
 #[tokio::test]
 async fn a_claim_tells_which_rows_an_earlier_try_may_have_delivered() {
     let db = TestDb::fresh("claims-tried").await;
@@ -139,6 +140,8 @@ async fn a_claim_tells_which_rows_an_earlier_try_may_have_delivered() {
     let failed = queue(&mut tx, ann.id, Some(g1.id), "g1").await;
     let crashed = queue(&mut tx, ann.id, Some(g2.id), "g2").await;
     let untried = queue(&mut tx, ann.id, Some(g3.id), "g3").await;
+    let g4 = game(&mut tx, [ann.id, bo.id]).await;
+    let cancelled = queue(&mut tx, ann.id, Some(g4.id), "g4").await;
     // Who may have delivered what, as a claim says: (row, tried).
     async fn tried(
         tx: &mut Tx,
@@ -157,9 +160,12 @@ async fn a_claim_tells_which_rows_an_earlier_try_may_have_delivered() {
         tried(&mut tx, "one", t0(), 2).await,
         [(failed, None), (crashed, None)]
     );
-    assert_eq!(tried(&mut tx, "zero", t0(), 10).await, [(untried, None)]);
-    // "zero" gives its row back untried; "one" fails a row and dies holding both.
+    assert_eq!(tried(&mut tx, "zero", t0(), 1).await, [(untried, None)]);
+    assert_eq!(tried(&mut tx, "three", t0(), 1).await, [(cancelled, None)]);
+    // "zero" gives its row back untried; "three" is cancelled half-way and frees its row as
+    // taken before; "one" fails a row and dies holding both of its own.
     tx.release_claims("discord", "zero").await.unwrap();
+    tx.expire_claims("discord", "three").await.unwrap();
     let retry = t0() + Duration::minutes(1);
     tx.mark_failed(failed, "no answer within 60 s", retry)
         .await
@@ -167,7 +173,12 @@ async fn a_claim_tells_which_rows_an_earlier_try_may_have_delivered() {
     let later = t0() + Duration::minutes(5);
     assert_eq!(
         tried(&mut tx, "two", later, 10).await,
-        [(failed, Some(t0())), (crashed, Some(t0())), (untried, None)]
+        [
+            (failed, Some(t0())),
+            (crashed, Some(t0())),
+            (untried, None),
+            (cancelled, Some(t0()))
+        ]
     );
 }
 
