@@ -94,6 +94,17 @@ impl MailDesk<'_> {
         Ok(self.service.store.write().await?)
     }
 
+    /// A short write of the sending side's own (a mail spooled, a server's answer recorded):
+    /// it waits behind at most one command (see `agora_store::Store::write_soon`).
+    async fn soon(&self) -> Result<Tx, ServiceError> {
+        Ok(self.service.store.write_soon().await?)
+    }
+
+    /// A read beside the writer, of what is committed.
+    async fn read(&self) -> Result<Tx, ServiceError> {
+        Ok(self.service.store.read().await?)
+    }
+
     /// What is known of the sender `from` and of the tokens its recipients carry; `code_window`
     /// is how far back wrong verification codes count. Nothing is written.
     pub async fn arrival(
@@ -219,7 +230,7 @@ impl MailDesk<'_> {
         game: Option<i64>,
         now: DateTime<Utc>,
     ) -> Result<MailThread, ServiceError> {
-        let mut tx = self.tx().await?;
+        let mut tx = self.soon().await?;
         let thread = tx.mail_thread(address, game, now).await?;
         tx.commit().await?;
         Ok(thread)
@@ -244,7 +255,7 @@ impl MailDesk<'_> {
 
     /// Whether a mail with this key is spooled already.
     pub async fn is_spooled(&self, key: &str) -> Result<bool, ServiceError> {
-        Ok(self.tx().await?.is_spooled(key).await?)
+        Ok(self.read().await?.is_spooled(key).await?)
     }
 
     /// Spools a mail (unless its key was spooled before, or its recipient is blocked) and makes
@@ -254,7 +265,7 @@ impl MailDesk<'_> {
         mail: SpoolEntry<'_>,
         now: DateTime<Utc>,
     ) -> Result<(), ServiceError> {
-        let mut tx = self.tx().await?;
+        let mut tx = self.soon().await?;
         if blocked(&mut tx, mail.to).await? {
             return Ok(());
         }
@@ -279,7 +290,7 @@ impl MailDesk<'_> {
         now: DateTime<Utc>,
         limit: u32,
     ) -> Result<Vec<SpooledMail>, ServiceError> {
-        Ok(self.tx().await?.due_spool(now, limit).await?)
+        Ok(self.read().await?.due_spool(now, limit).await?)
     }
 
     /// Records that the server accepted a spooled mail, or why it did not: after a transient
@@ -299,7 +310,7 @@ impl MailDesk<'_> {
             Ok(()) => metrics.sent("smtp"),
             Err(e) => metrics.send_failed("smtp", crate::metrics::SendFailure::of(e)),
         }
-        let mut tx = self.tx().await?;
+        let mut tx = self.soon().await?;
         match result {
             Ok(()) => tx.spool_sent(mail.id, now).await?,
             Err(error) if self.service.gives_up(error, mail.attempts) => {
