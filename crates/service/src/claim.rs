@@ -79,7 +79,7 @@ impl Claim {
             result = work => result,
             never = renew => never,
         };
-        let released = release(&self.service, &self.work, &self.holder).await;
+        let released = release(&self.service, &self.work, &self.holder, Ending::Finished).await;
         self.released = true;
         let out = result?;
         released?;
@@ -107,7 +107,7 @@ impl Claim {
         };
         for holder in holders.iter().filter(|h| crate::lease::holder_is_gone(h)) {
             tracing::info!(%holder, work = ?self.work, "freeing the claims of a process that is gone");
-            if let Err(e) = abandon(&self.service, &self.work, holder).await {
+            if let Err(e) = release(&self.service, &self.work, holder, Ending::Cut).await {
                 tracing::warn!(%holder, error = %e, "could not free claims; they run out");
             }
         }
@@ -124,25 +124,29 @@ impl Claim {
     }
 }
 
-/// Ends the claims of `holder` on `work`.
-async fn release(service: &Service, work: &Work, holder: &str) -> Result<(), ServiceError> {
-    let mut tx = service.store.write_soon().await?;
-    match work {
-        Work::Outbox(channel) => tx.release_claims(channel, holder).await?,
-        Work::Games => tx.release_games(holder).await?,
-    }
-    tx.commit().await?;
-    Ok(())
+/// How a pass's claims end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    /// The pass finished: every send it began was recorded.
+    Finished,
+    /// The pass did not finish (cancelled, or its process gone): a send of it may have been under
+    /// way, so its outbox rows are freed as taken before (see `Tx::expire_claims`) for the pass
+    /// that takes them next.
+    Cut,
 }
 
-/// Ends the claims of `holder` on `work`, whose pass did not finish (cancelled, or its process
-/// gone): a send of it may have been under way, so its outbox rows are left marked as taken
-/// before (see `Tx::expire_claims`) for the pass that takes them next.
-async fn abandon(service: &Service, work: &Work, holder: &str) -> Result<(), ServiceError> {
+/// Ends the claims of `holder` on `work`.
+async fn release(
+    service: &Service,
+    work: &Work,
+    holder: &str,
+    ending: Ending,
+) -> Result<(), ServiceError> {
     let mut tx = service.store.write_soon().await?;
-    match work {
-        Work::Outbox(channel) => tx.expire_claims(channel, holder).await?,
-        Work::Games => tx.release_games(holder).await?,
+    match (work, ending) {
+        (Work::Outbox(channel), Ending::Finished) => tx.release_claims(channel, holder).await?,
+        (Work::Outbox(channel), Ending::Cut) => tx.expire_claims(channel, holder).await?,
+        (Work::Games, _) => tx.release_games(holder).await?,
     }
     tx.commit().await?;
     Ok(())
@@ -151,7 +155,7 @@ async fn abandon(service: &Service, work: &Work, holder: &str) -> Result<(), Ser
 impl Drop for Claim {
     /// Work dropped half-way (cancelled at a shutdown, or by a test) frees its claims in a task
     /// of their own, while the runtime lasts, so a restart finds the work free at once (its
-    /// outbox rows marked as taken before, see [`abandon`]).
+    /// outbox rows marked as taken before, see [`Ending::Cut`]).
     fn drop(&mut self) {
         if self.released {
             return;
@@ -165,7 +169,7 @@ impl Drop for Claim {
             std::mem::take(&mut self.holder),
         );
         runtime.spawn(async move {
-            if let Err(e) = abandon(&service, &work, &holder).await {
+            if let Err(e) = release(&service, &work, &holder, Ending::Cut).await {
                 tracing::warn!(%holder, error = %e, "could not release claims; they run out");
             }
         });
