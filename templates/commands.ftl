@@ -222,10 +222,15 @@ parse-usage-history = { parse-problem }; usage: { cmd-history-usage }
 
 cmd-games-summary = list your open games, or every game being played
 cmd-games-usage = games [live]
-cmd-games-help = Lists your challenges and games under way: opponent, whose turn it is and the deadline. `games live` lists the games being played that anyone may watch.
+cmd-games-help = Lists your challenges and games under way, most urgent first: the games whose turn is yours, nearest deadline first, then challenges to you, then the rest; with the opponent, whose turn it is, the deadline and the time left. `games live` lists the games being played that anyone may watch.
 cmd-games-arg-which = which
 cmd-games-arg-which-help = your games (default), or the games being played that anyone may watch
 parse-usage-games = { parse-problem }; usage: { cmd-games-usage }
+
+cmd-next-summary = show the game that needs you most
+cmd-next-usage = next
+cmd-next-help = Shows the board of the game whose turn is yours with the nearest deadline (of those without one, the one waiting longest), with its actions.
+parse-usage-next = { parse-problem }; usage: { cmd-next-usage }
 
 cmd-seeks-summary = list the open challenges anyone may accept
 cmd-seeks-usage = seeks

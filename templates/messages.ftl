@@ -111,6 +111,7 @@ watchers-limit = game #{ $game } has { $max } { $max ->
 preview-no-game = you have no game under way: name the game, e.g. `preview #12 k1-j1`
 preview-not-active = game #{ $game } is { $status }: only a game under way has a next action to preview
 preview-illegal = `{ $action }` cannot be played in game #{ $game }: { $why }. Nothing was played
+next-none = No game waits for your action: `games` lists yours and the challenges to answer.
 board-no-game = you have no game under way: name the game (`board #12`), or `challenge <opponent> agon` to start one
 no-player-named = no player is called `{ $name }`
 export-no-game = you have no game: name the game, e.g. `export #12`

@@ -312,7 +312,7 @@ cmd-challenge-anyone = challenge anyone agon
 cmd-digest-off = settings digest off
 cmd-watch = watch #{ $id }
 games-line = { $title } vs { $opponent }, you play { $colour }: { $state }
-games-deadline = deadline { $deadline }
+games-deadline = deadline { $deadline }, { $left } left
 games-away = { $opponent } is on vacation until { $away }
 
 ## games.txt

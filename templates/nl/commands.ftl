@@ -82,6 +82,7 @@ parse-problem-preview-ply = een voorbeeld neemt geen `ply`: het speelt niets
 parse-problem-one-player = `{ $word }` begrijp ik hier niet: noem één speler
 parse-problem-nothing-more = `{ $word }` begrijp ik hier niet: na `{ $command ->
         [seeks] uitdagingen
+        [next] volgende
        *[other] { $command }
     }` komt niets meer
 parse-problem-not-understood = `{ $word }` begrijp ik hier niet
@@ -231,10 +232,15 @@ parse-usage-history = { parse-problem }; gebruik: { cmd-history-usage }
 
 cmd-games-summary = toon je lopende partijen en uitdagingen, of alle partijen die gespeeld worden
 cmd-games-usage = partijen [live]
-cmd-games-help = Toont je uitdagingen en lopende partijen: tegenstander, wie aan zet is en de deadline. `partijen live` toont de partijen die gespeeld worden en die iedereen mag volgen.
+cmd-games-help = Toont je uitdagingen en lopende partijen, de dringendste eerst: de partijen waarin jij aan zet bent, de dichtstbijzijnde deadline eerst, dan uitdagingen aan jou, dan de rest; met tegenstander, wie aan zet is, de deadline en de resterende tijd. `partijen live` toont de partijen die gespeeld worden en die iedereen mag volgen.
 cmd-games-arg-which = welke
 cmd-games-arg-which-help = jouw partijen (standaard), of de lopende partijen die iedereen mag volgen
 parse-usage-games = { parse-problem }; gebruik: { cmd-games-usage }
+
+cmd-next-summary = toon de partij die jou het meest nodig heeft
+cmd-next-usage = volgende
+cmd-next-help = Toont het bord van de partij waarin jij aan zet bent met de dichtstbijzijnde deadline (van de partijen zonder deadline: die het langst wacht), met de zetten.
+parse-usage-next = { parse-problem }; gebruik: { cmd-next-usage }
 
 cmd-seeks-summary = toon de open uitdagingen die iedereen mag aannemen
 cmd-seeks-usage = uitdagingen

@@ -162,6 +162,7 @@ preview-not-active = partij #{ $game } is { $status ->
    *[other] { $status }
 }: alleen van een lopende partij kun je een volgende zet bekijken
 preview-illegal = `{ $action }` kan niet gespeeld worden in partij #{ $game }: { $why }. Er is niets gespeeld
+next-none = Geen partij wacht op jouw zet: `partijen` toont de jouwe en de uitdagingen die op antwoord wachten.
 board-no-game = je hebt geen lopende partij: noem de partij (`bord #12`), of begin er een met `uitdagen <tegenstander> agon`
 no-player-named = er is geen speler die `{ $name }` heet
 export-no-game = je hebt geen partij: noem de partij, bijvoorbeeld `exporteer #12`

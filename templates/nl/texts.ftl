@@ -339,7 +339,7 @@ cmd-challenge-anyone = uitdagen iedereen agon
 cmd-digest-off = instellingen overzicht uit
 cmd-watch = volg #{ $id }
 games-line = { $title } tegen { $opponent }, jij speelt { $colour }: { $state }
-games-deadline = deadline { $deadline }
+games-deadline = deadline { $deadline }, nog { $left }
 games-away = { $opponent } is op vakantie tot { $away }
 
 ## games.txt

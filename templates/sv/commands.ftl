@@ -82,6 +82,7 @@ parse-problem-preview-ply = en förhandsvisning tar inget `ply`: den spelar inge
 parse-problem-one-player = `{ $word }` förstår jag inte här: nämn en spelare
 parse-problem-nothing-more = `{ $word }` förstår jag inte här: `{ $command ->
         [seeks] utmaningar
+        [next] nästa
        *[other] { $command }
     }` tar inget mer
 parse-problem-not-understood = `{ $word }` förstår jag inte här
@@ -231,10 +232,15 @@ parse-usage-history = { parse-problem }; användning: { cmd-history-usage }
 
 cmd-games-summary = visa dina pågående partier och utmaningar, eller alla partier som spelas
 cmd-games-usage = partier [live]
-cmd-games-help = Visar dina utmaningar och pågående partier: motståndare, vems tur det är och tidsgränsen. `partier live` visar de partier som spelas och som alla får följa.
+cmd-games-help = Visar dina utmaningar och pågående partier, de mest brådskande först: partierna där det är din tur, närmaste tidsgräns först, sedan utmaningar till dig, sedan resten; med motståndare, vems tur det är, tidsgränsen och tiden som är kvar. `partier live` visar de partier som spelas och som alla får följa.
 cmd-games-arg-which = vilka
 cmd-games-arg-which-help = dina partier (standard), eller de partier som spelas och som alla får följa
 parse-usage-games = { parse-problem }; användning: { cmd-games-usage }
+
+cmd-next-summary = visa det parti som behöver dig mest
+cmd-next-usage = nästa
+cmd-next-help = Visar brädet för det parti där det är din tur med den närmaste tidsgränsen (av partier utan tidsgräns det som har väntat längst), med dess drag.
+parse-usage-next = { parse-problem }; användning: { cmd-next-usage }
 
 cmd-seeks-summary = visa de öppna utmaningar som vem som helst får anta
 cmd-seeks-usage = utmaningar

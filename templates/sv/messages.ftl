@@ -159,6 +159,7 @@ preview-not-active = parti #{ $game } är { $status ->
    *[other] { $status }
 }: bara ett pågående parti har ett nästa drag att förhandsvisa
 preview-illegal = `{ $action }` kan inte spelas i parti #{ $game }: { $why }. Inget spelades
+next-none = Inget parti väntar på ditt drag: `partier` visar dina och de utmaningar som väntar på svar.
 board-no-game = du har inget pågående parti: ange partiet (`bräde #12`), eller starta ett med `utmana <motståndare> agon`
 no-player-named = ingen spelare heter `{ $name }`
 export-no-game = du har inget parti: ange partiet, till exempel `exportera #12`

@@ -330,7 +330,7 @@ cmd-challenge-anyone = utmana alla agon
 cmd-digest-off = inställningar sammanfattning av
 cmd-watch = följ #{ $id }
 games-line = { $title } mot { $opponent }, du spelar { $colour }: { $state }
-games-deadline = tidsgräns { $deadline }
+games-deadline = tidsgräns { $deadline }, { $left } kvar
 games-away = { $opponent } har semester till { $away }
 
 ## games.txt

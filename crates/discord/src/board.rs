@@ -97,7 +97,7 @@ pub(crate) fn buttons(
                     ));
                 }
             }
-            if running && shown.status {
+            if running && shown.controls {
                 row.push(
                     serenity::CreateButton::new(format!("move:{game}:{}", state.current_ply))
                         .label(bot.label("move", json!({})))
@@ -127,8 +127,9 @@ pub(crate) struct Shown<'a> {
     pub row: Option<i64>,
     /// The message tells of a draw offer or takeback request: it carries Accept and Decline.
     pub offer: bool,
-    /// The game's status message: it carries Move and Resign.
-    pub status: bool,
+    /// The message carries Move and Resign: the game's status message, and the answer to `next`
+    /// (the game that waits for its reader).
+    pub controls: bool,
 }
 
 /// The marker of outbox row `row` in the bot's post: the last part of the embed's footer, after
@@ -251,7 +252,7 @@ pub(crate) fn status_post(bot: &Bot, state: &GameState) -> Post {
         board: true,
         row: None,
         offer: false,
-        status: true,
+        controls: true,
     };
     let mut post = game_post(bot, state, "", shown);
     post.embed = post.embed.map(|e| {

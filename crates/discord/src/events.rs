@@ -37,13 +37,18 @@ fn private(command: &Command) -> bool {
 
 /// How a game's state is shown beside an answer: the board once the game has started.
 fn answer_shown(state: &GameState) -> Shown<'static> {
+    shown_with(state, false)
+}
+
+/// [`answer_shown`], with Move and Resign when `controls` (the answer to `next`).
+fn shown_with(state: &GameState, controls: bool) -> Shown<'static> {
     Shown {
         mention: None,
         challenge: false,
         board: state.status != GameStatus::Proposed,
         row: None,
         offer: false,
-        status: false,
+        controls,
     }
 }
 
@@ -359,7 +364,9 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
     };
     let text = notes.join("\n\n");
     if private {
-        let post = board::game_post(bot, &state, &text, answer_shown(&state));
+        // `next` brings the game that waits for its reader, ready to play.
+        let shown = shown_with(&state, command == "next");
+        let post = board::game_post(bot, &state, &text, shown);
         return Ok(reply(post, true).await?);
     }
     // The one who acted gets a short answer only they see; the game's public message is the

@@ -265,7 +265,7 @@ impl DiscordSender<'_> {
                     board: message.board,
                     row: Some(message.id),
                     offer: message.kind == Notice::Offer,
-                    status: false,
+                    controls: false,
                 };
                 board::game_post(bot, state, &message.body, shown)
             }

@@ -418,7 +418,7 @@ impl Bot {
             board: true,
             row: None,
             offer: false,
-            status: false,
+            controls: false,
         };
         let message = board::game_post(self, state, "", shown)
             .message()

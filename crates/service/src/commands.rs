@@ -80,6 +80,8 @@ pub enum Command {
     Board(Option<i64>),
     History(Option<i64>),
     Games,
+    /// The game that needs the player most: their turn, the nearest deadline.
+    Next,
     /// `games live`: the running games anyone may watch.
     Live,
     /// The open challenges.
@@ -135,6 +137,7 @@ impl Command {
             Command::Board(_) => "board",
             Command::History(_) => "history",
             Command::Games => "games",
+            Command::Next => "next",
             Command::Live => "live",
             Command::Seeks => "seeks",
             Command::Watch(_) => "watch",
@@ -189,6 +192,7 @@ impl Command {
             Command::Help(_)
             | Command::Challenge { .. }
             | Command::Games
+            | Command::Next
             | Command::Live
             | Command::Seeks
             | Command::Watch(_)

@@ -912,6 +912,7 @@ impl Service {
             C::Board(g) => self.board(tx, &me, aim(g, context)?, false, now).await,
             C::History(g) => self.board(tx, &me, aim(g, context)?, true, now).await,
             C::Games => self.games(tx, &me, now).await,
+            C::Next => self.next(tx, &me, now).await,
             C::Live => self.live(tx).await,
             C::Seeks => self.seeks(tx, &me, now).await,
             C::Watch(g) | C::Unwatch(g) => {
@@ -1099,6 +1100,7 @@ mod scope_tests {
             Command::Board(g),
             Command::History(g),
             Command::Games,
+            Command::Next,
         ]
     }
 

@@ -817,6 +817,29 @@ async fn menus_make_a_move_offers_are_buttons_and_resigning_asks_first() {
         .expect("a Move button");
     assert!(buttons_of(&status).iter().any(|b| b.starts_with("resign:")));
 
+    // `/next` anywhere answers alice, privately, with the game that waits for her: its board and
+    // its Move button; bob, whom nothing waits for, is told so.
+    let next = run(&double, &alice, in_server(LOBBY), "next", &[]).await;
+    assert!(next.ephemeral(), "{:?}", next.json);
+    let embed = &next.message()["embeds"][0];
+    assert!(embed["image"]["url"].is_string(), "{}", next.json);
+    assert!(
+        embed["title"].as_str().unwrap_or("").contains("#1"),
+        "{embed}"
+    );
+    assert!(
+        next.buttons().contains(&move_button),
+        "{:?}",
+        next.buttons()
+    );
+    let nothing = run(&double, &bob, in_server(LOBBY), "next", &[]).await;
+    assert!(nothing.ephemeral());
+    assert!(
+        nothing.text().contains("No game waits for your action"),
+        "{}",
+        nothing.text()
+    );
+
     // Bob, not to move, is told so, privately.
     let early = click(&double, &bob, thread, &status, &move_button).await;
     assert!(early.ephemeral());

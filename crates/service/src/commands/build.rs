@@ -168,6 +168,7 @@ pub fn build(
             Some("live") => Ok(Command::Live),
             Some(other) => Err(v.usage(text!("parse-problem-not-live", word = other))),
         },
+        "next" => Ok(Command::Next),
         "seeks" => Ok(Command::Seeks),
         "watch" | "unwatch" => {
             let Some(game) = v.game()? else {

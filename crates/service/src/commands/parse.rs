@@ -203,6 +203,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         }
         "board" => Ok(Command::Board(game_only("board", args)?)),
         "history" => Ok(Command::History(game_only("history", args)?)),
+        "next" => no_more("next", &args).map(|()| Command::Next),
         "games" => match args.as_slice() {
             [] => Ok(Command::Games),
             [w] if w == "mine" || w == "my" => Ok(Command::Games),

@@ -304,13 +304,25 @@ pub const COMMANDS: &[CommandSpec] = &[
         aliases: &["list", "mygames"],
         usage: "games [live]",
         summary: "list your open games, or every game being played",
-        help: "Lists your challenges and games under way: opponent, whose turn it is and the \
-               deadline. `games live` lists the games being played that anyone may watch.",
+        help: "Lists your challenges and games under way, most urgent first: the games whose turn \
+               is yours, nearest deadline first, then challenges to you, then the rest; with the \
+               opponent, whose turn it is, the deadline and the time left. `games live` lists the \
+               games being played that anyone may watch.",
         args: &[optional(
             "which",
             ArgKind::Choice(&["mine", "live"]),
             "your games (default), or the games being played that anyone may watch",
         )],
+        reads_only: true,
+    },
+    CommandSpec {
+        name: "next",
+        aliases: &["urgent", "waiting"],
+        usage: "next",
+        summary: "show the game that needs you most",
+        help: "Shows the board of the game whose turn is yours with the nearest deadline (of those \
+               without one, the one waiting longest), with its actions.",
+        args: &[],
         reads_only: true,
     },
     CommandSpec {
@@ -493,6 +505,7 @@ const LOCAL_NAMES: &[(&str, &[&str], &[&str])] = &[
     ("board", &["bord"], &["bräde"]),
     ("history", &["geschiedenis", "zetten"], &["historik"]),
     ("games", &["partijen"], &["partier"]),
+    ("next", &["volgende"], &["nästa"]),
     ("seeks", &["uitdagingen"], &["utmaningar"]),
     ("watch", &["volg", "kijk"], &["följ", "titta"]),
     ("unwatch", &["ontvolg"], &["avfölj"]),

@@ -170,6 +170,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("history", "history"),
     ("games", "games"),
     ("games", "games live"),
+    ("next", "next"),
     (
         "challenge",
         "challenge anyone agon rating 1400-1800 unrated",
@@ -215,7 +216,7 @@ fn every_table_entry_parses() {
 #[test]
 fn reads_only_agrees_with_what_each_command_does() {
     // The commands that change nothing of a game or a player: the lifecycle answers them
-    // from what it reads (`help`, `board`, `history`, `games`, the open challenges, a preview,
+    // from what it reads (`help`, `board`, `history`, `games`, `next`, the open challenges, a preview,
     // a record, ratings).
     let readers: Vec<&str> = COMMANDS
         .iter()
@@ -229,6 +230,7 @@ fn reads_only_agrees_with_what_each_command_does() {
             "board",
             "history",
             "games",
+            "next",
             "seeks",
             "preview",
             "export",

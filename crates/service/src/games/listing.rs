@@ -78,9 +78,42 @@ impl Service {
         })
     }
 
-    /// One line per open game of `me` (only those waiting for them, if `waiting`): opponent,
-    /// whose turn, deadline in their zone, and an opponent's vacation; times as `language`
-    /// writes them.
+    /// `next`: the board of the game that needs `me` most, the running game whose turn is theirs
+    /// with the nearest deadline (of those without one, the one waiting longest).
+    pub(crate) async fn next(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let game = tx
+            .open_games_of(me.id)
+            .await?
+            .into_iter()
+            .filter(|g| urgency(g, me.id) == Urgency::YourTurn)
+            .min_by_key(|g| {
+                (
+                    g.deadline_at.is_none(),
+                    g.deadline_at,
+                    g.turn_started_at,
+                    g.id,
+                )
+            });
+        match game {
+            Some(game) => self.board(tx, me, Some(game.id), false, now).await,
+            // Nothing to do is an answer, not a mistake.
+            None => Ok(Done {
+                attachments: Vec::new(),
+                text: agora_i18n::text!("next-none").in_lang(crate::templates::answer_language()),
+                game: None,
+            }),
+        }
+    }
+
+    /// One line per open game of `me` (only those waiting for them, if `waiting`), most urgent
+    /// first (see [`Urgency`]; within each, the nearest deadline first): opponent, whose turn,
+    /// deadline in their zone with the time left, and an opponent's vacation; times as
+    /// `language` writes them.
     pub(crate) async fn game_lines(
         &self,
         tx: &mut Tx,
@@ -89,13 +122,22 @@ impl Service {
         language: Language,
         now: DateTime<Utc>,
     ) -> Result<Vec<GameLine>, Fail> {
+        let mut games = tx.open_games_of(me.id).await?;
+        games.sort_by_key(|g| {
+            (
+                urgency(g, me.id),
+                g.deadline_at.is_none(),
+                g.deadline_at,
+                g.id,
+            )
+        });
         let mut lines = Vec::new();
-        for g in tx.open_games_of(me.id).await? {
+        for g in games {
             let seat = g.seat_of(me.id).unwrap_or(Seat::First);
-            let yours = match g.status {
-                GameStatus::Proposed => g.challenger != me.id,
-                _ => seat_to_act(&g) == seat,
-            };
+            let yours = matches!(
+                urgency(&g, me.id),
+                Urgency::YourTurn | Urgency::ChallengeToYou
+            );
             if waiting && !yours {
                 continue;
             }
@@ -129,6 +171,9 @@ impl Service {
                 deadline: g
                     .deadline_at
                     .map(|d| crate::views::local_time_in(d, &me.timezone, language)),
+                left: g
+                    .deadline_at
+                    .map(|d| crate::views::span_in(d - now, language)),
                 away,
             });
         }
@@ -145,8 +190,34 @@ pub(crate) struct GameLine {
     colour: String,
     state: String,
     deadline: Option<String>,
+    /// The time left until the deadline.
+    left: Option<String>,
     /// The opponent's vacation end, while they are away.
     away: Option<String>,
+}
+
+/// How much an open game waits for a player, the most urgent first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Urgency {
+    /// A running game whose turn is theirs.
+    YourTurn,
+    /// A challenge for them to answer.
+    ChallengeToYou,
+    /// A running game whose turn is the opponent's.
+    TheirTurn,
+    /// Their own challenge, waiting for the opponent.
+    TheirAnswer,
+}
+
+/// How much `game` waits for player `me`.
+fn urgency(game: &Game, me: i64) -> Urgency {
+    let seat = game.seat_of(me).unwrap_or(Seat::First);
+    match game.status {
+        GameStatus::Proposed if game.challenger == me => Urgency::TheirAnswer,
+        GameStatus::Proposed => Urgency::ChallengeToYou,
+        _ if seat_to_act(game) == seat => Urgency::YourTurn,
+        _ => Urgency::TheirTurn,
+    }
 }
 
 impl Service {
