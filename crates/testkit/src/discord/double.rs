@@ -376,6 +376,8 @@ impl Double {
                 return t;
             }
             if tokio::time::timeout_at(deadline, changed).await.is_err() {
+                // What was waited for first: a long list may be cut in the middle.
+                eprintln!("timed out waiting for {what}; the calls so far:");
                 let calls = self.calls();
                 for c in &calls {
                     eprintln!("{} {} {}", c.method, c.path, c.json);
