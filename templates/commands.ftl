@@ -46,6 +46,8 @@ parse-problem = { $problem ->
         [parse-problem-needs-number] { parse-problem-needs-number }
         [parse-problem-one-clock] { parse-problem-one-clock }
         [parse-problem-bank-reserve] { parse-problem-bank-reserve }
+        [parse-problem-moves] { parse-problem-moves }
+        [parse-problem-moves-days] { parse-problem-moves-days }
         [parse-problem-max-amount] { parse-problem-max-amount }
         [parse-problem-amount-max] { parse-problem-amount-max }
         [parse-problem-amount] { parse-problem-amount }
@@ -101,7 +103,9 @@ parse-problem-discord-mention = `{ $word }` is not a Discord mention
 parse-problem-mail-address = `{ $word }` is not an e-mail address
 parse-problem-not-option = `{ $word }` is not an option
 parse-problem-needs-number = `{ $word }` needs a number
-parse-problem-one-clock = give one clock: `days D` or `bank ...`
+parse-problem-one-clock = give one clock: `days D`, `bank ...` or `moves N in Dd`
+parse-problem-moves = `moves` needs a count and days, e.g. `moves 10 in 50d`
+parse-problem-moves-days = `{ $word }` is not a number of days: write e.g. `moves 10 in 50d`
 parse-problem-bank-reserve = `bank` needs a reserve, e.g. `bank 7d+1d max 14d`
 parse-problem-max-amount = `max` needs an amount, e.g. `max 14d`
 parse-problem-amount-max = `{ $word }` is not an amount of time such as 14d or 12h
@@ -134,8 +138,8 @@ cmd-help-arg-command-help = the command to explain
 parse-usage-help = { parse-problem }; usage: { cmd-help-usage }
 
 cmd-challenge-summary = invite someone, anyone or the computer to a game
-cmd-challenge-usage = challenge <opponent|anyone> <agon|agros> [board 8|10|12] [farmers 3|5|7] [days D | bank 7d+1d max 14d] [timeout loss|pass] [level easy|normal|hard] [unrated] [private] [rating MIN-MAX]
-cmd-challenge-help = The opponent is a player's name, an e-mail address, a Discord mention, `computer`, or `anyone` for an open challenge that `seeks` lists and the first eligible player takes (`rating 1400-1800`, `rating 1500+` or `rating -1800` admits only those ratings). Games between people are rated unless you add `unrated`; `private` keeps the game out of `games live` and from watchers. You take the first seat (White in Agon, Light in Agros). Agros takes a board size (default 10) and farmers per side (default 5). The clock is `days D` per move (default 3) or a time bank: `bank 7d+1d max 14d` starts each player with 7 days, adds 1 day after each of their actions and never holds more than 14 (amounts in d, h or m; the increment defaults to 1d, the cap to twice the start). A missed deadline loses the game; in Agros `timeout pass` passes the turn instead. `level` sets the computer's strength.
+cmd-challenge-usage = challenge <opponent|anyone> <agon|agros> [board 8|10|12] [farmers 3|5|7] [days D | bank 7d+1d max 14d | moves 10 in 50d] [timeout loss|pass] [level easy|normal|hard] [unrated] [private] [rating MIN-MAX]
+cmd-challenge-help = The opponent is a player's name, an e-mail address, a Discord mention, `computer`, or `anyone` for an open challenge that `seeks` lists and the first eligible player takes (`rating 1400-1800`, `rating 1500+` or `rating -1800` admits only those ratings). Games between people are rated unless you add `unrated`; `private` keeps the game out of `games live` and from watchers. You take the first seat (White in Agon, Light in Agros). Agros takes a board size (default 10) and farmers per side (default 5). The clock is `days D` per move (default 3) or a time bank: `bank 7d+1d max 14d` starts each player with 7 days, adds 1 day after each of their actions and never holds more than 14 (amounts in d, h or m; the increment defaults to 1d, the cap to twice the start), or ICCF's `moves 10 in 50d`: 10 actions within 50 days, then 50 days more for each next 10, the time unused carried over. A missed deadline loses the game; in Agros `timeout pass` passes the turn instead. `level` sets the computer's strength.
 cmd-challenge-arg-opponent = opponent
 cmd-challenge-arg-opponent-help = `computer`, `anyone`, a player's name, or an e-mail address
 cmd-challenge-arg-game = game
@@ -148,6 +152,8 @@ cmd-challenge-arg-days = days
 cmd-challenge-arg-days-help = days per move (the time control)
 cmd-challenge-arg-bank = bank
 cmd-challenge-arg-bank-help = or a time bank: start+increment, e.g. 7d+1d max 14d
+cmd-challenge-arg-moves = moves
+cmd-challenge-arg-moves-help = or ICCF's clock: N moves in D days, the time unused carried over, e.g. 10 in 50d
 cmd-challenge-arg-timeout = timeout
 cmd-challenge-arg-timeout-help = a missed deadline loses (default), or in Agros passes
 cmd-challenge-arg-level = level

@@ -71,6 +71,7 @@ game-under-way-resign = game #{ $game } is under way: `resign #{ $game }` ends i
 game-status-already = game #{ $game } is { $status } already
 days-range = `days { $days }`: the time per move is 1 to { $max } days
 bank-range = a time bank starts with at least 1h and holds at most { $max } days (`max { $max }d`)
+moves-range = `moves { $moves } in { $days }d`: a period is 1 to { $most } moves, of at least 1 day and at most { $max } days a move on average
 challenge-no-player-suggest = no player is called `{ $name }`: did you mean `{ $suggestion }`? You can also challenge an e-mail address or a Discord mention
 challenge-no-player = no player is called `{ $name }`: challenge an e-mail address or a Discord mention to invite someone new
 which-game = which game? { $games }: add it, e.g. `{ $command } #{ $game }`

@@ -107,6 +107,14 @@ clock-per-move = { $days ->
    *[other] { $days } days per move
 }
 clock-bank = time bank { $initial }+{ $increment } max { $max }
+# ICCF's time control: `$moves` actions within `$days` days, the time unused carried over.
+clock-moves = { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+} in { $days ->
+    [one] 1 day
+   *[other] { $days } days
+}
 clock-loss = { $control }, loss on time
 clock-pass = { $control }, auto-pass on time
 # A short span: 3d 2h, 5h 10m, 45m.

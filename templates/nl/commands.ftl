@@ -47,6 +47,8 @@ parse-problem = { $problem ->
         [parse-problem-needs-number] { parse-problem-needs-number }
         [parse-problem-one-clock] { parse-problem-one-clock }
         [parse-problem-bank-reserve] { parse-problem-bank-reserve }
+        [parse-problem-moves] { parse-problem-moves }
+        [parse-problem-moves-days] { parse-problem-moves-days }
         [parse-problem-max-amount] { parse-problem-max-amount }
         [parse-problem-amount-max] { parse-problem-amount-max }
         [parse-problem-amount] { parse-problem-amount }
@@ -111,7 +113,9 @@ parse-problem-needs-number = na `{ $word ->
         [days] dagen
        *[other] { $word }
     }` hoort een getal
-parse-problem-one-clock = geef één klok: `dagen D` of `bank ...`
+parse-problem-one-clock = geef één klok: `dagen D`, `bank ...` of `zetten N in Dd`
+parse-problem-moves = `zetten` heeft een aantal en dagen nodig, bijvoorbeeld `zetten 10 in 50d`
+parse-problem-moves-days = `{ $word }` is geen aantal dagen: schrijf bijvoorbeeld `zetten 10 in 50d`
 parse-problem-bank-reserve = `bank` heeft een reserve nodig, bijvoorbeeld `bank 7d+1d max 14d`
 parse-problem-max-amount = `max` heeft een tijdsduur nodig, bijvoorbeeld `max 14d`
 parse-problem-amount-max = `{ $word }` is geen tijdsduur zoals 14d of 12h
@@ -144,8 +148,8 @@ cmd-help-arg-command-help = het commando om uit te leggen
 parse-usage-help = { parse-problem }; gebruik: { cmd-help-usage }
 
 cmd-challenge-summary = daag iemand, iedereen of de computer uit voor een partij
-cmd-challenge-usage = uitdagen <tegenstander|iedereen> <agon|agros> [bord 8|10|12] [boeren 3|5|7] [dagen D | bank 7d+1d max 14d] [tijd verlies|pas] [niveau makkelijk|normaal|moeilijk] [vriendschappelijk] [privé] [rating MIN-MAX]
-cmd-challenge-help = De tegenstander is de naam van een speler, een e-mailadres, een Discord-vermelding, `computer`, of `iedereen` voor een open uitdaging die `uitdagingen` toont en die de eerste geschikte speler aanneemt (`rating 1400-1800`, `rating 1500+` of `rating -1800` laat alleen die ratings toe). Partijen tussen mensen tellen mee voor de rating, tenzij je `vriendschappelijk` toevoegt; `privé` houdt de partij uit `partijen live` en weg van toeschouwers. Jij begint (als Wit in Agon, als Licht in Agros). Bij Agros kies je ook de bordgrootte (standaard 10) en het aantal boeren per speler (standaard 5). De klok is `dagen D` per zet (standaard 3) of een tijdbank: `bank 7d+1d max 14d` geeft elke speler 7 dagen, telt er 1 dag bij na elke eigen zet en houdt nooit meer dan 14 (in d, h of m; de toename is standaard 1d, het maximum standaard tweemaal de begintijd). Wie een deadline mist, verliest de partij; met `tijd pas` wordt er in Agros in plaats daarvan automatisch gepast. `niveau` stelt de sterkte van de computer in.
+cmd-challenge-usage = uitdagen <tegenstander|iedereen> <agon|agros> [bord 8|10|12] [boeren 3|5|7] [dagen D | bank 7d+1d max 14d | zetten 10 in 50d] [tijd verlies|pas] [niveau makkelijk|normaal|moeilijk] [vriendschappelijk] [privé] [rating MIN-MAX]
+cmd-challenge-help = De tegenstander is de naam van een speler, een e-mailadres, een Discord-vermelding, `computer`, of `iedereen` voor een open uitdaging die `uitdagingen` toont en die de eerste geschikte speler aanneemt (`rating 1400-1800`, `rating 1500+` of `rating -1800` laat alleen die ratings toe). Partijen tussen mensen tellen mee voor de rating, tenzij je `vriendschappelijk` toevoegt; `privé` houdt de partij uit `partijen live` en weg van toeschouwers. Jij begint (als Wit in Agon, als Licht in Agros). Bij Agros kies je ook de bordgrootte (standaard 10) en het aantal boeren per speler (standaard 5). De klok is `dagen D` per zet (standaard 3) of een tijdbank: `bank 7d+1d max 14d` geeft elke speler 7 dagen, telt er 1 dag bij na elke eigen zet en houdt nooit meer dan 14 (in d, h of m; de toename is standaard 1d, het maximum standaard tweemaal de begintijd), of de klok van de ICCF, `zetten 10 in 50d`: 10 zetten binnen 50 dagen, daarna 50 dagen erbij voor elke volgende 10, en ongebruikte tijd schuift door. Wie een deadline mist, verliest de partij; met `tijd pas` wordt er in Agros in plaats daarvan automatisch gepast. `niveau` stelt de sterkte van de computer in.
 cmd-challenge-arg-opponent = tegenstander
 cmd-challenge-arg-opponent-help = `computer`, `iedereen`, de naam van een speler, of een e-mailadres
 cmd-challenge-arg-game = spel
@@ -158,6 +162,8 @@ cmd-challenge-arg-days = dagen
 cmd-challenge-arg-days-help = dagen per zet (de bedenktijd)
 cmd-challenge-arg-bank = bank
 cmd-challenge-arg-bank-help = of een tijdbank: begin+toename, bijv. 7d+1d max 14d
+cmd-challenge-arg-moves = zetten
+cmd-challenge-arg-moves-help = of de klok van de ICCF: N zetten in D dagen, ongebruikte tijd schuift door, bijv. 10 in 50d
 cmd-challenge-arg-timeout = tijd
 cmd-challenge-arg-timeout-help = bij een gemiste deadline: verlies (standaard) of, in Agros, passen
 cmd-challenge-arg-level = niveau

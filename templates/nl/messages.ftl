@@ -89,6 +89,7 @@ game-status-already = partij #{ $game } is al { $status ->
 }
 days-range = `dagen { $days }`: de bedenktijd per zet is 1 tot { $max } dagen
 bank-range = een tijdbank begint met minstens 1h en bevat hoogstens { $max } dagen (`max { $max }d`)
+moves-range = `zetten { $moves } in { $days }d`: een periode telt 1 tot { $most } zetten, van minstens 1 dag en gemiddeld hoogstens { $max } dagen per zet
 challenge-no-player-suggest = er is geen speler die `{ $name }` heet: bedoel je `{ $suggestion }`? Je kunt ook een e-mailadres of een Discord-vermelding uitdagen
 challenge-no-player = er is geen speler die `{ $name }` heet: daag een e-mailadres of een Discord-vermelding uit om iemand nieuw uit te nodigen
 which-game = welke partij? { $games }: voeg hem toe, bijvoorbeeld `{ $command ->

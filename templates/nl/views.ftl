@@ -104,6 +104,14 @@ clock-per-move = { $days ->
    *[other] { $days } dagen per zet
 }
 clock-bank = tijdbank { $initial }+{ $increment } max { $max }
+# De tijdsregeling van de ICCF: `$moves` zetten binnen `$days` dagen, ongebruikte tijd schuift door.
+clock-moves = { $moves ->
+    [one] 1 zet
+   *[other] { $moves } zetten
+} in { $days ->
+    [one] 1 dag
+   *[other] { $days } dagen
+}
 clock-loss = { $control }, verlies bij tijdsoverschrijding
 clock-pass = { $control }, automatisch passen bij tijdsoverschrijding
 span-days = { $days }d

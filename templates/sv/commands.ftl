@@ -47,6 +47,8 @@ parse-problem = { $problem ->
         [parse-problem-needs-number] { parse-problem-needs-number }
         [parse-problem-one-clock] { parse-problem-one-clock }
         [parse-problem-bank-reserve] { parse-problem-bank-reserve }
+        [parse-problem-moves] { parse-problem-moves }
+        [parse-problem-moves-days] { parse-problem-moves-days }
         [parse-problem-max-amount] { parse-problem-max-amount }
         [parse-problem-amount-max] { parse-problem-amount-max }
         [parse-problem-amount] { parse-problem-amount }
@@ -111,7 +113,9 @@ parse-problem-needs-number = efter `{ $word ->
         [days] dagar
        *[other] { $word }
     }` ska det stå ett tal
-parse-problem-one-clock = ange en enda klocka: `dagar D` eller `bank ...`
+parse-problem-one-clock = ange en enda klocka: `dagar D`, `bank ...` eller `drag N på Dd`
+parse-problem-moves = `drag` behöver ett antal och dagar, t.ex. `drag 10 på 50d`
+parse-problem-moves-days = `{ $word }` är inget antal dagar: skriv t.ex. `drag 10 på 50d`
 parse-problem-bank-reserve = `bank` behöver en reserv, t.ex. `bank 7d+1d max 14d`
 parse-problem-max-amount = `max` behöver en tidsangivelse, t.ex. `max 14d`
 parse-problem-amount-max = `{ $word }` är ingen tidsangivelse som 14d eller 12h
@@ -144,8 +148,8 @@ cmd-help-arg-command-help = kommandot som ska förklaras
 parse-usage-help = { parse-problem }; användning: { cmd-help-usage }
 
 cmd-challenge-summary = bjud in någon, alla eller datorn till ett parti
-cmd-challenge-usage = utmana <motståndare|alla> <agon|agros> [bräde 8|10|12] [bönder 3|5|7] [dagar D | bank 7d+1d max 14d] [tid förlust|passa] [nivå lätt|normal|svår] [vänskaplig] [privat] [rating MIN-MAX]
-cmd-challenge-help = Motståndaren är en spelares namn, en e-postadress, ett Discord-omnämnande, `datorn` eller `alla` för en öppen utmaning som `utmaningar` visar och som den första behöriga spelaren tar (`rating 1400-1800`, `rating 1500+` eller `rating -1800` släpper bara in de ratingarna). Partier mellan människor räknas för rating om du inte lägger till `vänskaplig`; `privat` håller partiet utanför `partier live` och borta från åskådare. Du börjar (Vit i Agon, Ljus i Agros). I Agros väljer du också brädstorlek (standard 10) och antal bönder per sida (standard 5). Klockan är `dagar D` per drag (standard 3) eller en tidsbank: `bank 7d+1d max 14d` ger varje spelare 7 dagar, lägger till 1 dag efter varje eget drag och rymmer aldrig mer än 14 (i d, h eller m; ökningen är 1d som standard, taket som standard dubbla starttiden). Den som missar en tidsgräns förlorar partiet; med `tid passa` passar man i stället automatiskt i Agros. `nivå` ställer in datorns styrka.
+cmd-challenge-usage = utmana <motståndare|alla> <agon|agros> [bräde 8|10|12] [bönder 3|5|7] [dagar D | bank 7d+1d max 14d | drag 10 på 50d] [tid förlust|passa] [nivå lätt|normal|svår] [vänskaplig] [privat] [rating MIN-MAX]
+cmd-challenge-help = Motståndaren är en spelares namn, en e-postadress, ett Discord-omnämnande, `datorn` eller `alla` för en öppen utmaning som `utmaningar` visar och som den första behöriga spelaren tar (`rating 1400-1800`, `rating 1500+` eller `rating -1800` släpper bara in de ratingarna). Partier mellan människor räknas för rating om du inte lägger till `vänskaplig`; `privat` håller partiet utanför `partier live` och borta från åskådare. Du börjar (Vit i Agon, Ljus i Agros). I Agros väljer du också brädstorlek (standard 10) och antal bönder per sida (standard 5). Klockan är `dagar D` per drag (standard 3) eller en tidsbank: `bank 7d+1d max 14d` ger varje spelare 7 dagar, lägger till 1 dag efter varje eget drag och rymmer aldrig mer än 14 (i d, h eller m; ökningen är 1d som standard, taket som standard dubbla starttiden), eller ICCF:s klocka, `drag 10 på 50d`: 10 drag inom 50 dagar, sedan 50 dagar till för vart och ett av följande 10, och oanvänd tid förs över. Den som missar en tidsgräns förlorar partiet; med `tid passa` passar man i stället automatiskt i Agros. `nivå` ställer in datorns styrka.
 cmd-challenge-arg-opponent = motståndare
 cmd-challenge-arg-opponent-help = `datorn`, `alla`, en spelares namn eller en e-postadress
 cmd-challenge-arg-game = spel
@@ -158,6 +162,8 @@ cmd-challenge-arg-days = dagar
 cmd-challenge-arg-days-help = dagar per drag (betänketiden)
 cmd-challenge-arg-bank = bank
 cmd-challenge-arg-bank-help = eller en tidsbank: start+ökning, t.ex. 7d+1d max 14d
+cmd-challenge-arg-moves = drag
+cmd-challenge-arg-moves-help = eller ICCF:s klocka: N drag på D dagar, oanvänd tid förs över, t.ex. 10 på 50d
 cmd-challenge-arg-timeout = tid
 cmd-challenge-arg-timeout-help = vid missad tidsgräns: förlust (standard) eller, i Agros, pass
 cmd-challenge-arg-level = nivå

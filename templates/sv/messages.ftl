@@ -89,6 +89,7 @@ game-status-already = parti #{ $game } är redan { $status ->
 }
 days-range = `dagar { $days }`: betänketiden per drag är 1 till { $max } dagar
 bank-range = en tidsbank börjar med minst 1h och rymmer högst { $max } dagar (`max { $max }d`)
+moves-range = `drag { $moves } på { $days }d`: en period har 1 till { $most } drag, minst 1 dag och i snitt högst { $max } dagar per drag
 challenge-no-player-suggest = ingen spelare heter `{ $name }`: menade du `{ $suggestion }`? Du kan också utmana en e-postadress eller ett Discord-omnämnande
 challenge-no-player = ingen spelare heter `{ $name }`: utmana en e-postadress eller ett Discord-omnämnande för att bjuda in någon ny
 which-game = vilket parti? { $games }: lägg till det, till exempel `{ $command ->

@@ -104,6 +104,14 @@ clock-per-move = { $days ->
    *[other] { $days } dagar per drag
 }
 clock-bank = tidsbank { $initial }+{ $increment } max { $max }
+# ICCF:s tidskontroll: `$moves` drag på `$days` dagar, oanvänd tid förs över.
+clock-moves = { $moves ->
+    [one] 1 drag
+   *[other] { $moves } drag
+} på { $days ->
+    [one] 1 dag
+   *[other] { $days } dagar
+}
 clock-loss = { $control }, förlust på tid
 clock-pass = { $control }, automatiskt pass när tiden tar slut
 span-days = { $days }d

@@ -479,8 +479,8 @@ mod tests {
         assert_eq!(
             names,
             [
-                "game", "user", "opponent", "board", "farmers", "days", "bank", "timeout", "level",
-                "rated", "private", "rating"
+                "game", "user", "opponent", "board", "farmers", "days", "bank", "moves", "timeout",
+                "level", "rated", "private", "rating"
             ]
         );
         let moves = options(commands::spec("move").unwrap());

@@ -24,7 +24,9 @@ pub(crate) fn seat_to_act(game: &Game) -> Seat {
 fn allowance(game: &Game, seat: Seat) -> Duration {
     match game.time_control {
         TimeControl::PerMove { days } => Duration::days(days.into()),
-        TimeControl::Bank { .. } => Duration::seconds(game.bank[seat.index()].max(0)),
+        TimeControl::Bank { .. } | TimeControl::Moves { .. } => {
+            Duration::seconds(game.bank[seat.index()].max(0))
+        }
     }
 }
 
@@ -62,12 +64,26 @@ pub(crate) fn spent(game: &Game, now: DateTime<Utc>) -> Duration {
         .map_or(Duration::zero(), |s| (now - s).max(Duration::zero()))
 }
 
-/// Books an action of `seat` into its time bank: the time spent comes off, the increment goes
-/// on, never above the cap.
+/// Books the action of `seat` at ply `game.ply` (before it is counted) into its reserve: the
+/// time spent comes off; a time bank's increment goes on, never above the cap; `moves N in D
+/// days` adds D days when the action ends a period of N of the seat's actions.
 pub(crate) fn charge(game: &mut Game, seat: Seat, spent: Duration) {
-    if let TimeControl::Bank { increment, max, .. } = game.time_control {
-        let left = (game.bank[seat.index()] - spent.num_seconds()).max(0);
-        game.bank[seat.index()] = (left + increment).min(max);
+    let left = (game.bank[seat.index()] - spent.num_seconds()).max(0);
+    match game.time_control {
+        TimeControl::PerMove { .. } => {}
+        TimeControl::Bank { increment, max, .. } => {
+            game.bank[seat.index()] = (left + increment).min(max);
+        }
+        TimeControl::Moves { moves, days } => {
+            // Both games alternate strictly: this is the seat's action number `ply / 2 + 1`.
+            let done = game.ply / 2 + 1;
+            let more = if done.is_multiple_of(moves.max(1)) {
+                i64::from(days) * 86_400
+            } else {
+                0
+            };
+            game.bank[seat.index()] = left + more;
+        }
     }
 }
 
@@ -182,6 +198,7 @@ pub fn describe(game: &Game) -> String {
             span(Duration::seconds(increment)),
             span(Duration::seconds(max))
         ),
+        TimeControl::Moves { moves, days } => format!("{moves} moves in {days} days"),
     };
     let policy = match game.timeout {
         TimeoutPolicy::Loss => "loss on time",

@@ -132,11 +132,12 @@ impl Loaded {
         self.clock_text_in(Language::En)
     }
 
-    /// The time control, timeout policy and (for a time bank) both reserves, in `lang`.
+    /// The time control, timeout policy and (for a time bank or `moves N in D days`) both
+    /// reserves, in `lang`.
     pub fn clock_text_in(&self, lang: Language) -> String {
         let g = &self.game;
         let text = describe_in(g, lang);
-        if matches!(g.time_control, TimeControl::Bank { .. }) && g.status.is_open() {
+        if g.time_control.has_reserve() && g.status.is_open() {
             let reserves: Vec<String> = Seat::BOTH
                 .into_iter()
                 .map(|s| {
@@ -455,6 +456,11 @@ pub fn describe_in(game: &agora_store::Game, lang: Language) -> String {
                 ),
                 ("max", span_in(Duration::seconds(max), lang).into()),
             ],
+        ),
+        TimeControl::Moves { moves, days } => tr(
+            lang,
+            "clock-moves",
+            &[("moves", moves.into()), ("days", days.into())],
         ),
     };
     let key = match game.timeout {

@@ -255,6 +255,7 @@ pub(crate) struct GameRow {
     open: bool,
     open_min_rating: Option<i64>,
     open_max_rating: Option<i64>,
+    period_moves: Option<i64>,
 }
 
 impl GameRow {
@@ -296,6 +297,7 @@ impl GameRow {
             open: row.get(31)?,
             open_min_rating: row.get(32)?,
             open_max_rating: row.get(33)?,
+            period_moves: row.get(34)?,
         })
     }
 }
@@ -304,7 +306,7 @@ pub(crate) const GAME_COLUMNS: &str = "id, variant, first_player, second_player,
     position, ply, version, result, end_reason, days_per_move, bank_initial, bank_increment, \
     bank_max, bank_first, bank_second, timeout_policy, turn_started_at, deadline_at, \
     reminded_at, reminder_stage, due_at, draw_offer, undo_request, created_at, updated_at, \
-    started_at, finished_at, rated, private, open, open_min_rating, open_max_rating";
+    started_at, finished_at, rated, private, open, open_min_rating, open_max_rating, period_moves";
 
 impl TryFrom<GameRow> for Game {
     type Error = StoreError;
@@ -332,6 +334,10 @@ impl TryFrom<GameRow> for Game {
             version: r.version,
             ending,
             time_control: match (r.bank_initial, r.bank_increment, r.bank_max) {
+                _ if r.period_moves.is_some() => TimeControl::Moves {
+                    moves: r.period_moves.unwrap_or(1) as u32,
+                    days: r.days_per_move as u32,
+                },
                 (Some(initial), Some(increment), Some(max)) => TimeControl::Bank {
                     initial,
                     increment,
@@ -377,14 +383,16 @@ impl TryFrom<GameRow> for Game {
 impl Tx {
     pub async fn insert_game(&mut self, new: &NewGame, now: DateTime<Utc>) -> Result<Game> {
         let variant = serde_json::to_string(&new.variant).expect("variants serialise");
-        let (days, bank) = match new.time_control {
-            TimeControl::PerMove { days } => (i64::from(days), None),
+        let (days, bank, moves) = match new.time_control {
+            TimeControl::PerMove { days } => (i64::from(days), None, None),
             TimeControl::Bank {
                 initial,
                 increment,
                 max,
-            } => (0, Some((initial, increment, max))),
+            } => (0, Some((initial, increment, max)), None),
+            TimeControl::Moves { moves, days } => (i64::from(days), None, Some(i64::from(moves))),
         };
+        let reserve = new.time_control.initial_reserve();
         let id: i64 = run!(
             self,
             fetch_one,
@@ -392,8 +400,8 @@ impl Tx {
                 "INSERT INTO games (kind, variant, first_player, second_player, challenger, status,
                  position, days_per_move, bank_initial, bank_increment, bank_max, bank_first,
                  bank_second, timeout_policy, created_at, updated_at, rated, private, open,
-                 open_min_rating, open_max_rating)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 open_min_rating, open_max_rating, period_moves)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id"
             )
             .bind(new.variant.kind().code())
@@ -407,8 +415,8 @@ impl Tx {
             .bind(bank.map(|b| b.0))
             .bind(bank.map(|b| b.1))
             .bind(bank.map(|b| b.2))
-            .bind(bank.map(|b| b.0))
-            .bind(bank.map(|b| b.0))
+            .bind(reserve)
+            .bind(reserve)
             .bind(new.timeout.code())
             .bind(now)
             .bind(now)
@@ -417,6 +425,7 @@ impl Tx {
             .bind(new.options.open)
             .bind(new.options.min_rating)
             .bind(new.options.max_rating)
+            .bind(moves)
         )?;
         self.game(id)
             .await?
@@ -870,7 +879,7 @@ impl Tx {
             ),
             None => (None, None),
         };
-        let bank = matches!(game.time_control, TimeControl::Bank { .. });
+        let bank = game.time_control.has_reserve();
         let done = run!(
             self,
             execute,
@@ -917,7 +926,7 @@ fn update_game(
         ),
         None => (None, None),
     };
-    let bank = matches!(game.time_control, TimeControl::Bank { .. });
+    let bank = game.time_control.has_reserve();
     db.prepare_cached(UPDATE_GAME)?.execute(rusqlite::params![
         game.status.code(),
         game.position,

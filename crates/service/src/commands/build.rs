@@ -242,6 +242,15 @@ fn challenge(v: &Values<'_>) -> Result<Command, ParseError> {
         }
         parts.set_time(bank).map_err(usage)?;
     }
+    if v.get("moves").is_some() {
+        let words = v.words("moves");
+        let mut it = words.iter().map(String::as_str).peekable();
+        let moves = parse::take_moves(&mut it).map_err(usage)?;
+        if let Some(extra) = it.next() {
+            return Err(usage(text!("parse-problem-not-option", word = extra)));
+        }
+        parts.set_time(moves).map_err(usage)?;
+    }
     if v.get("timeout").is_some() {
         let words = v.words("timeout");
         parts

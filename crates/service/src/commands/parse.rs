@@ -543,6 +543,10 @@ fn parse_challenge(args: Vec<String>) -> Result<Command, ParseError> {
                 let bank = take_bank(&mut it).map_err(usage)?;
                 parts.set_time(bank).map_err(usage)?;
             }
+            "moves" => {
+                let moves = take_moves(&mut it).map_err(usage)?;
+                parts.set_time(moves).map_err(usage)?;
+            }
             "timeout" | "ontime" => parts.set_timeout(it.next()).map_err(usage)?,
             "auto-pass" | "autopass" => parts.timeout = Some(TimeoutPolicy::Pass),
             "level" => parts.set_level(it.next()).map_err(usage)?,
@@ -600,6 +604,39 @@ pub(super) fn take_bank<'a>(
         _ => None,
     };
     bank(spec, cap)
+}
+
+/// ICCF's time control from the words after `moves`: `10 in 50d` (also `10 in 50 days`, `10/50d`;
+/// `in` and `days` in any of the three languages).
+pub(super) fn take_moves<'a>(
+    it: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
+) -> Result<TimeControl, Text> {
+    let bad = || text!("parse-problem-moves");
+    let first = it.next().ok_or_else(bad)?;
+    let (count, days) = match first.split_once('/') {
+        Some((count, days)) => (count, days.to_owned()),
+        None => {
+            if it.peek().is_some_and(|w| english_word(w) == "in") {
+                it.next();
+            }
+            (first, it.next().ok_or_else(bad)?.to_owned())
+        }
+    };
+    let moves: u32 = count.parse().map_err(|_| bad())?;
+    let days = match days.parse::<u32>() {
+        // A bare number is days, with or without the word after it.
+        Ok(n) => {
+            if it.peek().is_some_and(|w| english_word(w) == "days") {
+                it.next();
+            }
+            n
+        }
+        Err(_) => match amount(&days) {
+            Some(secs) if secs % 86_400 == 0 => u32::try_from(secs / 86_400).map_err(|_| bad())?,
+            _ => return Err(text!("parse-problem-moves-days", word = days.as_str())),
+        },
+    };
+    Ok(TimeControl::Moves { moves, days })
 }
 
 /// An amount of time: `7d`, `12h`, `30m`, or a sum such as `1d12h`; in seconds.

@@ -104,7 +104,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "challenge",
         aliases: &["invite", "new"],
-        usage: "challenge <opponent|anyone> <agon|agros> [board 8|10|12] [farmers 3|5|7] [days D | bank 7d+1d max 14d] [timeout loss|pass] [level easy|normal|hard] [unrated] [private] [rating MIN-MAX]",
+        usage: "challenge <opponent|anyone> <agon|agros> [board 8|10|12] [farmers 3|5|7] [days D | bank 7d+1d max 14d | moves 10 in 50d] [timeout loss|pass] [level easy|normal|hard] [unrated] [private] [rating MIN-MAX]",
         summary: "invite someone, anyone or the computer to a game",
         help: "The opponent is a player's name, an e-mail address, a Discord mention, `computer`, \
                or `anyone` for an open challenge that `seeks` lists and the first eligible player \
@@ -115,7 +115,9 @@ pub const COMMANDS: &[CommandSpec] = &[
                (default 10) and farmers per side (default 5). The clock is `days D` per move \
                (default 3) or a time bank: `bank 7d+1d max 14d` starts each player with 7 days, \
                adds 1 day after each of their actions and never holds more than 14 (amounts in \
-               d, h or m; the increment defaults to 1d, the cap to twice the start). A missed \
+               d, h or m; the increment defaults to 1d, the cap to twice the start), or ICCF's \
+               `moves 10 in 50d`: 10 actions within 50 days, then 50 days more for each next 10, \
+               the time unused carried over. A missed \
                deadline loses the game; in Agros `timeout pass` passes the turn instead. `level` \
                sets the computer's strength.",
         args: &[
@@ -144,6 +146,11 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "bank",
                 ArgKind::Duration,
                 "or a time bank: start+increment, e.g. 7d+1d max 14d",
+            ),
+            optional(
+                "moves",
+                ArgKind::Text,
+                "or ICCF's clock: N moves in D days, the time unused carried over, e.g. 10 in 50d",
             ),
             optional(
                 "timeout",
@@ -557,6 +564,8 @@ const LOCAL_WORDS: &[(&str, &[&str], &[&str])] = &[
     ("board", &["bord"], &["bräde"]),
     ("farmers", &["boeren"], &["bönder"]),
     ("days", &["dagen"], &["dagar"]),
+    ("moves", &["zetten"], &["drag"]),
+    ("in", &["in"], &["på"]),
     ("timeout", &["tijd"], &["tid"]),
     ("loss", &["verlies"], &["förlust"]),
     ("pass", &["pas"], &["passa"]),

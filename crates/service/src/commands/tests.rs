@@ -951,7 +951,7 @@ fn usage_problems_keep_their_english_words() {
         ),
         (
             "challenge bob agon days 3 bank 7d",
-            "give one clock: `days D` or `bank ...`",
+            "give one clock: `days D`, `bank ...` or `moves N in Dd`",
         ),
         ("#1 #2 k1-j1", "two games are named, #1 and #2: name one"),
         ("accept g12", "`g12` is not a game reference such as #12"),

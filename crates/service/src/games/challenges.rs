@@ -10,6 +10,9 @@ use agora_store::{
 };
 use chrono::{DateTime, Duration, Utc};
 
+/// The most actions one period of `moves N in D days` may count.
+const MAX_PERIOD_MOVES: u32 = 100;
+
 impl Service {
     async fn computer_player(
         &self,
@@ -445,7 +448,8 @@ impl Service {
         })
     }
 
-    /// The time control a challenge asks for (the default one if none), within the limits.
+    /// The time control a challenge asks for (the default one if none), within the limits: a
+    /// period of `moves N in D days` may average no more days a move than `days` may take.
     fn time_control(&self, time: Option<TimeControl>) -> Result<TimeControl, Fail> {
         let max_days = self.settings.max_days;
         let time_control = time.unwrap_or(TimeControl::PerMove {
@@ -459,6 +463,20 @@ impl Service {
                 if initial < 3600 || max > i64::from(max_days) * 86_400 =>
             {
                 return user(agora_i18n::text!("bank-range", max = max_days));
+            }
+            TimeControl::Moves { moves, days }
+                if moves == 0
+                    || moves > MAX_PERIOD_MOVES
+                    || days == 0
+                    || u64::from(days) > u64::from(max_days) * u64::from(moves) =>
+            {
+                return user(agora_i18n::text!(
+                    "moves-range",
+                    moves = moves,
+                    days = days,
+                    most = MAX_PERIOD_MOVES,
+                    max = max_days
+                ));
             }
             _ => {}
         }

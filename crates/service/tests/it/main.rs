@@ -18,5 +18,6 @@ mod pictures;
 mod privacy;
 mod purge;
 mod reads_only;
+mod time_controls;
 mod transcripts;
 mod trust;
