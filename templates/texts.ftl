@@ -186,12 +186,15 @@ game-started = Game #{ $id }: { $title }, { $players } has started
 ## reminder.txt: $left is the time left.
 
 reminder = Game #{ $id }: your turn, { $left } left (deadline { $deadline })
+reminder-moved = No reminder about this turn reached you { $hours } hours before your deadline, so it moved to { $deadline }. This happens once a game, by at most 48 hours.
 reminder-state = { $players }, ply { $ply }; clock: { $clock }.
 reminder-passes = If the deadline passes, your turn is passed for you.
 reminder-loses = If the deadline passes, the game is lost on time.
 
 ## vacation_notice.txt
 
+unwarned-notice = Game #{ $id }: { $name }'s deadline moved
+unwarned-notice-clock = No reminder reached { $name } ({ $colour }) { $hours } hours before their deadline, so it moved to { $deadline }: nobody loses on time unwarned. This happens once a game, by at most 48 hours.
 vacation-notice-away = Game #{ $id }: { $name } is on vacation
 vacation-notice-away-clock = { $name } ({ $colour }) is away: their clock is paused until they are back.
 vacation-notice-back = Game #{ $id }: { $name } is back from vacation

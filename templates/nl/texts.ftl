@@ -205,12 +205,15 @@ game-started = Partij #{ $id }: { $title }, { $players } is begonnen
 ## reminder.txt
 
 reminder = Partij #{ $id }: jij bent aan zet, nog { $left } (deadline { $deadline })
+reminder-moved = Geen herinnering over deze beurt heeft je { $hours } uur voor je deadline bereikt, dus die is verschoven naar { $deadline }. Dat gebeurt één keer per partij, met hoogstens 48 uur.
 reminder-state = { $players }, zet { $ply }; bedenktijd: { $clock }.
 reminder-passes = Verstrijkt de deadline, dan wordt er automatisch voor je gepast.
 reminder-loses = Verstrijkt de deadline, dan verlies je de partij door tijdsoverschrijding.
 
 ## vacation_notice.txt
 
+unwarned-notice = Partij #{ $id }: de deadline van { $name } is verschoven
+unwarned-notice-clock = Geen herinnering heeft { $name } ({ $colour }) { $hours } uur voor de deadline bereikt, dus die is verschoven naar { $deadline }: niemand verliest door tijdsoverschrijding zonder gewaarschuwd te zijn. Dat gebeurt één keer per partij, met hoogstens 48 uur.
 vacation-notice-away = Partij #{ $id }: { $name } is op vakantie
 vacation-notice-away-clock = { $name } ({ $colour }) is weg: de klok van { $name } staat stil tot de vakantie voorbij is.
 vacation-notice-back = Partij #{ $id }: { $name } is terug van vakantie

@@ -199,12 +199,15 @@ game-started = Parti #{ $id }: { $title }, { $players } har börjat
 ## reminder.txt
 
 reminder = Parti #{ $id }: din tur, { $left } kvar (tidsgräns { $deadline })
+reminder-moved = Ingen påminnelse om den här turen nådde dig { $hours } timmar före din tidsgräns, så den flyttades till { $deadline }. Det händer en gång per parti, med högst 48 timmar.
 reminder-state = { $players }, drag { $ply }; betänketid: { $clock }.
 reminder-passes = Om tidsgränsen löper ut passar du automatiskt.
 reminder-loses = Om tidsgränsen löper ut förlorar du partiet på tid.
 
 ## vacation_notice.txt
 
+unwarned-notice = Parti #{ $id }: tidsgränsen för { $name } har flyttats
+unwarned-notice-clock = Ingen påminnelse nådde { $name } ({ $colour }) { $hours } timmar före tidsgränsen, så den flyttades till { $deadline }: ingen förlorar på tid utan att ha varnats. Det händer en gång per parti, med högst 48 timmar.
 vacation-notice-away = Parti #{ $id }: { $name } har semester
 vacation-notice-away-clock = { $name } ({ $colour }) är borta: klockan för { $name } står still tills semestern är slut.
 vacation-notice-back = Parti #{ $id }: { $name } är tillbaka från semestern

@@ -35,19 +35,19 @@ pub(crate) fn start_turn(
     game: &mut Game,
     away_until: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
-    reminder_hours: &[u32],
+    reminders: Reminders<'_>,
 ) {
     game.turn_started_at = Some(away_until.map_or(now, |u| u.max(now)));
     game.reminder_stage = 0;
     game.reminded_at = None;
-    schedule(game, reminder_hours);
+    schedule(game, reminders);
 }
 
 /// Moves the clock of the player to act by `shift` (a vacation starting, or ending early).
-pub(crate) fn shift_turn(game: &mut Game, shift: Duration, reminder_hours: &[u32]) {
+pub(crate) fn shift_turn(game: &mut Game, shift: Duration, reminders: Reminders<'_>) {
     if let Some(start) = game.turn_started_at {
         game.turn_started_at = Some(start + shift);
-        schedule(game, reminder_hours);
+        schedule(game, reminders);
     }
 }
 
@@ -87,20 +87,37 @@ pub(crate) fn charge(game: &mut Game, seat: Seat, spent: Duration) {
     }
 }
 
+/// When the player to act is reminded in a turn: at each of `hours` before the deadline and, with
+/// `half`, when half of the turn's time is gone.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Reminders<'a> {
+    pub hours: &'a [u32],
+    pub half: bool,
+}
+
 /// The reminder points of this turn not yet passed, as (index, instant), in order.
 fn reminder_points(
     game: &Game,
     deadline: DateTime<Utc>,
-    hours: &[u32],
+    reminders: Reminders<'_>,
 ) -> Vec<(u32, DateTime<Utc>)> {
     let start = game.turn_started_at.unwrap_or(deadline);
-    let mut sorted: Vec<u32> = hours.iter().copied().filter(|&h| h > 0).collect();
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
-    sorted.dedup();
-    sorted
+    let mut points: Vec<DateTime<Utc>> = reminders
+        .hours
+        .iter()
+        .filter(|&&h| h > 0)
+        .map(|&h| deadline - Duration::hours(h.into()))
+        .collect();
+    if reminders.half {
+        points.push(start + (deadline - start) / 2);
+    }
+    points.sort_unstable();
+    // Points within a minute of each other are one reminder.
+    points.dedup_by(|later, earlier| *later - *earlier < Duration::minutes(1));
+    points
         .into_iter()
         .enumerate()
-        .map(|(i, h)| (i as u32, deadline - Duration::hours(h.into())))
+        .map(|(i, at)| (i as u32, at))
         // A point at or before the clock's start would remind at once: the turn is shorter than
         // that point, so it is skipped.
         .filter(|&(i, at)| i >= game.reminder_stage && at > start)
@@ -108,7 +125,7 @@ fn reminder_points(
 }
 
 /// Recomputes the deadline and the due time from the clock's start and the reminder progress.
-pub(crate) fn schedule(game: &mut Game, hours: &[u32]) {
+pub(crate) fn schedule(game: &mut Game, hours: Reminders<'_>) {
     let Some(start) = game.turn_started_at else {
         stop(game);
         return;
@@ -134,7 +151,7 @@ pub(crate) enum Due {
 
 /// What is due in `game` at `now`. Of several reminder points passed at once (the service was
 /// down), only the latest is sent.
-pub(crate) fn due(game: &Game, now: DateTime<Utc>, hours: &[u32]) -> Due {
+pub(crate) fn due(game: &Game, now: DateTime<Utc>, hours: Reminders<'_>) -> Due {
     let Some(deadline) = game.deadline_at else {
         return Due::Nothing;
     };

@@ -65,6 +65,12 @@ pub struct Settings {
     /// Hours before a deadline at which the player to act is reminded, each once per turn
     /// (empty = never).
     pub reminder_hours: Vec<u32>,
+    /// Whether the player to act is reminded too when half of their turn's time is gone.
+    pub reminder_at_half: bool,
+    /// Hours before a deadline by which a reminder about the turn must have reached its player
+    /// for the deadline to end the game; otherwise it moves to that many hours after the first
+    /// reminder that did (once per game, by at most [`MAX_GRACE_HOURS`] in all).
+    pub warned_hours: u32,
     /// Vacation days each player may take per calendar year.
     pub vacation_days: u32,
     /// Minutes a link code stays valid.
@@ -122,12 +128,27 @@ pub struct Settings {
     pub clock: Clock,
 }
 
+/// The most hours a deadline is moved in a game because no reminder reached its player in time.
+pub const MAX_GRACE_HOURS: i64 = 48;
+
+impl Settings {
+    /// When the player to act is reminded.
+    pub(crate) fn reminders(&self) -> clock::Reminders<'_> {
+        clock::Reminders {
+            hours: &self.reminder_hours,
+            half: self.reminder_at_half,
+        }
+    }
+}
+
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
             default_days: 3,
             max_days: 30,
             reminder_hours: vec![24, 2],
+            reminder_at_half: true,
+            warned_hours: 12,
             vacation_days: 21,
             link_code_minutes: 30,
             link_guesses_per_day: 5,

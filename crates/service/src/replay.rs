@@ -204,6 +204,8 @@ mod tests {
             reminded_at: None,
             reminder_stage: 0,
             due_at: None,
+            grace_ply: None,
+            grace_seconds: 0,
             draw_offer: None,
             undo_request: None,
             created_at: DateTime::UNIX_EPOCH,

@@ -245,7 +245,11 @@ impl Service {
             }
             late = true;
             let result = match self.load(&mut tx, game, Some(now)).await {
-                Ok(mut l) => self.timeout(&mut tx, &mut l, None, now).await.map(|_| ()),
+                Ok(mut l) => match self.unwarned(&mut tx, &mut l, now).await {
+                    Ok(true) => Ok(()),
+                    Ok(false) => self.timeout(&mut tx, &mut l, None, now).await.map(|_| ()),
+                    Err(e) => Err(e),
+                },
                 Err(e) => Err(e.into()),
             };
             match result {
@@ -283,12 +287,19 @@ impl Service {
             GameStatus::Proposed => return self.expire_challenge(tx, game, now).await,
             _ => return user(agora_i18n::text!("clock-not-due", game = id)),
         }
-        let hours = &self.settings.reminder_hours;
+        let hours = self.settings.reminders();
         let mut l = self.load(tx, game, Some(now)).await?;
         match clock::due(&l.game, now, hours) {
             Due::Timeout => {
                 if self.mail_hold(tx, &l.game).await? {
                     return user(agora_i18n::text!("clock-timeout-held", game = id));
+                }
+                if self.unwarned(tx, &mut l, now).await? {
+                    return Ok(Done {
+                        attachments: Vec::new(),
+                        text: format!("game #{id}: deadline moved, the player was not warned"),
+                        game: Some(id),
+                    });
                 }
                 self.timeout(tx, &mut l, None, now).await?;
                 Ok(Done {
@@ -334,6 +345,86 @@ impl Service {
                 })
             }
         }
+    }
+
+    /// Never lost unwarned: when the deadline of the player to act passed but no reminder about
+    /// the turn (nor a digest sent during it) reached them, sent and not given up, `warned_hours`
+    /// before it (a quarter of the turn's time, if that is less), the deadline moves to that many hours after the first one that did (or, with
+    /// none yet, after now: a new reminder goes out at once); once per game (the same turn may
+    /// be held again while nothing reaches them) and by at most [`crate::MAX_GRACE_HOURS`] in
+    /// all. Both players are told. Returns whether the deadline moved: the game goes on.
+    pub(crate) async fn unwarned(
+        &self,
+        tx: &mut Tx,
+        l: &mut crate::views::Loaded,
+        now: DateTime<Utc>,
+    ) -> Result<bool, Fail> {
+        let g = &l.game;
+        let (Some(deadline), Some(start)) = (g.deadline_at, g.turn_started_at) else {
+            return Ok(false);
+        };
+        let warned = Duration::hours(self.settings.warned_hours.into());
+        if warned <= Duration::zero() || g.grace_ply.is_some_and(|p| p != g.ply) {
+            return Ok(false);
+        }
+        let seat = seat_to_act(g);
+        let player = g.player_at(seat);
+        if tx
+            .player(player)
+            .await?
+            .is_none_or(|p| p.computer.is_some())
+        {
+            return Ok(false);
+        }
+        let first = tx.first_warning(player, g.id, g.ply, start).await?;
+        // A turn too short for that (a day, with reminders at its half) asks a quarter of it.
+        let needed = warned.min((deadline - start) / 4);
+        if first.is_some_and(|t| t <= deadline - needed) {
+            return Ok(false);
+        }
+        let original = deadline - Duration::seconds(g.grace_seconds);
+        let cap = original + Duration::hours(crate::MAX_GRACE_HOURS);
+        let target = (first.unwrap_or(now) + warned).min(cap);
+        if target <= now || target <= deadline {
+            return Ok(false);
+        }
+        let first_time = g.grace_seconds == 0;
+        let shift = target - deadline;
+        let reminders = self.settings.reminders();
+        clock::shift_turn(&mut l.game, shift, reminders);
+        // Reminder points the moved deadline puts in the past are not sent late: the player hears
+        // of the move (or heard already) and is reminded at the points still ahead.
+        if let Due::Remind { stage } = clock::due(&l.game, now, reminders) {
+            l.game.reminder_stage = stage;
+            clock::schedule(&mut l.game, reminders);
+        }
+        l.game.grace_ply = Some(l.game.ply);
+        l.game.grace_seconds += shift.num_seconds();
+        tx.save_game(&mut l.game, now).await?;
+        tracing::info!(game = l.game.id, player, %target, "no reminder reached the player in time: the deadline moved");
+        let hours = self.settings.warned_hours;
+        if first.is_none() {
+            // Nothing reached them yet: a reminder now, saying why the deadline moved.
+            let extra = |language| Extra {
+                left: Some(crate::views::duration_words_in(target - now, language)),
+                moved: Some(hours),
+                ..Extra::default()
+            };
+            self.notify_game_in(tx, l, player, Notice::Reminder, extra, now)
+                .await?;
+        }
+        if first_time {
+            let extra = |language| Extra {
+                by: Some(l.seat_view_in(seat, language)),
+                event: Some("unwarned"),
+                moved: Some(hours),
+                ..Extra::default()
+            };
+            let other = l.game.player_at(seat.other());
+            self.notify_game_in(tx, l, other, Notice::Vacation, extra, now)
+                .await?;
+        }
+        Ok(true)
     }
 
     /// Whether the timeout of `game`'s player to act must wait for the mailbox: mail is
@@ -464,7 +555,7 @@ impl Service {
             0
         };
         let away = me.away(now);
-        let hours = &self.settings.reminder_hours;
+        let hours = self.settings.reminders();
         let (event, until) = match request {
             VacationRequest::Show => match away {
                 Some(v) => ("away", Some(v.until)),
@@ -572,7 +663,7 @@ impl Service {
             .await?;
         // Pause the running clocks: the turns waiting for this player start later by the whole
         // vacation; turns that reach them during it start at its end.
-        let hours = &self.settings.reminder_hours;
+        let hours = self.settings.reminders();
         self.shift_clocks(tx, me, Duration::seconds(length), at, hours)
             .await?;
         Ok(until)
@@ -587,7 +678,7 @@ impl Service {
         me: &Player,
         shift: Duration,
         at: Timing,
-        hours: &[u32],
+        hours: crate::clock::Reminders<'_>,
     ) -> Result<(), Fail> {
         let now = at.now;
         for game in tx.open_games_of(me.id).await? {

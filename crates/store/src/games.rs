@@ -157,6 +157,11 @@ pub struct Game {
     pub reminder_stage: u32,
     /// When the scheduler must next look at this game.
     pub due_at: Option<DateTime<Utc>>,
+    /// The turn (its ply) whose deadline was moved because no reminder reached its player in
+    /// time, once per game; `None` while that has not happened.
+    pub grace_ply: Option<u32>,
+    /// How far that turn's deadline was moved, in seconds.
+    pub grace_seconds: i64,
     pub draw_offer: Option<Seat>,
     pub undo_request: Option<Seat>,
     pub created_at: DateTime<Utc>,
@@ -256,6 +261,8 @@ pub(crate) struct GameRow {
     open_min_rating: Option<i64>,
     open_max_rating: Option<i64>,
     period_moves: Option<i64>,
+    grace_ply: Option<i64>,
+    grace_seconds: i64,
 }
 
 impl GameRow {
@@ -298,6 +305,8 @@ impl GameRow {
             open_min_rating: row.get(32)?,
             open_max_rating: row.get(33)?,
             period_moves: row.get(34)?,
+            grace_ply: row.get(35)?,
+            grace_seconds: row.get(36)?,
         })
     }
 }
@@ -306,7 +315,7 @@ pub(crate) const GAME_COLUMNS: &str = "id, variant, first_player, second_player,
     position, ply, version, result, end_reason, days_per_move, bank_initial, bank_increment, \
     bank_max, bank_first, bank_second, timeout_policy, turn_started_at, deadline_at, \
     reminded_at, reminder_stage, due_at, draw_offer, undo_request, created_at, updated_at, \
-    started_at, finished_at, rated, private, open, open_min_rating, open_max_rating, period_moves";
+    started_at, finished_at, rated, private, open, open_min_rating, open_max_rating, period_moves, grace_ply, grace_seconds";
 
 impl TryFrom<GameRow> for Game {
     type Error = StoreError;
@@ -363,6 +372,8 @@ impl TryFrom<GameRow> for Game {
             reminded_at: r.reminded_at,
             reminder_stage: r.reminder_stage as u32,
             due_at: r.due_at,
+            grace_ply: r.grace_ply.map(|p| p as u32),
+            grace_seconds: r.grace_seconds,
             draw_offer: r.draw_offer.as_deref().map(parse_seat).transpose()?,
             undo_request: r.undo_request.as_deref().map(parse_seat).transpose()?,
             created_at: r.created_at,
@@ -850,7 +861,8 @@ const UPDATE_GAME: &str =
          result = ?, end_reason = ?, bank_first = ?, bank_second = ?,
          turn_started_at = ?, deadline_at = ?, reminded_at = ?, reminder_stage = ?,
          due_at = ?, draw_offer = ?, undo_request = ?, updated_at = ?, started_at = ?,
-         finished_at = ?, first_player = ?, second_player = ?, open = ?, rated = ?
+         finished_at = ?, first_player = ?, second_player = ?, open = ?, rated = ?,
+         grace_ply = ?, grace_seconds = ?
      WHERE id = ? AND version = ?";
 
 fn insert_action(
@@ -905,6 +917,8 @@ impl Tx {
                 .bind(game.seats[1])
                 .bind(game.options.open)
                 .bind(game.options.rated)
+                .bind(game.grace_ply.map(i64::from))
+                .bind(game.grace_seconds)
                 .bind(game.id)
                 .bind(game.version)
         )?;
@@ -949,6 +963,8 @@ fn update_game(
         game.seats[1],
         game.options.open,
         game.options.rated,
+        game.grace_ply.map(i64::from),
+        game.grace_seconds,
         game.id,
         game.version,
     ])

@@ -229,6 +229,33 @@ impl From<MessageRow> for OutboxMessage {
 }
 
 impl Tx {
+    /// When the first warning about a turn reached `player`: a reminder about game `game` at
+    /// ply `ply`, or a daily digest sent since `since` (the turn's start), delivered (sent, not
+    /// given up); `None` if none has.
+    pub async fn first_warning(
+        &mut self,
+        player: i64,
+        game: i64,
+        ply: u32,
+        since: DateTime<Utc>,
+    ) -> Result<Option<DateTime<Utc>>> {
+        Ok(run!(
+            self,
+            fetch_optional,
+            query_scalar(
+                "SELECT sent_at FROM outbox
+                 WHERE player_id = ? AND sent_at IS NOT NULL AND failed_at IS NULL
+                   AND ((kind = 'reminder' AND game_id = ? AND ply = ?)
+                        OR (kind = 'digest' AND sent_at >= ?))
+                 ORDER BY sent_at LIMIT 1"
+            )
+            .bind(player)
+            .bind(game)
+            .bind(i64::from(ply))
+            .bind(since)
+        )?)
+    }
+
     pub async fn queue(&mut self, m: &NewMessage, now: DateTime<Utc>) -> Result<i64> {
         use crate::direct::Time;
         const SQL: &str =

@@ -70,6 +70,9 @@ async fn set_deadline(agora: &Agora, game: i64, at: chrono::DateTime<Utc>) {
     let mut g = tx.game(game).await.unwrap().unwrap();
     g.deadline_at = Some(at);
     g.due_at = Some(at);
+    // As if the game's one move of an unwarned deadline were spent: these tests are about when
+    // an action counts, not about reminders (whose rule has tests of its own).
+    g.grace_ply = Some(u32::MAX);
     tx.save_game(&mut g, Utc::now()).await.unwrap();
     tx.commit().await.unwrap();
 }

@@ -438,6 +438,16 @@ async fn domain_and_overall_limits_cut_off_silently() {
 /// Mails whose Message-IDs are the scheduler's and the computer's own delivery ids
 /// (`clock:<game>:<version>`, `computer:<game>:<ply>`) are a player's mails like any other: the
 /// sweep that follows still ends the game on time.
+/// Marks the one move of an unwarned deadline of game `game` as spent: for tests of the clock that
+/// send no reminder before a deadline passes (the rule has tests of its own in the service).
+async fn spend_grace(agora: &Agora, game: i64) {
+    let mut tx = agora.front.service().store().write().await.unwrap();
+    let mut g = tx.game(game).await.unwrap().unwrap();
+    g.grace_ply = Some(u32::MAX);
+    tx.save_game(&mut g, chrono::Utc::now()).await.unwrap();
+    tx.commit().await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_message_id_cannot_stop_the_clock() {
     let Some(mut servers) = common::servers("a_message_id_cannot_stop_the_clock") else {
@@ -470,8 +480,10 @@ async fn a_message_id_cannot_stop_the_clock() {
     );
     assert_eq!(status(&agora, 1).await, GameStatus::Active);
 
-    // Alice lets her three days pass: the sweep finds the game due and ends it.
+    // Alice lets her three days pass: the sweep finds the game due and ends it (this test sends
+    // no reminder before it, so the game's one move of an unwarned deadline is spent first).
     let later = chrono::Utc::now() + chrono::Duration::days(4);
+    spend_grace(&agora, 1).await;
     agora.front.service().sweep(later).await.unwrap();
     assert_eq!(status(&agora, 1).await, GameStatus::Finished);
     agora.front.deliver(later).await.unwrap();
@@ -504,6 +516,9 @@ async fn a_late_vacation_does_not_escape_the_clock() {
         game.turn_started_at = game.turn_started_at.map(|t| t - back);
         game.deadline_at = game.deadline_at.map(|t| t - back);
         game.due_at = game.due_at.map(|t| t - back);
+        // No reminder is sent in those days: the game's one move of an unwarned deadline is
+        // spent, so the clock is what this test is about.
+        game.grace_ply = Some(u32::MAX);
         tx.save_game(&mut game, chrono::Utc::now()).await.unwrap();
         tx.commit().await.unwrap();
     }

@@ -80,6 +80,8 @@ pub(crate) struct Extra<'a> {
     pub report: Vec<String>,
     /// A reminder: the time left before the deadline.
     pub left: Option<String>,
+    /// The deadline moved because no reminder reached its player this many hours before it.
+    pub moved: Option<u32>,
     /// The other side, as the recipient sees them.
     pub opponent: Option<SeatView>,
     /// An expired challenge: the days it waited.
@@ -122,7 +124,7 @@ impl Service {
     /// Starts the clock of whoever is to act now (after an action, a start, a takeback).
     pub(crate) fn start_clock(&self, l: &mut Loaded, now: DateTime<Utc>) {
         let away = l.away[seat_to_act(&l.game).index()];
-        clock::start_turn(&mut l.game, away, now, &self.settings.reminder_hours);
+        clock::start_turn(&mut l.game, away, now, self.settings.reminders());
     }
 
     /// A player's record: from the loaded game if they play in it, else from the store.
@@ -322,6 +324,11 @@ impl Service {
             return Ok(None);
         }
         if l.game.player_at(seat_to_act(&l.game)) != me.id && self.mail_hold(tx, &l.game).await? {
+            return Ok(None);
+        }
+        // A player never warned in time gets their deadline moved, and their command counts.
+        if self.unwarned(tx, l, at.now).await? && l.game.deadline_at.is_some_and(|d| d > at.arrived)
+        {
             return Ok(None);
         }
         let text = self.timeout(tx, l, Some(me.id), at.now).await?;

@@ -29,6 +29,9 @@ async fn two_services(name: &str) -> [Arc<Service>; 2] {
         let store = agora_store::testing::open(&path, &options).await.unwrap();
         let settings = Settings {
             seed: Some(seed),
+            // Deadlines here end games when they pass: the sweeps are what is tested, not the
+            // rule that moves a deadline no reminder reached in time (see `time_controls`).
+            warned_hours: 0,
             ..Settings::default()
         };
         out.push(Arc::new(Service::new(

@@ -594,8 +594,18 @@ const SAMPLES: &[(&str, &str)] = &[
         r#"{"computer": false, "name": "alice", "you": true, "ratings": [],
             "reliability": none}"#,
     ),
-    ("reminder.txt", r#"{"game": game, "left": "1h"}"#),
-    ("reminder.txt", r#"{"game": theirs, "left": "1h"}"#),
+    (
+        "reminder.txt",
+        r#"{"game": game, "left": "1h", "moved": none}"#,
+    ),
+    (
+        "reminder.txt",
+        r#"{"game": theirs, "left": "1h", "moved": none}"#,
+    ),
+    (
+        "reminder.txt",
+        r#"{"game": game, "left": "12h", "moved": 12}"#,
+    ),
     ("rules_agon.txt", "{}"),
     ("rules_agros.txt", "{}"),
     (
@@ -653,6 +663,10 @@ const SAMPLES: &[(&str, &str)] = &[
     (
         "vacation_notice.txt",
         r#"{"event": "back", "game": game, "by": bob}"#,
+    ),
+    (
+        "vacation_notice.txt",
+        r#"{"event": "unwarned", "game": game, "by": bob, "moved": 12}"#,
     ),
     (
         "watching.txt",

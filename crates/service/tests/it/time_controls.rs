@@ -1,10 +1,12 @@
 //! ICCF's time control, `moves N in D days`: each player has D days for their first N actions and
 //! D days more for each next N, the time unused carried over; the deadline of a turn is its start
-//! plus what the player to act has left, and a player who runs out loses on time.
+//! plus what the player to act has left, and a player who runs out loses on time. And nobody loses
+//! on time unwarned: a deadline whose reminders never reached the player moves, within limits.
 
 use agora_rules::{AnyAction, AnyPosition, GameKind, Seat, Variant};
+use agora_service::outbox::{Delivery, SendError, Sender};
 use agora_service::{Answer, Inbound, Service, Settings, Status, StoreOptions, Templates};
-use agora_store::GameStatus;
+use agora_store::{GameStatus, Notice};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use std::path::PathBuf;
 
@@ -136,12 +138,20 @@ async fn moves_10_in_50_days_carries_the_unused_time_over_for_25_moves() {
     let board = send(&service, "bob", &format!("board #{game}"), None, now).await;
     assert!(board.text.contains("10 moves in 50 days"), "{}", board.text);
 
-    // Alice lets her 75 days run out: she loses on time.
-    let swept = service
-        .sweep(now + left[0] + Duration::minutes(1))
+    // Alice lets her 75 days run out, reminded a day before: she loses on time.
+    let deadline = now + left[0];
+    let post = Post::default();
+    service.sweep(deadline - Duration::days(1)).await.unwrap();
+    service
+        .deliver(&post, deadline - Duration::days(1))
         .await
         .unwrap();
-    assert!(swept >= 1);
+    assert_eq!(*post.reminders.lock().unwrap(), ["local:alice"]);
+    service
+        .sweep(deadline + Duration::minutes(1))
+        .await
+        .unwrap();
+
     let state = service.game_state(game, None).await.unwrap().unwrap();
     assert_eq!(state.status, GameStatus::Finished);
     assert!(
@@ -205,6 +215,120 @@ async fn moves_are_read_in_every_form_and_language_and_kept_within_limits() {
         );
         assert!(refused.text.contains(says), "`{text}`: {}", refused.text);
     }
+    service.store().close().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Delivers terminal notifications, or refuses them for good (as a relay refuses an address).
+#[derive(Default)]
+struct Post {
+    refuse: std::sync::atomic::AtomicBool,
+    reminders: std::sync::Mutex<Vec<String>>,
+}
+
+impl Sender for Post {
+    fn channel(&self) -> &str {
+        "local"
+    }
+
+    async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
+        if self.refuse.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(SendError::Permanent("550 mailbox unavailable".into()));
+        }
+        let m = &delivery.message;
+        if m.kind == Notice::Reminder {
+            self.reminders.lock().unwrap().push(m.address.clone());
+        }
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn a_reminder_given_up_holds_the_timeout_until_a_delivered_one_lets_it_end() {
+    let (db, dir) = temp_db("unwarned");
+    let service = open_service(&db).await;
+    let post = Post::default();
+    let mut now = Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap();
+    for who in ["alice", "bob"] {
+        send(&service, who, "games", None, now).await;
+    }
+    let game = send(&service, "alice", "challenge bob agon days 2", None, now)
+        .await
+        .game
+        .unwrap();
+    send(&service, "bob", &format!("accept #{game}"), None, now).await;
+    let deadline = now + Duration::days(2);
+    service.deliver(&post, now).await.unwrap();
+
+    // Every reminder of alice's turn is given up: her address refuses them.
+    post.refuse.store(true, std::sync::atomic::Ordering::SeqCst);
+    for hours in [24, 46] {
+        now = deadline - Duration::hours(48 - hours);
+        service.sweep(now).await.unwrap();
+        service.deliver(&post, now).await.unwrap();
+    }
+    assert!(post.reminders.lock().unwrap().is_empty());
+
+    // At the deadline the game goes on: the deadline moves 12 hours on, and bob hears why.
+    now = deadline + Duration::minutes(1);
+    service.sweep(now).await.unwrap();
+    let state = service.game_state(game, None).await.unwrap().unwrap();
+    assert_eq!(state.status, GameStatus::Active, "{:?}", state.result);
+    assert_eq!(state.deadline, Some(now + Duration::hours(12)));
+    // Still refused: 12 hours later it is held again, up to 48 hours past the first deadline.
+    service.deliver(&post, now).await.unwrap();
+    now += Duration::hours(12) + Duration::minutes(1);
+    service.sweep(now).await.unwrap();
+    let state = service.game_state(game, None).await.unwrap().unwrap();
+    assert_eq!(state.status, GameStatus::Active);
+    assert_eq!(state.deadline, Some(now + Duration::hours(12)));
+
+    // Her address works again: the reminder queued with the move reaches her, and 12 hours
+    // after it the deadline ends the game.
+    post.refuse
+        .store(false, std::sync::atomic::Ordering::SeqCst);
+    service.deliver(&post, now).await.unwrap();
+    assert_eq!(*post.reminders.lock().unwrap(), ["local:alice"]);
+    now += Duration::hours(12) + Duration::minutes(1);
+    service.sweep(now).await.unwrap();
+    let state = service.game_state(game, None).await.unwrap().unwrap();
+    assert_eq!(state.status, GameStatus::Finished);
+    assert!(state.deadline.is_none());
+    service.store().close().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn a_player_never_reached_loses_48_hours_after_the_first_deadline() {
+    let (db, dir) = temp_db("never-reached");
+    let service = open_service(&db).await;
+    let post = Post::default();
+    let start = Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap();
+    for who in ["alice", "bob"] {
+        send(&service, who, "games", None, start).await;
+    }
+    let game = send(&service, "alice", "challenge bob agon days 2", None, start)
+        .await
+        .game
+        .unwrap();
+    send(&service, "bob", &format!("accept #{game}"), None, start).await;
+    post.refuse.store(true, std::sync::atomic::Ordering::SeqCst);
+    let deadline = start + Duration::days(2);
+    let mut now = start;
+    let mut ended = None;
+    while now < deadline + Duration::hours(60) {
+        now += Duration::hours(1);
+        service.sweep(now).await.unwrap();
+        service.deliver(&post, now).await.unwrap();
+        let state = service.game_state(game, None).await.unwrap().unwrap();
+        if state.status == GameStatus::Finished {
+            ended = Some(now);
+            break;
+        }
+    }
+    let ended = ended.expect("the game ends");
+    assert!(ended > deadline + Duration::hours(47), "{ended}");
+    assert!(ended <= deadline + Duration::hours(49), "{ended}");
     service.store().close().await;
     let _ = std::fs::remove_dir_all(dir);
 }

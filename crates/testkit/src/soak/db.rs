@@ -257,14 +257,16 @@ impl Db {
     }
 
     /// Moves the deadline of `game` (still active at `ply`) an hour into the past: the next
-    /// sweep ends it on time. Whether the game was still so.
+    /// sweep ends it on time (the game's one move of an unwarned deadline is marked spent, since
+    /// no reminder of this turn may have reached its player). Whether the game was still so.
     pub async fn force_timeout(&self, game: i64, ply: i64) -> bool {
         self.move_clock(
             game,
             ply,
             "turn_started_at = now() - interval '73 hours',
              deadline_at = now() - interval '1 hour',
-             due_at = now() - interval '1 hour'",
+             due_at = now() - interval '1 hour',
+             grace_ply = -1",
         )
         .await
     }
