@@ -54,7 +54,7 @@ async fn send(
 
 /// An action of `position` that does not end the game (the game goes on for the whole test).
 fn quiet_action(position: &AnyPosition) -> AnyAction {
-    let action = position
+    position
         .legal_actions()
         .into_iter()
         .find(|&a| {
@@ -62,8 +62,7 @@ fn quiet_action(position: &AnyPosition) -> AnyAction {
             after.play_unchecked(a);
             !after.is_finished()
         })
-        .expect("an action that does not end the game");
-    action
+        .expect("an action that does not end the game")
 }
 
 #[tokio::test]
@@ -117,7 +116,7 @@ async fn moves_10_in_50_days_carries_the_unused_time_over_for_25_moves() {
         position.play_unchecked(action);
         done[i] += 1;
         left[i] = left[i] - took[i]
-            + if done[i] % 10 == 0 {
+            + if done[i].is_multiple_of(10) {
                 days * 50
             } else {
                 Duration::zero()
