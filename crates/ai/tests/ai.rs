@@ -78,15 +78,25 @@ fn a_search_for_a_time_stops_on_time() {
         for plies in [0, 1, 30] {
             let p = random_position(variant, plies, 8);
             for ms in [1, 40] {
-                let start = Instant::now();
-                let (a, stats) = think(&p, Budget::time(Duration::from_millis(ms)), 3);
-                let took = start.elapsed();
-                let a = a.expect("an unfinished game");
-                assert_eq!(p.check(a), Ok(()));
-                assert!(stats.playouts >= 1, "{variant} {plies}: {stats:?}");
+                // The time is the wall clock's, which a busy machine may stop for a while at any
+                // moment: a search that keeps to its time does so in one of three tries, one that
+                // overran it would in none.
+                let mut tries = Vec::new();
+                for _ in 0..3 {
+                    let start = Instant::now();
+                    let (a, stats) = think(&p, Budget::time(Duration::from_millis(ms)), 3);
+                    let took = start.elapsed();
+                    let a = a.expect("an unfinished game");
+                    assert_eq!(p.check(a), Ok(()));
+                    assert!(stats.playouts >= 1, "{variant} {plies}: {stats:?}");
+                    tries.push(took);
+                    if took < Duration::from_millis(ms + 150) {
+                        break;
+                    }
+                }
                 assert!(
-                    took < Duration::from_millis(ms + 150),
-                    "{variant} after {plies} plies, {ms} ms: took {took:?}"
+                    tries.iter().any(|&t| t < Duration::from_millis(ms + 150)),
+                    "{variant} after {plies} plies, {ms} ms: took {tries:?}"
                 );
             }
         }
