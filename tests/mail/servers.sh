@@ -163,14 +163,20 @@ service pop3-login {
 }
 EOF
 
+  # Addresses the relay refuses at RCPT (550), as a relay refuses a mailbox that is gone: a test
+  # writes one here and runs `smtpctl update table refused`, then takes it out again. (OpenSMTPD
+  # takes a table with no entry for no list of addresses: one that is never used stays in it.)
+  echo "nobody@refused.invalid" >"$dir/refused"
   cat >"$dir/smtpd.conf" <<EOF
 table virtuals file:$dir/virtual
 table domains { $(printf '"%s", ' "${domains[@]}" | sed 's/, $//') }
+table refused file:$dir/refused
 listen on 127.0.0.1 port $smtp_port hostname localhost
 action "lmtp" lmtp "127.0.0.1:$lmtp_port" rcpt-to virtual <virtuals>
+match from any for domain <domains> rcpt-to <refused> reject
 match from any for domain <domains> action "lmtp"
 EOF
-  chmod 0644 "$dir/smtpd.conf" "$dir/virtual"
+  chmod 0644 "$dir/smtpd.conf" "$dir/virtual" "$dir/refused"
 
   dovecot -c "$dir/dovecot.conf" </dev/null >"$dir/dovecot.out" 2>&1
   start-stop-daemon --start --background --make-pidfile --pidfile "$dir/smtpd.pid" \

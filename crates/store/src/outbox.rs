@@ -231,7 +231,8 @@ impl From<MessageRow> for OutboxMessage {
 impl Tx {
     /// When the first warning about a turn reached `player`: a reminder about game `game` at
     /// ply `ply`, or a daily digest sent since `since` (the turn's start), delivered (sent, not
-    /// given up); `None` if none has.
+    /// given up); `None` if none has. A notification by mail is delivered when its mail of the
+    /// spool is (`outbox:<id>`): handed to the relay, not refused by it, not still waiting.
     pub async fn first_warning(
         &mut self,
         player: i64,
@@ -243,11 +244,13 @@ impl Tx {
             self,
             fetch_optional,
             query_scalar(
-                "SELECT sent_at FROM outbox
-                 WHERE player_id = ? AND sent_at IS NOT NULL AND failed_at IS NULL
-                   AND ((kind = 'reminder' AND game_id = ? AND ply = ?)
-                        OR (kind = 'digest' AND sent_at >= ?))
-                 ORDER BY sent_at LIMIT 1"
+                "SELECT COALESCE(s.sent_at, o.sent_at) AS reached FROM outbox o
+                     LEFT JOIN mail_spool s ON s.key = 'outbox:' || o.id
+                 WHERE o.player_id = ? AND o.sent_at IS NOT NULL AND o.failed_at IS NULL
+                   AND (s.id IS NULL OR (s.sent_at IS NOT NULL AND s.failed_at IS NULL))
+                   AND ((o.kind = 'reminder' AND o.game_id = ? AND o.ply = ?)
+                        OR (o.kind = 'digest' AND o.sent_at >= ?))
+                 ORDER BY reached LIMIT 1"
             )
             .bind(player)
             .bind(game)

@@ -236,3 +236,144 @@ async fn a_mail_that_keeps_failing_is_put_aside_with_one_apology() {
     assert_eq!(front.service().mail().put_aside().await.unwrap().len(), 1);
     mailbox.close().await;
 }
+
+/// The addresses the test relay refuses at RCPT (`tests/mail/servers.sh`'s `refused` table):
+/// while this is held, `address` is refused; dropping it takes the refusal back.
+struct Refused {
+    file: std::path::PathBuf,
+}
+
+impl Refused {
+    fn update(file: &Path, text: &str) {
+        std::fs::write(file, text).unwrap();
+        let status = std::process::Command::new("smtpctl")
+            .args(["update", "table", "refused"])
+            .status()
+            .expect("smtpctl runs");
+        assert!(status.success(), "smtpctl update table refused: {status}");
+    }
+
+    fn start(address: &str) -> Refused {
+        let dir = std::env::var("AGORA_TEST_MAIL_DIR")
+            .expect("AGORA_TEST_MAIL_DIR: the folder of tests/mail/servers.sh");
+        let file = Path::new(&dir).join("refused");
+        Refused::update(&file, &format!("nobody@refused.invalid\n{address}\n"));
+        Refused { file }
+    }
+}
+
+impl Drop for Refused {
+    fn drop(&mut self) {
+        Refused::update(&self.file, "nobody@refused.invalid\n");
+    }
+}
+
+/// How many mails of the spool to `to` the relay refused for good.
+async fn refused_mails(db: &Path, to: &str) -> i64 {
+    use sqlx::Connection;
+    let url = format!("sqlite://{}", db.display());
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM mail_spool WHERE recipient = ? AND failed_at IS NOT NULL",
+    )
+    .bind(to)
+    .fetch_one(&mut conn)
+    .await
+    .unwrap();
+    conn.close().await.unwrap();
+    n
+}
+
+/// Waits until the relay has refused `n` mails to `to`.
+async fn wait_refused(db: &Path, to: &str, n: i64) {
+    let end = std::time::Instant::now() + WAIT;
+    while refused_mails(db, to).await < n {
+        assert!(
+            std::time::Instant::now() < end,
+            "the relay refused no mail to {to}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Never lost unwarned, through the real relay: while OpenSMTPD refuses Alice's address (550 at
+/// RCPT), her reminders are given up and her deadline does not end the game, it moves, and Bob
+/// hears why; once her address works again, a reminder reaches her mailbox, and the deadline
+/// after it ends the game on time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_the_relay_refuses_holds_the_timeout_until_one_reaches_the_player() {
+    let Some(mut servers) = common::servers(
+        "a_reminder_the_relay_refuses_holds_the_timeout_until_one_reaches_the_player",
+    ) else {
+        return;
+    };
+    let _turn = MAILBOXES.lock(&mut servers).await;
+    common::empty_mailboxes(&servers).await;
+    let db = temp_db("refused");
+    // Whole seconds, as the store keeps times to the millisecond.
+    let clock = agora_service::Clock::fixed(chrono::SubsecRound::trunc_subsecs(Utc::now(), 0));
+    let service = common::service_with(
+        &db,
+        agora_service::Settings {
+            seed: Some(7),
+            site_url: Some(common::SITE.to_owned()),
+            clock: clock.clone(),
+            ..agora_service::Settings::default()
+        },
+    )
+    .await;
+    let agora = Agora::start_on(service.clone(), &db, common::settings(&servers)).await;
+    let mut alice = Player::new(&servers, "alice");
+    let mut bob = Player::new(&servers, "bob");
+    let home = common::confirmed(&mut alice, WAIT).await;
+    common::started(&mut alice, &home, &mut bob, 1, WAIT).await;
+    let started = clock.now();
+    let deadline = started + chrono::Duration::days(3);
+    assert_eq!(
+        service.game_state(1, None).await.unwrap().unwrap().deadline,
+        Some(deadline)
+    );
+
+    // Her address is refused: the reminder at half her time is given up by the relay.
+    let refused = Refused::start(&alice.address);
+    clock.set(started + chrono::Duration::hours(36) + chrono::Duration::minutes(1));
+    assert_eq!(service.sweep(clock.now()).await.unwrap(), 1);
+    wait_refused(&db, &alice.address, 1).await;
+
+    // The deadline passes: the game goes on, 12 hours more from now; a new reminder goes out
+    // (refused too) and Bob reads why.
+    clock.set(deadline + chrono::Duration::minutes(1));
+    service.sweep(clock.now()).await.unwrap();
+    let state = service.game_state(1, None).await.unwrap().unwrap();
+    assert_eq!(state.status, GameStatus::Active, "{:?}", state.result);
+    let moved = clock.now() + chrono::Duration::hours(12);
+    assert_eq!(state.deadline, Some(moved));
+    let told = bob.next_mail(WAIT).await;
+    assert!(told.text.contains("No reminder reached alice"), "{told:?}");
+    wait_refused(&db, &alice.address, 2).await;
+
+    // Her address works again: the reminder two hours before the moved deadline reaches her.
+    drop(refused);
+    clock.set(moved - chrono::Duration::hours(2) + chrono::Duration::minutes(1));
+    assert_eq!(service.sweep(clock.now()).await.unwrap(), 1);
+    let reminder = alice.next_mail(WAIT).await;
+    assert!(
+        reminder.text.to_lowercase().contains("your turn"),
+        "{reminder:?}"
+    );
+    let reached = clock.now();
+    // That was less than 12 hours before: her deadline moves once more, to 12 hours after it.
+    clock.set(moved + chrono::Duration::minutes(1));
+    service.sweep(clock.now()).await.unwrap();
+    let state = service.game_state(1, None).await.unwrap().unwrap();
+    assert_eq!(state.status, GameStatus::Active);
+    assert_eq!(state.deadline, Some(reached + chrono::Duration::hours(12)));
+    // And then it ends the game: a reminder reached her 12 hours before.
+    clock.set(reached + chrono::Duration::hours(12) + chrono::Duration::minutes(1));
+    service.sweep(clock.now()).await.unwrap();
+    let state = service.game_state(1, None).await.unwrap().unwrap();
+    assert_eq!(state.status, GameStatus::Finished);
+    let over = alice.next_mail(WAIT).await;
+    assert!(over.text.contains("is over"), "{over:?}");
+    agora.stop().await;
+}
