@@ -70,6 +70,11 @@ parse-problem = { $problem ->
         [parse-problem-setting-missing] { parse-problem-setting-missing }
         [parse-problem-setting] { parse-problem-setting }
         [parse-problem-one-setting] { parse-problem-one-setting }
+        [parse-problem-rest] { parse-problem-rest }
+        [parse-problem-rest-night] { parse-problem-rest-night }
+        [parse-problem-rest-night-missing] { parse-problem-rest-night-missing }
+        [parse-problem-rest-long] { parse-problem-rest-long }
+        [parse-problem-calendar] { parse-problem-calendar }
        *[other] { $problem }
     }
 parse-problem-game-number = `game` is followed by a game number such as `game 12`, not { $word }
@@ -127,8 +132,13 @@ parse-problem-channel = `{ $word }` is not discord, email or terminal
 parse-problem-language = `{ $word }` is not en, nl or sv
 parse-problem-hour = `{ $word }` is not an hour from 0 to 23 or `off`
 parse-problem-setting-missing = the setting is missing
-parse-problem-setting = `{ $word }` is not timezone, notify, digest or language with one value
+parse-problem-setting = `{ $word }` is not timezone, notify, digest, language, rest or calendar with its value
 parse-problem-one-setting = give one setting at a time
+parse-problem-rest = `{ $word }` is not a rest: use `weekend`, `night 23-07`, both, or `off`
+parse-problem-rest-night = `{ $hours }` is not a night: give two whole hours, as in `night 23-07`
+parse-problem-rest-night-missing = `night` needs its hours, as in `night 23-07`
+parse-problem-rest-long = a night's rest is at most { $most } hours: `{ $hours }` is { $length }
+parse-problem-calendar = `{ $word }` is not understood: `settings calendar` makes a new address, `settings calendar off` removes it
 
 cmd-help-summary = list the commands, or explain one
 cmd-help-usage = help [command]
@@ -281,9 +291,9 @@ cmd-leaderboard-arg-board = board
 cmd-leaderboard-arg-board-help = Agros: the board size (default 10)
 parse-usage-leaderboard = { parse-problem }; usage: { cmd-leaderboard-usage }
 
-cmd-settings-summary = set your time zone, where notifications go, a daily digest, or your language
-cmd-settings-usage = settings timezone <IANA zone> | settings notify <discord|email|terminal> | settings digest <hour|off> | settings language <en|nl|sv>
-cmd-settings-help = `settings timezone Europe/Amsterdam` shows deadlines in your zone. `settings notify email` sends your notifications by mail (to a linked address), `discord` to Discord. `settings digest 8` sends one message at 08:00 your time listing every game waiting for you, instead of a reminder per game; `settings digest off` goes back to reminders. `settings language nl` writes to you in Dutch (`sv` Swedish, `en` English).
+cmd-settings-summary = set your time zone, where notifications go, a daily digest, your language, rest time, or a calendar
+cmd-settings-usage = settings timezone <IANA zone> | settings notify <discord|email|terminal> | settings digest <hour|off> | settings language <en|nl|sv> | settings rest <weekend|night 23-07|off> | settings calendar [off]
+cmd-settings-help = `settings timezone Europe/Amsterdam` shows deadlines in your zone. `settings notify email` sends your notifications by mail (to a linked address), `discord` to Discord. `settings digest 8` sends one message at 08:00 your time listing every game waiting for you, instead of a reminder per game; `settings digest off` goes back to reminders. `settings language nl` writes to you in Dutch (`sv` Swedish, `en` English). `settings rest weekend night 23-07` stops your clock at weekends and from 23:00 to 07:00 your time, from your next turn in each game (`off` ends it). `settings calendar` gives you a secret address of a calendar of your deadlines; asking again replaces it, `settings calendar off` removes it.
 cmd-settings-arg-timezone = timezone
 cmd-settings-arg-timezone-help = your IANA time zone, e.g. Europe/Amsterdam
 cmd-settings-arg-notify = notify
@@ -292,6 +302,10 @@ cmd-settings-arg-digest = digest
 cmd-settings-arg-digest-help = a local hour (0-23) for one daily digest instead of reminders, or off
 cmd-settings-arg-language = language
 cmd-settings-arg-language-help = the language Agora writes to you in: en, nl or sv
+cmd-settings-arg-rest = rest
+cmd-settings-arg-rest-help = when your clock rests: weekend, night 23-07, both, or off
+cmd-settings-arg-calendar = calendar
+cmd-settings-arg-calendar-help = a new secret address of your calendar of deadlines, or off
 parse-usage-settings = { parse-problem }; usage: { cmd-settings-usage }
 
 cmd-vacation-summary = pause your clocks in all your games

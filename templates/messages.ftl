@@ -119,6 +119,7 @@ export-no-game = you have no game: name the game, e.g. `export #12`
 export-not-started = game #{ $game } has not started: it has no record yet
 timezone-suggest = unknown time zone `{ $zone }`: did you mean `{ $suggestion }`?
 timezone-unknown = unknown time zone `{ $zone }`: use an IANA name such as Europe/Amsterdam or America/New_York
+calendar-no-site = there is no calendar: this Agora has no website to serve it from
 notify-no-identity = you have no { $channel ->
     [mailto] e-mail
     [discord] Discord

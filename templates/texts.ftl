@@ -295,6 +295,18 @@ settings-timezone = Done: deadlines are now shown in { $value } time.
 settings-language = Done: Agora writes to you in { $value } from now on.
 settings-digest = Done: { $value }.
 settings-notify = Done: your notifications now go to { $value }.
+settings-rest = Done: { $value }, from your next turn in each game.
+settings-calendar = Done: your calendar of deadlines is at { $value } — add it to your calendar program as a subscription. Keep the address to yourself: anyone who has it sees your deadlines. `settings calendar` again replaces it, `settings calendar off` removes it.
+settings-calendar-off = Done: your calendar's address no longer works.
+settings-calendar-none = You had no calendar: nothing to remove.
+rest-off = your clock runs at every hour
+rest-weekend = your clock rests at weekends ({ $zone })
+rest-night = your clock rests every night from { $from } to { $to } ({ $zone })
+rest-both = your clock rests at weekends and every night from { $from } to { $to } ({ $zone })
+calendar-name = Agora: deadlines of { $name }
+calendar-summary = Agora #{ $game }: your turn against { $opponent } ({ $title })
+calendar-description = The deadline of your turn in game #{ $game }. { $link }
+calendar-alarm = Your turn in game #{ $game } against { $opponent }
 
 ## vacation.txt: $left and $allowance are days.
 

@@ -66,6 +66,7 @@ view-over-agreement = drawn by agreement
 view-reserves = { $clock }; reserves at the start of each turn: { $reserves }
 view-reserve = { $colour } { $left }
 view-away = { $name } is on vacation until { $until }: their clock is paused
+view-resting = { $name } is resting until { $until }: their clock stands still
 view-score = { $light_colour } { $light }, { $dark_colour } { $dark }
 view-range-both = { $min } to { $max }
 view-range-min = at least { $min }

@@ -71,6 +71,11 @@ parse-problem = { $problem ->
         [parse-problem-setting-missing] { parse-problem-setting-missing }
         [parse-problem-setting] { parse-problem-setting }
         [parse-problem-one-setting] { parse-problem-one-setting }
+        [parse-problem-rest] { parse-problem-rest }
+        [parse-problem-rest-night] { parse-problem-rest-night }
+        [parse-problem-rest-night-missing] { parse-problem-rest-night-missing }
+        [parse-problem-rest-long] { parse-problem-rest-long }
+        [parse-problem-calendar] { parse-problem-calendar }
        *[other] { $problem }
     }
 parse-problem-game-number = na `partij` volgt een partijnummer zoals `partij 12`, niet { $word }
@@ -137,8 +142,13 @@ parse-problem-channel = `{ $word }` is geen `discord`, `e-mail` of `terminal`
 parse-problem-language = `{ $word }` is geen en, nl of sv
 parse-problem-hour = `{ $word }` is geen uur van 0 tot 23 en ook geen `uit`
 parse-problem-setting-missing = de instelling ontbreekt
-parse-problem-setting = `{ $word }` is geen `tijdzone`, `meldingen`, `overzicht` of `taal` met één waarde
+parse-problem-setting = `{ $word }` is geen `tijdzone`, `meldingen`, `overzicht`, `taal`, `rust` of `agenda` met een waarde
 parse-problem-one-setting = geef één instelling tegelijk
+parse-problem-rest = `{ $word }` is geen rusttijd: gebruik `weekend`, `nacht 23-07`, beide, of `uit`
+parse-problem-rest-night = `{ $hours }` is geen nacht: geef twee hele uren, zoals in `nacht 23-07`
+parse-problem-rest-night-missing = `nacht` heeft uren nodig, zoals in `nacht 23-07`
+parse-problem-rest-long = een nachtrust duurt hoogstens { $most } uur: `{ $hours }` is { $length } uur
+parse-problem-calendar = `{ $word }` is niet duidelijk: `instellingen agenda` maakt een nieuw adres, `instellingen agenda uit` verwijdert het
 
 cmd-help-summary = toon de commando's, of leg er een uit
 cmd-help-usage = hulp [commando]
@@ -291,9 +301,9 @@ cmd-leaderboard-arg-board = bord
 cmd-leaderboard-arg-board-help = Agros: de bordgrootte (standaard 10)
 parse-usage-leaderboard = { parse-problem }; gebruik: { cmd-leaderboard-usage }
 
-cmd-settings-summary = stel je tijdzone in, waar meldingen heen gaan, een dagelijks overzicht, of je taal
-cmd-settings-usage = instellingen tijdzone <IANA-zone> | instellingen meldingen <discord|e-mail|terminal> | instellingen overzicht <uur|uit> | instellingen taal <en|nl|sv>
-cmd-settings-help = `instellingen tijdzone Europe/Amsterdam` toont deadlines in jouw zone. `instellingen meldingen e-mail` stuurt je meldingen per mail (naar een gekoppeld adres), `discord` naar Discord. `instellingen overzicht 8` stuurt om 08:00 jouw tijd één bericht met elke partij die op je wacht, in plaats van een herinnering per partij; `instellingen overzicht uit` gaat terug naar herinneringen. `instellingen taal nl` schrijft je in het Nederlands (`sv` Zweeds, `en` Engels).
+cmd-settings-summary = stel je tijdzone in, waar meldingen heen gaan, een dagelijks overzicht, je taal, rusttijd of een agenda
+cmd-settings-usage = instellingen tijdzone <IANA-zone> | instellingen meldingen <discord|e-mail|terminal> | instellingen overzicht <uur|uit> | instellingen taal <en|nl|sv> | instellingen rust <weekend|nacht 23-07|uit> | instellingen agenda [uit]
+cmd-settings-help = `instellingen tijdzone Europe/Amsterdam` toont deadlines in jouw zone. `instellingen meldingen e-mail` stuurt je meldingen per mail (naar een gekoppeld adres), `discord` naar Discord. `instellingen overzicht 8` stuurt om 08:00 jouw tijd één bericht met elke partij die op je wacht, in plaats van een herinnering per partij; `instellingen overzicht uit` gaat terug naar herinneringen. `instellingen taal nl` schrijft je in het Nederlands (`sv` Zweeds, `en` Engels). `instellingen rust weekend nacht 23-07` zet je klok stil in het weekend en van 23:00 tot 07:00 jouw tijd, vanaf je volgende beurt in elke partij (`uit` stopt het). `instellingen agenda` geeft je een geheim adres van een agenda met je deadlines; opnieuw vragen vervangt het, `instellingen agenda uit` verwijdert het.
 cmd-settings-arg-timezone = tijdzone
 cmd-settings-arg-timezone-help = je IANA-tijdzone, bijv. Europe/Amsterdam
 cmd-settings-arg-notify = meldingen
@@ -302,6 +312,10 @@ cmd-settings-arg-digest = overzicht
 cmd-settings-arg-digest-help = een uur (0-23) voor één dagelijks overzicht in plaats van herinneringen, of uit
 cmd-settings-arg-language = taal
 cmd-settings-arg-language-help = de taal waarin Agora je schrijft: en, nl of sv
+cmd-settings-arg-rest = rust
+cmd-settings-arg-rest-help = wanneer je klok rust: weekend, nacht 23-07, beide, of uit
+cmd-settings-arg-calendar = agenda
+cmd-settings-arg-calendar-help = een nieuw geheim adres van je agenda met deadlines, of uit
 parse-usage-settings = { parse-problem }; gebruik: { cmd-settings-usage }
 
 cmd-vacation-summary = zet je klokken in al je partijen stil

@@ -170,6 +170,7 @@ export-no-game = je hebt geen partij: noem de partij, bijvoorbeeld `exporteer #1
 export-not-started = partij #{ $game } is nog niet begonnen: er is nog geen verslag
 timezone-suggest = onbekende tijdzone `{ $zone }`: bedoel je `{ $suggestion }`?
 timezone-unknown = onbekende tijdzone `{ $zone }`: gebruik een IANA-naam zoals Europe/Amsterdam of America/New_York
+calendar-no-site = er is geen agenda: deze Agora heeft geen website om hem te tonen
 notify-no-identity = je hebt nog geen { $channel ->
     [mailto] e-mailaccount
     [discord] Discord-account

@@ -311,6 +311,18 @@ settings-timezone = Klaar: deadlines worden nu getoond in tijdzone { $value }.
 settings-language = Klaar: Agora schrijft je voortaan in het { $value }.
 settings-digest = Klaar: { $value }.
 settings-notify = Klaar: je meldingen gaan nu naar { $value }.
+settings-rest = Klaar: { $value }, vanaf je volgende beurt in elke partij.
+settings-calendar = Klaar: je agenda met deadlines staat op { $value } — voeg hem als abonnement toe aan je agenda-app. Houd het adres voor jezelf: wie het heeft, ziet je deadlines. `instellingen agenda` opnieuw vervangt het, `instellingen agenda uit` verwijdert het.
+settings-calendar-off = Klaar: het adres van je agenda werkt niet meer.
+settings-calendar-none = Je had geen agenda: er is niets te verwijderen.
+rest-off = je klok loopt op elk uur
+rest-weekend = je klok rust in het weekend ({ $zone })
+rest-night = je klok rust elke nacht van { $from } tot { $to } ({ $zone })
+rest-both = je klok rust in het weekend en elke nacht van { $from } tot { $to } ({ $zone })
+calendar-name = Agora: deadlines van { $name }
+calendar-summary = Agora #{ $game }: jouw beurt tegen { $opponent } ({ $title })
+calendar-description = De deadline van je beurt in partij #{ $game }. { $link }
+calendar-alarm = Jouw beurt in partij #{ $game } tegen { $opponent }
 
 ## vacation.txt
 

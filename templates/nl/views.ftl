@@ -63,6 +63,7 @@ view-over-agreement = remise in onderling overleg
 view-reserves = { $clock }; reserve aan het begin van elke beurt: { $reserves }
 view-reserve = { $colour } { $left }
 view-away = { $name } is op vakantie tot { $until }: de klok staat zolang stil
+view-resting = { $name } rust tot { $until }: de klok staat zolang stil
 view-score = { $light_colour } { $light }, { $dark_colour } { $dark }
 view-range-both = { $min } tot { $max }
 view-range-min = minstens { $min }

@@ -71,6 +71,11 @@ parse-problem = { $problem ->
         [parse-problem-setting-missing] { parse-problem-setting-missing }
         [parse-problem-setting] { parse-problem-setting }
         [parse-problem-one-setting] { parse-problem-one-setting }
+        [parse-problem-rest] { parse-problem-rest }
+        [parse-problem-rest-night] { parse-problem-rest-night }
+        [parse-problem-rest-night-missing] { parse-problem-rest-night-missing }
+        [parse-problem-rest-long] { parse-problem-rest-long }
+        [parse-problem-calendar] { parse-problem-calendar }
        *[other] { $problem }
     }
 parse-problem-game-number = efter `parti` kommer ett partinummer som `parti 12`, inte { $word }
@@ -137,8 +142,13 @@ parse-problem-channel = `{ $word }` är inte `discord`, `e-post` eller `terminal
 parse-problem-language = `{ $word }` är inte en, nl eller sv
 parse-problem-hour = `{ $word }` är varken en timme från 0 till 23 eller `av`
 parse-problem-setting-missing = inställningen saknas
-parse-problem-setting = `{ $word }` är inte `tidszon`, `aviseringar`, `sammanfattning` eller `språk` med ett värde
+parse-problem-setting = `{ $word }` är inte `tidszon`, `aviseringar`, `sammanfattning`, `språk`, `vila` eller `kalender` med ett värde
 parse-problem-one-setting = ange en inställning i taget
+parse-problem-rest = `{ $word }` är ingen vilotid: skriv `helg`, `natt 23-07`, båda, eller `av`
+parse-problem-rest-night = `{ $hours }` är ingen natt: ange två hela timmar, som i `natt 23-07`
+parse-problem-rest-night-missing = `natt` behöver sina timmar, som i `natt 23-07`
+parse-problem-rest-long = en nattvila är högst { $most } timmar: `{ $hours }` är { $length }
+parse-problem-calendar = `{ $word }` förstås inte: `inställningar kalender` ger en ny adress, `inställningar kalender av` tar bort den
 
 cmd-help-summary = visa kommandona, eller förklara ett
 cmd-help-usage = hjälp [kommando]
@@ -291,9 +301,9 @@ cmd-leaderboard-arg-board = bräde
 cmd-leaderboard-arg-board-help = Agros: brädstorleken (standard 10)
 parse-usage-leaderboard = { parse-problem }; användning: { cmd-leaderboard-usage }
 
-cmd-settings-summary = ställ in din tidszon, vart aviseringar går, en daglig sammanfattning eller ditt språk
-cmd-settings-usage = inställningar tidszon <IANA-zon> | inställningar aviseringar <discord|e-post|terminal> | inställningar sammanfattning <timme|av> | inställningar språk <en|nl|sv>
-cmd-settings-help = `inställningar tidszon Europe/Stockholm` visar tidsgränser i din zon. `inställningar aviseringar e-post` skickar dina aviseringar med e-post (till en kopplad adress), `discord` till Discord. `inställningar sammanfattning 8` skickar ett meddelande klockan 08:00 din tid med varje parti som väntar på dig, i stället för en påminnelse per parti; `inställningar sammanfattning av` går tillbaka till påminnelser. `inställningar språk sv` skriver till dig på svenska (`nl` nederländska, `en` engelska).
+cmd-settings-summary = ställ in din tidszon, vart aviseringar går, en daglig sammanfattning, ditt språk, vilotid eller en kalender
+cmd-settings-usage = inställningar tidszon <IANA-zon> | inställningar aviseringar <discord|e-post|terminal> | inställningar sammanfattning <timme|av> | inställningar språk <en|nl|sv> | inställningar vila <helg|natt 23-07|av> | inställningar kalender [av]
+cmd-settings-help = `inställningar tidszon Europe/Stockholm` visar tidsgränser i din zon. `inställningar aviseringar e-post` skickar dina aviseringar med e-post (till en kopplad adress), `discord` till Discord. `inställningar sammanfattning 8` skickar ett meddelande klockan 08:00 din tid med varje parti som väntar på dig, i stället för en påminnelse per parti; `inställningar sammanfattning av` går tillbaka till påminnelser. `inställningar språk sv` skriver till dig på svenska (`nl` nederländska, `en` engelska). `inställningar vila helg natt 23-07` stoppar din klocka på helgen och från 23:00 till 07:00 din tid, från ditt nästa drag i varje parti (`av` slutar). `inställningar kalender` ger dig en hemlig adress till en kalender med dina tidsgränser; att be igen ersätter den, `inställningar kalender av` tar bort den.
 cmd-settings-arg-timezone = tidszon
 cmd-settings-arg-timezone-help = din IANA-tidszon, t.ex. Europe/Stockholm
 cmd-settings-arg-notify = aviseringar
@@ -302,6 +312,10 @@ cmd-settings-arg-digest = sammanfattning
 cmd-settings-arg-digest-help = en lokal timme (0-23) för en daglig sammanfattning i stället för påminnelser, eller av
 cmd-settings-arg-language = språk
 cmd-settings-arg-language-help = språket Agora skriver till dig på: en, nl eller sv
+cmd-settings-arg-rest = vila
+cmd-settings-arg-rest-help = när din klocka vilar: helg, natt 23-07, båda, eller av
+cmd-settings-arg-calendar = kalender
+cmd-settings-arg-calendar-help = en ny hemlig adress till din kalender med tidsgränser, eller av
 parse-usage-settings = { parse-problem }; användning: { cmd-settings-usage }
 
 cmd-vacation-summary = pausa dina klockor i alla dina partier

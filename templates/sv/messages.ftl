@@ -167,6 +167,7 @@ export-no-game = du har inget parti: ange partiet, till exempel `exportera #12`
 export-not-started = parti #{ $game } har inte börjat: det har inget protokoll än
 timezone-suggest = okänd tidszon `{ $zone }`: menade du `{ $suggestion }`?
 timezone-unknown = okänd tidszon `{ $zone }`: använd ett IANA-namn som Europe/Stockholm eller America/New_York
+calendar-no-site = det finns ingen kalender: denna Agora har ingen webbplats att visa den på
 notify-no-identity = du har inget { $channel ->
     [mailto] e-postkonto
     [discord] Discord-konto

@@ -302,6 +302,18 @@ settings-timezone = Klart: tidsgränser visas nu i tidszonen { $value }.
 settings-language = Klart: Agora skriver till dig på { $value } från och med nu.
 settings-digest = Klart: { $value }.
 settings-notify = Klart: dina aviseringar går nu till { $value }.
+settings-rest = Klart: { $value }, från din nästa tur i varje parti.
+settings-calendar = Klart: din kalender med tidsgränser finns på { $value } — lägg till den som en prenumeration i ditt kalenderprogram. Håll adressen för dig själv: den som har den ser dina tidsgränser. `inställningar kalender` igen ersätter den, `inställningar kalender av` tar bort den.
+settings-calendar-off = Klart: din kalenders adress fungerar inte längre.
+settings-calendar-none = Du hade ingen kalender: inget att ta bort.
+rest-off = din klocka går varje timme
+rest-weekend = din klocka vilar på helgen ({ $zone })
+rest-night = din klocka vilar varje natt från { $from } till { $to } ({ $zone })
+rest-both = din klocka vilar på helgen och varje natt från { $from } till { $to } ({ $zone })
+calendar-name = Agora: tidsgränser för { $name }
+calendar-summary = Agora #{ $game }: din tur mot { $opponent } ({ $title })
+calendar-description = Tidsgränsen för din tur i parti #{ $game }. { $link }
+calendar-alarm = Din tur i parti #{ $game } mot { $opponent }
 
 ## vacation.txt
 

@@ -63,6 +63,7 @@ view-over-agreement = remi efter överenskommelse
 view-reserves = { $clock }; reserv i början av varje tur: { $reserves }
 view-reserve = { $colour } { $left }
 view-away = { $name } har semester till { $until }: klockan står still så länge
+view-resting = { $name } vilar till { $until }: klockan står still så länge
 view-score = { $light_colour } { $light }, { $dark_colour } { $dark }
 view-range-both = { $min } till { $max }
 view-range-min = minst { $min }

@@ -1,6 +1,6 @@
 //! The small domain types that the command language, the game service and the store all speak:
 //! who someone is on which channel ([`Identity`]), and how a game's clock runs ([`TimeControl`],
-//! [`TimeoutPolicy`]), and what of a chosen name others may see ([`clean_name`]); and what time it
+//! [`TimeoutPolicy`], a player's weekly [`Rest`]), and what of a chosen name others may see ([`clean_name`]); and what time it
 //! is ([`Clock`]), a handle the binary makes and everything below it is given.
 //!
 //! They live here, below both the service and the store, so that the pure command parser needs no
@@ -10,9 +10,11 @@
 mod clock;
 mod identity;
 mod name;
+mod rest;
 mod time;
 
 pub use clock::Clock;
 pub use identity::{Channel, Identity, IdentityError};
 pub use name::{MAX_NAME_CHARS, NEUTRAL_NAME, clean_name, shown_name};
+pub use rest::{MAX_NIGHT_HOURS, Rest, RestError, ZonedRest};
 pub use time::{TimeControl, TimeoutPolicy};

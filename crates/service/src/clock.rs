@@ -3,10 +3,17 @@
 //!
 //! A turn's clock starts when the turn begins, or when the vacation of the player to act ends if
 //! they are away; a vacation taken during the turn moves the start later by its length (and
-//! `vacation end` moves it back by what was left). The deadline is always the clock's start plus
-//! the allowance: the days per move, or the seat's reserve in a time bank. Every time is an
-//! absolute instant: "3 days" is 72 hours, whatever the clocks on the wall do in between.
+//! `vacation end` moves it back by what was left). The clock then runs except in the weekly rest
+//! of the player to act ([`rest::Week`]), as it was when the turn started. The deadline is the
+//! instant the clock has run for the allowance (the days per move, or the seat's reserve), and
+//! later by the grace of a turn whose player was not warned in time. Times are absolute
+//! instants: "3 days" is 72 hours of clock time, whatever the clocks on the wall do in between.
 
+mod rest;
+
+pub(crate) use rest::Week;
+
+use agora_domain::ZonedRest;
 use agora_rules::Seat;
 use agora_store::{Game, TimeControl, TimeoutPolicy};
 use chrono::{DateTime, Duration, NaiveTime, TimeZone, Utc};
@@ -30,14 +37,17 @@ fn allowance(game: &Game, seat: Seat) -> Duration {
     }
 }
 
-/// Starts the clock of the seat to act: at `now`, or when its player's vacation ends.
+/// Starts the clock of the seat to act: at `now`, or when its player's vacation ends; it runs
+/// outside `rest`, that player's weekly rest, for the whole turn.
 pub(crate) fn start_turn(
     game: &mut Game,
     away_until: Option<DateTime<Utc>>,
+    rest: Option<ZonedRest>,
     now: DateTime<Utc>,
     reminders: Reminders<'_>,
 ) {
     game.turn_started_at = Some(away_until.map_or(now, |u| u.max(now)));
+    game.turn_rest = rest.filter(|r| r.rest.is_some());
     game.reminder_stage = 0;
     game.reminded_at = None;
     schedule(game, reminders);
@@ -57,11 +67,26 @@ pub(crate) fn stop(game: &mut Game) {
     game.due_at = None;
 }
 
-/// How long the player to act has used so far (never negative: a clock paused by a vacation has
-/// not started yet).
+/// The weeks the clock of the turn under way runs through.
+pub(crate) fn week(game: &Game) -> Week {
+    Week::of(game.turn_rest.as_ref())
+}
+
+/// How far the deadline of the turn under way was moved because its player was not warned in
+/// time (see `Service::unwarned`).
+fn grace(game: &Game) -> Duration {
+    if game.grace_ply == Some(game.ply) {
+        Duration::seconds(game.grace_seconds)
+    } else {
+        Duration::zero()
+    }
+}
+
+/// How long the clock of the player to act has run so far: never in their rest, nor before it
+/// started (a clock paused by a vacation has not).
 pub(crate) fn spent(game: &Game, now: DateTime<Utc>) -> Duration {
     game.turn_started_at
-        .map_or(Duration::zero(), |s| (now - s).max(Duration::zero()))
+        .map_or(Duration::zero(), |s| week(game).worked(s, now))
 }
 
 /// Books the action of `seat` at ply `game.ply` (before it is counted) into its reserve: the
@@ -95,45 +120,71 @@ pub(crate) struct Reminders<'a> {
     pub half: bool,
 }
 
-/// The reminder points of this turn not yet passed, as (index, instant), in order.
-fn reminder_points(
-    game: &Game,
-    deadline: DateTime<Utc>,
-    reminders: Reminders<'_>,
-) -> Vec<(u32, DateTime<Utc>)> {
-    let start = game.turn_started_at.unwrap_or(deadline);
-    let mut points: Vec<DateTime<Utc>> = reminders
+/// The reminder points of this turn not yet passed, as (index, instant), in order: each an
+/// instant at which the clock has that much time left (it rests as the deadline does).
+fn reminder_points(game: &Game, reminders: Reminders<'_>) -> Vec<(u32, DateTime<Utc>)> {
+    let Some(start) = game.turn_started_at else {
+        return Vec::new();
+    };
+    let allowance = allowance(game, seat_to_act(game));
+    let (week, grace) = (week(game), grace(game));
+    // The clock time run at each point: a point at or before the clock's start would remind at
+    // once (the turn is shorter than that point), so it is skipped, but keeps its number.
+    let mut points: Vec<Duration> = reminders
         .hours
         .iter()
         .filter(|&&h| h > 0)
-        .map(|&h| deadline - Duration::hours(h.into()))
+        .map(|&h| allowance - Duration::hours(h.into()))
         .collect();
     if reminders.half {
-        points.push(start + (deadline - start) / 2);
+        points.push(allowance / 2);
     }
-    points.sort_unstable();
+    let mut points: Vec<(Duration, DateTime<Utc>)> = points
+        .into_iter()
+        .map(|run| {
+            let at = if run > Duration::zero() {
+                week.after(start, run)
+            } else {
+                start + run
+            };
+            (run, at + grace)
+        })
+        .collect();
+    points.sort_unstable_by_key(|&(_, at)| at);
     // Points within a minute of each other are one reminder.
-    points.dedup_by(|later, earlier| *later - *earlier < Duration::minutes(1));
+    points.dedup_by(|later, earlier| later.1 - earlier.1 < Duration::minutes(1));
     points
         .into_iter()
         .enumerate()
-        .map(|(i, at)| (i as u32, at))
-        // A point at or before the clock's start would remind at once: the turn is shorter than
-        // that point, so it is skipped.
-        .filter(|&(i, at)| i >= game.reminder_stage && at > start)
+        .map(|(i, (run, at))| (i as u32, run, at))
+        .filter(|&(i, run, _)| i >= game.reminder_stage && run > Duration::zero())
+        .map(|(i, _, at)| (i, at))
+        .collect()
+}
+
+/// The reminders of the turn under way still to come after `now`.
+pub(crate) fn reminders_ahead(
+    game: &Game,
+    now: DateTime<Utc>,
+    reminders: Reminders<'_>,
+) -> Vec<DateTime<Utc>> {
+    reminder_points(game, reminders)
+        .into_iter()
+        .map(|(_, at)| at)
+        .filter(|&at| at > now)
         .collect()
 }
 
 /// Recomputes the deadline and the due time from the clock's start and the reminder progress.
-pub(crate) fn schedule(game: &mut Game, hours: Reminders<'_>) {
+pub(crate) fn schedule(game: &mut Game, reminders: Reminders<'_>) {
     let Some(start) = game.turn_started_at else {
         stop(game);
         return;
     };
-    let deadline = start + allowance(game, seat_to_act(game));
+    let deadline = week(game).after(start, allowance(game, seat_to_act(game))) + grace(game);
     game.deadline_at = Some(deadline);
     game.due_at = Some(
-        reminder_points(game, deadline, hours)
+        reminder_points(game, reminders)
             .first()
             .map_or(deadline, |&(_, at)| at),
     );
@@ -158,7 +209,7 @@ pub(crate) fn due(game: &Game, now: DateTime<Utc>, hours: Reminders<'_>) -> Due 
     if deadline <= now {
         return Due::Timeout;
     }
-    match reminder_points(game, deadline, hours)
+    match reminder_points(game, hours)
         .into_iter()
         .rfind(|&(_, at)| at <= now)
     {

@@ -105,6 +105,12 @@ pub enum Command {
     Digest(Option<u32>),
     /// `settings language <en|nl|sv>`: the language Agora writes to the player in.
     Language(agora_i18n::Language),
+    /// `settings rest weekend|night 23-07|off`: the weekly rest of the player's clocks, from
+    /// their next turn in each game.
+    Rest(agora_domain::Rest),
+    /// `settings calendar`: a new secret address of the player's calendar of deadlines
+    /// (`true`), or none (`settings calendar off`, `false`).
+    Calendar(bool),
     Vacation(VacationRequest),
     Link(Option<String>),
     /// The scheduler's look at a due game (never parsed from text).
@@ -150,6 +156,8 @@ impl Command {
             Command::Notify(_) => "notify",
             Command::Digest(_) => "digest",
             Command::Language(_) => "language",
+            Command::Rest(_) => "rest",
+            Command::Calendar(_) => "calendar",
             Command::Vacation(_) => "vacation",
             Command::Link(_) => "link",
             Command::Clock(_) => "clock",
@@ -165,7 +173,9 @@ impl Command {
             Command::Timezone(_)
             | Command::Notify(_)
             | Command::Digest(_)
-            | Command::Language(_) => "settings",
+            | Command::Language(_)
+            | Command::Rest(_)
+            | Command::Calendar(_) => "settings",
             Command::Clock(_) | Command::SendDigest(_) => return None,
             other => other.name(),
         };
@@ -203,6 +213,8 @@ impl Command {
             | Command::Language(_)
             | Command::Notify(_)
             | Command::Digest(_)
+            | Command::Rest(_)
+            | Command::Calendar(_)
             | Command::Vacation(_)
             | Command::Link(_)
             | Command::SendDigest(_) => None,

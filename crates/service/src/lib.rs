@@ -13,6 +13,7 @@
 //! `mailto:<address>`, `local:<name>`), kept in the store in that text form.
 
 pub mod admin;
+mod calendar;
 mod claim;
 pub mod clock;
 pub mod commands;
@@ -578,6 +579,7 @@ impl Service {
                     | C::Challenge { .. }
                     | C::Timezone(_)
                     | C::Notify(_)
+                    | C::Calendar(_)
                     | C::Link(_)
                     | C::Clock(_)
                     | C::SendDigest(_)
@@ -957,6 +959,8 @@ impl Service {
             C::Notify(channel) => self.set_notify(tx, &me, channel).await,
             C::Digest(hour) => self.set_digest(tx, &me, hour, now).await,
             C::Language(language) => self.set_language(tx, &me, language).await,
+            C::Rest(rest) => self.set_rest(tx, &me, rest).await,
+            C::Calendar(on) => self.set_calendar(tx, &me, on, now).await,
             C::Vacation(request) => {
                 let at = Timing::of(inbound, now);
                 self.vacation(tx, &me, request, at).await

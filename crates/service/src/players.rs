@@ -394,6 +394,44 @@ impl Service {
         self.settings_reply("timezone", tz.name())
     }
 
+    /// `settings rest`: the player's weekly rest, in their zone, from their next turn in each
+    /// game (a turn under way keeps the rest it started with: time already spent is not given
+    /// back).
+    pub(crate) async fn set_rest(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        rest: agora_domain::Rest,
+    ) -> Result<Done, Fail> {
+        tx.set_rest(me.id, rest).await?;
+        let value =
+            crate::views::rest_words_in(rest, &me.timezone, crate::templates::answer_language());
+        self.settings_reply("rest", &value)
+    }
+
+    /// `settings calendar [off]`: a new secret address of the player's calendar of deadlines
+    /// (the old one stops working), or none. Only the address's hash is kept.
+    pub(crate) async fn set_calendar(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        on: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        if !on {
+            let had = tx.remove_calendar(me.id).await?;
+            return self.settings_reply(if had { "calendar-off" } else { "calendar-none" }, "");
+        }
+        let Some(site) = self.settings.site_url.as_deref() else {
+            return user(agora_i18n::text!("calendar-no-site"));
+        };
+        let token = crate::calendar::new_token();
+        tx.set_calendar(me.id, &agora_store::mail::token_hash(&token), now)
+            .await?;
+        let address = crate::calendar::address(site, &token);
+        self.settings_reply("calendar", &address)
+    }
+
     /// `settings language`: the player's language from now on, this answer included.
     pub(crate) async fn set_language(
         &self,

@@ -24,6 +24,8 @@ pub struct Loaded {
     pub last: Option<(AnyPosition, AnyAction)>,
     /// When each seat's player comes back from a vacation under way.
     pub away: [Option<DateTime<Utc>>; 2],
+    /// When the clock of the player to act runs again, if it rests now (their weekly rest).
+    pub resting: Option<DateTime<Utc>>,
     /// The players of the seats as read with the game.
     pub players: [Option<Player>; 2],
     /// The board and score texts of the last view, reused by the next view of the same state
@@ -126,6 +128,9 @@ impl Service {
             let player = players[s.index()].as_ref();
             now.and_then(|now| player?.away(now).map(|v| v.until))
         });
+        let resting = now
+            .filter(|_| game.status == agora_store::GameStatus::Active)
+            .and_then(|now| crate::clock::week(&game).resting_until(now));
         let actions = tx.actions(game.id).await?;
         let current = actions.len();
         let shown = shown.map(|p| p.min(current)).filter(|&p| p != current);
@@ -140,6 +145,7 @@ impl Service {
             position,
             last,
             away,
+            resting,
             players,
             cache: ViewCache::default(),
         };
@@ -206,6 +212,7 @@ mod tests {
             due_at: None,
             grace_ply: None,
             grace_seconds: 0,
+            turn_rest: None,
             draw_offer: None,
             undo_request: None,
             created_at: DateTime::UNIX_EPOCH,

@@ -391,15 +391,16 @@ impl Service {
         let first_time = g.grace_seconds == 0;
         let shift = target - deadline;
         let reminders = self.settings.reminders();
-        clock::shift_turn(&mut l.game, shift, reminders);
+        // The grace is wall-clock time after the deadline: the player's rest does not stretch it.
+        l.game.grace_ply = Some(l.game.ply);
+        l.game.grace_seconds += shift.num_seconds();
+        clock::schedule(&mut l.game, reminders);
         // Reminder points the moved deadline puts in the past are not sent late: the player hears
         // of the move (or heard already) and is reminded at the points still ahead.
         if let Due::Remind { stage } = clock::due(&l.game, now, reminders) {
             l.game.reminder_stage = stage;
             clock::schedule(&mut l.game, reminders);
         }
-        l.game.grace_ply = Some(l.game.ply);
-        l.game.grace_seconds += shift.num_seconds();
         tx.save_game(&mut l.game, now).await?;
         tracing::info!(game = l.game.id, player, %target, "no reminder reached the player in time: the deadline moved");
         let hours = self.settings.warned_hours;

@@ -200,6 +200,17 @@ impl Loaded {
                     )
                 })
             })
+            .chain(self.resting.filter(|_| to_act.is_some()).map(|until| {
+                let s = self.to_act();
+                tr(
+                    lang,
+                    "view-resting",
+                    &[
+                        ("name", Arg::Str(self.names[s.index()].clone())),
+                        ("until", local_time_in(until, timezone, lang).into()),
+                    ],
+                )
+            }))
             .collect();
         GameView {
             id: g.id,
@@ -575,6 +586,27 @@ pub fn duration_words_in(d: Duration, lang: Language) -> String {
 /// A time in the recipient's zone, in English: `2026-12-01 18:40 CET` (see [`local_time_in`]).
 pub fn local_time(t: DateTime<Utc>, timezone: &str) -> String {
     local_time_in(t, timezone, Language::En)
+}
+
+/// A weekly rest in words, in `lang`: `your clock rests at weekends and every night from 23:00
+/// to 07:00 (Europe/Amsterdam)`.
+pub fn rest_words_in(rest: agora_domain::Rest, timezone: &str, lang: Language) -> String {
+    let key = match (rest.weekend, rest.night) {
+        (false, None) => "rest-off",
+        (true, None) => "rest-weekend",
+        (false, Some(_)) => "rest-night",
+        (true, Some(_)) => "rest-both",
+    };
+    let (from, to) = rest.night.unwrap_or_default();
+    tr(
+        lang,
+        key,
+        &[
+            ("from", format!("{from:02}:00").into()),
+            ("to", format!("{to:02}:00").into()),
+            ("zone", timezone.into()),
+        ],
+    )
 }
 
 /// A time in the recipient's zone as `lang` writes it: `2026-12-02 14:00 CET` in English,

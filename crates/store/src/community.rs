@@ -3,7 +3,7 @@
 
 use crate::dialect::run;
 use crate::games::{GAME_COLUMNS, GameRow};
-use crate::players::{Addressee, IdentityRow, PLAYER_COLUMNS, PlayerRow};
+use crate::players::{Addressee, IdentityRow, PLAYER_COLUMNS, PLAYER_WIDTH, PlayerRow};
 use crate::{Game, Identity, Player, Result, Tx};
 use chrono::{DateTime, Utc};
 
@@ -125,13 +125,17 @@ impl Tx {
             let mut query = db.prepare_cached(&sql)?;
             let rows = query.query_map([game_id], |row| {
                 let identity = Identity {
-                    address: row.get(14)?,
-                    player_id: row.get(15)?,
-                    channel: row.get(16)?,
-                    verified: row.get(17)?,
-                    blocked: row.get(18)?,
+                    address: row.get(PLAYER_WIDTH)?,
+                    player_id: row.get(PLAYER_WIDTH + 1)?,
+                    channel: row.get(PLAYER_WIDTH + 2)?,
+                    verified: row.get(PLAYER_WIDTH + 3)?,
+                    blocked: row.get(PLAYER_WIDTH + 4)?,
                 };
-                Ok((PlayerRow::direct(row, 0)?.into(), identity, row.get(19)?))
+                Ok((
+                    PlayerRow::direct(row, 0)?.into(),
+                    identity,
+                    row.get(PLAYER_WIDTH + 5)?,
+                ))
             })?;
             rows.collect::<rusqlite::Result<Vec<_>>>()?
         };

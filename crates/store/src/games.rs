@@ -162,6 +162,9 @@ pub struct Game {
     pub grace_ply: Option<u32>,
     /// How far that turn's deadline was moved, in seconds.
     pub grace_seconds: i64,
+    /// The weekly rest of the player to act, with their zone, as it was when the turn started:
+    /// their clock does not run in it. `None`: it runs at every hour.
+    pub turn_rest: Option<agora_domain::ZonedRest>,
     pub draw_offer: Option<Seat>,
     pub undo_request: Option<Seat>,
     pub created_at: DateTime<Utc>,
@@ -263,6 +266,8 @@ pub(crate) struct GameRow {
     period_moves: Option<i64>,
     grace_ply: Option<i64>,
     grace_seconds: i64,
+    turn_rest: Option<String>,
+    turn_rest_zone: Option<String>,
 }
 
 impl GameRow {
@@ -307,6 +312,8 @@ impl GameRow {
             period_moves: row.get(34)?,
             grace_ply: row.get(35)?,
             grace_seconds: row.get(36)?,
+            turn_rest: row.get(37)?,
+            turn_rest_zone: row.get(38)?,
         })
     }
 }
@@ -315,7 +322,8 @@ pub(crate) const GAME_COLUMNS: &str = "id, variant, first_player, second_player,
     position, ply, version, result, end_reason, days_per_move, bank_initial, bank_increment, \
     bank_max, bank_first, bank_second, timeout_policy, turn_started_at, deadline_at, \
     reminded_at, reminder_stage, due_at, draw_offer, undo_request, created_at, updated_at, \
-    started_at, finished_at, rated, private, open, open_min_rating, open_max_rating, period_moves, grace_ply, grace_seconds";
+    started_at, finished_at, rated, private, open, open_min_rating, open_max_rating, period_moves, grace_ply, grace_seconds, \
+    turn_rest, turn_rest_zone";
 
 impl TryFrom<GameRow> for Game {
     type Error = StoreError;
@@ -374,6 +382,15 @@ impl TryFrom<GameRow> for Game {
             due_at: r.due_at,
             grace_ply: r.grace_ply.map(|p| p as u32),
             grace_seconds: r.grace_seconds,
+            turn_rest: match (r.turn_rest, r.turn_rest_zone) {
+                (Some(rest), Some(zone)) => Some(agora_domain::ZonedRest {
+                    rest: rest
+                        .parse()
+                        .map_err(|e| StoreError::Corrupt(format!("rest of game {}: {e}", r.id)))?,
+                    zone,
+                }),
+                _ => None,
+            },
             draw_offer: r.draw_offer.as_deref().map(parse_seat).transpose()?,
             undo_request: r.undo_request.as_deref().map(parse_seat).transpose()?,
             created_at: r.created_at,
@@ -862,7 +879,7 @@ const UPDATE_GAME: &str =
          turn_started_at = ?, deadline_at = ?, reminded_at = ?, reminder_stage = ?,
          due_at = ?, draw_offer = ?, undo_request = ?, updated_at = ?, started_at = ?,
          finished_at = ?, first_player = ?, second_player = ?, open = ?, rated = ?,
-         grace_ply = ?, grace_seconds = ?
+         grace_ply = ?, grace_seconds = ?, turn_rest = ?, turn_rest_zone = ?
      WHERE id = ? AND version = ?";
 
 fn insert_action(
@@ -919,6 +936,8 @@ impl Tx {
                 .bind(game.options.rated)
                 .bind(game.grace_ply.map(i64::from))
                 .bind(game.grace_seconds)
+                .bind(game.turn_rest.as_ref().map(|r| r.rest.to_string()))
+                .bind(game.turn_rest.as_ref().map(|r| r.zone.clone()))
                 .bind(game.id)
                 .bind(game.version)
         )?;
@@ -965,6 +984,8 @@ fn update_game(
         game.options.rated,
         game.grace_ply.map(i64::from),
         game.grace_seconds,
+        game.turn_rest.as_ref().map(|r| r.rest.to_string()),
+        game.turn_rest.as_ref().map(|r| r.zone.as_str()),
         game.id,
         game.version,
     ])

@@ -34,6 +34,8 @@ pub struct Player {
     pub language: Option<String>,
     /// The language of the player's first Discord interaction, read until they choose one.
     pub locale: Option<String>,
+    /// When the player's clock rests each week, in `timezone`.
+    pub rest: agora_domain::Rest,
 }
 
 /// A vacation: the player's clocks are paused from `from` to `until`.
@@ -96,6 +98,7 @@ pub(crate) struct PlayerRow {
     first_seen_at: Option<DateTime<Utc>>,
     language: Option<String>,
     locale: Option<String>,
+    rest: Option<String>,
 }
 
 impl From<PlayerRow> for Player {
@@ -119,6 +122,12 @@ impl From<PlayerRow> for Player {
             first_seen_at: r.first_seen_at,
             language: r.language,
             locale: r.locale,
+            // Written only by `Tx::set_rest`; a value written by hand that cannot be read
+            // rests never.
+            rest: r
+                .rest
+                .and_then(|r| r.parse().ok())
+                .unwrap_or(agora_domain::Rest::NONE),
         }
     }
 }
@@ -163,12 +172,17 @@ impl PlayerRow {
             first_seen_at: get_opt_time(row, at + 11)?,
             language: row.get(at + 12)?,
             locale: row.get(at + 13)?,
+            rest: row.get(at + 14)?,
         })
     }
 }
 
 pub(crate) const PLAYER_COLUMNS: &str = "id, name, timezone, notify, computer, vacation_from, \
-    vacation_until, vacation_year, vacation_used, digest_hour, digest_due_at, first_seen_at, language, locale";
+    vacation_until, vacation_year, vacation_used, digest_hour, digest_due_at, first_seen_at, language, locale, rest";
+
+/// The number of columns in [`PLAYER_COLUMNS`]: where the columns a query selects after them
+/// start.
+pub(crate) const PLAYER_WIDTH: usize = 15;
 
 /// The channel code of an identity address (`discord`, `mailto`, `local`); an address that names
 /// no known channel counts as local.
@@ -260,7 +274,10 @@ impl Tx {
         ))?;
         let row = query
             .query_row([address], |row| {
-                Ok((PlayerRow::direct(row, 0)?, row.get::<_, bool>(14)?))
+                Ok((
+                    PlayerRow::direct(row, 0)?,
+                    row.get::<_, bool>(PLAYER_WIDTH)?,
+                ))
             })
             .optional()?;
         Ok(row.map(|(player, verified)| (Player::from(player), verified)))
@@ -395,6 +412,58 @@ impl Tx {
                 .bind(address.to_owned())
         )?;
         Ok(())
+    }
+
+    /// Sets a player's weekly rest (`Rest::NONE`: none).
+    pub async fn set_rest(&mut self, player_id: i64, rest: agora_domain::Rest) -> Result<()> {
+        run!(
+            self,
+            execute,
+            query("UPDATE players SET rest = ? WHERE id = ?")
+                .bind(rest.is_some().then(|| rest.to_string()))
+                .bind(player_id)
+        )?;
+        Ok(())
+    }
+
+    /// Gives a player the calendar feed whose secret address hashes to `hash` (see
+    /// [`crate::mail::token_hash`]), replacing the one they had: the old address stops working.
+    pub async fn set_calendar(
+        &mut self,
+        player_id: i64,
+        hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        self.remove_calendar(player_id).await?;
+        run!(
+            self,
+            execute,
+            query("INSERT INTO calendars (player_id, hash, created_at) VALUES (?, ?, ?)")
+                .bind(player_id)
+                .bind(hash.to_owned())
+                .bind(now)
+        )?;
+        Ok(())
+    }
+
+    /// Removes a player's calendar feed; whether they had one.
+    pub async fn remove_calendar(&mut self, player_id: i64) -> Result<bool> {
+        let done = run!(
+            self,
+            execute,
+            query("DELETE FROM calendars WHERE player_id = ?").bind(player_id)
+        )?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// The player whose calendar feed's secret address hashes to `hash`.
+    pub async fn calendar_owner(&mut self, hash: &str) -> Result<Option<i64>> {
+        let owner: Option<i64> = run!(
+            self,
+            fetch_optional,
+            query_scalar("SELECT player_id FROM calendars WHERE hash = ?").bind(hash.to_owned())
+        )?;
+        Ok(owner)
     }
 
     pub async fn set_timezone(&mut self, player_id: i64, zone: &str) -> Result<()> {
@@ -672,6 +741,11 @@ impl Tx {
             "UPDATE players SET first_seen_at = COALESCE(first_seen_at,
                  (SELECT first_seen_at FROM players WHERE id = ?2)) WHERE id = ?1",
             "DELETE FROM link_codes WHERE player_id = ?2 OR partner_id = ?2",
+            // The merged player's calendar shows every game of theirs: the one who stays keeps
+            // theirs, or takes the other's.
+            "DELETE FROM calendars WHERE player_id = ?2 AND EXISTS
+                 (SELECT 1 FROM calendars c WHERE c.player_id = ?1)",
+            "UPDATE calendars SET player_id = ?1 WHERE player_id = ?2",
             "DELETE FROM players WHERE id = ?2",
         ] {
             run!(self, execute, query(sql).bind(into).bind(from))?;

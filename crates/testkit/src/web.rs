@@ -315,6 +315,9 @@ impl Browser {
 
 /// A service on a fresh SQLite file of its own (named after `test`), its randomness seeded, and
 /// the directory holding the file.
+/// The website's public address in the tests.
+pub const SITE: &str = "https://agora.example.test";
+
 pub async fn fresh_service(test: &str, seed: u64) -> (Arc<Service>, PathBuf) {
     let dir = std::env::temp_dir().join(format!("agora-web-{test}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -327,6 +330,8 @@ pub async fn fresh_service(test: &str, seed: u64) -> (Arc<Service>, PathBuf) {
         Templates::load(None).unwrap(),
         Settings {
             seed: Some(seed),
+            // The website's public address, which the calendars' addresses start with.
+            site_url: Some(SITE.to_owned()),
             ..Settings::default()
         },
     );

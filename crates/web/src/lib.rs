@@ -164,6 +164,7 @@ impl Site {
             .route("/games/{id}/record", get(record))
             .route("/api/games/{id}", get(game_json))
             .route("/players/{name}", get(player))
+            .route("/calendar/{file}", get(calendar))
             .route("/leaderboards/{pool}", get(leaderboard))
             .route("/static/replay.js", get(script))
             .route("/static/site.css", get(style))
@@ -578,6 +579,35 @@ async fn record(State(site): State<Site>, Path(id): Path<String>, headers: Heade
                     header::CONTENT_DISPOSITION,
                     format!("attachment; filename=\"agora-{id}.txt\""),
                 ),
+            ],
+            text,
+        )
+            .into_response(),
+        Ok(None) => site.not_found_page(lang),
+        Err(e) => site.failed(lang, e),
+    }
+}
+
+/// A player's calendar of deadlines (`/calendar/<secret>.ics`), iCalendar for a calendar
+/// program to subscribe to. An address that names no calendar is not found, whatever is wrong
+/// with it.
+async fn calendar(
+    State(site): State<Site>,
+    Path(file): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = site.language(&headers);
+    let Some(token) = file.strip_suffix(".ics") else {
+        return site.not_found_page(lang);
+    };
+    match site.service.calendar_feed(token).await {
+        Ok(Some(text)) => (
+            StatusCode::OK,
+            [
+                (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),
+                // The address is a secret: no shared cache keeps the feed (and, as on every
+                // response, no page it links to learns it from a referrer).
+                (header::CACHE_CONTROL, "private, max-age=300"),
             ],
             text,
         )

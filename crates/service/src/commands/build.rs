@@ -283,16 +283,22 @@ fn challenge(v: &Values<'_>) -> Result<Command, ParseError> {
 
 /// One setting per command: a front end that takes several at once builds one command for each.
 fn settings(v: &Values<'_>) -> Result<Command, ParseError> {
-    let given: Vec<&str> = ["timezone", "notify", "digest", "language"]
-        .into_iter()
-        .filter(|n| v.get(n).is_some())
-        .collect();
+    let given: Vec<&str> = [
+        "timezone", "notify", "digest", "language", "rest", "calendar",
+    ]
+    .into_iter()
+    .filter(|n| v.get(n).is_some())
+    .collect();
     let key = match given.as_slice() {
         [] => return Err(v.usage(text!("parse-problem-setting-missing"))),
         [key] => *key,
         _ => return Err(v.usage(text!("parse-problem-one-setting"))),
     };
     let value = v.text(key).unwrap_or_default();
+    if key == "rest" {
+        let words: Vec<String> = value.split_whitespace().map(str::to_owned).collect();
+        return parse::rest(&words);
+    }
     if value.split_whitespace().count() != 1 {
         return Err(v.usage(text!("parse-problem-setting", word = key)));
     }
@@ -300,6 +306,7 @@ fn settings(v: &Values<'_>) -> Result<Command, ParseError> {
         "timezone" => Ok(Command::Timezone(value)),
         "notify" => parse::notify(&value),
         "language" => parse::language_setting(&value),
+        "calendar" => parse::calendar(Some(&value)),
         _ => parse::digest(&value),
     }
 }

@@ -742,6 +742,43 @@ pub(super) fn digest(hour: &str) -> Result<Command, ParseError> {
     }
 }
 
+/// The weekly rest `settings rest` names, its words in any language: `weekend`, `night 23-07`,
+/// both, or `off`.
+pub(super) fn rest(words: &[String]) -> Result<Command, ParseError> {
+    let english: Vec<String> = words.iter().map(|w| english_word(w)).collect();
+    match english.join(" ").parse::<agora_domain::Rest>() {
+        Ok(rest) => Ok(Command::Rest(rest)),
+        Err(agora_domain::RestError::TooLong(hours, n)) => Err(settings_usage(text!(
+            "parse-problem-rest-long",
+            hours = hours,
+            length = n,
+            most = agora_domain::MAX_NIGHT_HOURS
+        ))),
+        Err(agora_domain::RestError::Night(hours)) if hours.is_empty() => {
+            Err(settings_usage(text!("parse-problem-rest-night-missing")))
+        }
+        Err(agora_domain::RestError::Night(hours)) => Err(settings_usage(text!(
+            "parse-problem-rest-night",
+            hours = hours
+        ))),
+        Err(agora_domain::RestError::Word(word)) => {
+            Err(settings_usage(text!("parse-problem-rest", word = word)))
+        }
+    }
+}
+
+/// `settings calendar` (a new address) or `settings calendar off`.
+pub(super) fn calendar(word: Option<&str>) -> Result<Command, ParseError> {
+    match word.map(english_word).as_deref() {
+        None | Some("new" | "on") => Ok(Command::Calendar(true)),
+        Some("off" | "none" | "no") => Ok(Command::Calendar(false)),
+        Some(other) => Err(settings_usage(text!(
+            "parse-problem-calendar",
+            word = other
+        ))),
+    }
+}
+
 fn parse_settings(words: Vec<String>) -> Result<Command, ParseError> {
     let words: Vec<String> = match words.as_slice() {
         [key, rest @ ..] => std::iter::once(english_word(key))
@@ -756,6 +793,9 @@ fn parse_settings(words: Vec<String>) -> Result<Command, ParseError> {
         [key, channel] if key.eq_ignore_ascii_case("notify") => notify(channel),
         [key, hour] if key.eq_ignore_ascii_case("digest") => digest(hour),
         [key, language] if key.eq_ignore_ascii_case("language") => language_setting(language),
+        [key, words @ ..] if key.eq_ignore_ascii_case("rest") => rest(words),
+        [key] if key.eq_ignore_ascii_case("calendar") => calendar(None),
+        [key, word] if key.eq_ignore_ascii_case("calendar") => calendar(Some(word)),
         [] => Err(settings_usage(text!("parse-problem-setting-missing"))),
         [key, ..] => Err(settings_usage(text!("parse-problem-setting", word = key))),
     }

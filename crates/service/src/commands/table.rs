@@ -426,14 +426,17 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "settings",
         aliases: &["set"],
-        usage: "settings timezone <IANA zone> | settings notify <discord|email|terminal> | settings digest <hour|off> | settings language <en|nl|sv>",
-        summary: "set your time zone, where notifications go, a daily digest, or your language",
+        usage: "settings timezone <IANA zone> | settings notify <discord|email|terminal> | settings digest <hour|off> | settings language <en|nl|sv> | settings rest <weekend|night 23-07|off> | settings calendar [off]",
+        summary: "set your time zone, where notifications go, a daily digest, your language, rest time, or a calendar",
         help: "`settings timezone Europe/Amsterdam` shows deadlines in your zone. `settings notify \
                email` sends your notifications by mail (to a linked address), `discord` to Discord. \
                `settings digest 8` sends one message at 08:00 your time listing every game waiting \
                for you, instead of a reminder per game; `settings digest off` goes back to \
                reminders. `settings language nl` writes to you in Dutch (`sv` Swedish, `en` \
-               English).",
+               English). `settings rest weekend night 23-07` stops your clock at weekends and \
+               from 23:00 to 07:00 your time, from your next turn in each game (`off` ends it). \
+               `settings calendar` gives you a secret address of a calendar of your deadlines; \
+               asking again replaces it, `settings calendar off` removes it.",
         // One of them per command.
         args: &[
             optional(
@@ -455,6 +458,16 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "language",
                 ArgKind::Choice(&["en", "nl", "sv"]),
                 "the language Agora writes to you in: en, nl or sv",
+            ),
+            optional(
+                "rest",
+                ArgKind::Text,
+                "when your clock rests: weekend, night 23-07, both, or off",
+            ),
+            optional(
+                "calendar",
+                ArgKind::Choice(&["new", "off"]),
+                "a new secret address of your calendar of deadlines, or off",
             ),
         ],
         reads_only: false,
@@ -587,6 +600,11 @@ const LOCAL_WORDS: &[(&str, &[&str], &[&str])] = &[
     ("notify", &["meldingen"], &["aviseringar"]),
     ("digest", &["overzicht"], &["sammanfattning"]),
     ("language", &["taal"], &["språk"]),
+    ("rest", &["rust"], &["vila"]),
+    ("weekend", &["weekend"], &["helg"]),
+    ("night", &["nacht"], &["natt"]),
+    ("calendar", &["agenda"], &["kalender"]),
+    ("new", &["nieuw"], &["ny"]),
     ("off", &["uit"], &["av"]),
     ("end", &["einde"], &["slut"]),
     ("game", &["partij"], &["parti"]),

@@ -938,7 +938,7 @@ fn usage_problems_keep_their_english_words() {
         ("draw maybe", "`maybe` is not offer, accept or decline"),
         (
             "settings colour blue",
-            "`colour` is not timezone, notify, digest or language with one value",
+            "`colour` is not timezone, notify, digest, language, rest or calendar with its value",
         ),
         ("vacation 0", "a vacation is at least 1 day"),
         (

@@ -123,8 +123,14 @@ impl GameCtx<'_> {
 impl Service {
     /// Starts the clock of whoever is to act now (after an action, a start, a takeback).
     pub(crate) fn start_clock(&self, l: &mut Loaded, now: DateTime<Utc>) {
-        let away = l.away[seat_to_act(&l.game).index()];
-        clock::start_turn(&mut l.game, away, now, self.settings.reminders());
+        let seat = seat_to_act(&l.game).index();
+        let away = l.away[seat];
+        // The rest of the player to act, in their zone as it is now, holds for the whole turn.
+        let rest = l.players[seat].as_ref().map(|p| agora_domain::ZonedRest {
+            rest: p.rest,
+            zone: p.timezone.clone(),
+        });
+        clock::start_turn(&mut l.game, away, rest, now, self.settings.reminders());
     }
 
     /// A player's record: from the loaded game if they play in it, else from the store.

@@ -5,6 +5,7 @@
 
 mod admin;
 mod bare_actions;
+mod calendar;
 mod community;
 mod concurrency;
 mod deliveries;

@@ -331,3 +331,136 @@ async fn a_player_never_reached_loses_48_hours_after_the_first_deadline() {
     service.store().close().await;
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The deadline of game `game` as the service shows it.
+async fn deadline_of(service: &Service, game: i64) -> Option<DateTime<Utc>> {
+    service
+        .game_state(game, None)
+        .await
+        .unwrap()
+        .unwrap()
+        .deadline
+}
+
+/// Plays a quiet action in `game` as `who` at `at`, and returns the position after it.
+async fn play_quietly(
+    service: &Service,
+    who: &str,
+    game: i64,
+    position: &mut AnyPosition,
+    at: DateTime<Utc>,
+) {
+    let action = quiet_action(position);
+    let played = send(service, who, &position.notation(action), Some(game), at).await;
+    assert_eq!(played.status, Status::Done, "{}", played.text);
+    position.play_unchecked(action);
+}
+
+#[tokio::test]
+async fn a_rest_stops_the_clock_in_the_players_zone_from_their_next_turn() {
+    let (db, dir) = temp_db("rest");
+    let service = open_service(&db).await;
+    let utc = |d: u32, h: u32| Utc.with_ymd_and_hms(2026, 3, d, h, 0, 0).unwrap();
+    // Thursday 5 March 2026, 11:00 UTC: 12:00 in Amsterdam.
+    let now = utc(5, 11);
+    for who in ["alice", "bob"] {
+        send(&service, who, "games", None, now).await;
+    }
+    send(
+        &service,
+        "alice",
+        "settings timezone Europe/Amsterdam",
+        None,
+        now,
+    )
+    .await;
+    let set = send(
+        &service,
+        "alice",
+        "settings rest weekend night 23-07",
+        None,
+        now,
+    )
+    .await;
+    assert_eq!(set.status, Status::Done, "{}", set.text);
+    assert!(
+        set.text
+            .contains("rests at weekends and every night from 23:00 to 07:00 (Europe/Amsterdam)"),
+        "{}",
+        set.text
+    );
+    let game = send(&service, "alice", "challenge bob agon days 1", None, now)
+        .await
+        .game
+        .unwrap();
+    send(&service, "bob", &format!("accept #{game}"), None, now).await;
+    let mut position = Variant::new(GameKind::Agon, None, None).unwrap().start();
+
+    // Alice's day of clock time: 11 hours to 23:00, the night, 13 hours from 07:00 on Friday.
+    assert_eq!(deadline_of(&service, game).await, Some(utc(6, 19)));
+    // At night her opponent sees that she rests, and until when (in his zone, UTC).
+    let board = send(&service, "bob", &format!("board #{game}"), None, utc(5, 22)).await;
+    assert!(
+        board
+            .text
+            .contains("alice is resting until 2026-03-06 06:00 UTC"),
+        "{}",
+        board.text
+    );
+    let board = send(&service, "bob", &format!("board #{game}"), None, utc(5, 20)).await;
+    assert!(!board.text.contains("resting"), "{}", board.text);
+
+    // Bob rests never: a day on the wall.
+    play_quietly(&service, "alice", game, &mut position, utc(6, 10)).await;
+    assert_eq!(deadline_of(&service, game).await, Some(utc(7, 10)));
+    // Her turn from Friday 13:00: 10 hours, then the night that runs into the weekend and the
+    // night after it, to Monday 07:00, then 14 hours.
+    play_quietly(&service, "bob", game, &mut position, utc(6, 12)).await;
+    assert_eq!(deadline_of(&service, game).await, Some(utc(9, 20)));
+
+    // A change of rest counts from her next turn: the turn under way keeps its own.
+    let off = send(&service, "alice", "settings rest off", None, utc(7, 12)).await;
+    assert_eq!(off.status, Status::Done, "{}", off.text);
+    assert_eq!(deadline_of(&service, game).await, Some(utc(9, 20)));
+    play_quietly(&service, "alice", game, &mut position, utc(9, 9)).await;
+    play_quietly(&service, "bob", game, &mut position, utc(9, 10)).await;
+    assert_eq!(deadline_of(&service, game).await, Some(utc(10, 10)));
+
+    // A vacation beside a rest: the turn starts when the vacation ends (Friday 11:00 in
+    // Amsterdam), runs 13 hours to the weekend and 11 from Monday 00:00.
+    send(&service, "alice", "settings rest weekend", None, utc(9, 11)).await;
+    play_quietly(&service, "alice", game, &mut position, utc(10, 9)).await;
+    play_quietly(&service, "bob", game, &mut position, utc(10, 10)).await;
+    assert_eq!(deadline_of(&service, game).await, Some(utc(11, 10)));
+    let away = send(&service, "alice", "vacation 3", None, utc(10, 10)).await;
+    assert_eq!(away.status, Status::Done, "{}", away.text);
+    assert_eq!(deadline_of(&service, game).await, Some(utc(16, 10)));
+    service.store().close().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn rests_are_read_in_three_languages_and_kept_within_limits() {
+    let (db, dir) = temp_db("rest-words");
+    let service = open_service(&db).await;
+    let now = Utc.with_ymd_and_hms(2026, 3, 5, 11, 0, 0).unwrap();
+    for (text, ok) in [
+        ("settings rest weekend", true),
+        ("settings rest night 22:00-06:00", true),
+        ("instellingen rust weekend nacht 23-07", true),
+        ("inställningar vila helg natt 0-6", true),
+        ("inställningar vila av", true),
+        ("settings rest night 18-08", false),
+        ("settings rest night 7-7", false),
+        ("settings rest sundays", false),
+        ("settings rest night", false),
+        ("instellingen rust nacht 25-07", false),
+    ] {
+        let answer = send(&service, "carol", text, None, now).await;
+        assert_eq!(answer.status == Status::Done, ok, "{text}: {}", answer.text);
+    }
+    let long = send(&service, "carol", "settings rest night 18-08", None, now).await;
+    assert!(long.text.contains("at most 12 hours"), "{}", long.text);
+    service.store().close().await;
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -133,6 +133,8 @@ struct World {
     private: i64,
     /// An open challenge.
     open: i64,
+    /// The secret of Ann's calendar feed.
+    calendar: String,
     /// The site, served until the world is dropped.
     _site: Served,
 }
@@ -192,9 +194,18 @@ async fn world(name: &str) -> World {
     let text = say(&service, &dan, "challenge anyone agon", now).await;
     let open = game_number(&text);
 
+    // Ann's calendar of deadlines: the secret is the last part of the address she is given.
+    let answer = say(&service, &ann, "settings calendar", now).await;
+    let calendar = answer
+        .split(&format!("{}/calendar/", support::SITE))
+        .nth(1)
+        .and_then(|rest| rest.split(".ics").next())
+        .unwrap_or_else(|| panic!("no calendar address in {answer}"))
+        .to_owned();
     let site = Served::start(service).await;
     let address = site.address().to_owned();
     World {
+        calendar,
         address,
         agon,
         plies,
@@ -264,6 +275,11 @@ async fn every_route_answers_with_its_type_and_headers_and_nothing_private() {
         ("/static/site.css".into(), 200, "text/css"),
         ("/static/icon.svg".into(), 200, "image/svg+xml"),
         ("/favicon.ico".into(), 200, "image/svg+xml"),
+        (
+            format!("/calendar/{}.ics", w.calendar),
+            200,
+            "text/calendar",
+        ),
         // Not found: unknown paths, games that do not exist, private games, challenges not
         // yet taken, unknown players and pools.
         ("/nothing/here".into(), 404, "text/html"),
@@ -276,6 +292,19 @@ async fn every_route_answers_with_its_type_and_headers_and_nothing_private() {
         (format!("/games/{open}"), 404, "text/html"),
         ("/players/nobody-at-all".into(), 404, "text/html"),
         ("/leaderboards/chess".into(), 404, "text/html"),
+        // A calendar is found only by its whole secret address.
+        (format!("/calendar/{}", w.calendar), 404, "text/html"),
+        (format!("/calendar/{}x.ics", w.calendar), 404, "text/html"),
+        (
+            "/calendar/mnpqrstuvwxyz234abcdefghjk.ics".into(),
+            404,
+            "text/html",
+        ),
+        (
+            "/calendar/..%2F..%2Fetc%2Fpasswd.ics".into(),
+            404,
+            "text/html",
+        ),
         // Bad parameters.
         ("/games/abc".into(), 400, "text/html"),
         ("/games/0".into(), 400, "text/html"),
@@ -313,6 +342,14 @@ async fn every_route_answers_with_its_type_and_headers_and_nothing_private() {
             );
         }
     }
+
+    // Ann's calendar: her Agon game against Bob if the turn is hers, never a private game's
+    // page, and no cache but hers keeps it.
+    let r = get(a, &format!("/calendar/{}.ics", w.calendar)).await;
+    assert!(r.body.starts_with("BEGIN:VCALENDAR\r\n"), "{}", r.body);
+    assert!(r.body.contains("Agora: deadlines of Ann"), "{}", r.body);
+    assert!(!r.body.contains(&format!("/games/{private}")), "{}", r.body);
+    assert_eq!(r.header("cache-control"), Some("private, max-age=300"));
 
     // Only GET (and HEAD) are served.
     let r = request(a, "POST", "/", &[]).await;
