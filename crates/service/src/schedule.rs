@@ -515,23 +515,27 @@ impl Service {
         hour: Option<u32>,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
+        let lang = crate::templates::answer_language();
         let value = match hour {
             Some(h) => {
                 let next = clock::next_local_hour(h, &me.timezone, now);
                 tx.set_digest(me.id, Some(h), Some(next)).await?;
-                format!(
-                    "one digest a day at {h:02}:00 {} lists every game waiting for you, instead of reminders; the next comes {}",
-                    me.timezone,
-                    crate::views::local_time_in(
-                        next,
-                        &me.timezone,
-                        crate::templates::answer_language()
-                    )
+                agora_i18n::tr(
+                    lang,
+                    "digest-on",
+                    &[
+                        ("hour", format!("{h:02}:00").into()),
+                        ("zone", me.timezone.as_str().into()),
+                        (
+                            "next",
+                            crate::views::local_time_in(next, &me.timezone, lang).into(),
+                        ),
+                    ],
                 )
             }
             None => {
                 tx.set_digest(me.id, None, None).await?;
-                "no more digest: you get a reminder per game before its deadline".to_owned()
+                agora_i18n::tr(lang, "digest-off", &[])
             }
         };
         self.settings_reply("digest", &value)

@@ -3,8 +3,9 @@
 //! its reminders as alarms. The feed is read back by an independent parser (the `ical` crate) and
 //! checked against the RFC's rules of form, after moves, a weekly rest and a vacation.
 
-use agora_rules::{AnyAction, AnyPosition, GameKind, Variant};
-use agora_service::{Answer, Clock, Inbound, Service, Settings, Status, StoreOptions, Templates};
+use crate::time_controls::quiet_action;
+use agora_rules::{GameKind, Variant};
+use agora_service::{Answer, Clock, Service, Settings, Status, StoreOptions, Templates};
 use chrono::{DateTime, Duration, NaiveDateTime, TimeZone, Utc};
 use ical::parser::ical::component::{IcalCalendar, IcalEvent};
 use std::collections::HashSet;
@@ -22,21 +23,9 @@ async fn open_service(db: &std::path::Path, clock: Clock) -> Service {
     Service::new(store, Templates::load(None).unwrap(), settings)
 }
 
+/// Sends `text` from terminal player `from` at the service's time, about `game` if given.
 async fn send(service: &Service, from: &str, text: &str, game: Option<i64>) -> Answer {
-    let at = service.now();
-    service
-        .handle(
-            &Inbound {
-                name: None,
-                text: text.to_owned(),
-                delivery: Some(format!("{from}:{}:{text}", at.timestamp_micros())),
-                game,
-                ..Inbound::new(format!("local:{from}").parse().unwrap())
-            },
-            at,
-        )
-        .await
-        .unwrap()
+    crate::time_controls::send(service, from, text, game, service.now()).await
 }
 
 /// The secret of the address an answer to `settings calendar` gives.
@@ -187,18 +176,6 @@ async fn deadline_of(service: &Service, game: i64) -> DateTime<Utc> {
         .unwrap()
         .deadline
         .expect("a deadline")
-}
-
-fn quiet_action(position: &AnyPosition) -> AnyAction {
-    position
-        .legal_actions()
-        .into_iter()
-        .find(|&a| {
-            let mut after = position.clone();
-            after.play_unchecked(a);
-            !after.is_finished()
-        })
-        .expect("an action that does not end the game")
 }
 
 #[tokio::test]

@@ -30,7 +30,7 @@ async fn open_service(db: &std::path::Path) -> Service {
 }
 
 /// Sends `text` from terminal player `from` at `at`, about `game` if given.
-async fn send(
+pub(crate) async fn send(
     service: &Service,
     from: &str,
     text: &str,
@@ -53,7 +53,7 @@ async fn send(
 }
 
 /// An action of `position` that does not end the game (the game goes on for the whole test).
-fn quiet_action(position: &AnyPosition) -> AnyAction {
+pub(crate) fn quiet_action(position: &AnyPosition) -> AnyAction {
     position
         .legal_actions()
         .into_iter()
