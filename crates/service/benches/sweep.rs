@@ -1,6 +1,8 @@
 //! How long one sweep of the scheduler takes when many running games are due at once: 10,000
 //! games of three days a move (each between two players of its own, on a real SQLite file) are
-//! started, then swept three times, each time with every game due:
+//! started, every other one's first player resting at weekends and nights in Amsterdam (their
+//! clock's deadline and reminders walk through the rest), then swept three times, each time with
+//! every game due:
 //!
 //! 1. at half the turn's time: every player to act is reminded;
 //! 2. at the deadline, those reminders never delivered: every deadline moves (nobody loses on time
@@ -90,6 +92,24 @@ async fn main() {
     for g in 0..count {
         let (a, b) = (format!("p{g}a"), format!("p{g}b"));
         say(&service, &mut n, &b, "games", start).await;
+        if g % 2 == 1 {
+            say(
+                &service,
+                &mut n,
+                &a,
+                "settings timezone Europe/Amsterdam",
+                start,
+            )
+            .await;
+            say(
+                &service,
+                &mut n,
+                &a,
+                "settings rest weekend night 23-07",
+                start,
+            )
+            .await;
+        }
         say(
             &service,
             &mut n,
@@ -106,14 +126,16 @@ async fn main() {
         made.elapsed().as_secs_f64()
     );
 
+    // The resting players' 72 hours of clock time from Monday 13:00 in Amsterdam end on Friday
+    // 21:00 local, after four nights; half of them is gone on Wednesday 17:00.
     let reminded = timed_sweep(
         &service,
         "at half the turn: reminders",
-        start + Duration::hours(36),
+        start + Duration::hours(60),
     )
     .await;
     // The reminders are never delivered: the deadlines move.
-    let deadline = start + Duration::days(3) + Duration::minutes(1);
+    let deadline = start + Duration::days(4) + Duration::hours(9);
     let moved = timed_sweep(&service, "at the deadline, nobody warned: moved", deadline).await;
     service.deliver(&Accept, deadline).await.expect("deliver");
     let ended = timed_sweep(

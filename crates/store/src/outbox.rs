@@ -444,10 +444,12 @@ impl Tx {
         until: DateTime<Utc>,
         limit: u32,
     ) -> Result<Claimed> {
-        let lock = if self.is_postgres() {
-            "FOR UPDATE SKIP LOCKED"
+        // SQLite walks the rows in id order and stops at the limit (left to itself it sorts every
+        // unsent row first); each row's questions go through `outbox_unsent_game`.
+        let (lock, in_order) = if self.is_postgres() {
+            ("FOR UPDATE SKIP LOCKED", "")
         } else {
-            ""
+            ("", "NOT INDEXED")
         };
         // A conversation's key: its game, or its address when it is about no game (game ids
         // start at 1).
@@ -455,7 +457,7 @@ impl Tx {
             "WITH taken AS MATERIALIZED (
                  SELECT COALESCE(h.game_id, 0) AS game,
                         CASE WHEN h.game_id IS NULL THEN h.address ELSE '' END AS address
-                 FROM outbox AS h
+                 FROM outbox AS h {in_order}
                  WHERE h.channel = ?1 AND h.sent_at IS NULL AND h.failed_at IS NULL
                      AND (h.claimed_until IS NULL OR h.claimed_until <= ?2)
                      AND NOT EXISTS (
