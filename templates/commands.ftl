@@ -71,6 +71,7 @@ parse-problem = { $problem ->
         [parse-problem-setting] { parse-problem-setting }
         [parse-problem-one-setting] { parse-problem-one-setting }
         [parse-problem-rest] { parse-problem-rest }
+        [parse-problem-rest-missing] { parse-problem-rest-missing }
         [parse-problem-rest-night] { parse-problem-rest-night }
         [parse-problem-rest-night-missing] { parse-problem-rest-night-missing }
         [parse-problem-rest-long] { parse-problem-rest-long }
@@ -135,6 +136,7 @@ parse-problem-setting-missing = the setting is missing
 parse-problem-setting = `{ $word }` is not timezone, notify, digest, language, rest or calendar with its value
 parse-problem-one-setting = give one setting at a time
 parse-problem-rest = `{ $word }` is not a rest: use `weekend`, `night 23-07`, both, or `off`
+parse-problem-rest-missing = say when your clock rests: `weekend`, `night 23-07`, both, or `off`
 parse-problem-rest-night = `{ $hours }` is not a night: give two whole hours, as in `night 23-07`
 parse-problem-rest-night-missing = `night` needs its hours, as in `night 23-07`
 parse-problem-rest-long = a night's rest is at most { $most } hours: `{ $hours }` is { $length }
@@ -276,6 +278,12 @@ cmd-export-summary = get a game's record as a file
 cmd-export-usage = export [#game]
 cmd-export-help = Sends the record of a game (yours, or any game that is not private) as a text file: tag pairs and the numbered actions, readable by `agora rules replay --record` and `agora render --record` (docs/records.md).
 parse-usage-export = { parse-problem }; usage: { cmd-export-usage }
+cmd-note-summary = keep a private note on a game, for you alone
+cmd-note-usage = note [#game] [text | clear]
+cmd-note-help = `note #12 push the left guard next` keeps a note on game 12 that only you ever see: `board` and `history` show your notes, and your own `export` has them as comments. `note #12` lists them, `note #12 clear` removes them. A note is at most 400 characters, a game holds at most 50 of yours.
+cmd-note-arg-text = text
+cmd-note-arg-text-help = your note, or clear to remove your notes
+parse-usage-note = { parse-problem }; usage: { cmd-note-usage }
 
 cmd-rating-summary = show your ratings, or another player's
 cmd-rating-usage = rating [player]

@@ -301,6 +301,17 @@ settings-rest = Done: { $value }, from your next turn in each game.
 settings-calendar = Done: your calendar of deadlines is at { $value } — add it to your calendar program as a subscription. Keep the address to yourself: anyone who has it sees your deadlines. `settings calendar` again replaces it, `settings calendar off` removes it.
 settings-calendar-off = Done: your calendar's address no longer works.
 settings-calendar-none = You had no calendar: nothing to remove.
+note-kept = Noted on game #{ $id } (you have { $count } { $count ->
+    [one] note
+   *[other] notes
+} there); only you ever see it.
+note-cleared = Your { $count } { $count ->
+    [one] note
+   *[other] notes
+} on game #{ $id } are removed.
+note-none = You have no notes on game #{ $id }.
+notes-heading = Your notes on game #{ $id } (only you see them):
+note-line = after ply { $ply }: { $text }
 rest-off = your clock runs at every hour
 rest-weekend = your clock rests at weekends ({ $zone })
 rest-night = your clock rests every night from { $from } to { $to } ({ $zone })

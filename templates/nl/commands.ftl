@@ -72,6 +72,7 @@ parse-problem = { $problem ->
         [parse-problem-setting] { parse-problem-setting }
         [parse-problem-one-setting] { parse-problem-one-setting }
         [parse-problem-rest] { parse-problem-rest }
+        [parse-problem-rest-missing] { parse-problem-rest-missing }
         [parse-problem-rest-night] { parse-problem-rest-night }
         [parse-problem-rest-night-missing] { parse-problem-rest-night-missing }
         [parse-problem-rest-long] { parse-problem-rest-long }
@@ -145,6 +146,7 @@ parse-problem-setting-missing = de instelling ontbreekt
 parse-problem-setting = `{ $word }` is geen `tijdzone`, `meldingen`, `overzicht`, `taal`, `rust` of `agenda` met een waarde
 parse-problem-one-setting = geef één instelling tegelijk
 parse-problem-rest = `{ $word }` is geen rusttijd: gebruik `weekend`, `nacht 23-07`, beide, of `uit`
+parse-problem-rest-missing = zeg wanneer je klok rust: `weekend`, `nacht 23-07`, beide, of `uit`
 parse-problem-rest-night = `{ $hours }` is geen nacht: geef twee hele uren, zoals in `nacht 23-07`
 parse-problem-rest-night-missing = `nacht` heeft uren nodig, zoals in `nacht 23-07`
 parse-problem-rest-long = een nachtrust duurt hoogstens { $most } uur: `{ $hours }` is { $length } uur
@@ -286,6 +288,12 @@ cmd-export-summary = ontvang het verloop van een partij als bestand
 cmd-export-usage = exporteer [#partij]
 cmd-export-help = Stuurt het verloop van een partij (van jou, of een partij die niet privé is) als tekstbestand: tagparen en de genummerde zetten, leesbaar voor `agora rules replay --record` en `agora render --record` (docs/records.md).
 parse-usage-export = { parse-problem }; gebruik: { cmd-export-usage }
+cmd-note-summary = houd een privénotitie bij over een partij, alleen voor jou
+cmd-note-usage = notitie [#partij] [tekst | wis]
+cmd-note-help = `notitie #12 volgende keer de linker wacht naar voren` bewaart een notitie bij partij 12 die alleen jij ooit ziet: `bord` en `geschiedenis` tonen je notities, en je eigen `exporteer` heeft ze als commentaar. `notitie #12` toont ze, `notitie #12 wis` verwijdert ze. Een notitie is hoogstens 400 tekens, een partij houdt er hoogstens 50 van jou.
+cmd-note-arg-text = tekst
+cmd-note-arg-text-help = je notitie, of wis om je notities te verwijderen
+parse-usage-note = { parse-problem }; gebruik: { cmd-note-usage }
 
 cmd-rating-summary = toon je ratings, of die van een andere speler
 cmd-rating-usage = rating [speler]

@@ -317,6 +317,17 @@ settings-rest = Klaar: { $value }, vanaf je volgende beurt in elke partij.
 settings-calendar = Klaar: je agenda met deadlines staat op { $value } — voeg hem als abonnement toe aan je agenda-app. Houd het adres voor jezelf: wie het heeft, ziet je deadlines. `instellingen agenda` opnieuw vervangt het, `instellingen agenda uit` verwijdert het.
 settings-calendar-off = Klaar: het adres van je agenda werkt niet meer.
 settings-calendar-none = Je had geen agenda: er is niets te verwijderen.
+note-kept = Genoteerd bij partij #{ $id } (je hebt er { $count } { $count ->
+    [one] notitie
+   *[other] notities
+}); alleen jij ziet hem ooit.
+note-cleared = Je { $count } { $count ->
+    [one] notitie
+   *[other] notities
+} bij partij #{ $id } zijn verwijderd.
+note-none = Je hebt geen notities bij partij #{ $id }.
+notes-heading = Je notities bij partij #{ $id } (alleen jij ziet ze):
+note-line = na zet { $ply }: { $text }
 rest-off = je klok loopt op elk uur
 rest-weekend = je klok rust in het weekend ({ $zone })
 rest-night = je klok rust elke nacht van { $from } tot { $to } ({ $zone })

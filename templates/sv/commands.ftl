@@ -72,6 +72,7 @@ parse-problem = { $problem ->
         [parse-problem-setting] { parse-problem-setting }
         [parse-problem-one-setting] { parse-problem-one-setting }
         [parse-problem-rest] { parse-problem-rest }
+        [parse-problem-rest-missing] { parse-problem-rest-missing }
         [parse-problem-rest-night] { parse-problem-rest-night }
         [parse-problem-rest-night-missing] { parse-problem-rest-night-missing }
         [parse-problem-rest-long] { parse-problem-rest-long }
@@ -145,6 +146,7 @@ parse-problem-setting-missing = inställningen saknas
 parse-problem-setting = `{ $word }` är inte `tidszon`, `aviseringar`, `sammanfattning`, `språk`, `vila` eller `kalender` med ett värde
 parse-problem-one-setting = ange en inställning i taget
 parse-problem-rest = `{ $word }` är ingen vilotid: skriv `helg`, `natt 23-07`, båda, eller `av`
+parse-problem-rest-missing = säg när din klocka vilar: `helg`, `natt 23-07`, båda, eller `av`
 parse-problem-rest-night = `{ $hours }` är ingen natt: ange två hela timmar, som i `natt 23-07`
 parse-problem-rest-night-missing = `natt` behöver sina timmar, som i `natt 23-07`
 parse-problem-rest-long = en nattvila är högst { $most } timmar: `{ $hours }` är { $length }
@@ -286,6 +288,12 @@ cmd-export-summary = hämta ett partis förlopp som fil
 cmd-export-usage = exportera [#parti]
 cmd-export-help = Skickar förloppet för ett parti (ditt, eller ett parti som inte är privat) som textfil: taggpar och de numrerade dragen, läsbar för `agora rules replay --record` och `agora render --record` (docs/records.md).
 parse-usage-export = { parse-problem }; användning: { cmd-export-usage }
+cmd-note-summary = för en privat anteckning om ett parti, bara för dig
+cmd-note-usage = anteckning [#parti] [text | rensa]
+cmd-note-help = `anteckning #12 flytta vänstra vakten nästa gång` sparar en anteckning om parti 12 som bara du någonsin ser: `bräde` och `historik` visar dina anteckningar, och din egen `exportera` har dem som kommentarer. `anteckning #12` listar dem, `anteckning #12 rensa` tar bort dem. En anteckning är högst 400 tecken, ett parti rymmer högst 50 av dina.
+cmd-note-arg-text = text
+cmd-note-arg-text-help = din anteckning, eller rensa för att ta bort dina anteckningar
+parse-usage-note = { parse-problem }; användning: { cmd-note-usage }
 
 cmd-rating-summary = visa dina ratingar, eller en annan spelares
 cmd-rating-usage = rating [spelare]

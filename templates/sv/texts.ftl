@@ -308,6 +308,17 @@ settings-rest = Klart: { $value }, från din nästa tur i varje parti.
 settings-calendar = Klart: din kalender med tidsgränser finns på { $value } — lägg till den som en prenumeration i ditt kalenderprogram. Håll adressen för dig själv: den som har den ser dina tidsgränser. `inställningar kalender` igen ersätter den, `inställningar kalender av` tar bort den.
 settings-calendar-off = Klart: din kalenders adress fungerar inte längre.
 settings-calendar-none = Du hade ingen kalender: inget att ta bort.
+note-kept = Antecknat om parti #{ $id } (du har { $count } { $count ->
+    [one] anteckning
+   *[other] anteckningar
+} där); bara du ser den någonsin.
+note-cleared = Dina { $count } { $count ->
+    [one] anteckning
+   *[other] anteckningar
+} om parti #{ $id } är borttagna.
+note-none = Du har inga anteckningar om parti #{ $id }.
+notes-heading = Dina anteckningar om parti #{ $id } (bara du ser dem):
+note-line = efter drag { $ply }: { $text }
 rest-off = din klocka går varje timme
 rest-weekend = din klocka vilar på helgen ({ $zone })
 rest-night = din klocka vilar varje natt från { $from } till { $to } ({ $zone })

@@ -94,6 +94,11 @@ pub enum Command {
         action: String,
     },
     Export(Option<i64>),
+    /// `note [#game] [text]`: a private note on a game (`None`: list them; `clear`: remove them).
+    Note {
+        game: Option<i64>,
+        text: Option<String>,
+    },
     /// A player's ratings (by name; `None` = the sender's).
     Rating(Option<String>),
     /// The best established ratings of a game (an Agros board size where given).
@@ -150,6 +155,7 @@ impl Command {
             Command::Unwatch(_) => "unwatch",
             Command::Preview { .. } => "preview",
             Command::Export(_) => "export",
+            Command::Note { .. } => "note",
             Command::Rating(_) => "rating",
             Command::Leaderboard(..) => "leaderboard",
             Command::Timezone(_) => "timezone",
@@ -197,6 +203,7 @@ impl Command {
             | Command::History(g)
             | Command::Preview { game: g, .. }
             | Command::Export(g)
+            | Command::Note { game: g, .. }
             | Command::Move { game: g, .. } => Some(*g),
             Command::Clock(g) => Some(Some(*g)),
             Command::Help(_)

@@ -953,6 +953,10 @@ impl Service {
                     .await
             }
             C::Export(g) => self.export(tx, &me, aim(g, context)?, now).await,
+            C::Note { game, text } => {
+                self.note(tx, &me, aim(game, context)?, text.as_deref(), now)
+                    .await
+            }
             C::Rating(name) => self.rating(tx, &me, name.as_deref()).await,
             C::Leaderboard(kind, board) => self.leaderboard(tx, kind, board).await,
             C::Timezone(zone) => self.set_timezone(tx, &me, &zone, now).await,

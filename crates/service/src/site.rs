@@ -459,7 +459,7 @@ impl Service {
             return Ok(None);
         };
         let l = self.load(&mut tx, game, None).await?;
-        match self.record_of(&mut tx, &l).await {
+        match self.record_of(&mut tx, &l, &[]).await {
             Ok(text) => Ok(Some(text)),
             Err(crate::Fail::Internal(e)) => Err(e),
             Err(_) => Err(ServiceError::Corrupt(format!(

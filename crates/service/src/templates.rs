@@ -67,6 +67,8 @@ const EMBEDDED: &[(&str, &str)] = embedded![
     "rating.txt",
     "leaderboard.txt",
     "export.txt",
+    "note.txt",
+    "_notes.txt",
     "_reliability.txt",
     "_ratings.txt",
     "lobby.txt",

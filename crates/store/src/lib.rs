@@ -28,6 +28,7 @@ mod health;
 mod lane;
 mod leases;
 pub mod mail;
+mod notes;
 pub mod outbox;
 pub mod players;
 pub mod purge;
@@ -44,6 +45,7 @@ pub use games::{
 };
 pub use health::{Gauges, Waiting};
 pub use mail::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
+pub use notes::Note;
 pub use outbox::{Claimed, NewMessage, Notice, OutboxMessage, OutboxStats, Queued};
 pub use players::{Identity, LinkCode, Player, Vacation};
 pub use purge::Purged;

@@ -189,6 +189,16 @@ pub fn build(
             Ok(Command::Preview { game, action })
         }
         "export" => Ok(Command::Export(v.game()?)),
+        "note" => {
+            let text = v
+                .text("text")
+                .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+                .filter(|t| !t.is_empty());
+            Ok(Command::Note {
+                game: v.game()?,
+                text,
+            })
+        }
         "rating" => Ok(Command::Rating(
             v.text("player")
                 .map(|p| p.trim().trim_start_matches('@').to_owned())

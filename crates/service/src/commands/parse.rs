@@ -225,6 +225,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             other => Ok(other),
         },
         "export" => Ok(Command::Export(game_only("export", args)?)),
+        "note" => Ok(note(words)),
         "rating" => match words.as_slice() {
             [] => Ok(Command::Rating(None)),
             [name] => Ok(Command::Rating(Some(
@@ -245,6 +246,29 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
                 .collect::<Vec<_>>(),
         ),
         other => unreachable!("command `{other}` in the table but not in the parser"),
+    }
+}
+
+/// `note [#game] [text]`: a game reference only where the note starts (`#12`, `12`, `game 12`),
+/// then the note as written, its words joined by single spaces.
+pub(super) fn note(words: Vec<String>) -> Command {
+    let mut rest = words.as_slice();
+    let mut game = None;
+    match rest {
+        [named, n, tail @ ..] if english_word(named) == "game" && game_number(n).is_some() => {
+            game = game_number(n);
+            rest = tail;
+        }
+        [n, tail @ ..] if game_number(n).is_some() => {
+            game = game_number(n);
+            rest = tail;
+        }
+        _ => {}
+    }
+    let text = rest.join(" ");
+    Command::Note {
+        game,
+        text: (!text.is_empty()).then_some(text),
     }
 }
 
@@ -745,6 +769,9 @@ pub(super) fn digest(hour: &str) -> Result<Command, ParseError> {
 /// The weekly rest `settings rest` names, its words in any language: `weekend`, `night 23-07`,
 /// both, or `off`.
 pub(super) fn rest(words: &[String]) -> Result<Command, ParseError> {
+    if words.is_empty() {
+        return Err(settings_usage(text!("parse-problem-rest-missing")));
+    }
     let english: Vec<String> = words.iter().map(|w| english_word(w)).collect();
     match english.join(" ").parse::<agora_domain::Rest>() {
         Ok(rest) => Ok(Command::Rest(rest)),

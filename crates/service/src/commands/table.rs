@@ -391,6 +391,25 @@ pub const COMMANDS: &[CommandSpec] = &[
         reads_only: true,
     },
     CommandSpec {
+        name: "note",
+        aliases: &["notes"],
+        usage: "note [#game] [text | clear]",
+        summary: "keep a private note on a game, for you alone",
+        help: "`note #12 push the left guard next` keeps a note on game 12 that only you ever \
+               see: `board` and `history` show your notes, and your own `export` has them as \
+               comments. `note #12` lists them, `note #12 clear` removes them. A note is at most \
+               400 characters, a game holds at most 50 of yours.",
+        args: &[
+            GAME,
+            optional(
+                "text",
+                ArgKind::Text,
+                "your note, or clear to remove your notes",
+            ),
+        ],
+        reads_only: false,
+    },
+    CommandSpec {
         name: "rating",
         aliases: &["ratings", "rank", "elo"],
         usage: "rating [player]",
@@ -535,6 +554,7 @@ const LOCAL_NAMES: &[(&str, &[&str], &[&str])] = &[
         &["förhandsvisa", "prova"],
     ),
     ("export", &["exporteer"], &["exportera"]),
+    ("note", &["notitie"], &["anteckning"]),
     ("rating", &["rating", "waardering"], &["rating", "rankning"]),
     ("leaderboard", &["ranglijst"], &["topplista"]),
     ("settings", &["instellingen"], &["inställningar"]),
@@ -605,6 +625,7 @@ const LOCAL_WORDS: &[(&str, &[&str], &[&str])] = &[
     ("night", &["nacht"], &["natt"]),
     ("calendar", &["agenda"], &["kalender"]),
     ("new", &["nieuw"], &["ny"]),
+    ("clear", &["wis"], &["rensa"]),
     ("off", &["uit"], &["av"]),
     ("end", &["einde"], &["slut"]),
     ("game", &["partij"], &["parti"]),

@@ -180,6 +180,8 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("unwatch", "unwatch #4"),
     ("preview", "preview #4 k1-j1"),
     ("export", "export #4"),
+    ("note", "note #4 keep the guard home"),
+    ("note", "note #4"),
     ("rating", "rating ann"),
     ("leaderboard", "leaderboard agros board 8"),
     ("settings", "settings timezone Europe/Amsterdam"),

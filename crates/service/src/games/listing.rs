@@ -21,14 +21,58 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         let command = if history { "history" } else { "board" };
-        let game = match game {
+        let nothing = agora_i18n::text!("board-no-game");
+        let game = self.looked_at(tx, me, game, command, nothing).await?;
+        let l = self.load(tx, game, Some(now)).await?;
+        // A player's own notes on the game; nobody else's, ever.
+        let notes = match l.game.seat_of(me.id) {
+            Some(_) => tx
+                .notes(l.game.id, me.id)
+                .await?
+                .into_iter()
+                .map(|n| super::NoteLine {
+                    ply: n.ply,
+                    text: n.body,
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let extra = Extra {
+            report: if history {
+                l.score_report_in(crate::templates::answer_language())
+            } else {
+                Vec::new()
+            },
+            notes,
+            ..Extra::default()
+        };
+        let template = if history { "history.txt" } else { "board.txt" };
+        Ok(Done {
+            attachments: Vec::new(),
+            text: self.render_for(tx, &l, me.id, template, extra).await?,
+            game: Some(l.game.id),
+        })
+    }
+
+    /// The game a look at one game (`board`, `history`, `export`, `note`) is about: the one
+    /// named (if the sender may see it), else the sender's only open game, else the game they
+    /// finished last (`nothing` when there is none).
+    pub(crate) async fn looked_at(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        game: Option<i64>,
+        command: &'static str,
+        nothing: crate::Text,
+    ) -> Result<Game, Fail> {
+        Ok(match game {
             Some(id) => self.visible_game(tx, me, id).await?,
             // With no game under way, the one that ended last: a player looks back at it.
             None => match tx.open_games_of(me.id).await?.is_empty() {
                 true => tx
                     .last_finished_game_of(me.id)
                     .await?
-                    .ok_or_else(|| Fail::User(agora_i18n::text!("board-no-game")))?,
+                    .ok_or(Fail::User(nothing))?,
                 false => {
                     self.pick(
                         tx,
@@ -41,21 +85,6 @@ impl Service {
                     .await?
                 }
             },
-        };
-        let l = self.load(tx, game, Some(now)).await?;
-        let extra = Extra {
-            report: if history {
-                l.score_report_in(crate::templates::answer_language())
-            } else {
-                Vec::new()
-            },
-            ..Extra::default()
-        };
-        let template = if history { "history.txt" } else { "board.txt" };
-        Ok(Done {
-            attachments: Vec::new(),
-            text: self.render_for(tx, &l, me.id, template, extra).await?,
-            game: Some(l.game.id),
         })
     }
 

@@ -8,6 +8,7 @@ mod challenges;
 mod community;
 mod endings;
 mod listing;
+mod notes;
 mod offers;
 mod play;
 mod standing;
@@ -94,6 +95,16 @@ pub(crate) struct Extra<'a> {
     /// A challenge: its maker's rating in the game's pool and their reliability.
     pub rating: Option<i64>,
     pub reliability: Option<standing::ReliabilityView>,
+    /// `board` and `history` to a player of the game: their own private notes on it, and no
+    /// one else's (every notification leaves this empty).
+    pub notes: Vec<NoteLine>,
+}
+
+/// A private note as its writer reads it.
+#[derive(Serialize, Debug, Clone)]
+pub(crate) struct NoteLine {
+    pub ply: i64,
+    pub text: String,
 }
 
 impl GameCtx<'_> {

@@ -273,32 +273,19 @@ impl Service {
         game: Option<i64>,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        let game = match game {
-            Some(id) => self.visible_game(tx, me, id).await?,
-            None => match tx.open_games_of(me.id).await?.is_empty() {
-                true => tx
-                    .last_finished_game_of(me.id)
-                    .await?
-                    .ok_or_else(|| Fail::User(agora_i18n::text!("export-no-game")))?,
-                false => {
-                    self.pick(
-                        tx,
-                        me,
-                        None,
-                        "export",
-                        agora_i18n::text!("no-game-under-way"),
-                        |_| true,
-                    )
-                    .await?
-                }
-            },
-        };
+        let nothing = agora_i18n::text!("export-no-game");
+        let game = self.looked_at(tx, me, game, "export", nothing).await?;
         let id = game.id;
         if game.status == GameStatus::Proposed {
             return user(agora_i18n::text!("export-not-started", game = id));
         }
         let l = self.load(tx, game, Some(now)).await?;
-        let text = self.record_of(tx, &l).await?;
+        // A player's own export carries their private notes as comments; nobody else's does.
+        let notes = match l.game.seat_of(me.id) {
+            Some(_) => tx.notes(id, me.id).await?,
+            None => Vec::new(),
+        };
+        let text = self.record_of(tx, &l, &notes).await?;
         #[derive(Serialize)]
         struct Ctx {
             id: i64,
@@ -329,7 +316,12 @@ impl Service {
     }
 
     /// A game's record in the record format: its tags, then its actions.
-    pub(crate) async fn record_of(&self, tx: &mut Tx, l: &Loaded) -> Result<String, Fail> {
+    pub(crate) async fn record_of(
+        &self,
+        tx: &mut Tx,
+        l: &Loaded,
+        notes: &[agora_store::Note],
+    ) -> Result<String, Fail> {
         let g = &l.game;
         let corrupt = |e: agora_rules::record::RecordError| {
             Fail::Internal(crate::ServiceError::Corrupt(format!(
@@ -389,6 +381,12 @@ impl Service {
         }
         for (key, value) in tags {
             record.set_tag(key, &value).map_err(corrupt)?;
+        }
+        for note in notes {
+            let after = usize::try_from(note.ply).unwrap_or(0).min(l.actions.len());
+            record
+                .add_comment(after, note.body.as_str())
+                .map_err(corrupt)?;
         }
         record.set_result(result);
         Ok(record.to_text())

@@ -140,6 +140,10 @@ const SAMPLES: &[(&str, &str)] = &[
     ("board.txt", r#"{"game": over}"#),
     ("board.txt", r#"{"game": aborted}"#),
     (
+        "board.txt",
+        r#"{"game": game, "notes": [{"ply": 0, "text": "x-1"}, {"ply": 3, "text": "x-2"}]}"#,
+    ),
+    (
         "challenge_closed.txt",
         r#"{"event": "operator", "game": game, "by": none, "what": "x-1"}"#,
     ),
@@ -416,6 +420,34 @@ const SAMPLES: &[(&str, &str)] = &[
     ("history.txt", r#"{"game": over, "report": ["a1 3"]}"#),
     ("history.txt", r#"{"game": theirs, "report": none}"#),
     (
+        "history.txt",
+        r#"{"game": theirs, "report": none, "notes": [{"ply": 2, "text": "x-1"}]}"#,
+    ),
+    (
+        "note.txt",
+        r#"{"what": "kept", "id": 5, "count": 1, "notes": []}"#,
+    ),
+    (
+        "note.txt",
+        r#"{"what": "kept", "id": 5, "count": 3, "notes": []}"#,
+    ),
+    (
+        "note.txt",
+        r#"{"what": "cleared", "id": 5, "count": 2, "notes": []}"#,
+    ),
+    (
+        "note.txt",
+        r#"{"what": "cleared", "id": 5, "count": 1, "notes": []}"#,
+    ),
+    (
+        "note.txt",
+        r#"{"what": "list", "id": 5, "count": 1, "notes": [{"ply": 4, "text": "x-1"}]}"#,
+    ),
+    (
+        "note.txt",
+        r#"{"what": "list", "id": 5, "count": 0, "notes": []}"#,
+    ),
+    (
         "leaderboard.txt",
         r#"{"pool": "Agon", "max_deviation": 110.0, "min_games": 5,
             "entries": [{"rank": 1, "name": "alice", "rating": 1600, "deviation": 40,
@@ -628,6 +660,13 @@ const SAMPLES: &[(&str, &str)] = &[
     ),
     ("settings.txt", r#"{"what": "digest", "value": "x-1"}"#),
     ("settings.txt", r#"{"what": "notify", "value": "x-1"}"#),
+    ("settings.txt", r#"{"what": "rest", "value": "x-1"}"#),
+    (
+        "settings.txt",
+        r#"{"what": "calendar", "value": "https://agora.example/calendar/x.ics"}"#,
+    ),
+    ("settings.txt", r#"{"what": "calendar-off", "value": ""}"#),
+    ("settings.txt", r#"{"what": "calendar-none", "value": ""}"#),
     (
         "undeliverable.txt",
         r#"{"game": 5, "failed_channel": "mailto", "address": "ann@example.org"}"#,

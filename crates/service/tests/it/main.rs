@@ -15,6 +15,7 @@ mod fuzz_replay;
 mod glossary;
 mod group_commit;
 mod lease_holders;
+mod notes;
 mod pictures;
 mod privacy;
 mod purge;

@@ -454,6 +454,8 @@ async fn rests_are_read_in_three_languages_and_kept_within_limits() {
         ("settings rest night 7-7", false),
         ("settings rest sundays", false),
         ("settings rest night", false),
+        ("settings rest", false),
+        ("instellingen rust", false),
         ("instellingen rust nacht 25-07", false),
     ] {
         let answer = send(&service, "carol", text, None, now).await;
