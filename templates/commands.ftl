@@ -284,6 +284,12 @@ cmd-note-help = `note #12 push the left guard next` keeps a note on game 12 that
 cmd-note-arg-text = text
 cmd-note-arg-text-help = your note, or clear to remove your notes
 parse-usage-note = { parse-problem }; usage: { cmd-note-usage }
+cmd-conditional-summary = answer your opponent's next action in advance
+cmd-conditional-usage = conditional [#game] [actions | cancel]
+cmd-conditional-help = While your opponent is to act, `conditional #12 e5 d4` means: if they play e5, play d4 for me at once. A line goes on in turns (`conditional #12 e5 d4 f6 c3`: then if they play f6, c3), and several lines may answer different actions. Every action is checked when you enter it; any action of theirs that no line expects removes your lines. `conditional #12` lists them, `conditional #12 cancel` removes them (`cancel e5`: those that begin with e5). Nobody else ever sees them.
+cmd-conditional-arg-line = line
+cmd-conditional-arg-line-help = their action, your answer, and so on; or cancel
+parse-usage-conditional = { parse-problem }; usage: { cmd-conditional-usage }
 
 cmd-rating-summary = show your ratings, or another player's
 cmd-rating-usage = rating [player]

@@ -113,6 +113,7 @@ played-auto-you = Game #{ $id }, ply { $ply }: your deadline passed, so your tur
 played-auto = Game #{ $id }, ply { $ply }: { $mover } ({ $colour }) missed the deadline and passed (auto-pass)
 played-you = Game #{ $id }, ply { $ply }: you played { $action }
 played-answered = Game #{ $id }, ply { $ply }: you played { $replied_to }, and { $mover } ({ $colour }) answered { $action }
+played-conditional = Game #{ $id }, ply { $ply }: { $opponent } ({ $colour }) played { $replied_to }, and your conditional answer { $action } was played
 played = Game #{ $id }, ply { $ply }: { $mover } ({ $colour }) played { $action }
 
 ## board.txt: $status is a game's state code (declined, cancelled, finished, …).
@@ -312,6 +313,18 @@ note-cleared = Your { $count } { $count ->
 note-none = You have no notes on game #{ $id }.
 notes-heading = Your notes on game #{ $id } (only you see them):
 note-line = after ply { $ply }: { $text }
+conditional-added = Kept for game #{ $id }: you have { $count } { $count ->
+    [one] line
+   *[other] lines
+}, which only you ever see. When your opponent plays the first action of one, your answer is played at once; any other action removes them.
+conditional-known = You have that line in game #{ $id } already.
+conditional-cleared = { $count ->
+    [0] No line of yours in game #{ $id } begins so: nothing is removed.
+    [one] Your conditional line in game #{ $id } is removed.
+   *[other] Your { $count } conditional lines in game #{ $id } are removed.
+}
+conditional-none = You have no conditional lines in game #{ $id }.
+conditional-heading = Your conditional lines in game #{ $id } (their action → your answer → …; only you see them):
 rest-off = your clock runs at every hour
 rest-weekend = your clock rests at weekends ({ $zone })
 rest-night = your clock rests every night from { $from } to { $to } ({ $zone })
@@ -596,6 +609,15 @@ discord-not-legal = `{ $value }` is not a legal action here.
 discord-unreadable = `{ $value }` cannot be read.
 discord-resign-ask = Resign game #{ $game }? Your opponent wins; this cannot be undone.
 discord-preview = Game #{ $game }, ply { $ply }: the position after { $value }. Nothing is played until you press Play.
+discord-expect = Game #{ $game }, ply { $ply }: it is not your turn, { $opponent } is to act. Choose the action you expect from them, then your answer, to add a conditional move: it is played at once if they play that, and nobody else ever sees it.
+discord-expect-next = Game #{ $game }, ply { $ply }: after { $line }, { $yours ->
+        [true] choose your answer.
+       *[false] choose the next action you expect from { $opponent }.
+    }
+discord-line-preview = Game #{ $game }, ply { $ply }: the position after { $line }. { $mine ->
+        [true] Nothing is kept until you press Add as conditional.
+       *[false] If { $opponent } plays this, what do you answer?
+    }
 discord-ascii = Game #{ $game }, ply { $ply }:
 discord-lobby-accept = Accept
 discord-lobby-taken = Open challenge #{ $game } was taken: { $title }, { $first } vs { $second }.
@@ -612,6 +634,9 @@ discord-label-resign = Resign…
 discord-label-yes-resign = Yes, resign
 discord-label-play = Play { $value }
 discord-label-choose-again = Choose again
+discord-label-add-conditional = Add as conditional
+discord-label-go-on = Go on
+discord-label-choose-answer = Choose your answer
 discord-label-ascii = ASCII board
 discord-label-to-act = To act
 discord-label-deadline = Deadline

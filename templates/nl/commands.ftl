@@ -294,6 +294,12 @@ cmd-note-help = `notitie #12 volgende keer de linker wacht naar voren` bewaart e
 cmd-note-arg-text = tekst
 cmd-note-arg-text-help = je notitie, of wis om je notities te verwijderen
 parse-usage-note = { parse-problem }; gebruik: { cmd-note-usage }
+cmd-conditional-summary = beantwoord de volgende zet van je tegenstander alvast
+cmd-conditional-usage = voorwaardelijk [#partij] [zetten | annuleer]
+cmd-conditional-help = Terwijl je tegenstander aan zet is, betekent `voorwaardelijk #12 e5 d4`: als die e5 speelt, speel dan meteen d4 voor mij. Een reeks gaat om beurten verder (`voorwaardelijk #12 e5 d4 f6 c3`: en als die dan f6 speelt, c3), en meerdere reeksen kunnen verschillende zetten beantwoorden. Elke zet wordt gecontroleerd wanneer je hem invoert; een zet van je tegenstander die geen reeks verwacht, verwijdert je reeksen. `voorwaardelijk #12` toont ze, `voorwaardelijk #12 annuleer` verwijdert ze (`annuleer e5`: de reeksen die met e5 beginnen). Niemand anders ziet ze ooit.
+cmd-conditional-arg-line = reeks
+cmd-conditional-arg-line-help = de zet van je tegenstander, jouw antwoord, enzovoort; of annuleer
+parse-usage-conditional = { parse-problem }; gebruik: { cmd-conditional-usage }
 
 cmd-rating-summary = toon je ratings, of die van een andere speler
 cmd-rating-usage = rating [speler]

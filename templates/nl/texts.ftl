@@ -118,6 +118,7 @@ played-you = Partij #{ $id }, zet { $ply }: { $action ->
        *[other] je hebt { $action } gespeeld
     }
 played-answered = Partij #{ $id }, zet { $ply }: je speelde { $replied_to } en { $mover } ({ $colour }) antwoordde met { $action }
+played-conditional = Partij #{ $id }, zet { $ply }: { $opponent } ({ $colour }) speelde { $replied_to } en je voorwaardelijke antwoord { $action } is gespeeld
 played = Partij #{ $id }, zet { $ply }: { $mover } ({ $colour }) { $action ->
         [pass] heeft gepast
        *[other] heeft { $action } gespeeld
@@ -328,6 +329,18 @@ note-cleared = Je { $count } { $count ->
 note-none = Je hebt geen notities bij partij #{ $id }.
 notes-heading = Je notities bij partij #{ $id } (alleen jij ziet ze):
 note-line = na zet { $ply }: { $text }
+conditional-added = Bewaard voor partij #{ $id }: je hebt { $count } { $count ->
+    [one] reeks
+   *[other] reeksen
+}, die alleen jij ooit ziet. Speelt je tegenstander de eerste zet van een reeks, dan wordt je antwoord meteen gespeeld; elke andere zet verwijdert ze.
+conditional-known = Die reeks heb je al in partij #{ $id }.
+conditional-cleared = { $count ->
+    [0] Geen van je reeksen in partij #{ $id } begint zo: er is niets verwijderd.
+    [one] Je voorwaardelijke reeks in partij #{ $id } is verwijderd.
+   *[other] Je { $count } voorwaardelijke reeksen in partij #{ $id } zijn verwijderd.
+}
+conditional-none = Je hebt geen voorwaardelijke zetten in partij #{ $id }.
+conditional-heading = Je voorwaardelijke reeksen in partij #{ $id } (hun zet → jouw antwoord → …; alleen jij ziet ze):
 rest-off = je klok loopt op elk uur
 rest-weekend = je klok rust in het weekend ({ $zone })
 rest-night = je klok rust elke nacht van { $from } tot { $to } ({ $zone })
@@ -634,6 +647,15 @@ discord-not-legal = `{ $value }` is hier geen geldige zet.
 discord-unreadable = `{ $value }` is niet te lezen.
 discord-resign-ask = Partij #{ $game } opgeven? Je tegenstander wint; dit kan niet ongedaan worden gemaakt.
 discord-preview = Partij #{ $game }, zet { $ply }: de stelling na { $value }. Er wordt niets gespeeld tot je op Speel drukt.
+discord-expect = Partij #{ $game }, zet { $ply }: je bent niet aan zet, { $opponent } is aan zet. Kies de zet die je van je tegenstander verwacht en dan je antwoord, om een voorwaardelijke zet toe te voegen: die wordt meteen gespeeld als je tegenstander dat speelt, en niemand anders ziet hem ooit.
+discord-expect-next = Partij #{ $game }, zet { $ply }: na { $line }, { $yours ->
+        [true] kies je antwoord.
+       *[false] kies de volgende zet die je van { $opponent } verwacht.
+    }
+discord-line-preview = Partij #{ $game }, zet { $ply }: de stelling na { $line }. { $mine ->
+        [true] Er wordt niets bewaard tot je op Voeg toe als voorwaardelijke zet drukt.
+       *[false] Als { $opponent } dit speelt, wat antwoord je dan?
+    }
 discord-ascii = Partij #{ $game }, zet { $ply }:
 discord-lobby-accept = Accepteren
 discord-lobby-taken = Open uitdaging #{ $game } is aangenomen: { $title }, { $first } tegen { $second }.
@@ -650,6 +672,9 @@ discord-label-resign = Opgeven…
 discord-label-yes-resign = Ja, opgeven
 discord-label-play = Speel { $value }
 discord-label-choose-again = Opnieuw kiezen
+discord-label-add-conditional = Voeg toe als voorwaardelijke zet
+discord-label-go-on = Ga verder
+discord-label-choose-answer = Kies je antwoord
 discord-label-ascii = ASCII-bord
 discord-label-to-act = Aan zet
 discord-label-deadline = Deadline

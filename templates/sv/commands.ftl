@@ -294,6 +294,12 @@ cmd-note-help = `anteckning #12 flytta vänstra vakten nästa gång` sparar en a
 cmd-note-arg-text = text
 cmd-note-arg-text-help = din anteckning, eller rensa för att ta bort dina anteckningar
 parse-usage-note = { parse-problem }; användning: { cmd-note-usage }
+cmd-conditional-summary = svara i förväg på motståndarens nästa drag
+cmd-conditional-usage = villkor [#parti] [drag | avbryt]
+cmd-conditional-help = Medan motståndaren står på tur betyder `villkor #12 e5 d4`: om hen spelar e5, spela d4 åt mig direkt. En följd fortsätter tur för tur (`villkor #12 e5 d4 f6 c3`: och om hen sedan spelar f6, c3), och flera följder kan svara på olika drag. Varje drag kontrolleras när du anger det; ett drag av motståndaren som ingen följd väntar sig tar bort dina följder. `villkor #12` listar dem, `villkor #12 avbryt` tar bort dem (`avbryt e5`: de som börjar med e5). Ingen annan ser dem någonsin.
+cmd-conditional-arg-line = följd
+cmd-conditional-arg-line-help = motståndarens drag, ditt svar, och så vidare; eller avbryt
+parse-usage-conditional = { parse-problem }; användning: { cmd-conditional-usage }
 
 cmd-rating-summary = visa dina ratingar, eller en annan spelares
 cmd-rating-usage = rating [spelare]

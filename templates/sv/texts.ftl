@@ -112,6 +112,7 @@ played-you = Parti #{ $id }, drag { $ply }: { $action ->
        *[other] du spelade { $action }
     }
 played-answered = Parti #{ $id }, drag { $ply }: du spelade { $replied_to } och { $mover } ({ $colour }) svarade { $action }
+played-conditional = Parti #{ $id }, drag { $ply }: { $opponent } ({ $colour }) spelade { $replied_to } och ditt villkorsdrag { $action } spelades
 played = Parti #{ $id }, drag { $ply }: { $mover } ({ $colour }) { $action ->
         [pass] passade
        *[other] spelade { $action }
@@ -319,6 +320,18 @@ note-cleared = Dina { $count } { $count ->
 note-none = Du har inga anteckningar om parti #{ $id }.
 notes-heading = Dina anteckningar om parti #{ $id } (bara du ser dem):
 note-line = efter drag { $ply }: { $text }
+conditional-added = Sparat för parti #{ $id }: du har { $count } { $count ->
+    [one] följd
+   *[other] följder
+}, som bara du någonsin ser. När motståndaren spelar det första draget i en följd spelas ditt svar direkt; alla andra drag tar bort dem.
+conditional-known = Den följden har du redan i parti #{ $id }.
+conditional-cleared = { $count ->
+    [0] Ingen av dina följder i parti #{ $id } börjar så: inget är borttaget.
+    [one] Din villkorsföljd i parti #{ $id } är borttagen.
+   *[other] Dina { $count } villkorsföljder i parti #{ $id } är borttagna.
+}
+conditional-none = Du har inga villkorsdrag i parti #{ $id }.
+conditional-heading = Dina villkorsföljder i parti #{ $id } (hens drag → ditt svar → …; bara du ser dem):
 rest-off = din klocka går varje timme
 rest-weekend = din klocka vilar på helgen ({ $zone })
 rest-night = din klocka vilar varje natt från { $from } till { $to } ({ $zone })
@@ -623,6 +636,15 @@ discord-not-legal = `{ $value }` är inget tillåtet drag här.
 discord-unreadable = `{ $value }` går inte att tolka.
 discord-resign-ask = Ge upp parti #{ $game }? Din motståndare vinner, och det går inte att ångra.
 discord-preview = Parti #{ $game }, drag { $ply }: ställningen efter { $value }. Inget spelas förrän du trycker på Spela.
+discord-expect = Parti #{ $game }, drag { $ply }: det är inte din tur, { $opponent } står på tur. Välj draget du väntar dig av motståndaren och sedan ditt svar, för att lägga till ett villkorsdrag: det spelas direkt om motståndaren spelar så, och ingen annan ser det någonsin.
+discord-expect-next = Parti #{ $game }, drag { $ply }: efter { $line }, { $yours ->
+        [true] välj ditt svar.
+       *[false] välj nästa drag du väntar dig av { $opponent }.
+    }
+discord-line-preview = Parti #{ $game }, drag { $ply }: ställningen efter { $line }. { $mine ->
+        [true] Inget sparas förrän du trycker på Lägg till som villkorsdrag.
+       *[false] Om { $opponent } spelar så, vad svarar du?
+    }
 discord-ascii = Parti #{ $game }, drag { $ply }:
 discord-lobby-accept = Acceptera
 discord-lobby-taken = Den öppna utmaningen #{ $game } har antagits: { $title }, { $first } mot { $second }.
@@ -639,6 +661,9 @@ discord-label-resign = Ge upp…
 discord-label-yes-resign = Ja, ge upp
 discord-label-play = Spela { $value }
 discord-label-choose-again = Välj igen
+discord-label-add-conditional = Lägg till som villkorsdrag
+discord-label-go-on = Fortsätt
+discord-label-choose-answer = Välj ditt svar
 discord-label-ascii = ASCII-bräde
 discord-label-to-act = Vid draget
 discord-label-deadline = Tidsgräns

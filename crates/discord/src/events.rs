@@ -20,7 +20,8 @@ use std::sync::Arc;
 type FrameworkError<'a> = poise::FrameworkError<'a, Arc<Bot>, DiscordError>;
 
 /// Whether only the person who asked sees a command's answer: what only reads and their own
-/// settings (nobody else needs them), and `link` (its code is a secret).
+/// settings (nobody else needs them), their notes and conditional moves (nobody else may learn
+/// of them, not even that they exist), and `link` and `settings calendar` (secrets).
 fn private(command: &Command) -> bool {
     command.reads_only()
         || matches!(
@@ -32,6 +33,10 @@ fn private(command: &Command) -> bool {
                 | Command::Link(_)
                 | Command::Watch(_)
                 | Command::Unwatch(_)
+                | Command::Rest(_)
+                | Command::Calendar(_)
+                | Command::Note { .. }
+                | Command::Conditional { .. }
         )
 }
 

@@ -16,20 +16,30 @@
 //! carries is trusted: each click is narrowed again from the legal actions of the position, and
 //! Play goes through the service like any typed move.
 //!
+//! While the opponent is to act, the same Move button builds a conditional line instead: menus
+//! of the opponent's legal actions, a preview of the position after the one chosen with a button
+//! to choose the answer, the answer's menus, and a preview of the answer with "Add as
+//! conditional", which sends the line as `conditional` does (and "Go on" to lengthen it).
+//!
 //! Custom ids: `move:<game>:<ply>` (a button), `pick:<game>:<ply>` (a menu of how actions go on:
 //! each value is a beginning `e5`, a whole action that others continue `e5~`, or a range of the
 //! next runs after a beginning, `p~p1~p40`; `col:` is read as `pick:`), `to:<game>:<ply>` (a menu
 //! of actions), `play:<game>:<ply>:<action>`, `resign:<game>:<version>`,
 //! `resign-yes:<game>:<version>`, and `draw-accept:`, `draw-decline:`, `undo-accept:`,
-//! `undo-decline:<game>:<version>`.
+//! `undo-decline:<game>:<version>`; for a conditional line, whose actions so far (separated by
+//! spaces) follow the ply: `cmove:<game>:<ply>:<line>` (the menus of the next action after the
+//! line), `cpick:`, `ccol:` and `cto:<game>:<ply>:<line>` (its menus) and
+//! `cadd:<game>:<ply>:<line>` (the line sent).
 
 use crate::board::{self, allowed_mentions, clip};
 use crate::events::click_inbound;
 use crate::{Bot, DiscordError, identity};
 use agora_i18n::{Arg, tr};
+use agora_rules::{AnyPosition, Seat};
 use agora_service::Status;
 use agora_service::commands::{Command, Reply};
 use agora_service::queries::GameState;
+use agora_store::GameStatus;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 use std::collections::HashMap;
@@ -464,9 +474,44 @@ fn menu_row(bot: &Bot, menu: Menu) -> serenity::CreateActionRow {
     )
 }
 
+/// A menu of a conditional line: `c<kind>:<game>:<ply>:<line>`, its actions so far after the
+/// ply.
+fn line_menu(menu: Menu, line: &str) -> Menu {
+    Menu {
+        custom_id: format!("c{}:{line}", menu.custom_id),
+        ..menu
+    }
+}
+
+/// The position after a conditional line's actions, from `position`; `None` when one of them is
+/// not legal where it comes (a line carried in an id is not trusted either).
+fn after_line(position: &AnyPosition, line: &str) -> Option<AnyPosition> {
+    let mut position = position.clone();
+    for action in line.split_whitespace() {
+        let action = position.parse_action(action).ok()?;
+        position.play_unchecked(action);
+    }
+    Some(position)
+}
+
+/// The legal actions of `position`, as the service writes them.
+fn notations(position: &AnyPosition) -> Vec<String> {
+    position
+        .legal_actions()
+        .into_iter()
+        .map(|a| position.notation(a))
+        .collect()
+}
+
 /// What a click asks for, read from its custom id and values.
 enum Asked {
     Move,
+    /// The menus of the next action after a conditional line (the opponent's, or the answer).
+    Expect(String),
+    /// A value chosen in a conditional line's menus: the line so far and the value.
+    NarrowLine(String, String),
+    /// The line is complete: send it.
+    AddLine(String),
     /// A value chosen in one of the Move button's menus (`col`, `pick` or `to`).
     Narrow(String),
     Play(String),
@@ -488,6 +533,9 @@ fn read(click: &serenity::ComponentInteraction) -> Option<(Asked, i64, i64)> {
     };
     let asked = match (kind, parts.get(3)) {
         ("move", None) => Asked::Move,
+        ("cmove", Some(line)) => Asked::Expect((*line).to_owned()),
+        ("ccol" | "cpick" | "cto", Some(line)) => Asked::NarrowLine((*line).to_owned(), value()?),
+        ("cadd", Some(line)) => Asked::AddLine((*line).to_owned()),
         ("col" | "pick" | "to", None) => Asked::Narrow(value()?),
         ("play", Some(action)) => Asked::Play((*action).to_owned()),
         ("resign", None) => Asked::Resign,
@@ -555,7 +603,36 @@ pub(crate) async fn on_click(
     };
     // A step of a move is for the position it was made from.
     let for_ply = || u32::try_from(n).ok() == Some(state.current_ply);
+    // While the opponent is to act, the Move button builds a conditional line.
+    let theirs = state.status == GameStatus::Active && state.to_act == Some(seat.other());
+    let asked = match asked {
+        Asked::Move if for_ply() && theirs => Asked::Expect(String::new()),
+        other => other,
+    };
     match asked {
+        Asked::Expect(_) | Asked::NarrowLine(..) | Asked::AddLine(_) if !for_ply() || !theirs => {
+            let text = bot.words(
+                "out_of_date",
+                json!({"game": game, "ply": state.current_ply, "your_turn": state.to_act == Some(seat)}),
+            );
+            click.create_response(http, step(&text, Vec::new())).await?;
+        }
+        Asked::Expect(line) => {
+            let fresh = line.is_empty();
+            let response = expect(bot, &state, seat, &line, fresh);
+            click.create_response(http, response).await?;
+        }
+        Asked::NarrowLine(line, value) => {
+            let response = narrow_line(bot, click, &state, seat, &line, &value)?;
+            click.create_response(http, response).await?;
+        }
+        Asked::AddLine(line) => {
+            let command = Command::Conditional {
+                game: Some(game),
+                words: line.split_whitespace().map(str::to_owned).collect(),
+            };
+            decide(bot, ctx, click, command, None).await?;
+        }
         Asked::Move | Asked::Narrow(_) | Asked::Play(_)
             if !for_ply() || state.to_act != Some(seat) =>
         {
@@ -647,6 +724,171 @@ pub(crate) async fn on_click(
     Ok(true)
 }
 
+/// The first menu of the next action after a conditional `line` (the opponent's, or the
+/// clicker's answer): a new private message when the line is just begun (`fresh`, from the Move
+/// button), else in place of the preview clicked.
+fn expect(
+    bot: &Bot,
+    state: &GameState,
+    seat: Seat,
+    line: &str,
+    fresh: bool,
+) -> serenity::CreateInteractionResponse {
+    let (game, ply) = (state.id, state.current_ply);
+    let Some(position) = after_line(&state.position, line) else {
+        return step(&bot.words("not_legal", json!({"value": line})), Vec::new());
+    };
+    let rows = match menu_step(game, ply, &notations(&position), None) {
+        MenuStep::Menu(menu) => vec![menu_row(bot, line_menu(menu, line))],
+        MenuStep::Chosen(action) => vec![menu_row(
+            bot,
+            line_menu(
+                Menu {
+                    custom_id: format!("to:{game}:{ply}"),
+                    prompt: Prompt::Action,
+                    options: vec![MenuOption {
+                        label: action.clone(),
+                        value: action,
+                    }],
+                },
+                line,
+            ),
+        )],
+        MenuStep::Nothing => Vec::new(),
+    };
+    let text = bot.words(
+        "expect",
+        json!({
+            "game": game,
+            "ply": ply,
+            "line": line,
+            "yours": position.to_act() == seat,
+            "opponent": state.names[seat.other().index()],
+        }),
+    );
+    if fresh {
+        serenity::CreateInteractionResponse::Message(
+            serenity::CreateInteractionResponseMessage::new()
+                .content(clip(&text, 1900))
+                .allowed_mentions(allowed_mentions(None))
+                .components(rows)
+                .ephemeral(true),
+        )
+    } else {
+        step(&text, rows)
+    }
+}
+
+/// A value chosen in a conditional line's menus: the next menu, or the preview of the line with
+/// the action chosen added.
+fn narrow_line(
+    bot: &Bot,
+    click: &serenity::ComponentInteraction,
+    state: &GameState,
+    seat: Seat,
+    line: &str,
+    value: &str,
+) -> Result<serenity::CreateInteractionResponse, DiscordError> {
+    let (game, ply) = (state.id, state.current_ply);
+    let Some(position) = after_line(&state.position, line) else {
+        return Ok(step(
+            &bot.words("not_legal", json!({"value": line})),
+            Vec::new(),
+        ));
+    };
+    // The menus' own ids, without the line: `cpick:1:4:e5` is `pick:1:4` after `e5`.
+    let plain = click
+        .data
+        .custom_id
+        .strip_prefix('c')
+        .and_then(|id| id.rsplit_once(':'))
+        .map(|(id, _)| id)
+        .unwrap_or_default();
+    let actions = notations(&position);
+    Ok(match menu_step(game, ply, &actions, Some((plain, value))) {
+        MenuStep::Chosen(action) => line_preview(bot, state, seat, line, &position, &action)?,
+        MenuStep::Menu(menu) => {
+            let text = bot.words(
+                "narrowed",
+                json!({"game": game, "ply": ply, "value": shown(value)}),
+            );
+            step(&text, vec![menu_row(bot, line_menu(menu, line))])
+        }
+        MenuStep::Nothing => step(
+            &bot.words("not_legal", json!({"value": shown(value)})),
+            Vec::new(),
+        ),
+    })
+}
+
+/// The position after a conditional line lengthened by `action` (played from `position`, the
+/// position after `line`): after the opponent's action, a button to choose the answer; after the
+/// clicker's, "Add as conditional" (and "Go on", while the line fits in a button's id).
+fn line_preview(
+    bot: &Bot,
+    state: &GameState,
+    seat: Seat,
+    line: &str,
+    position: &AnyPosition,
+    action: &str,
+) -> Result<serenity::CreateInteractionResponse, DiscordError> {
+    let (game, ply) = (state.id, state.current_ply);
+    let Ok(parsed) = position.parse_action(action) else {
+        return Ok(step(
+            &bot.words("unreadable", json!({"value": action})),
+            Vec::new(),
+        ));
+    };
+    let mine = position.to_act() == seat;
+    let line = if line.is_empty() {
+        action.to_owned()
+    } else {
+        format!("{line} {action}")
+    };
+    let mut after = state.clone();
+    after.position = position.clone();
+    after.position.play_unchecked(parsed);
+    after.last_action = Some(parsed);
+    let mut buttons = Vec::new();
+    if mine {
+        buttons.push(
+            serenity::CreateButton::new(format!("cadd:{game}:{ply}:{line}"))
+                .label(bot.label("add_conditional", json!({})))
+                .style(serenity::ButtonStyle::Success),
+        );
+    }
+    let go_on = format!("cpick:{game}:{ply}:{line}");
+    if !after.position.is_finished() && go_on.len() <= ID_MAX {
+        let label = if mine { "go_on" } else { "choose_answer" };
+        let style = if mine {
+            serenity::ButtonStyle::Secondary
+        } else {
+            serenity::ButtonStyle::Primary
+        };
+        buttons.push(
+            serenity::CreateButton::new(format!("cmove:{game}:{ply}:{line}"))
+                .label(bot.label(label, json!({})))
+                .style(style),
+        );
+    }
+    buttons.push(
+        serenity::CreateButton::new(format!("move:{game}:{ply}"))
+            .label(bot.label("choose_again", json!({})))
+            .style(serenity::ButtonStyle::Secondary),
+    );
+    let text = bot.words(
+        "line_preview",
+        json!({
+            "game": game,
+            "ply": ply,
+            "line": line.replace(' ', " → "),
+            "mine": mine,
+            "opponent": state.names[seat.other().index()],
+        }),
+    );
+    Ok(shown_after(bot, state, &after, text, buttons))
+}
+
 /// The position after `action`, drawn for the clicker, with the button that plays it.
 fn preview(
     bot: &Bot,
@@ -670,10 +912,22 @@ fn preview(
         "preview",
         json!({"game": state.id, "ply": state.current_ply, "value": action}),
     );
+    Ok(shown_after(bot, state, &after, text, vec![play, again]))
+}
+
+/// A preview's message: `text`, the position `after` drawn for the clicker (a picture, or ASCII
+/// where pictures are off) and `buttons`, in place of the menu clicked.
+fn shown_after(
+    bot: &Bot,
+    state: &GameState,
+    after: &GameState,
+    text: String,
+    buttons: Vec<serenity::CreateButton>,
+) -> serenity::CreateInteractionResponse {
     let mut message = serenity::CreateInteractionResponseMessage::new()
         .content(clip(&text, 1900))
         .allowed_mentions(allowed_mentions(None))
-        .components(vec![serenity::CreateActionRow::Buttons(vec![play, again])]);
+        .components(vec![serenity::CreateActionRow::Buttons(buttons)]);
     if bot.settings.png {
         // Drawn for this preview only: the pictures shared by recipients are of played plies.
         match after.png(bot.settings.png_size) {
@@ -696,7 +950,7 @@ fn preview(
                 .description(format!("```\n{}\n```", after.ascii().trim_end())),
         ]);
     }
-    Ok(serenity::CreateInteractionResponse::UpdateMessage(message))
+    serenity::CreateInteractionResponse::UpdateMessage(message)
 }
 
 /// Runs a decision made with a button through the service (`version`: the game as the button

@@ -243,7 +243,7 @@ impl DiscordSender<'_> {
             // them there; everything else about a game goes to its thread.
             // A watcher's copy always goes by direct message: the game's thread has the
             // action's one public message already.
-            let personal = message.kind == Notice::Watching
+            let personal = message.kind.personal()
                 || (matches!(message.kind, Notice::Reminder | Notice::GameOver)
                     && desk.wants_dm(user).await?);
             if !personal {
@@ -311,7 +311,7 @@ impl DiscordSender<'_> {
     /// challenge's buttons taken off once it was answered. Done beside the next posts (see
     /// [`Bot::refresh_soon`]): the notification is posted whatever becomes of these.
     fn after_post(&self, game: i64, kind: Notice) {
-        if matches!(kind, Notice::ChallengeReceived | Notice::Watching) {
+        if kind == Notice::ChallengeReceived || kind.personal() {
             return;
         }
         let close = matches!(

@@ -300,8 +300,9 @@ impl Bot {
                 continue;
             }
             let user = notice.address.trim_start_matches("discord:");
-            // A watcher's copy goes by direct message: it is nobody's public message.
-            let personal = notice.kind == Notice::Watching
+            // A watcher's copy and a conditional line's answer go by direct message: they are
+            // nobody's public message.
+            let personal = notice.kind.personal()
                 || (matches!(notice.kind, Notice::Reminder | Notice::GameOver)
                     && desk.wants_dm(user).await?);
             if !personal {

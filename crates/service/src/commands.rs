@@ -99,6 +99,12 @@ pub enum Command {
         game: Option<i64>,
         text: Option<String>,
     },
+    /// `conditional [#game] [actions… | cancel [actions…]]`: a line of actions answering the
+    /// opponent's (none: list the sender's lines; `cancel`: remove those that begin so).
+    Conditional {
+        game: Option<i64>,
+        words: Vec<String>,
+    },
     /// A player's ratings (by name; `None` = the sender's).
     Rating(Option<String>),
     /// The best established ratings of a game (an Agros board size where given).
@@ -156,6 +162,7 @@ impl Command {
             Command::Preview { .. } => "preview",
             Command::Export(_) => "export",
             Command::Note { .. } => "note",
+            Command::Conditional { .. } => "conditional",
             Command::Rating(_) => "rating",
             Command::Leaderboard(..) => "leaderboard",
             Command::Timezone(_) => "timezone",
@@ -204,6 +211,7 @@ impl Command {
             | Command::Preview { game: g, .. }
             | Command::Export(g)
             | Command::Note { game: g, .. }
+            | Command::Conditional { game: g, .. }
             | Command::Move { game: g, .. } => Some(*g),
             Command::Clock(g) => Some(Some(*g)),
             Command::Help(_)

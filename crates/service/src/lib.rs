@@ -957,6 +957,10 @@ impl Service {
                 self.note(tx, &me, aim(game, context)?, text.as_deref(), now)
                     .await
             }
+            C::Conditional { game, words } => {
+                self.conditional(tx, &me, aim(game, context)?, &words, now)
+                    .await
+            }
             C::Rating(name) => self.rating(tx, &me, name.as_deref()).await,
             C::Leaderboard(kind, board) => self.leaderboard(tx, kind, board).await,
             C::Timezone(zone) => self.set_timezone(tx, &me, &zone, now).await,

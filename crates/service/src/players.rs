@@ -94,7 +94,7 @@ pub(crate) fn template_of(kind: Notice) -> &'static str {
         Notice::ChallengeClosed => "challenge_closed.txt",
         Notice::ChallengeExpired => "challenge_expired.txt",
         Notice::GameStarted => "game_started.txt",
-        Notice::MovePlayed | Notice::Timeout => "action_played.txt",
+        Notice::MovePlayed | Notice::Conditional | Notice::Timeout => "action_played.txt",
         Notice::Reminder => "reminder.txt",
         Notice::GameOver => "game_over.txt",
         Notice::Offer => "offer.txt",

@@ -68,6 +68,7 @@ const EMBEDDED: &[(&str, &str)] = embedded![
     "leaderboard.txt",
     "export.txt",
     "note.txt",
+    "conditional.txt",
     "_notes.txt",
     "_reliability.txt",
     "_ratings.txt",

@@ -19,6 +19,7 @@ pub mod backup;
 mod checkpoint;
 pub mod commits;
 mod community;
+mod conditionals;
 pub mod deliveries;
 mod dialect;
 mod direct;
@@ -39,6 +40,7 @@ pub mod writer;
 
 pub use admin::{Queue, RowChange, StuckRow};
 pub use backup::{BackupError, BackupSummary};
+pub use conditionals::ConditionalLine;
 pub use games::{
     EndReason, Ending, Game, GameOptions, GameStatus, NewGame, PlayedAction, TimeControl,
     TimeoutPolicy,

@@ -24,6 +24,9 @@ pub enum Notice {
     GameStarted,
     /// An action was played (by the opponent, or for the recipient by the clock).
     MovePlayed,
+    /// The recipient's conditional line answered the opponent's action: for the recipient's
+    /// eyes only (never a game thread's public message).
+    Conditional,
     /// The clock passed a player's turn at a missed deadline (Agros auto-pass).
     Timeout,
     /// A reminder before a deadline.
@@ -46,12 +49,13 @@ pub enum Notice {
 }
 
 impl Notice {
-    pub const ALL: [Notice; 14] = [
+    pub const ALL: [Notice; 15] = [
         Notice::ChallengeReceived,
         Notice::ChallengeClosed,
         Notice::ChallengeExpired,
         Notice::GameStarted,
         Notice::MovePlayed,
+        Notice::Conditional,
         Notice::Timeout,
         Notice::Reminder,
         Notice::GameOver,
@@ -71,6 +75,7 @@ impl Notice {
             Notice::ChallengeExpired => "challenge_expired",
             Notice::GameStarted => "game_started",
             Notice::MovePlayed => "move_played",
+            Notice::Conditional => "conditional_played",
             Notice::Timeout => "timeout",
             Notice::Reminder => "reminder",
             Notice::GameOver => "game_over",
@@ -91,12 +96,20 @@ impl Notice {
             .unwrap_or(Notice::Message)
     }
 
+    /// Whether only its recipient may read this kind of notification, so that a front end never
+    /// shows it where others read (a watcher's copy, a conditional line's answer): on Discord it
+    /// goes by direct message, never to the game's thread.
+    pub fn personal(self) -> bool {
+        matches!(self, Notice::Watching | Notice::Conditional)
+    }
+
     /// Whether a picture of the game's position belongs with this kind of notification.
     pub fn shows_board(self) -> bool {
         matches!(
             self,
             Notice::GameStarted
                 | Notice::MovePlayed
+                | Notice::Conditional
                 | Notice::Timeout
                 | Notice::Reminder
                 | Notice::GameOver

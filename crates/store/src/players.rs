@@ -747,6 +747,7 @@ impl Tx {
                  (SELECT 1 FROM calendars c WHERE c.player_id = ?1)",
             "UPDATE calendars SET player_id = ?1 WHERE player_id = ?2",
             "UPDATE notes SET player_id = ?1 WHERE player_id = ?2",
+            "UPDATE conditional_lines SET player_id = ?1 WHERE player_id = ?2",
             "DELETE FROM players WHERE id = ?2",
         ] {
             run!(self, execute, query(sql).bind(into).bind(from))?;

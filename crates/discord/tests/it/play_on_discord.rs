@@ -966,3 +966,132 @@ async fn menus_make_a_move_offers_are_buttons_and_resigning_asks_first() {
 
     agora.stop().await;
 }
+
+/// Walks a Move button's menus from `step`, always taking the last option (so the action is not
+/// the first the rules list), until a step shows no menu: the preview.
+async fn walk_menus(
+    double: &Double,
+    user: &User,
+    thread: Place,
+    mut step: common::double::Call,
+) -> common::double::Call {
+    for _ in 0..12 {
+        let found = common::menus(&step);
+        let Some((menu, values)) = found.first().cloned() else {
+            return step;
+        };
+        assert!(!values.is_empty() && values.len() <= 25, "{values:?}");
+        let message = common::ephemeral_message(double, thread, &step);
+        let value = values.last().unwrap();
+        step = common::choose(double, user, thread, &message, &menu, value).await;
+    }
+    panic!("the menus end in a few steps");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conditional_move_is_built_with_the_menus_and_answers_at_once_unseen() {
+    let double = Double::start().await;
+    let db = temp_db("conditional");
+    let agora = Agora::start(&db, &double).await;
+    let (alice, bob) = (alice(), bob());
+    let (thread, _, _) = challenge_accepted(&double, &alice, &bob, "agon", &[]).await;
+    mention_in(&double, thread.channel, &alice, 0).await;
+    let status = status_message(&double, thread.channel).await;
+    let move_button = buttons_of(&status)
+        .into_iter()
+        .find(|b| b.starts_with("move:"))
+        .expect("a Move button");
+
+    // Bob, while alice is to act, builds a line: her action, a preview, his answer, a preview
+    // with "Add as conditional".
+    let posts_before = double.calls().len();
+    let first = click(&double, &bob, thread, &status, &move_button).await;
+    assert!(first.ephemeral(), "{:?}", first.json);
+    assert!(first.text().contains("not your turn"), "{}", first.text());
+    assert!(
+        common::menus(&first)
+            .iter()
+            .all(|(id, _)| id.starts_with("cpick:") || id.starts_with("cto:")),
+        "{:?}",
+        common::menus(&first)
+    );
+    let theirs = walk_menus(&double, &bob, thread, first).await;
+    assert_eq!(theirs.json["type"], 7, "{:?}", theirs.json);
+    assert!(
+        theirs.png().is_some(),
+        "the position after her action, drawn"
+    );
+    assert!(
+        !theirs.buttons().iter().any(|b| b.starts_with("cadd:")),
+        "a line does not end with her action: {:?}",
+        theirs.buttons()
+    );
+    let answer_button = theirs
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("cmove:"))
+        .expect("a button to choose the answer");
+    let message = common::ephemeral_message(&double, thread, &theirs);
+    let answer_menus = click(&double, &bob, thread, &message, &answer_button).await;
+    let mine = walk_menus(&double, &bob, thread, answer_menus).await;
+    let add = mine
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("cadd:"))
+        .expect("Add as conditional");
+    let line: Vec<String> = add
+        .splitn(4, ':')
+        .nth(3)
+        .unwrap()
+        .split(' ')
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(line.len(), 2, "{add}");
+    let message = common::ephemeral_message(&double, thread, &mine);
+    let kept = click(&double, &bob, thread, &message, &add).await;
+    assert!(kept.text().contains("Kept for game #1"), "{}", kept.text());
+    assert_eq!(
+        agora
+            .service
+            .game_state(1, None)
+            .await
+            .unwrap()
+            .unwrap()
+            .current_ply,
+        0,
+        "nothing is played yet"
+    );
+    // Nothing about it was posted where anyone else reads.
+    let thread_posts = format!("/channels/{}/messages", thread.channel);
+    assert!(
+        !double
+            .calls()
+            .iter()
+            .skip(posts_before)
+            .any(|c| c.path.starts_with(&thread_posts) || c.path.contains("/pins")),
+        "nothing posted or edited in the thread"
+    );
+
+    // Alice plays the action bob expected, typed in the thread: his answer follows at once.
+    let typed = say(&double, &alice, thread, &line[0]);
+    assert_eq!(reaction_to(&double, typed).await, "✅");
+    let status = status_at(&double, thread.channel, 2).await;
+    let footer = status["embeds"][0]["footer"]["text"].as_str().unwrap_or("");
+    assert!(footer.ends_with("ply 2"), "{footer}");
+    let state = agora.service.game_state(1, None).await.unwrap().unwrap();
+    assert_eq!(state.last.as_deref(), Some(line[1].as_str()));
+    // Bob alone hears that his line answered, by direct message.
+    let dm = common::double::dm_channel(bob.id);
+    double
+        .wait_until("bob's direct message", |d| {
+            d.messages_in(dm)
+                .iter()
+                .any(|m| m.to_string().contains("your conditional answer"))
+        })
+        .await;
+    // The thread shows it as any move; nothing in it speaks of a condition.
+    for m in double.messages_in(thread.channel) {
+        let shown = m.to_string().to_lowercase();
+        assert!(!shown.contains("conditional"), "{m}");
+    }
+}

@@ -199,6 +199,13 @@ pub fn build(
                 text,
             })
         }
+        "conditional" => Ok(Command::Conditional {
+            game: v.game()?,
+            words: v
+                .text("line")
+                .map(|t| t.split_whitespace().map(str::to_owned).collect())
+                .unwrap_or_default(),
+        }),
         "rating" => Ok(Command::Rating(
             v.text("player")
                 .map(|p| p.trim().trim_start_matches('@').to_owned())

@@ -226,6 +226,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         },
         "export" => Ok(Command::Export(game_only("export", args)?)),
         "note" => Ok(note(words)),
+        "conditional" => Ok(conditional(words)),
         "rating" => match words.as_slice() {
             [] => Ok(Command::Rating(None)),
             [name] => Ok(Command::Rating(Some(
@@ -269,6 +270,20 @@ pub(super) fn note(words: Vec<String>) -> Command {
     Command::Note {
         game,
         text: (!text.is_empty()).then_some(text),
+    }
+}
+
+/// `conditional [#game] [words]`: a game reference only where the words start, as for `note`;
+/// the actions (or `cancel`) are read against the game's position.
+pub(super) fn conditional(words: Vec<String>) -> Command {
+    let Command::Note { game, text } = note(words) else {
+        unreachable!("note reads a note")
+    };
+    Command::Conditional {
+        game,
+        words: text
+            .map(|t| t.split_whitespace().map(str::to_owned).collect())
+            .unwrap_or_default(),
     }
 }
 

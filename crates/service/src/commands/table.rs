@@ -410,6 +410,27 @@ pub const COMMANDS: &[CommandSpec] = &[
         reads_only: false,
     },
     CommandSpec {
+        name: "conditional",
+        aliases: &["if", "conditionals", "premove"],
+        usage: "conditional [#game] [actions | cancel]",
+        summary: "answer your opponent's next action in advance",
+        help: "While your opponent is to act, `conditional #12 e5 d4` means: if they play e5, \
+               play d4 for me at once. A line goes on in turns (`conditional #12 e5 d4 f6 c3`: \
+               then if they play f6, c3), and several lines may answer different actions. Every \
+               action is checked when you enter it; any action of theirs that no line expects \
+               removes your lines. `conditional #12` lists them, `conditional #12 cancel` \
+               removes them (`cancel e5`: those that begin with e5). Nobody else ever sees them.",
+        args: &[
+            GAME,
+            optional(
+                "line",
+                ArgKind::Text,
+                "their action, your answer, and so on; or cancel",
+            ),
+        ],
+        reads_only: false,
+    },
+    CommandSpec {
         name: "rating",
         aliases: &["ratings", "rank", "elo"],
         usage: "rating [player]",
@@ -555,6 +576,11 @@ const LOCAL_NAMES: &[(&str, &[&str], &[&str])] = &[
     ),
     ("export", &["exporteer"], &["exportera"]),
     ("note", &["notitie"], &["anteckning"]),
+    (
+        "conditional",
+        &["voorwaardelijk", "als"],
+        &["villkor", "om"],
+    ),
     ("rating", &["rating", "waardering"], &["rating", "rankning"]),
     ("leaderboard", &["ranglijst"], &["topplista"]),
     ("settings", &["instellingen"], &["inställningar"]),
@@ -626,6 +652,7 @@ const LOCAL_WORDS: &[(&str, &[&str], &[&str])] = &[
     ("calendar", &["agenda"], &["kalender"]),
     ("new", &["nieuw"], &["ny"]),
     ("clear", &["wis"], &["rensa"]),
+    ("cancel", &["annuleer"], &["avbryt"]),
     ("off", &["uit"], &["av"]),
     ("end", &["einde"], &["slut"]),
     ("game", &["partij"], &["parti"]),

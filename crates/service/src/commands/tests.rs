@@ -182,6 +182,8 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("export", "export #4"),
     ("note", "note #4 keep the guard home"),
     ("note", "note #4"),
+    ("conditional", "conditional #4 k1-j1 k9-j9"),
+    ("conditional", "conditional #4 cancel"),
     ("rating", "rating ann"),
     ("leaderboard", "leaderboard agros board 8"),
     ("settings", "settings timezone Europe/Amsterdam"),

@@ -2,6 +2,7 @@
 //! resignation, an agreed draw, a missed deadline, the operator's result or abort), and the
 //! endings the service decides itself.
 
+use super::play::By;
 use super::{Extra, Running, Timing};
 use crate::clock;
 use crate::views::Loaded;
@@ -26,7 +27,7 @@ impl Service {
             && let Ok(pass) = l.position.parse_action("pass")
         {
             let delivery = format!("clock:{}:{}:pass", l.game.id, l.game.ply);
-            self.apply(tx, l, late, pass, Some(delivery), true, now)
+            self.apply(tx, l, late, pass, Some(delivery), By::Clock, now)
                 .await?;
             if actor.is_none() {
                 return Ok(String::new());
@@ -90,6 +91,8 @@ impl Service {
         l.game.draw_offer = None;
         l.game.undo_request = None;
         tx.save_game(&mut l.game, now).await?;
+        // Conditional lines end with the game, unplayed and unseen.
+        tx.clear_conditional_lines(l.game.id, None).await?;
         let ratings = if l.game.status == GameStatus::Finished {
             self.rate_game(tx, l).await?
         } else {

@@ -6,6 +6,7 @@
 
 mod challenges;
 mod community;
+mod conditional;
 mod endings;
 mod listing;
 mod notes;
@@ -98,6 +99,8 @@ pub(crate) struct Extra<'a> {
     /// `board` and `history` to a player of the game: their own private notes on it, and no
     /// one else's (every notification leaves this empty).
     pub notes: Vec<NoteLine>,
+    /// The recipient's conditional line played `action`, answering `replied_to`.
+    pub conditional: bool,
 }
 
 /// A private note as its writer reads it.

@@ -143,6 +143,8 @@ impl Service {
                         .await;
                 }
                 tx.delete_action(id, l.game.ply).await?;
+                // Lines entered for the positions after the one taken back no longer apply.
+                tx.clear_conditional_lines(id, None).await?;
                 let mut game = l.game.clone();
                 game.ply -= 1;
                 game.draw_offer = None;

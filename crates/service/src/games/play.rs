@@ -10,6 +10,15 @@ use agora_store::{Ending, Game, GameStatus, Notice, PlayedAction, Player, Tx};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+/// Who played an action: the player (their command), the clock (a pass at a missed deadline) or
+/// the player's conditional line, answering the opponent's action at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum By {
+    Player,
+    Clock,
+    Conditional,
+}
+
 impl Service {
     /// The action `text` as already applied by `seat` as the last action of the game, if it was:
     /// the same action arriving twice (say by mail and by Discord).
@@ -86,7 +95,7 @@ impl Service {
         let action = Self::read_action(&l, me, seat, ply, text)?;
         let delivery = inbound.delivery.clone();
         let text = self
-            .apply_at(tx, &mut l, seat, action, delivery, false, arrived, now)
+            .apply_at(tx, &mut l, seat, action, delivery, By::Player, arrived, now)
             .await?;
         Ok(Done {
             attachments: Vec::new(),
@@ -242,8 +251,9 @@ impl Service {
     }
 
     /// Plays a checked action for `seat` and tells the players: the text for the seat's player is
-    /// returned, the other is notified. An action `on_time` was played by the clock: both are
-    /// notified and the text is empty.
+    /// returned, the other is notified. An action played by the clock or by a conditional line
+    /// has no command to answer: both players are notified and the text is empty. The other
+    /// player's conditional line may answer the action at once ([`Service::conditional_answers`]).
     #[allow(clippy::too_many_arguments)]
     pub(crate) async fn apply(
         &self,
@@ -252,10 +262,10 @@ impl Service {
         seat: Seat,
         action: AnyAction,
         delivery: Option<String>,
-        on_time: bool,
+        by: By,
         now: DateTime<Utc>,
     ) -> Result<String, Fail> {
-        self.apply_at(tx, l, seat, action, delivery, on_time, now, now)
+        self.apply_at(tx, l, seat, action, delivery, by, now, now)
             .await
     }
 
@@ -270,10 +280,11 @@ impl Service {
         seat: Seat,
         action: AnyAction,
         delivery: Option<String>,
-        on_time: bool,
+        by: By,
         charged_until: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> Result<String, Fail> {
+        let on_time = by == By::Clock;
         let id = l.game.id;
         let actor = l.game.player_at(seat);
         let notation = l.position.notation(action);
@@ -304,13 +315,22 @@ impl Service {
                 winner: outcome.winner,
                 reason: outcome.reason.into(),
             };
-            let actor = (!on_time).then_some(actor);
+            let actor = (by == By::Player).then_some(actor);
             tx.insert_action(id, l.actions.last().expect("just played"))
                 .await?;
             return self.finish(tx, l, ending, actor, now).await;
         }
         let played = l.actions.last().expect("just played");
         tx.save_game_after(&mut l.game, played, now).await?;
+        // The other player's conditional line may answer at once. An answer does not look for
+        // lines in turn: the one it answers is to act after it, and keeps none.
+        let answers = match by {
+            By::Conditional => Vec::new(),
+            By::Player | By::Clock => {
+                self.conditional_answers(tx, l, seat, &notation, now)
+                    .await?
+            }
+        };
         let by_computer = l.players[seat.index()]
             .as_ref()
             .is_some_and(|p| p.computer.is_some());
@@ -329,29 +349,59 @@ impl Service {
             on_time,
             ..Extra::default()
         };
-        self.notify_game_in(
-            tx,
-            l,
-            l.game.player_at(seat.other()),
-            if on_time {
-                Notice::Timeout
-            } else {
-                Notice::MovePlayed
-            },
-            |language| extra(false, language),
-            now,
-        )
-        .await?;
+        // The player whose line answers hears of both actions at once, with the answer.
+        if answers.is_empty() {
+            self.notify_game_in(
+                tx,
+                l,
+                l.game.player_at(seat.other()),
+                if on_time {
+                    Notice::Timeout
+                } else {
+                    Notice::MovePlayed
+                },
+                |language| extra(false, language),
+                now,
+            )
+            .await?;
+        }
         self.tell_watchers(tx, l, |language| extra(false, language), false, now)
             .await?;
-        if on_time {
-            let kind = Notice::Timeout;
-            self.notify_game_in(tx, l, actor, kind, |language| extra(true, language), now)
+        let text = match by {
+            By::Clock => {
+                let kind = Notice::Timeout;
+                self.notify_game_in(tx, l, actor, kind, |language| extra(true, language), now)
+                    .await?;
+                String::new()
+            }
+            By::Conditional => {
+                let replied_to = l.actions.len().checked_sub(2).and_then(|i| {
+                    let before = &l.actions[i];
+                    (before.seat == seat.other()).then(|| before.notation.clone())
+                });
+                let kind = Notice::Conditional;
+                let extra = |language| {
+                    Self::conditional_extra(l, seat, &notation, replied_to.as_deref(), language)
+                };
+                self.notify_game_in(tx, l, actor, kind, extra, now).await?;
+                String::new()
+            }
+            By::Player => {
+                let language = crate::templates::answer_language();
+                self.render_for(tx, l, actor, "action_played.txt", extra(true, language))
+                    .await?
+            }
+        };
+        // The answers, played as any move is, each with its own ply.
+        let holder = seat.other();
+        for (i, answer) in answers.into_iter().enumerate() {
+            if l.game.status != GameStatus::Active {
+                break;
+            }
+            let delivery = format!("conditional:{id}:{}:{i}", l.game.ply);
+            Box::pin(self.apply(tx, l, holder, answer, Some(delivery), By::Conditional, now))
                 .await?;
-            return Ok(String::new());
         }
-        let language = crate::templates::answer_language();
-        self.render_for(tx, l, actor, "action_played.txt", extra(true, language))
-            .await
+        Ok(text)
     }
 }

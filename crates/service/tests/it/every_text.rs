@@ -127,6 +127,11 @@ const SAMPLES: &[(&str, &str)] = &[
     ),
     (
         "action_played.txt",
+        r#"{"game": game, "on_time": false, "you_acted": true, "replied_to": "x-1",
+            "mover": alice, "opponent": bob, "action": "x-2", "conditional": true}"#,
+    ),
+    (
+        "action_played.txt",
         r#"{"game": game, "on_time": false, "you_acted": false, "replied_to": none,
             "mover": bob, "action": "a6-b6"}"#,
     ),
@@ -446,6 +451,34 @@ const SAMPLES: &[(&str, &str)] = &[
     (
         "note.txt",
         r#"{"what": "list", "id": 5, "count": 0, "notes": []}"#,
+    ),
+    (
+        "conditional.txt",
+        r#"{"what": "added", "id": 5, "count": 1, "lines": ["x-1 → x-2"]}"#,
+    ),
+    (
+        "conditional.txt",
+        r#"{"what": "added", "id": 5, "count": 2, "lines": ["x-1 → x-2", "x-3 → x-4"]}"#,
+    ),
+    (
+        "conditional.txt",
+        r#"{"what": "known", "id": 5, "count": 1, "lines": ["x-1 → x-2"]}"#,
+    ),
+    (
+        "conditional.txt",
+        r#"{"what": "list", "id": 5, "count": 0, "lines": []}"#,
+    ),
+    (
+        "conditional.txt",
+        r#"{"what": "cleared", "id": 5, "count": 0, "lines": []}"#,
+    ),
+    (
+        "conditional.txt",
+        r#"{"what": "cleared", "id": 5, "count": 1, "lines": []}"#,
+    ),
+    (
+        "conditional.txt",
+        r#"{"what": "cleared", "id": 5, "count": 3, "lines": []}"#,
     ),
     (
         "leaderboard.txt",

@@ -8,6 +8,7 @@ mod bare_actions;
 mod calendar;
 mod community;
 mod concurrency;
+mod conditional;
 mod deliveries;
 mod every_text;
 mod final_picture;
