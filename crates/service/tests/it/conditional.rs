@@ -437,7 +437,13 @@ async fn no_command_consults_the_computer_about_a_running_game() {
     let mut now = Utc.with_ymd_and_hms(2026, 4, 1, 9, 0, 0).unwrap();
     let (game, mut position, [first, second]) = a_game(&service, "agon", now).await;
     let a = quiet(&position, 1)[0];
-    let played = send(&service, first, &format!("#{game} {}", step(&mut position, a)), now).await;
+    let played = send(
+        &service,
+        first,
+        &format!("#{game} {}", step(&mut position, a)),
+        now,
+    )
+    .await;
     assert_eq!(played.status, Status::Done, "{}", played.text);
     // Everything but what ends the game or answers offers nobody made.
     let asked: Vec<&str> = agora_service::commands::COMMANDS
