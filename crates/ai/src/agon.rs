@@ -263,4 +263,9 @@ impl Game for AgonGame {
             None => (evaluate(&self.position), PLAYOUT_PLIES),
         }
     }
+    /// A reward is a result (1, 0 or ½) or the evaluation where a playout stopped, which is
+    /// already read as a winning chance.
+    fn chance(reward: f64) -> f64 {
+        reward.clamp(0.0, 1.0)
+    }
 }

@@ -293,6 +293,17 @@ impl Game for AgrosGame {
         }
         (reward, plies)
     }
+    /// Only who leads counts: above a half is the first seat's win (whatever the margin), below
+    /// it a loss, exactly a half a draw (see [`reward`]).
+    fn chance(reward: f64) -> f64 {
+        if reward > 0.5 {
+            1.0
+        } else if reward < 0.5 {
+            0.0
+        } else {
+            0.5
+        }
+    }
 }
 
 #[cfg(test)]

@@ -8,13 +8,20 @@
 //! [`think`] searches within any [`Budget`]; a budget of playouts alone is reproducible on every
 //! machine.
 //!
+//! After a game, [`analyse`] evaluates each of its positions with the same search and lists the
+//! actions that cost their mover most winning chance, each with a better one; [`evaluate`] does
+//! one position.
+//!
 //! This crate does no I/O and keeps no state between calls; running it off the async runtime (a
-//! blocking pool or a thread) is the caller's business.
+//! blocking pool or a thread) is the caller's business. Only [`analyse`] starts threads of its
+//! own, scoped to the call, as many as it is told.
 
 mod agon;
 mod agros;
+mod analysis;
 mod mcts;
 
+pub use analysis::{Analysis, Evaluation, MISTAKE, Mistake, analyse, evaluate};
 pub use mcts::{Budget, Stats};
 
 use agora_rules::{AnyAction, AnyPosition, GameKind};

@@ -57,6 +57,10 @@ pub(crate) trait Game: Clone {
     /// Plays on from here with a cheap policy and returns the reward for the first seat (of the
     /// real end, or of an evaluation where the playout stops early) and the plies played.
     fn playout(&mut self, rng: &mut SmallRng) -> (f64, u32);
+
+    /// The first seat's winning chance that a reward stands for, in [0, 1]: a reward may also
+    /// weigh how much a side wins by, which a winning chance must not.
+    fn chance(reward: f64) -> f64;
 }
 
 /// How a search went: the figures a benchmark reports.
@@ -92,6 +96,35 @@ const EXPLORATION: f64 = 0.6;
 /// Weight of the prior, fading as 1 / (visits + 1): progressive bias.
 const BIAS: f64 = 0.5;
 
+/// What a search is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Choosing an action: a lone candidate needs no search, and the search stops once no
+    /// playout left could change the choice.
+    Choose,
+    /// Choosing, but using the whole budget (to show that stopping early changes nothing).
+    #[cfg(test)]
+    ChooseWholeBudget,
+    /// Evaluating the position: the whole budget goes into its value, even when there is only
+    /// one candidate or the choice is settled early.
+    Evaluate,
+}
+
+/// What a search found.
+struct Found<A> {
+    /// The most visited action (`None` when the game is over or nothing is legal).
+    action: Option<A>,
+    stats: Stats,
+    /// The first seat's winning chance: exact when the game is over or the side to act wins at
+    /// once, otherwise the mean over all the search's playouts (a half, meaning nothing, when
+    /// [`Mode::Choose`] returns without a search). Not the mean of the most visited action
+    /// alone: with a modest budget that is the best of many noisy means, so it flatters the side
+    /// to act (by 0.1 to 0.2 at 300 playouts, still by 0.04 to 0.07 at 3,000), and the values
+    /// of a game's positions would zigzag from ply to ply; the mean of all the playouts, most of
+    /// which go through the most promising actions, hardly does.
+    first_wins: f64,
+}
+
 /// Searches from `root` within `budget` and returns the most visited action (`None` when the game
 /// is over or nothing is legal).
 pub(crate) fn search<G: Game>(
@@ -99,21 +132,31 @@ pub(crate) fn search<G: Game>(
     budget: Budget,
     rng: &mut SmallRng,
 ) -> (Option<G::Action>, Stats) {
-    search_settling(root, budget, rng, true)
+    let found = search_in(root, budget, rng, Mode::Choose);
+    (found.action, found.stats)
 }
 
-/// [`search`], stopping early when the answer is settled or not (to show that stopping changes
-/// nothing).
-fn search_settling<G: Game>(
+/// Evaluates `root` with a search of all of `budget`: its most visited action, how the search
+/// went and the first seat's winning chance (see [`Mode::Evaluate`]).
+pub(crate) fn evaluate<G: Game>(
     root: &G,
     budget: Budget,
     rng: &mut SmallRng,
-    settle: bool,
-) -> (Option<G::Action>, Stats) {
+) -> (Option<G::Action>, Stats, f64) {
+    let found = search_in(root, budget, rng, Mode::Evaluate);
+    (found.action, found.stats, found.first_wins)
+}
+
+fn search_in<G: Game>(
+    root: &G,
+    budget: Budget,
+    rng: &mut SmallRng,
+    mode: Mode,
+) -> Found<G::Action> {
     let started = Instant::now();
-    let (action, mut stats) = search_from(root, budget, started, rng, settle);
-    stats.elapsed = started.elapsed();
-    (action, stats)
+    let mut found = search_from(root, budget, started, rng, mode);
+    found.stats.elapsed = started.elapsed();
+    found
 }
 
 fn search_from<G: Game>(
@@ -121,12 +164,20 @@ fn search_from<G: Game>(
     budget: Budget,
     started: Instant,
     rng: &mut SmallRng,
-    settle: bool,
-) -> (Option<G::Action>, Stats) {
+    mode: Mode,
+) -> Found<G::Action> {
     let mut stats = Stats::default();
-    if root.terminal().is_some() {
-        return (None, stats);
+    if let Some(r) = root.terminal() {
+        return Found {
+            action: None,
+            stats,
+            first_wins: G::chance(r),
+        };
     }
+    let me = root.to_act();
+    // The first seat's chance (or reward) from that of the side to act; the same map turns the
+    // first seat's into the side to act's.
+    let for_first = |mine: f64| if me == Seat::First { mine } else { 1.0 - mine };
     let mut nodes: Vec<Node<G::Action>> = vec![Node {
         action: None,
         mover: root.to_act().other(),
@@ -144,10 +195,27 @@ fn search_from<G: Game>(
     let children =
         root_node.first_child as usize..(root_node.first_child + root_node.children) as usize;
     if children.is_empty() {
-        return (None, stats);
+        // Nothing to consider although the game goes on (neither game lets that happen): an
+        // evaluation judges it by a playout.
+        let mut first_wins = 0.5;
+        if mode == Mode::Evaluate {
+            let (r, plies) = root.clone().playout(rng);
+            stats.playouts = 1;
+            stats.playout_plies = u64::from(plies);
+            first_wins = G::chance(r);
+        }
+        return Found {
+            action: None,
+            stats,
+            first_wins,
+        };
     }
-    if children.len() == 1 {
-        return (nodes[children.start].action, stats);
+    if children.len() == 1 && mode != Mode::Evaluate {
+        return Found {
+            action: nodes[children.start].action,
+            stats,
+            first_wins: 0.5,
+        };
     }
     // An action that wins at once needs no search (and a search with a small budget might not
     // see it among many children).
@@ -155,17 +223,20 @@ fn search_from<G: Game>(
         let mut next = root.clone();
         next.play(nodes[c].action.expect("children have actions"));
         if let Some(r) = next.terminal() {
-            let mine = if root.to_act() == Seat::First {
-                r
-            } else {
-                1.0 - r
-            };
             // Rewards of a win are above 0.9 in both games (Agros adds a little for the margin).
-            if mine > WIN {
-                return (nodes[c].action, stats);
+            if for_first(r) > WIN {
+                return Found {
+                    action: nodes[c].action,
+                    stats,
+                    first_wins: for_first(1.0),
+                };
             }
         }
     }
+    // The first seat's winning chance summed over the playouts (a reward may also weigh the
+    // margin, which the search's choices use but an evaluation must not).
+    let mut chances = 0.0;
+    let settle = mode == Mode::Choose;
 
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let limit = match budget {
@@ -227,6 +298,7 @@ fn search_from<G: Game>(
             path.push(child as u32);
             node = child;
         };
+        chances += G::chance(reward);
         for &n in &path {
             let n = &mut nodes[n as usize];
             n.visits += 1;
@@ -240,6 +312,7 @@ fn search_from<G: Game>(
     }
     stats.nodes = nodes.len();
     let best = children
+        .clone()
         .max_by(|&a, &b| {
             let (x, y) = (&nodes[a], &nodes[b]);
             x.visits
@@ -248,8 +321,13 @@ fn search_from<G: Game>(
                 // Equal on both: keep the earlier (higher prior) child, so the choice is stable.
                 .then(b.cmp(&a))
         })
-        .expect("at least two children");
-    (nodes[best].action, stats)
+        .expect("at least one child");
+    Found {
+        action: nodes[best].action,
+        stats,
+        // At least one playout ran.
+        first_wins: chances / f64::from(stats.playouts.max(1)),
+    }
 }
 
 /// How often (in playouts) the search asks whether its answer is settled.
@@ -396,9 +474,11 @@ mod tests {
     /// (what an Agros search learns lasts for that search).
     fn both<G: Game>(game: impl Fn() -> G, seed: u64) -> (Answer<G::Action>, Answer<G::Action>) {
         let budget = Budget::playouts(3_000);
-        let stopping = search_settling(&game(), budget, &mut SmallRng::seed_from_u64(seed), true);
-        let whole = search_settling(&game(), budget, &mut SmallRng::seed_from_u64(seed), false);
-        (stopping, whole)
+        let answer = |mode| {
+            let found = search_in(&game(), budget, &mut SmallRng::seed_from_u64(seed), mode);
+            (found.action, found.stats)
+        };
+        (answer(Mode::Choose), answer(Mode::ChooseWholeBudget))
     }
 
     #[test]

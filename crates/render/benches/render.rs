@@ -2,14 +2,17 @@
 //!
 //! For a mid-game position of each game (and a finished 12x12 Agros game with the field overlay)
 //! it prints the mean ASCII, SVG and PNG render times on one thread and the size of the 800 px
-//! PNG. The targets are under 20 ms and under 100 KB per 800 px PNG.
+//! PNG. The targets are under 20 ms and under 100 KB per 800 px PNG. Then the same figures for
+//! the evaluation graph of an analysed game at 800 x 300 px.
 //!
 //! Times are wall-clock means; where Linux reports the thread's CPU time, the PNG's CPU time is
 //! printed too, since a busy shared machine inflates wall time but not CPU time. The first PNG of
 //! each board and size also draws its base layer, which later pictures reuse: that one-off cost is
 //! printed separately.
 
-use agora_render::{Language, PngOptions, ascii, png, svg};
+use agora_render::{
+    GraphLabels, Language, PngOptions, ascii, evaluation_png, evaluation_svg, png, svg,
+};
 use agora_rules::{AnyAction, AnyPosition, GameKind, Variant};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -118,6 +121,59 @@ fn main() {
             png_cpu.map_or("-".to_string(), ms),
             bytes as f64 / 1024.0,
             ms(first),
+        );
+    }
+    graphs();
+}
+
+/// The evaluation graph of an analysed game at 800 x 300: SVG and PNG times and the PNG's size,
+/// for a usual game and for a 1,500-ply one.
+fn graphs() {
+    let labels = GraphLabels {
+        first: "White".into(),
+        second: "Black".into(),
+        ply: "ply".into(),
+        description: String::new(),
+    };
+    println!();
+    println!(
+        "{:<30} {:>9} {:>9} {:>9} {:>9}",
+        "evaluation graph", "svg", "png", "png cpu", "png size"
+    );
+    for plies in [260usize, 1_500] {
+        // A swinging game with a ply-to-ply zigzag, and a mistake every 40 plies.
+        let evaluations: Vec<f64> = (0..=plies)
+            .map(|k| {
+                let k = k as f64;
+                0.5 + 0.4 * (k / 37.0).sin() + 0.03 * (k * 1.7).sin()
+            })
+            .collect();
+        let marks: Vec<u32> = (40..=plies as u32).step_by(40).collect();
+        let bytes = evaluation_png(&evaluations, &marks, &labels, 800, 300)
+            .expect("a picture")
+            .len();
+        let (svg_time, _) = mean(|| {
+            black_box(evaluation_svg(
+                black_box(&evaluations),
+                &marks,
+                &labels,
+                800,
+                300,
+            ));
+        });
+        let (png_time, png_cpu) = mean(|| {
+            black_box(
+                evaluation_png(black_box(&evaluations), &marks, &labels, 800, 300)
+                    .expect("a picture"),
+            );
+        });
+        println!(
+            "{:<30} {:>9} {:>9} {:>9} {:>6.1} KB",
+            format!("{plies} plies"),
+            ms(svg_time),
+            ms(png_time),
+            png_cpu.map_or("-".to_string(), ms),
+            bytes as f64 / 1024.0,
         );
     }
 }

@@ -1,5 +1,6 @@
 //! Pictures of a position of either game: plain ASCII for mail bodies and chat code blocks, and an
-//! SVG drawing that is rasterised to PNG for attachments.
+//! SVG drawing that is rasterised to PNG for attachments; and the graph of an analysed game's
+//! winning chances ([`evaluation_svg`], [`evaluation_png`]).
 //!
 //! The crate only turns a position (and the action that led to it) into text or bytes: it reads no
 //! files, opens no network connection and keeps no state apart from the embedded font, so every
@@ -21,6 +22,7 @@
 mod ascii;
 mod caption;
 mod describe;
+mod graph;
 mod last_action;
 mod raster;
 mod svg;
@@ -28,6 +30,7 @@ mod svg;
 pub use agora_i18n::Language;
 use agora_rules::{AnyAction, AnyPosition, GameKind};
 pub use describe::{DESCRIPTION_LIMIT, describe_position};
+pub use graph::{GraphLabels, evaluation_png, evaluation_svg};
 
 /// How big a picture to draw, in which language, and whether to show the Agros field overlay.
 ///
@@ -96,7 +99,7 @@ pub enum RenderError {
     #[error("cannot draw a picture of {0} pixels: the size must be between 64 and 8192")]
     Size(u32),
     /// The generated SVG was rejected by the SVG parser: a bug in this crate.
-    #[error("the board drawing is not valid SVG: {0}")]
+    #[error("the drawing is not valid SVG: {0}")]
     Svg(String),
     /// The PNG encoder failed.
     #[error("could not encode the PNG: {0}")]

@@ -51,19 +51,37 @@ fn draw(body: &str, background: bool, pixmap: &mut tiny_skia::Pixmap) -> Result<
     let mut document = open(size, background);
     document.push_str(body);
     document.push_str(CLOSE);
+    draw_document(&document, pixmap)
+}
+
+/// Draws a whole SVG document onto `pixmap`, with the embedded font.
+fn draw_document(document: &str, pixmap: &mut tiny_skia::Pixmap) -> Result<(), RenderError> {
     let options = usvg::Options {
         font_family: FONT_FAMILY.to_string(),
         fontdb: fonts(),
         ..usvg::Options::default()
     };
     let tree =
-        usvg::Tree::from_str(&document, &options).map_err(|e| RenderError::Svg(e.to_string()))?;
+        usvg::Tree::from_str(document, &options).map_err(|e| RenderError::Svg(e.to_string()))?;
     resvg::render(
         &tree,
         tiny_skia::Transform::identity(),
         &mut pixmap.as_mut(),
     );
     Ok(())
+}
+
+/// Rasterises a whole SVG document of `width` × `height` user units, which paints its own
+/// opaque background, and encodes it as PNG.
+pub(crate) fn document_png(
+    document: &str,
+    width: u32,
+    height: u32,
+) -> Result<Vec<u8>, RenderError> {
+    let mut pixmap =
+        tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Size(width.max(height)))?;
+    draw_document(document, &mut pixmap)?;
+    encode(&pixmap)
 }
 
 /// The rasterised base layer for `key`, drawn from `base` the first time it is asked for.

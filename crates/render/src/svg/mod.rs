@@ -292,6 +292,30 @@ impl Svg {
         );
     }
 
+    /// A dashed line, dashes and gaps `dash` long.
+    pub fn dashed_line(
+        &mut self,
+        from: (f32, f32),
+        to: (f32, f32),
+        colour: &str,
+        width: f32,
+        dash: f32,
+    ) {
+        let _ = write!(
+            self.out,
+            r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{colour}" stroke-width="{width:.1}" stroke-dasharray="{dash:.1}"/>"#,
+            from.0, from.1, to.0, to.1
+        );
+    }
+
+    /// A mistake's mark on an evaluation graph, drawn by `draw` inside a group that names its
+    /// ply for a reader of the document (`class="mistake" data-ply="23"`).
+    pub fn mark(&mut self, ply: usize, draw: impl FnOnce(&mut Svg)) {
+        let _ = write!(self.out, r#"<g class="mistake" data-ply="{ply}">"#);
+        draw(self);
+        self.out.push_str("</g>");
+    }
+
     /// A text whose middle sits at height `y` (the baseline is moved down by about a third of the
     /// font size, so callers place texts by their centre).
     pub fn text(&mut self, x: f32, y: f32, size: f32, fill: &str, anchor: Anchor, text: &str) {
@@ -418,7 +442,8 @@ impl Svg {
     }
 }
 
-fn escape(text: &str) -> String {
+/// A text made safe for an SVG element's content.
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
