@@ -290,6 +290,10 @@ cmd-conditional-help = While your opponent is to act, `conditional #12 e5 d4` me
 cmd-conditional-arg-line = line
 cmd-conditional-arg-line-help = their action, your answer, and so on; or cancel
 parse-usage-conditional = { parse-problem }; usage: { cmd-conditional-usage }
+cmd-analysis-summary = the computer's look at a finished game: its largest mistakes
+cmd-analysis-usage = analysis [#game]
+cmd-analysis-help = After a game ends, the computer looks at every position and finds the actions that lost most of the mover's winning chance, with a better one for each. `analysis #12` sends the largest mistakes of each side, the evaluation graph as a picture and the annotated record; the game's web page shows them too. A game still being played is never analysed: the computer does not advise during a game.
+parse-usage-analysis = { parse-problem }; usage: { cmd-analysis-usage }
 
 cmd-rating-summary = show your ratings, or another player's
 cmd-rating-usage = rating [player]

@@ -325,6 +325,24 @@ conditional-cleared = { $count ->
 }
 conditional-none = You have no conditional lines in game #{ $id }.
 conditional-heading = Your conditional lines in game #{ $id } (their action → your answer → …; only you see them):
+analysis-soon = The computer is analysing this game: `analysis #{ $id }` sends its largest mistakes when it is done, and the game's web page shows them.
+analysis-waiting = The computer has not finished with game #{ $id } yet ({ $ahead ->
+    [0] it is being analysed now
+    [one] one game is before it
+   *[other] { $ahead } games are before it
+}): ask again with `analysis #{ $id }` in a few minutes.
+analysis-heading = The computer's analysis of game #{ $id }: the largest mistakes of each side, with the mover's winning chance before and after.
+analysis-mistake = Ply { $ply }, { $name } ({ $colour }) played { $played }: { $before }% → { $after }%. Better: { $better }.
+analysis-none = No action lost much: neither side made a mistake the computer counts.
+analysis-files = The evaluation graph and the annotated record (agora-{ $id }-analysis.txt) come with this message.
+analysis-graph-ply = ply
+analysis-graph-description = The winning chance of { $first } after each of { $plies } plies, as the computer sees it; { $mistakes ->
+    [0] no mistakes are marked
+    [one] one mistake is marked
+   *[other] { $mistakes } mistakes are marked
+}.
+analysis-comment = { $first } { $chance }%
+analysis-comment-mistake = { $first } { $chance }%; a mistake ({ $before }% → { $after }% for the mover), better { $better }
 rest-off = your clock runs at every hour
 rest-weekend = your clock rests at weekends ({ $zone })
 rest-night = your clock rests every night from { $from } to { $to } ({ $zone })

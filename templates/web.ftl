@@ -69,6 +69,9 @@ web-finished = Finished
 ## The final report of an Agros game
 
 web-report = Final report, field by field
+web-analysis = The computer's analysis
+web-mistake = Ply { $ply }: { $name } ({ $colour }) played { $played }, { $before }% → { $after }%; better { $better }
+web-no-mistakes = No action lost much: neither side made a mistake the computer counts.
 web-field = Squares
 web-field-size = Size
 web-harvests = Harvests of { $colour }

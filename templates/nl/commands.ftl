@@ -300,6 +300,10 @@ cmd-conditional-help = Terwijl je tegenstander aan zet is, betekent `voorwaardel
 cmd-conditional-arg-line = reeks
 cmd-conditional-arg-line-help = de zet van je tegenstander, jouw antwoord, enzovoort; of annuleer
 parse-usage-conditional = { parse-problem }; gebruik: { cmd-conditional-usage }
+cmd-analysis-summary = de blik van de computer op een afgelopen partij: de grootste fouten
+cmd-analysis-usage = analyse [#partij]
+cmd-analysis-help = Na afloop van een partij bekijkt de computer elke stelling en zoekt de zetten die de speler aan zet het meeste winstkans kostten, met voor elk een betere. `analyse #12` stuurt de grootste fouten van elke kant, de grafiek van de beoordeling als afbeelding en het verloop met commentaar; de webpagina van de partij toont ze ook. Een partij die nog gespeeld wordt, wordt nooit geanalyseerd: de computer geeft geen advies tijdens een partij.
+parse-usage-analysis = { parse-problem }; gebruik: { cmd-analysis-usage }
 
 cmd-rating-summary = toon je ratings, of die van een andere speler
 cmd-rating-usage = rating [speler]

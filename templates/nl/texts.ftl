@@ -341,6 +341,24 @@ conditional-cleared = { $count ->
 }
 conditional-none = Je hebt geen voorwaardelijke zetten in partij #{ $id }.
 conditional-heading = Je voorwaardelijke reeksen in partij #{ $id } (hun zet → jouw antwoord → …; alleen jij ziet ze):
+analysis-soon = De computer analyseert deze partij: `analyse #{ $id }` stuurt de grootste fouten zodra hij klaar is, en de webpagina van de partij toont ze.
+analysis-waiting = De computer is nog niet klaar met partij #{ $id } ({ $ahead ->
+    [0] hij wordt nu geanalyseerd
+    [one] er gaat één partij voor
+   *[other] er gaan { $ahead } partijen voor
+}): vraag het over een paar minuten opnieuw met `analyse #{ $id }`.
+analysis-heading = De analyse van partij #{ $id } door de computer: de grootste fouten van elke kant, met de winstkans van wie zette ervoor en erna.
+analysis-mistake = Zet { $ply }, { $name } ({ $colour }) speelde { $played }: { $before }% → { $after }%. Beter: { $better }.
+analysis-none = Geen enkele zet kostte veel: geen van beide kanten maakte een fout die de computer telt.
+analysis-files = De grafiek van de beoordeling en het verloop met commentaar (agora-{ $id }-analysis.txt) zitten bij dit bericht.
+analysis-graph-ply = zet
+analysis-graph-description = De winstkans van { $first } na elk van { $plies } zetten, zoals de computer die ziet; { $mistakes ->
+    [0] er zijn geen fouten gemarkeerd
+    [one] er is één fout gemarkeerd
+   *[other] er zijn { $mistakes } fouten gemarkeerd
+}.
+analysis-comment = { $first } { $chance }%
+analysis-comment-mistake = { $first } { $chance }%; een fout ({ $before }% → { $after }% voor wie zette), beter { $better }
 rest-off = je klok loopt op elk uur
 rest-weekend = je klok rust in het weekend ({ $zone })
 rest-night = je klok rust elke nacht van { $from } tot { $to } ({ $zone })

@@ -69,6 +69,9 @@ web-finished = Afgelopen
 ## Het eindverslag van een partij Agros
 
 web-report = Eindverslag, veld voor veld
+web-analysis = De analyse van de computer
+web-mistake = Zet { $ply }: { $name } ({ $colour }) speelde { $played }, { $before }% → { $after }%; beter { $better }
+web-no-mistakes = Geen enkele zet kostte veel: geen van beide kanten maakte een fout die de computer telt.
 web-field = Vakken
 web-field-size = Grootte
 web-harvests = Oogsten van { $colour }

@@ -300,6 +300,10 @@ cmd-conditional-help = Medan motståndaren står på tur betyder `villkor #12 e5
 cmd-conditional-arg-line = följd
 cmd-conditional-arg-line-help = motståndarens drag, ditt svar, och så vidare; eller avbryt
 parse-usage-conditional = { parse-problem }; användning: { cmd-conditional-usage }
+cmd-analysis-summary = datorns genomgång av ett avslutat parti: de största misstagen
+cmd-analysis-usage = analys [#parti]
+cmd-analysis-help = När ett parti är slut går datorn igenom varje ställning och hittar dragen som kostade den som drog mest av sin vinstchans, med ett bättre drag för vart och ett. `analys #12` skickar de största misstagen för varje sida, bedömningens graf som bild och protokollet med kommentarer; partiets webbsida visar dem också. Ett parti som fortfarande spelas analyseras aldrig: datorn ger inga råd under ett parti.
+parse-usage-analysis = { parse-problem }; användning: { cmd-analysis-usage }
 
 cmd-rating-summary = visa dina ratingar, eller en annan spelares
 cmd-rating-usage = rating [spelare]

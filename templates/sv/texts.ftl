@@ -332,6 +332,24 @@ conditional-cleared = { $count ->
 }
 conditional-none = Du har inga villkorsdrag i parti #{ $id }.
 conditional-heading = Dina villkorsföljder i parti #{ $id } (hens drag → ditt svar → …; bara du ser dem):
+analysis-soon = Datorn analyserar det här partiet: `analys #{ $id }` skickar de största misstagen när den är klar, och partiets webbsida visar dem.
+analysis-waiting = Datorn är inte klar med parti #{ $id } än ({ $ahead ->
+    [0] det analyseras nu
+    [one] ett parti är före
+   *[other] { $ahead } partier är före
+}): fråga igen med `analys #{ $id }` om några minuter.
+analysis-heading = Datorns analys av parti #{ $id }: de största misstagen för varje sida, med vinstchansen för den som drog före och efter.
+analysis-mistake = Drag { $ply }, { $name } ({ $colour }) spelade { $played }: { $before } % → { $after } %. Bättre: { $better }.
+analysis-none = Inget drag kostade mycket: ingen av sidorna gjorde ett misstag som datorn räknar.
+analysis-files = Bedömningens graf och protokollet med kommentarer (agora-{ $id }-analysis.txt) följer med det här meddelandet.
+analysis-graph-ply = drag
+analysis-graph-description = Vinstchansen för { $first } efter vart och ett av { $plies } drag, som datorn ser den; { $mistakes ->
+    [0] inga misstag är markerade
+    [one] ett misstag är markerat
+   *[other] { $mistakes } misstag är markerade
+}.
+analysis-comment = { $first } { $chance } %
+analysis-comment-mistake = { $first } { $chance } %; ett misstag ({ $before } % → { $after } % för den som drog), bättre { $better }
 rest-off = din klocka går varje timme
 rest-weekend = din klocka vilar på helgen ({ $zone })
 rest-night = din klocka vilar varje natt från { $from } till { $to } ({ $zone })

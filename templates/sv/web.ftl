@@ -69,6 +69,9 @@ web-finished = Slutade
 ## Slutrapporten för ett parti Agros
 
 web-report = Slutrapport, fält för fält
+web-analysis = Datorns analys
+web-mistake = Drag { $ply }: { $name } ({ $colour }) spelade { $played }, { $before } % → { $after } %; bättre { $better }
+web-no-mistakes = Inget drag kostade mycket: ingen av sidorna gjorde ett misstag som datorn räknar.
 web-field = Rutor
 web-field-size = Storlek
 web-harvests = Skördar för { $colour }

@@ -16,12 +16,33 @@ pub struct Config {
     pub database: Database,
     pub game: Game,
     pub service: Service,
+    pub ai: Ai,
     pub log: Log,
     /// Front ends: each has its own section, read by its own crate; the service only needs to
     /// know whether it is enabled.
     pub discord: FrontEnd,
     pub mail: FrontEnd,
     pub web: Web,
+}
+
+/// `[ai]`: the computer's post-game analysis.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Ai {
+    /// Cores one game's analysis may use (0: games are not analysed).
+    pub analysis_threads: u32,
+    /// Milliseconds the search has for each position of a game.
+    pub analysis_ms: u64,
+}
+
+impl Default for Ai {
+    fn default() -> Ai {
+        let s = Settings::default();
+        Ai {
+            analysis_threads: s.analysis_threads as u32,
+            analysis_ms: s.analysis_time.as_millis() as u64,
+        }
+    }
 }
 
 /// `[web]`: the read-only website `agora serve` serves.
@@ -308,6 +329,10 @@ impl Config {
         if !(1..=600_000).contains(&think) {
             anyhow::bail!("game.computer_think_ms is between 1 and 600000, not {think}");
         }
+        let per = self.ai.analysis_ms;
+        if !(10..=60_000).contains(&per) {
+            anyhow::bail!("ai.analysis_ms is between 10 and 60000, not {per}");
+        }
         let s = &self.service;
         for (key, value) in [
             ("parallel_sends", u64::from(s.parallel_sends)),
@@ -355,6 +380,8 @@ impl Config {
             computer_level: self.game.computer_level.clone(),
             computer_think: Duration::from_millis(self.game.computer_think_ms),
             max_searches: s.max_searches as usize,
+            analysis_threads: self.ai.analysis_threads as usize,
+            analysis_time: Duration::from_millis(self.ai.analysis_ms),
             keep_days,
             parallel_sends: s.parallel_sends as usize,
             send_timeout: Duration::from_secs(s.send_timeout_seconds),
@@ -468,6 +495,8 @@ mod tests {
         assert_eq!(c.service.send_pass_seconds, d.service.send_pass_seconds);
         assert_eq!(c.service.max_send_attempts, d.service.max_send_attempts);
         assert_eq!(c.service.max_searches, d.service.max_searches);
+        assert_eq!(c.ai.analysis_threads, d.ai.analysis_threads);
+        assert_eq!(c.ai.analysis_ms, d.ai.analysis_ms);
         assert_eq!(c.game.max_watchers_per_game, d.game.max_watchers_per_game);
         assert_eq!(c.game.max_computer_games, d.game.max_computer_games);
         assert!(!c.discord.enabled && !c.mail.enabled);

@@ -202,7 +202,11 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         .worker_threads(2)
         .enable_all()
         .build()?;
-    runtime.block_on(play(args))
+    let code = runtime.block_on(play(args));
+    // An analysis still searching at the end is left: its claim runs out, and the next run
+    // analyses the game again.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    code
 }
 
 async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
@@ -217,7 +221,23 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let templates = Templates::load(config.service.templates_dir.as_deref())?;
     let mut settings = config.settings()?;
     settings.seed = args.seed;
-    let service = Service::new(store, templates, settings);
+    let service = std::sync::Arc::new(Service::new(store, templates, settings));
+    // Finished games are analysed in the background, as `agora serve` does (not in a script,
+    // which ends when its input does).
+    if !args.script && config.ai.analysis_threads > 0 {
+        let service = service.clone();
+        tokio::spawn(async move {
+            let holder = agora_service::lease::holder_name_of(std::process::id());
+            loop {
+                match service.analyse_next(&holder).await {
+                    Ok(Some(_)) => continue,
+                    Ok(None) => {}
+                    Err(e) => tracing::warn!(error = %e, "post-game analysis failed"),
+                }
+                tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+            }
+        });
+    }
     let mut terminal = Terminal::open(args.outbox_log.as_ref())?;
     terminal.full = !args.script;
     let players: Vec<String> = args

@@ -199,6 +199,33 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
         });
     }
 
+    // The post-game analysis: one game at a time, taken from the queue in the database.
+    if config.ai.analysis_threads > 0 {
+        let service = service.clone();
+        let mut stopped = stopped.clone();
+        let every = Duration::from_secs(config.service.sweep_seconds.max(1));
+        tasks.spawn(async move {
+            let holder = agora_service::lease::holder_name_of(std::process::id());
+            loop {
+                let analysed = tokio::select! {
+                    r = service.analyse_next(&holder) => r,
+                    _ = stopped.changed() => break,
+                };
+                match analysed {
+                    // Another may be waiting: on at once.
+                    Ok(Some(_)) => continue,
+                    Ok(None) => {}
+                    Err(e) => tracing::error!(error = %e, "post-game analysis failed"),
+                }
+                tokio::select! {
+                    _ = tokio::time::sleep(every) => {}
+                    _ = stopped.changed() => break,
+                }
+            }
+            tracing::info!("analysis stopped");
+        });
+    }
+
     tracing::info!("agora is running; stop with Ctrl-C or SIGTERM");
     let signal = shutdown_signal().await?;
     tracing::info!(signal, "shutting down");

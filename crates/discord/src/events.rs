@@ -37,6 +37,7 @@ fn private(command: &Command) -> bool {
                 | Command::Calendar(_)
                 | Command::Note { .. }
                 | Command::Conditional { .. }
+                | Command::Analysis(_)
         )
 }
 

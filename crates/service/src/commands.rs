@@ -105,6 +105,8 @@ pub enum Command {
         game: Option<i64>,
         words: Vec<String>,
     },
+    /// `analysis [#game]`: the computer's analysis of a finished game.
+    Analysis(Option<i64>),
     /// A player's ratings (by name; `None` = the sender's).
     Rating(Option<String>),
     /// The best established ratings of a game (an Agros board size where given).
@@ -163,6 +165,7 @@ impl Command {
             Command::Export(_) => "export",
             Command::Note { .. } => "note",
             Command::Conditional { .. } => "conditional",
+            Command::Analysis(_) => "analysis",
             Command::Rating(_) => "rating",
             Command::Leaderboard(..) => "leaderboard",
             Command::Timezone(_) => "timezone",
@@ -210,6 +213,7 @@ impl Command {
             | Command::History(g)
             | Command::Preview { game: g, .. }
             | Command::Export(g)
+            | Command::Analysis(g)
             | Command::Note { game: g, .. }
             | Command::Conditional { game: g, .. }
             | Command::Move { game: g, .. } => Some(*g),

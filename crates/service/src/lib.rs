@@ -13,6 +13,7 @@
 //! `mailto:<address>`, `local:<name>`), kept in the store in that text form.
 
 pub mod admin;
+pub mod analysis;
 mod calendar;
 mod claim;
 pub mod clock;
@@ -102,6 +103,10 @@ pub struct Settings {
     /// The computer's searches this process runs at once (at least 1); each takes a CPU for up
     /// to `computer_think`, and the others wait their turn in the order they came.
     pub max_searches: usize,
+    /// Threads the post-game analysis of one game may use (0: no analysis), and the time its
+    /// search has for each position.
+    pub analysis_threads: usize,
+    pub analysis_time: std::time::Duration,
     /// Days after which the sweep purges sent notifications, sent mails and delivery records
     /// (0 = keep them for ever). Game records are kept for ever whatever this says.
     pub keep_days: u32,
@@ -162,6 +167,8 @@ impl Default for Settings {
             computer_level: "normal".into(),
             computer_think: std::time::Duration::from_millis(1000),
             max_searches: 2,
+            analysis_threads: 1,
+            analysis_time: std::time::Duration::from_millis(500),
             keep_days: 30,
             parallel_sends: 4,
             send_timeout: std::time::Duration::from_secs(60),
@@ -961,6 +968,7 @@ impl Service {
                 self.conditional(tx, &me, aim(game, context)?, &words, now)
                     .await
             }
+            C::Analysis(game) => self.analysis(tx, &me, aim(game, context)?).await,
             C::Rating(name) => self.rating(tx, &me, name.as_deref()).await,
             C::Leaderboard(kind, board) => self.leaderboard(tx, kind, board).await,
             C::Timezone(zone) => self.set_timezone(tx, &me, &zone, now).await,

@@ -152,6 +152,9 @@ pub struct GamePage {
     /// The shown position as SVG, with the last action marked.
     #[serde(skip)]
     pub svg: String,
+    /// The computer's analysis of a finished game, once it is done: its graph and the largest
+    /// mistakes.
+    pub analysis: Option<crate::analysis::AnalysisView>,
 }
 
 /// A player's rating in one pool.
@@ -337,7 +340,15 @@ impl Service {
         let (l, replayed) = self
             .load_showing(&mut tx, game, None, ply.map(|p| p as usize))
             .await?;
+        let stored = match l.game.status {
+            GameStatus::Finished => self.stored_analysis(&mut tx, id).await?,
+            _ => None,
+        };
         drop(tx);
+        let analysis = match &stored {
+            Some(s) => Some(self.analysis_view(&l, s, lang)?),
+            None => None,
+        };
         let plies = l.game.ply;
         let shown_ply = ply.unwrap_or(plies).min(l.actions.len() as u32);
         let (position, last) = match &replayed {
@@ -438,6 +449,7 @@ impl Service {
             finished_at: l.game.finished_at,
             description,
             svg,
+            analysis,
         }))
     }
 

@@ -69,6 +69,7 @@ const EMBEDDED: &[(&str, &str)] = embedded![
     "export.txt",
     "note.txt",
     "conditional.txt",
+    "analysis.txt",
     "_notes.txt",
     "_reliability.txt",
     "_ratings.txt",

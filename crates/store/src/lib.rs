@@ -15,6 +15,7 @@
 //! where transactions do not serialise.
 
 pub mod admin;
+mod analyses;
 pub mod backup;
 mod checkpoint;
 pub mod commits;
@@ -39,6 +40,7 @@ pub mod testing;
 pub mod writer;
 
 pub use admin::{Queue, RowChange, StuckRow};
+pub use analyses::AnalysisRow;
 pub use backup::{BackupError, BackupSummary};
 pub use conditionals::ConditionalLine;
 pub use games::{

@@ -234,10 +234,21 @@ impl Pages {
             lang: &'a str,
             game: &'a GamePage,
             svg: &'a str,
+            /// The analysis's evaluation graph, when there is one.
+            graph: &'a str,
         }
         let lang = lang.code();
         let svg = &game.svg;
-        self.render("game.html", Ctx { lang, game, svg })
+        let graph = game.analysis.as_ref().map_or("", |a| a.graph_svg.as_str());
+        self.render(
+            "game.html",
+            Ctx {
+                lang,
+                game,
+                svg,
+                graph,
+            },
+        )
     }
 
     pub fn player(&self, lang: Language, player: &PlayerPage) -> String {

@@ -189,6 +189,7 @@ pub fn build(
             Ok(Command::Preview { game, action })
         }
         "export" => Ok(Command::Export(v.game()?)),
+        "analysis" => Ok(Command::Analysis(v.game()?)),
         "note" => {
             let text = v
                 .text("text")

@@ -227,6 +227,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         "export" => Ok(Command::Export(game_only("export", args)?)),
         "note" => Ok(note(words)),
         "conditional" => Ok(conditional(words)),
+        "analysis" => Ok(Command::Analysis(game_only("analysis", args)?)),
         "rating" => match words.as_slice() {
             [] => Ok(Command::Rating(None)),
             [name] => Ok(Command::Rating(Some(

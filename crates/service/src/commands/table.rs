@@ -431,6 +431,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         reads_only: false,
     },
     CommandSpec {
+        name: "analysis",
+        aliases: &["analyse", "analyze", "review"],
+        usage: "analysis [#game]",
+        summary: "the computer's look at a finished game: its largest mistakes",
+        help: "After a game ends, the computer looks at every position and finds the actions \
+               that lost most of the mover's winning chance, with a better one for each. \
+               `analysis #12` sends the largest mistakes of each side, the evaluation graph as a \
+               picture and the annotated record; the game's web page shows them too. A game \
+               still being played is never analysed: the computer does not advise during a game.",
+        args: &[GAME],
+        // A game that ended before analyses were kept is queued when asked about.
+        reads_only: false,
+    },
+    CommandSpec {
         name: "rating",
         aliases: &["ratings", "rank", "elo"],
         usage: "rating [player]",
@@ -581,6 +595,7 @@ const LOCAL_NAMES: &[(&str, &[&str], &[&str])] = &[
         &["voorwaardelijk", "als"],
         &["villkor", "om"],
     ),
+    ("analysis", &["analyse"], &["analys"]),
     ("rating", &["rating", "waardering"], &["rating", "rankning"]),
     ("leaderboard", &["ranglijst"], &["topplista"]),
     ("settings", &["instellingen"], &["inställningar"]),

@@ -184,6 +184,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("note", "note #4"),
     ("conditional", "conditional #4 k1-j1 k9-j9"),
     ("conditional", "conditional #4 cancel"),
+    ("analysis", "analysis #4"),
     ("rating", "rating ann"),
     ("leaderboard", "leaderboard agros board 8"),
     ("settings", "settings timezone Europe/Amsterdam"),

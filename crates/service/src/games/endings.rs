@@ -98,12 +98,14 @@ impl Service {
         } else {
             Vec::new()
         };
+        let analysis = crate::analysis::queue_finished(self, tx, l, now).await?;
         // The final report, in each reader's language.
         let extra = |language| Extra {
             report: l.score_report_in(language),
             event: operator.map(|_| "operator"),
             what: operator,
             ratings: ratings.clone(),
+            analysis,
             ..Extra::default()
         };
         let mut text = String::new();

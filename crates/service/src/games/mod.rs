@@ -101,6 +101,8 @@ pub(crate) struct Extra<'a> {
     pub notes: Vec<NoteLine>,
     /// The recipient's conditional line played `action`, answering `replied_to`.
     pub conditional: bool,
+    /// A final report: the game's analysis is on its way (`analysis #12`).
+    pub analysis: bool,
 }
 
 /// A private note as its writer reads it.

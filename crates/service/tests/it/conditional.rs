@@ -457,12 +457,16 @@ async fn no_command_consults_the_computer_about_a_running_game() {
         for name in &asked {
             for text in [
                 format!("{name} #{game}"),
-                format!("{name}"),
+                name.to_string(),
                 format!("{name} #{game} {theirs}"),
                 format!("help {name}"),
             ] {
                 now += Duration::seconds(1);
                 let answer = send(&service, who, &text, now).await;
+                if text.starts_with("help") {
+                    // What a command does, in general: about no game.
+                    continue;
+                }
                 let words = answer.text.to_lowercase();
                 for word in ["evaluation", "winning chance", "best move", "suggest"] {
                     assert!(!words.contains(word), "{who}: {text}: {}", answer.text);

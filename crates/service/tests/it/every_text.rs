@@ -387,6 +387,11 @@ const SAMPLES: &[(&str, &str)] = &[
     ),
     (
         "game_over.txt",
+        r#"{"game": over, "event": none, "what": none, "report": none,
+            "ratings": none, "analysis": true}"#,
+    ),
+    (
+        "game_over.txt",
         r#"{"game": aborted, "event": "operator", "what": "", "report": none,
             "ratings": none}"#,
     ),
@@ -455,6 +460,28 @@ const SAMPLES: &[(&str, &str)] = &[
     (
         "conditional.txt",
         r#"{"what": "added", "id": 5, "count": 1, "lines": ["x-1 → x-2"]}"#,
+    ),
+    (
+        "analysis.txt",
+        r#"{"what": "waiting", "id": 5, "ahead": 0}"#,
+    ),
+    (
+        "analysis.txt",
+        r#"{"what": "waiting", "id": 5, "ahead": 1}"#,
+    ),
+    (
+        "analysis.txt",
+        r#"{"what": "waiting", "id": 5, "ahead": 4}"#,
+    ),
+    (
+        "analysis.txt",
+        r#"{"what": "ready", "id": 5, "mistakes": []}"#,
+    ),
+    (
+        "analysis.txt",
+        r#"{"what": "ready", "id": 5, "mistakes": [{"ply": 9, "seat": 0, "name": "x-1",
+            "colour": "x-2", "played": "x-3", "better": "x-4", "before": 49, "after": 0,
+            "board": "x-5"}]}"#,
     ),
     (
         "conditional.txt",

@@ -4,6 +4,7 @@
 //! One binary for the whole crate: `cargo test -p <crate> <module>::` runs one module's tests.
 
 mod admin;
+mod analysis;
 mod bare_actions;
 mod calendar;
 mod community;
