@@ -20,6 +20,8 @@ pub(crate) struct Post {
     pub mention: Option<serenity::UserId>,
     pub embed: Option<serenity::CreateEmbed>,
     pub file: Option<serenity::CreateAttachment>,
+    /// Files beyond the first (an analysis's record beside its graph), on a new message only.
+    pub more: Vec<serenity::CreateAttachment>,
     pub components: Vec<serenity::CreateActionRow>,
 }
 
@@ -238,6 +240,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
         mention: mention_of(shown.mention),
         embed: Some(embed),
         file,
+        more: Vec::new(),
         components: buttons(bot, state, &shown),
     }
 }
@@ -273,6 +276,7 @@ pub(crate) fn notice_post(text: &str, mention: Option<&str>, row: i64) -> Post {
         mention: mention_of(mention),
         embed: Some(embed),
         file: None,
+        more: Vec::new(),
         components: Vec::new(),
     }
 }
@@ -288,6 +292,7 @@ pub(crate) fn text_post(text: &str, mention: Option<&str>) -> Post {
         mention: mention_of(mention),
         embed: None,
         file: None,
+        more: Vec::new(),
         components: Vec::new(),
     }
 }
@@ -313,19 +318,26 @@ pub(crate) fn allowed_mentions(user: Option<serenity::UserId>) -> serenity::Crea
     }
 }
 
-/// A text answer with the file that goes with it (a record, a preview's picture): a picture is
-/// shown in the message's embed, any other file is attached as it is.
-pub(crate) fn file_post(text: &str, file: &agora_service::Attachment) -> Post {
+/// A text answer with the files that go with it (a record, a preview's picture, an analysis's
+/// graph and record): the first, if a picture, is shown in the message's embed; every file is
+/// attached as it is.
+pub(crate) fn file_post(text: &str, files: &[agora_service::Attachment]) -> Post {
     let mut post = text_post(text, None);
-    if file.content_type.starts_with("image/") {
+    if let Some(file) = files.first()
+        && file.content_type.starts_with("image/")
+    {
         post.embed =
             Some(serenity::CreateEmbed::new().image(format!("attachment://{}", file.name)));
     }
-    let mut attachment = serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.clone());
-    if let Some(text) = &file.description {
-        attachment = attachment.description(clip(text, 1024));
-    }
-    post.file = Some(attachment);
+    let mut attachments = files.iter().map(|file| {
+        let attachment = serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.clone());
+        match &file.description {
+            Some(text) => attachment.description(clip(text, 1024)),
+            None => attachment,
+        }
+    });
+    post.file = attachments.next();
+    post.more = attachments.collect();
     post
 }
 
@@ -339,7 +351,7 @@ impl Post {
         if let Some(embed) = self.embed {
             reply = reply.embed(embed);
         }
-        if let Some(file) = self.file {
+        for file in self.file.into_iter().chain(self.more) {
             reply = reply.attachment(file);
         }
         reply
@@ -353,7 +365,7 @@ impl Post {
         if let Some(embed) = self.embed {
             message = message.embed(embed);
         }
-        if let Some(file) = self.file {
+        for file in self.file.into_iter().chain(self.more) {
             message = message.add_file(file);
         }
         message
@@ -382,7 +394,7 @@ impl Post {
         if let Some(embed) = self.embed {
             message = message.embed(embed);
         }
-        if let Some(file) = self.file {
+        for file in self.file.into_iter().chain(self.more) {
             message = message.add_file(file);
         }
         message

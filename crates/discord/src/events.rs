@@ -352,8 +352,8 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
         return Ok(reply(board::text_post(&notes.join("\n\n"), None), true).await?);
     };
     // An answer with a file (`export`, `preview`) is for its sender only, file and all.
-    if let Some(file) = answer.attachments.first() {
-        let post = board::file_post(&notes.join("\n\n"), file);
+    if !answer.attachments.is_empty() {
+        let post = board::file_post(&notes.join("\n\n"), &answer.attachments);
         return Ok(reply(post, true).await?);
     }
     let game = match answer.status {
