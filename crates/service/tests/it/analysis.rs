@@ -7,31 +7,10 @@
 
 use agora_ai::Budget;
 use agora_rules::{AnyAction, AnyPosition, Seat, Variant};
-use agora_service::outbox::{Delivery, SendError, Sender};
-use agora_service::{Answer, Language, Service, Settings, Status, StoreOptions, Templates};
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use agora_service::{Language, Settings, Status};
+use chrono::{Duration, TimeZone, Utc};
 
-#[derive(Default)]
-struct Bodies(std::sync::Mutex<Vec<(String, String)>>);
-
-impl Sender for Bodies {
-    fn channel(&self) -> &str {
-        "local"
-    }
-
-    async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
-        let m = &delivery.message;
-        self.0
-            .lock()
-            .unwrap()
-            .push((m.address.clone(), format!("{}\n{}", m.subject, m.body)));
-        Ok(())
-    }
-}
-
-async fn send(service: &Service, from: &str, text: &str, at: DateTime<Utc>) -> Answer {
-    crate::time_controls::send(service, from, text, None, at).await
-}
+use crate::notes::{Bodies, open_service, send};
 
 /// An action of the side to act after which its opponent wins at once (or it has lost).
 fn losing_at_once(position: &AnyPosition) -> Option<AnyAction> {
@@ -85,20 +64,13 @@ fn a_game_with_a_blunder(start: &AnyPosition) -> (Vec<AnyAction>, usize) {
 
 #[tokio::test]
 async fn a_blunder_is_found_and_shown_after_the_game_and_never_during_it() {
-    let dir = std::env::temp_dir().join(format!("agora-analysis-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let store = agora_store::testing::open(&dir.join("agora.db"), &StoreOptions::default())
-        .await
-        .unwrap();
     let settings = Settings {
         seed: Some(11),
-        site_url: Some("https://agora.example".into()),
         analysis_threads: 2,
         analysis_time: std::time::Duration::from_millis(40),
         ..Settings::default()
     };
-    let service = Service::new(store, Templates::load(None).unwrap(), settings);
+    let (service, dir) = open_service("analysis", settings).await;
     let post = Bodies::default();
     let mut now = Utc.with_ymd_and_hms(2026, 4, 1, 9, 0, 0).unwrap();
     for who in ["alice", "bob", "carol"] {

@@ -5,47 +5,10 @@
 //! line is played (and then it looks like any move).
 
 use agora_rules::{AnyAction, AnyPosition, GameKind, Variant};
-use agora_service::outbox::{Delivery, SendError, Sender};
-use agora_service::{Answer, Language, Service, Settings, Status, StoreOptions, Templates};
+use agora_service::{Language, Service, Settings, Status};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 
-/// Every body the outbox delivers, with its recipient.
-#[derive(Default)]
-struct Bodies(std::sync::Mutex<Vec<(String, String)>>);
-
-impl Sender for Bodies {
-    fn channel(&self) -> &str {
-        "local"
-    }
-
-    async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
-        let m = &delivery.message;
-        self.0
-            .lock()
-            .unwrap()
-            .push((m.address.clone(), format!("{}\n{}", m.subject, m.body)));
-        Ok(())
-    }
-}
-
-impl Bodies {
-    fn take(&self) -> Vec<(String, String)> {
-        std::mem::take(&mut *self.0.lock().unwrap())
-    }
-}
-
-async fn send(service: &Service, from: &str, text: &str, at: DateTime<Utc>) -> Answer {
-    crate::time_controls::send(service, from, text, None, at).await
-}
-
-/// Everything in an answer a person reads: its text and its files.
-fn shown(answer: &Answer) -> String {
-    let mut all = answer.text.clone();
-    for file in &answer.attachments {
-        all.push_str(&String::from_utf8_lossy(&file.bytes));
-    }
-    all
-}
+use crate::notes::{Bodies, open_service, send, shown};
 
 /// Quiet actions (that do not end the game) of `position`, as notations: `n` different ones.
 fn quiet(position: &AnyPosition, n: usize) -> Vec<AnyAction> {
@@ -124,22 +87,12 @@ async fn a_line_answers_at_once_goes_on_and_is_seen_by_its_writer_alone() {
         ("agon", GameKind::Agon, None),
         ("agros board 8", GameKind::Agros, Some(8)),
     ] {
-        let dir = std::env::temp_dir().join(format!(
-            "agora-conditional-{}-{}",
-            kind.code(),
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let store = agora_store::testing::open(&dir.join("agora.db"), &StoreOptions::default())
-            .await
-            .unwrap();
         let settings = Settings {
             seed: Some(5),
-            site_url: Some("https://agora.example".into()),
             ..Settings::default()
         };
-        let service = Service::new(store, Templates::load(None).unwrap(), settings);
+        let name = format!("conditional-{}", kind.code());
+        let (service, dir) = open_service(&name, settings).await;
         let post = Bodies::default();
         let mut now = Utc.with_ymd_and_hms(2026, 4, 1, 9, 0, 0).unwrap();
         let (game, mut position, [first, second]) = a_game(&service, variant, now).await;
@@ -422,18 +375,11 @@ async fn a_line_answers_at_once_goes_on_and_is_seen_by_its_writer_alone() {
 /// (only the computer opponent's own turns do), and no answer gives an evaluation.
 #[tokio::test]
 async fn no_command_consults_the_computer_about_a_running_game() {
-    let dir = std::env::temp_dir().join(format!("agora-engine-policy-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let store = agora_store::testing::open(&dir.join("agora.db"), &StoreOptions::default())
-        .await
-        .unwrap();
     let settings = Settings {
         seed: Some(9),
-        site_url: Some("https://agora.example".into()),
         ..Settings::default()
     };
-    let service = Service::new(store, Templates::load(None).unwrap(), settings);
+    let (service, dir) = open_service("engine-policy", settings).await;
     let mut now = Utc.with_ymd_and_hms(2026, 4, 1, 9, 0, 0).unwrap();
     let (game, mut position, [first, second]) = a_game(&service, "agon", now).await;
     let a = quiet(&position, 1)[0];

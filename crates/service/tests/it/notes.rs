@@ -11,7 +11,7 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 
 /// Every body the outbox delivers, with its recipient.
 #[derive(Default)]
-struct Bodies(std::sync::Mutex<Vec<(String, String)>>);
+pub(crate) struct Bodies(pub std::sync::Mutex<Vec<(String, String)>>);
 
 impl Sender for Bodies {
     fn channel(&self) -> &str {
@@ -28,12 +28,19 @@ impl Sender for Bodies {
     }
 }
 
-async fn send(service: &Service, from: &str, text: &str, at: DateTime<Utc>) -> Answer {
+impl Bodies {
+    /// The bodies delivered since the last take.
+    pub(crate) fn take(&self) -> Vec<(String, String)> {
+        std::mem::take(&mut *self.0.lock().unwrap())
+    }
+}
+
+pub(crate) async fn send(service: &Service, from: &str, text: &str, at: DateTime<Utc>) -> Answer {
     crate::time_controls::send(service, from, text, None, at).await
 }
 
 /// Everything in an answer a person reads: its text and its files.
-fn shown(answer: &Answer) -> String {
+pub(crate) fn shown(answer: &Answer) -> String {
     let mut all = answer.text.clone();
     for file in &answer.attachments {
         all.push_str(&String::from_utf8_lossy(&file.bytes));
@@ -41,20 +48,32 @@ fn shown(answer: &Answer) -> String {
     all
 }
 
-#[tokio::test]
-async fn notes_are_shown_to_their_writer_alone_on_every_path() {
-    let dir = std::env::temp_dir().join(format!("agora-notes-{}", std::process::id()));
+/// A service on a new SQLite file in a directory of its own (`name`, made afresh), with a site
+/// address; the directory, for removing afterwards.
+pub(crate) async fn open_service(name: &str, settings: Settings) -> (Service, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("agora-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let store = agora_store::testing::open(&dir.join("agora.db"), &StoreOptions::default())
         .await
         .unwrap();
     let settings = Settings {
-        seed: Some(3),
         site_url: Some("https://agora.example".into()),
+        ..settings
+    };
+    (
+        Service::new(store, Templates::load(None).unwrap(), settings),
+        dir,
+    )
+}
+
+#[tokio::test]
+async fn notes_are_shown_to_their_writer_alone_on_every_path() {
+    let settings = Settings {
+        seed: Some(3),
         ..Settings::default()
     };
-    let service = Service::new(store, Templates::load(None).unwrap(), settings);
+    let (service, dir) = open_service("notes", settings).await;
     let post = Bodies::default();
     let mut now = Utc.with_ymd_and_hms(2026, 4, 1, 9, 0, 0).unwrap();
     for who in ["alice", "bob", "carol"] {
