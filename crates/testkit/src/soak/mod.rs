@@ -620,6 +620,10 @@ admin_listen = "127.0.0.1:0"
 outbox_poll_seconds = 1
 sweep_seconds = {sweep_seconds}
 
+[ai]
+# The soak measures play and delivery: its finished games are not analysed.
+analysis_threads = 0
+
 [discord]
 enabled = true
 api_base = "http://{http}"
