@@ -268,6 +268,31 @@ fn in_parallel<T: Send>(jobs: usize, threads: usize, work: impl Fn(usize) -> T +
     done.into_iter().map(|(_, result)| result).collect()
 }
 
+/// A blunder in `position`, if there is one: an action of the side to act after which it has
+/// lost, or after which its opponent can win at once. It is what an analysis must catch, and what
+/// the tests of the analysis play on purpose. `None` in Agros's opening, where nothing ends (and
+/// a turn with two farmers has thousands of actions).
+pub fn blunder(position: &AnyPosition) -> Option<AnyAction> {
+    if let AnyPosition::Agros(p) = position
+        && p.in_opening()
+    {
+        return None;
+    }
+    let me = position.to_act();
+    let lost = |p: &AnyPosition| p.outcome().is_some_and(|o| o.winner == Some(me.other()));
+    position.legal_actions().into_iter().find(|&a| {
+        let mut next = position.clone();
+        next.play_unchecked(a);
+        lost(&next)
+            || (!next.is_finished()
+                && next.legal_actions().into_iter().any(|reply| {
+                    let mut replied = next.clone();
+                    replied.play_unchecked(reply);
+                    lost(&replied)
+                }))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,29 +333,6 @@ mod tests {
         }
     }
 
-    /// An action of the side to act after which it has lost, or its opponent wins at once.
-    fn losing_at_once(position: &AnyPosition) -> Option<AnyAction> {
-        if let AnyPosition::Agros(p) = position
-            && p.in_opening()
-        {
-            // Nothing ends in the opening; and a two-farmer turn has thousands of actions.
-            return None;
-        }
-        let me = position.to_act();
-        let lost = |p: &AnyPosition| p.outcome().is_some_and(|o| o.winner == Some(me.other()));
-        position.legal_actions().into_iter().find(|&a| {
-            let mut next = position.clone();
-            next.play_unchecked(a);
-            lost(&next)
-                || (!next.is_finished()
-                    && next.legal_actions().into_iter().any(|reply| {
-                        let mut replied = next.clone();
-                        replied.play_unchecked(reply);
-                        lost(&replied)
-                    }))
-        })
-    }
-
     /// Checks that `analyse` of `actions` from `start` lists ply `blunder` among the worst
     /// three mistakes of its mover, with the engine's choice as the better action.
     #[track_caller]
@@ -369,7 +371,7 @@ mod tests {
                 "no chance to blunder in {} plies",
                 actions.len()
             );
-            if let Some(a) = losing_at_once(&p)
+            if let Some(a) = crate::blunder(&p)
                 && evaluate(&p, Budget::playouts(ANALYSE), 1).chance(p.to_act()) >= 0.2
             {
                 actions.push(a);
@@ -404,7 +406,7 @@ mod tests {
                 "no chance to blunder in {} plies",
                 actions.len()
             );
-            if let Some(a) = losing_at_once(&p)
+            if let Some(a) = crate::blunder(&p)
                 && evaluate(&p, Budget::playouts(ANALYSE), 1).chance(p.to_act()) >= 0.4
             {
                 actions.push(a);
@@ -518,7 +520,7 @@ mod tests {
         let mut actions = Vec::new();
         let mut p = start.clone();
         for ply in 0..plies {
-            let a = match losing_at_once(&p) {
+            let a = match crate::blunder(&p) {
                 Some(a) if ply >= 8 => Some(a),
                 _ if ply % 2 == 0 => crate::random_action(&p, ply),
                 _ => crate::search(&p, 50, ply).0,

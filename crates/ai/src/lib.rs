@@ -21,7 +21,7 @@ mod agros;
 mod analysis;
 mod mcts;
 
-pub use analysis::{Analysis, Evaluation, MISTAKE, Mistake, analyse, evaluate};
+pub use analysis::{Analysis, Evaluation, MISTAKE, Mistake, analyse, blunder, evaluate};
 pub use mcts::{Budget, Stats};
 
 use agora_rules::{AnyAction, AnyPosition, GameKind};

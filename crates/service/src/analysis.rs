@@ -78,12 +78,16 @@ fn percent(chance: f64) -> u32 {
     (chance.clamp(0.0, 1.0) * 100.0).round() as u32
 }
 
-/// The positions of a game: the start and after each action, with the actions.
-fn positions_of(l: &Loaded) -> Result<(Vec<AnyPosition>, Vec<AnyAction>), ServiceError> {
+/// The positions of a game's first `plies` actions: the start and after each action, with the
+/// actions.
+fn positions_of(
+    l: &Loaded,
+    plies: usize,
+) -> Result<(Vec<AnyPosition>, Vec<AnyAction>), ServiceError> {
     let mut position = l.game.variant.start();
     let mut positions = vec![position.clone()];
     let mut actions = Vec::new();
-    for a in &l.actions {
+    for a in l.actions.iter().take(plies) {
         let action = position
             .parse_action(&a.notation)
             .map_err(|e| ServiceError::Corrupt(format!("game {} ply {}: {e}", l.game.id, a.ply)))?;
@@ -126,7 +130,7 @@ impl Service {
         };
         let l = self.load(&mut tx, game, None).await?;
         drop(tx);
-        let (positions, actions) = positions_of(&l)?;
+        let (positions, actions) = positions_of(&l, l.actions.len())?;
         let start = positions[0].clone();
         let seed = self.settings.seed.unwrap_or_else(rand::random) ^ id as u64;
         let started = std::time::Instant::now();
@@ -186,16 +190,24 @@ impl Service {
         stored: &Stored,
         lang: Language,
     ) -> Result<AnalysisView, ServiceError> {
-        let (positions, _) = positions_of(l)?;
-        let mut mistakes: Vec<MistakeLine> = Vec::new();
-        for seat in Seat::BOTH {
-            let view = l.seat_view_in(seat, lang);
-            for m in stored
-                .mistakes
-                .iter()
-                .filter(|m| m.seat == seat.index())
-                .take(MISTAKES_PER_SIDE)
-            {
+        // Only the boards before the mistakes shown are needed: the replay stops at the last.
+        let shown: Vec<&StoredMistake> = Seat::BOTH
+            .iter()
+            .flat_map(|seat| {
+                stored
+                    .mistakes
+                    .iter()
+                    .filter(move |m| m.seat == seat.index())
+                    .take(MISTAKES_PER_SIDE)
+            })
+            .collect();
+        let last = shown.iter().map(|m| m.ply as usize).max().unwrap_or(0);
+        let (positions, _) = positions_of(l, last)?;
+        let views = Seat::BOTH.map(|seat| l.seat_view_in(seat, lang));
+        let mut mistakes: Vec<MistakeLine> = shown
+            .iter()
+            .map(|m| {
+                let view = &views[m.seat];
                 let before = &positions[m.ply as usize - 1];
                 let last = (m.ply >= 2)
                     .then(|| {
@@ -204,7 +216,7 @@ impl Service {
                             .ok()
                     })
                     .flatten();
-                mistakes.push(MistakeLine {
+                MistakeLine {
                     ply: m.ply,
                     seat: m.seat,
                     name: view.name.clone(),
@@ -214,9 +226,9 @@ impl Service {
                     before: percent(m.before),
                     after: percent(m.after),
                     board: agora_render::ascii(before, last, lang),
-                });
-            }
-        }
+                }
+            })
+            .collect();
         mistakes.sort_by_key(|m| m.ply);
         let kind = l.kind();
         let first = crate::views::colour(lang, kind, Seat::First);

@@ -12,28 +12,6 @@ use chrono::{Duration, TimeZone, Utc};
 
 use crate::notes::{Bodies, open_service, send};
 
-/// An action of the side to act after which its opponent wins at once (or it has lost).
-fn losing_at_once(position: &AnyPosition) -> Option<AnyAction> {
-    if let AnyPosition::Agros(p) = position
-        && p.in_opening()
-    {
-        return None;
-    }
-    let me = position.to_act();
-    let lost = |p: &AnyPosition| p.outcome().is_some_and(|o| o.winner == Some(me.other()));
-    position.legal_actions().into_iter().find(|&a| {
-        let mut next = position.clone();
-        next.play_unchecked(a);
-        lost(&next)
-            || (!next.is_finished()
-                && next.legal_actions().into_iter().any(|reply| {
-                    let mut replied = next.clone();
-                    replied.play_unchecked(reply);
-                    lost(&replied)
-                }))
-    })
-}
-
 /// A whole game of the engine against itself in which, once the side to act has fair chances
 /// and could let its opponent win at once, it does: the actions and the blunder's ply.
 fn a_game_with_a_blunder(start: &AnyPosition) -> (Vec<AnyAction>, usize) {
@@ -43,7 +21,7 @@ fn a_game_with_a_blunder(start: &AnyPosition) -> (Vec<AnyAction>, usize) {
     while !p.is_finished() {
         let ply = actions.len();
         let action = match blunder {
-            None if ply >= 8 => match losing_at_once(&p) {
+            None if ply >= 8 => match agora_ai::blunder(&p) {
                 Some(a)
                     if agora_ai::evaluate(&p, Budget::playouts(600), 1).chance(p.to_act())
                         >= 0.4 =>
