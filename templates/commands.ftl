@@ -76,6 +76,15 @@ parse-problem = { $problem ->
         [parse-problem-rest-night-missing] { parse-problem-rest-night-missing }
         [parse-problem-rest-long] { parse-problem-rest-long }
         [parse-problem-calendar] { parse-problem-calendar }
+        [parse-problem-tournament-missing] { parse-problem-tournament-missing }
+        [parse-problem-tournament-number] { parse-problem-tournament-number }
+        [parse-problem-tournament-what] { parse-problem-tournament-what }
+        [parse-problem-tournament-date] { parse-problem-tournament-date }
+        [parse-problem-tournament-date-missing] { parse-problem-tournament-date-missing }
+        [parse-problem-tournament-name] { parse-problem-tournament-name }
+        [parse-problem-tournament-format] { parse-problem-tournament-format }
+        [parse-problem-tournament-rounds] { parse-problem-tournament-rounds }
+        [parse-problem-tournament-who] { parse-problem-tournament-who }
        *[other] { $problem }
     }
 parse-problem-game-number = `game` is followed by a game number such as `game 12`, not { $word }
@@ -98,6 +107,15 @@ parse-problem-agon-board = Agon has one board: leave out `board`
 parse-problem-rating-range = `rating { $word }` is not a range of ratings such as 1400-1800, 1500+ or -1800
 parse-problem-rating-bounds = `rating { $word }`: the lower bound is above the upper one
 parse-problem-rating-missing = `rating` needs a range, e.g. `rating 1400-1800`
+parse-problem-tournament-missing = which tournament? Give its number, e.g. `tournament join 3`
+parse-problem-tournament-number = `{ $word }` is not a tournament number
+parse-problem-tournament-what = `{ $word }` is not something to do with a tournament: list, create, join, leave, standings, pairings, start, cancel or remove
+parse-problem-tournament-date = `start` needs a day such as 2027-01-10, not `{ $word }`
+parse-problem-tournament-date-missing = `start` needs a day such as 2027-01-10
+parse-problem-tournament-name = `name` needs the tournament's name after it
+parse-problem-tournament-format = the format is missing: round-robin, double, swiss N or ladder
+parse-problem-tournament-rounds = a Swiss has 1 to { $max } rounds, and a ladder's reach is 1 to { $max } places
+parse-problem-tournament-who = whom do you remove? Name the player after the tournament's number
 parse-problem-rating-anyone = `rating` is for a challenge to anyone: it says who may accept
 parse-problem-action-missing = the action is missing
 parse-problem-reply-missing = say offer, accept or decline
@@ -339,4 +357,13 @@ cmd-link-help = `link` gives a one-time code; send it from your other account (`
 cmd-link-arg-code = code
 cmd-link-arg-code-help = the code `link` gave your other account
 parse-usage-link = { parse-problem }; usage: { cmd-link-usage }
-
+cmd-tournament-summary = round robins, Swiss tournaments and ladders: list, create, join, standings
+cmd-tournament-usage = tournament [list | create … | join N | leave N | standings N | pairings N [round] | start N | cancel N | remove N player]
+cmd-tournament-help = `tournament` lists the tournaments. `tournament create agon round-robin days 3 players 4-10` makes one (also `double`, `swiss 5`, `ladder reach 3`; `board`, `farmers` and a clock as in `challenge`; `unrated`, `rating 1400-1800`, `start 2027-01-10`, and `name` followed by its name). `tournament join 3` and `leave 3` enter and leave, `standings 3` shows the table and crosstable, `pairings 3 2` a round's games. Its organiser may `start 3` (once enough joined), `cancel 3` and `remove 3 <player>`. Tournament games are ordinary games.
+cmd-tournament-arg-action = action
+cmd-tournament-arg-action-help = what to do (default: list the tournaments)
+cmd-tournament-arg-tournament = tournament
+cmd-tournament-arg-tournament-help = the tournament's number
+cmd-tournament-arg-details = details
+cmd-tournament-arg-details-help = create: game, format, clock…; pairings: the round; remove: the player
+parse-usage-tournament = { parse-problem }; usage: { cmd-tournament-usage }

@@ -253,3 +253,19 @@ listing-their-turn = { $opponent }'s turn
 # The answer to a move that came after its deadline in an Agros game that passes on time.
 too-late-passed-ended = Too late: your deadline in game #{ $game } had passed, so your turn was passed (AR-7), and that ended the game: { $result }.
 too-late-passed = Too late: your deadline in game #{ $game } had passed, so your turn was passed (AR-7); { $to_act } is to act now.
+
+# Tournaments.
+tournament-none = there is no tournament T{ $id }: `tournament` lists them
+tournament-not-open = tournament T{ $id } takes no entries now: it has started or is over
+tournament-too-few = tournament T{ $id } has { $players } players and needs at least { $min } to start
+tournament-no-such-entrant = nobody called { $name } plays in tournament T{ $id }
+tournament-not-organiser = only the organiser of tournament T{ $id } may do that
+tournament-computer = the computer plays in no tournaments
+tournament-organiser-limit = you already organise { $max } tournaments that are not over
+tournament-players-range = a tournament has 2 to { $most } players, the least no more than the most
+tournament-start-past = a tournament's start day must be in the future
+tournament-already-in = you are in tournament T{ $id } already
+tournament-full = tournament T{ $id } is full: it takes { $max } players
+tournament-rating = tournament T{ $id } admits ratings from { $min } to { $max }, and yours is { $rating }
+tournament-not-in = you are not in tournament T{ $id }
+tournament-over = tournament T{ $id } is over

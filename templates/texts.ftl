@@ -664,3 +664,35 @@ discord-label-result = Result
 discord-label-title = Game #{ $game }: { $title }
 discord-label-footer = { $first } vs { $second }, ply { $ply }
 discord-label-last = { $value } (ply { $ply })
+
+# tournament.txt: tournaments, their standings and pairings.
+tournament-line = T{ $id } { $name }: { $title }, { $format }, { $status ->
+        [open] open, { $players } of at most { $max } players
+        [running] round { $round }, { $players } players
+        [finished] finished
+       *[other] cancelled
+    }
+tournament-list-heading = Tournaments:
+tournament-list-hint = `tournament join N` enters one, `tournament standings N` shows its table.
+tournament-list-none = No tournaments yet: `tournament create agon round-robin` makes one.
+tournament-pairings-heading = Tournament T{ $id } { $name }, round { $round }:
+tournament-pairings-none = Round { $round } has no games.
+tournament-bye = { $name } has the bye (a win)
+tournament-finished = Tournament T{ $id } { $name } is over. The final standings:
+tournament-standings-heading = Standings (points, games played, tie-breaks):
+tournament-crosstable-heading = Crosstable (the results against each, in the order above):
+tournament-out = (out)
+tournament-not-started = Not started: { $players } joined, { $min } needed.
+tournament-created = You made tournament T{ $id } { $name }.
+tournament-joined = You joined tournament T{ $id } { $name }.
+tournament-left = You left tournament T{ $id } { $name }.
+tournament-cancelled = Tournament T{ $id } { $name } is cancelled.
+tournament-removed = The player is out of tournament T{ $id } { $name }.
+tournament-clock = Clock: { $clock }.
+tournament-starts = It starts on { $day }.
+tournament-join-hint = Others join with `tournament join { $id }`.
+tournament-format-round-robin = round robin
+tournament-format-double = double round robin
+tournament-format-swiss = Swiss of { $rounds } rounds
+tournament-format-ladder = ladder (challenges up to { $reach } places above)
+game-started-tournament = Tournament T{ $id } { $name }, round { $round }.

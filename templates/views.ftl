@@ -62,6 +62,7 @@ view-who = { $name } ({ $colour })
 view-game-over = { $title }: game over, { $how }
 view-over-resigned = { $colour } wins by resignation
 view-over-time = { $colour } wins on time
+view-over-forfeit = { $colour } wins by forfeit
 view-over-agreement = drawn by agreement
 view-reserves = { $clock }; reserves at the start of each turn: { $reserves }
 view-reserve = { $colour } { $left }
@@ -83,6 +84,7 @@ result-score-draw = draw: equal scores, { $score } (AR-14)
 result-resigned = { $winner } wins: { $loser } resigned
 result-agreement = draw by agreement
 result-time = { $winner } wins on time: { $loser } missed the deadline
+result-forfeit = { $winner } wins by forfeit: { $loser } left the tournament
 result-other-win = { $winner } wins ({ $reason })
 result-other-draw = draw ({ $reason })
 

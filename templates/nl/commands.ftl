@@ -77,6 +77,15 @@ parse-problem = { $problem ->
         [parse-problem-rest-night-missing] { parse-problem-rest-night-missing }
         [parse-problem-rest-long] { parse-problem-rest-long }
         [parse-problem-calendar] { parse-problem-calendar }
+        [parse-problem-tournament-missing] { parse-problem-tournament-missing }
+        [parse-problem-tournament-number] { parse-problem-tournament-number }
+        [parse-problem-tournament-what] { parse-problem-tournament-what }
+        [parse-problem-tournament-date] { parse-problem-tournament-date }
+        [parse-problem-tournament-date-missing] { parse-problem-tournament-date-missing }
+        [parse-problem-tournament-name] { parse-problem-tournament-name }
+        [parse-problem-tournament-format] { parse-problem-tournament-format }
+        [parse-problem-tournament-rounds] { parse-problem-tournament-rounds }
+        [parse-problem-tournament-who] { parse-problem-tournament-who }
        *[other] { $problem }
     }
 parse-problem-game-number = na `partij` volgt een partijnummer zoals `partij 12`, niet { $word }
@@ -103,6 +112,15 @@ parse-problem-agon-board = Agon heeft één bord: laat `bord` weg
 parse-problem-rating-range = `rating { $word }` is geen bereik van ratings zoals 1400-1800, 1500+ of -1800
 parse-problem-rating-bounds = `rating { $word }`: de ondergrens ligt boven de bovengrens
 parse-problem-rating-missing = `rating` heeft een bereik nodig, bijvoorbeeld `rating 1400-1800`
+parse-problem-tournament-missing = welk toernooi? Geef het nummer, bijvoorbeeld `toernooi meedoen 3`
+parse-problem-tournament-number = `{ $word }` is geen toernooinummer
+parse-problem-tournament-what = `{ $word }` is niets wat je met een toernooi kunt doen: lijst, maak, meedoen, verlaat, stand, indeling, start, annuleer of verwijder
+parse-problem-tournament-date = `start` heeft een dag nodig zoals 2027-01-10, niet `{ $word }`
+parse-problem-tournament-date-missing = `start` heeft een dag nodig zoals 2027-01-10
+parse-problem-tournament-name = `naam` moet gevolgd worden door de naam van het toernooi
+parse-problem-tournament-format = de vorm ontbreekt: competitie, dubbel, zwitsers N of ladder
+parse-problem-tournament-rounds = een Zwitsers toernooi heeft 1 tot { $max } ronden, en het bereik van een ladder is 1 tot { $max } plaatsen
+parse-problem-tournament-who = wie verwijder je? Noem de speler na het nummer van het toernooi
 parse-problem-rating-anyone = `rating` hoort bij een uitdaging aan `iedereen`: het zegt wie mag aannemen
 parse-problem-action-missing = de zet ontbreekt
 parse-problem-reply-missing = zeg `aanbieden`, `accepteer` of `weiger`
@@ -349,4 +367,13 @@ cmd-link-help = `koppel` geeft een eenmalige code; stuur die vanaf je andere acc
 cmd-link-arg-code = code
 cmd-link-arg-code-help = de code die `koppel` je andere account gaf
 parse-usage-link = { parse-problem }; gebruik: { cmd-link-usage }
-
+cmd-tournament-summary = competities, Zwitserse toernooien en ladders: lijst, maken, meedoen, stand
+cmd-tournament-usage = toernooi [lijst | maak … | meedoen N | verlaat N | stand N | indeling N [ronde] | start N | annuleer N | verwijder N speler]
+cmd-tournament-help = `toernooi` toont de toernooien. `toernooi maak agon competitie dagen 3 spelers 4-10` maakt er een (ook `dubbel`, `zwitsers 5`, `ladder bereik 3`; `bord`, `boeren` en een klok zoals bij `uitdagen`; `vriendschappelijk`, `rating 1400-1800`, `start 2027-01-10`, en `naam` gevolgd door de naam). Met `toernooi meedoen 3` en `verlaat 3` doe je mee en stop je, `stand 3` toont de stand en de kruistabel, `indeling 3 2` de partijen van een ronde. De organisator kan `start 3` (zodra genoeg spelers meedoen), `annuleer 3` en `verwijder 3 <speler>`. Toernooipartijen zijn gewone partijen.
+cmd-tournament-arg-action = actie
+cmd-tournament-arg-action-help = wat je wilt doen (standaard: de toernooien tonen)
+cmd-tournament-arg-tournament = toernooi
+cmd-tournament-arg-tournament-help = het nummer van het toernooi
+cmd-tournament-arg-details = details
+cmd-tournament-arg-details-help = maak: spel, vorm, klok…; indeling: de ronde; verwijder: de speler
+parse-usage-tournament = { parse-problem }; gebruik: { cmd-tournament-usage }

@@ -330,3 +330,19 @@ listing-their-turn = { $opponent } is aan zet
 # Het antwoord op een zet die na de deadline kwam, in een Agros-partij die bij tijdsoverschrijding past.
 too-late-passed-ended = Te laat: je deadline in partij #{ $game } was verstreken, dus er is automatisch voor je gepast (AR-7), en daarmee is de partij afgelopen: { $result }.
 too-late-passed = Te laat: je deadline in partij #{ $game } was verstreken, dus er is automatisch voor je gepast (AR-7); nu is { $to_act } aan zet.
+
+# Toernooien.
+tournament-none = er is geen toernooi T{ $id }: `toernooi` toont ze
+tournament-not-open = toernooi T{ $id } neemt nu geen aanmeldingen aan: het is begonnen of afgelopen
+tournament-too-few = toernooi T{ $id } heeft { $players } spelers en heeft er minstens { $min } nodig om te beginnen
+tournament-no-such-entrant = niemand die { $name } heet speelt mee in toernooi T{ $id }
+tournament-not-organiser = alleen de organisator van toernooi T{ $id } mag dat doen
+tournament-computer = de computer speelt niet mee in toernooien
+tournament-organiser-limit = je organiseert al { $max } toernooien die nog niet afgelopen zijn
+tournament-players-range = een toernooi heeft 2 tot { $most } spelers, het minimum niet hoger dan het maximum
+tournament-start-past = de begindag van een toernooi moet in de toekomst liggen
+tournament-already-in = je doet al mee aan toernooi T{ $id }
+tournament-full = toernooi T{ $id } is vol: het neemt { $max } spelers
+tournament-rating = toernooi T{ $id } laat ratings van { $min } tot { $max } toe, en de jouwe is { $rating }
+tournament-not-in = je doet niet mee aan toernooi T{ $id }
+tournament-over = toernooi T{ $id } is afgelopen

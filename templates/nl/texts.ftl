@@ -702,3 +702,35 @@ discord-label-result = Uitslag
 discord-label-title = Partij #{ $game }: { $title }
 discord-label-footer = { $first } tegen { $second }, zet { $ply }
 discord-label-last = { $value } (zet { $ply })
+
+# tournament.txt: toernooien, hun stand en indeling.
+tournament-line = T{ $id } { $name }: { $title }, { $format }, { $status ->
+        [open] open, { $players } van hoogstens { $max } spelers
+        [running] ronde { $round }, { $players } spelers
+        [finished] afgelopen
+       *[other] geannuleerd
+    }
+tournament-list-heading = Toernooien:
+tournament-list-hint = Met `toernooi meedoen N` doe je mee, `toernooi stand N` toont de stand.
+tournament-list-none = Nog geen toernooien: `toernooi maak agon competitie` maakt er een.
+tournament-pairings-heading = Toernooi T{ $id } { $name }, ronde { $round }:
+tournament-pairings-none = Ronde { $round } heeft geen partijen.
+tournament-bye = { $name } is vrij (telt als winst)
+tournament-finished = Toernooi T{ $id } { $name } is afgelopen. De eindstand:
+tournament-standings-heading = Stand (punten, gespeelde partijen, weerstandspunten):
+tournament-crosstable-heading = Kruistabel (de uitslagen tegen elke speler, in de volgorde hierboven):
+tournament-out = (gestopt)
+tournament-not-started = Nog niet begonnen: { $players } aangemeld, { $min } nodig.
+tournament-created = Je hebt toernooi T{ $id } { $name } gemaakt.
+tournament-joined = Je doet mee aan toernooi T{ $id } { $name }.
+tournament-left = Je bent uit toernooi T{ $id } { $name } gegaan.
+tournament-cancelled = Toernooi T{ $id } { $name } is geannuleerd.
+tournament-removed = De speler is uit toernooi T{ $id } { $name } verwijderd.
+tournament-clock = Klok: { $clock }.
+tournament-starts = Het begint op { $day }.
+tournament-join-hint = Anderen doen mee met `toernooi meedoen { $id }`.
+tournament-format-round-robin = competitie
+tournament-format-double = dubbele competitie
+tournament-format-swiss = Zwitsers systeem, { $rounds } ronden
+tournament-format-ladder = ladder (uitdagen tot { $reach } plaatsen hoger)
+game-started-tournament = Toernooi T{ $id } { $name }, ronde { $round }.

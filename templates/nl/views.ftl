@@ -59,6 +59,7 @@ view-who = { $name } ({ $colour })
 view-game-over = { $title }: partij afgelopen, { $how }
 view-over-resigned = { $colour } wint door opgave
 view-over-time = { $colour } wint op tijd
+view-over-forfeit = { $colour } wint reglementair
 view-over-agreement = remise in onderling overleg
 view-reserves = { $clock }; reserve aan het begin van elke beurt: { $reserves }
 view-reserve = { $colour } { $left }
@@ -80,6 +81,7 @@ result-score-draw = gelijkspel: gelijke stand, { $score } (AR-14)
 result-resigned = { $winner } wint: { $loser } gaf op
 result-agreement = remise in onderling overleg
 result-time = { $winner } wint op tijd: { $loser } haalde de deadline niet
+result-forfeit = { $winner } wint reglementair: { $loser } is uit het toernooi gegaan
 result-other-win = { $winner } wint ({ $reason })
 result-other-draw = remise ({ $reason })
 

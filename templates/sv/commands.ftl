@@ -77,6 +77,15 @@ parse-problem = { $problem ->
         [parse-problem-rest-night-missing] { parse-problem-rest-night-missing }
         [parse-problem-rest-long] { parse-problem-rest-long }
         [parse-problem-calendar] { parse-problem-calendar }
+        [parse-problem-tournament-missing] { parse-problem-tournament-missing }
+        [parse-problem-tournament-number] { parse-problem-tournament-number }
+        [parse-problem-tournament-what] { parse-problem-tournament-what }
+        [parse-problem-tournament-date] { parse-problem-tournament-date }
+        [parse-problem-tournament-date-missing] { parse-problem-tournament-date-missing }
+        [parse-problem-tournament-name] { parse-problem-tournament-name }
+        [parse-problem-tournament-format] { parse-problem-tournament-format }
+        [parse-problem-tournament-rounds] { parse-problem-tournament-rounds }
+        [parse-problem-tournament-who] { parse-problem-tournament-who }
        *[other] { $problem }
     }
 parse-problem-game-number = efter `parti` kommer ett partinummer som `parti 12`, inte { $word }
@@ -103,6 +112,15 @@ parse-problem-agon-board = Agon har bara ett bräde: utelämna `bräde`
 parse-problem-rating-range = `rating { $word }` är inget intervall av ratingar som 1400-1800, 1500+ eller -1800
 parse-problem-rating-bounds = `rating { $word }`: den nedre gränsen ligger över den övre
 parse-problem-rating-missing = `rating` behöver ett intervall, t.ex. `rating 1400-1800`
+parse-problem-tournament-missing = vilken turnering? Ange dess nummer, t.ex. `turnering delta 3`
+parse-problem-tournament-number = `{ $word }` är inget turneringsnummer
+parse-problem-tournament-what = `{ $word }` är inget man gör med en turnering: lista, skapa, delta, lämna, ställning, lottning, starta, avbryt eller stryk
+parse-problem-tournament-date = `starta` behöver en dag som 2027-01-10, inte `{ $word }`
+parse-problem-tournament-date-missing = `starta` behöver en dag som 2027-01-10
+parse-problem-tournament-name = `namn` ska följas av turneringens namn
+parse-problem-tournament-format = formen saknas: alla-mot-alla, dubbel, schweizer N eller stege
+parse-problem-tournament-rounds = en schweizerturnering har 1 till { $max } ronder, och en steges räckvidd är 1 till { $max } platser
+parse-problem-tournament-who = vem stryker du? Ange spelaren efter turneringens nummer
 parse-problem-rating-anyone = `rating` hör till en utmaning till `alla`: den säger vem som får anta den
 parse-problem-action-missing = draget saknas
 parse-problem-reply-missing = säg `erbjud`, `acceptera` eller `avböj`
@@ -349,4 +367,13 @@ cmd-link-help = `koppla` ger en engångskod; skicka den från ditt andra konto (
 cmd-link-arg-code = kod
 cmd-link-arg-code-help = koden som `koppla` gav ditt andra konto
 parse-usage-link = { parse-problem }; användning: { cmd-link-usage }
-
+cmd-tournament-summary = alla-mot-alla, schweizerturneringar och stegar: lista, skapa, delta, ställning
+cmd-tournament-usage = turnering [lista | skapa … | delta N | lämna N | ställning N | lottning N [rond] | starta N | avbryt N | stryk N spelare]
+cmd-tournament-help = `turnering` listar turneringarna. `turnering skapa agon alla-mot-alla dagar 3 spelare 4-10` skapar en (även `dubbel`, `schweizer 5`, `stege räckvidd 3`; `bräde`, `bönder` och en klocka som i `utmana`; `vänskaplig`, `rating 1400-1800`, `starta 2027-01-10`, och `namn` följt av dess namn). `turnering delta 3` och `lämna 3` går med och lämnar, `ställning 3` visar tabellen och korstabellen, `lottning 3 2` en ronds partier. Arrangören kan `starta 3` (när tillräckligt många gått med), `avbryt 3` och `stryk 3 <spelare>`. Turneringspartier är vanliga partier.
+cmd-tournament-arg-action = handling
+cmd-tournament-arg-action-help = vad du vill göra (standard: lista turneringarna)
+cmd-tournament-arg-tournament = turnering
+cmd-tournament-arg-tournament-help = turneringens nummer
+cmd-tournament-arg-details = detaljer
+cmd-tournament-arg-details-help = skapa: spel, form, klocka…; lottning: ronden; stryk: spelaren
+parse-usage-tournament = { parse-problem }; användning: { cmd-tournament-usage }

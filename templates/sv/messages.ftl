@@ -318,3 +318,19 @@ listing-their-turn = { $opponent } står på tur
 # Svaret på ett drag som kom efter tidsgränsen i ett Agros-parti som passar vid tidsöverskridande.
 too-late-passed-ended = För sent: din tidsgräns i parti #{ $game } hade gått ut, så du passade automatiskt (AR-7), och därmed tog partiet slut: { $result }.
 too-late-passed = För sent: din tidsgräns i parti #{ $game } hade gått ut, så du passade automatiskt (AR-7); nu står { $to_act } på tur.
+
+# Turneringar.
+tournament-none = det finns ingen turnering T{ $id }: `turnering` listar dem
+tournament-not-open = turnering T{ $id } tar inte emot anmälningar nu: den har startat eller är avslutad
+tournament-too-few = turnering T{ $id } har { $players } spelare och behöver minst { $min } för att starta
+tournament-no-such-entrant = ingen som heter { $name } spelar i turnering T{ $id }
+tournament-not-organiser = bara arrangören av turnering T{ $id } får göra det
+tournament-computer = datorn spelar inte i turneringar
+tournament-organiser-limit = du arrangerar redan { $max } turneringar som inte är avslutade
+tournament-players-range = en turnering har 2 till { $most } spelare, minsta antalet högst lika med största
+tournament-start-past = en turnerings startdag måste ligga i framtiden
+tournament-already-in = du är redan med i turnering T{ $id }
+tournament-full = turnering T{ $id } är full: den tar { $max } spelare
+tournament-rating = turnering T{ $id } tar emot rating från { $min } till { $max }, och din är { $rating }
+tournament-not-in = du är inte med i turnering T{ $id }
+tournament-over = turnering T{ $id } är avslutad

@@ -691,3 +691,35 @@ discord-label-result = Resultat
 discord-label-title = Parti #{ $game }: { $title }
 discord-label-footer = { $first } mot { $second }, drag { $ply }
 discord-label-last = { $value } (drag { $ply })
+
+# tournament.txt: turneringar, deras ställning och lottning.
+tournament-line = T{ $id } { $name }: { $title }, { $format }, { $status ->
+        [open] öppen, { $players } av högst { $max } spelare
+        [running] rond { $round }, { $players } spelare
+        [finished] avslutad
+       *[other] inställd
+    }
+tournament-list-heading = Turneringar:
+tournament-list-hint = `turnering delta N` går med i en, `turnering ställning N` visar tabellen.
+tournament-list-none = Inga turneringar än: `turnering skapa agon alla-mot-alla` skapar en.
+tournament-pairings-heading = Turnering T{ $id } { $name }, rond { $round }:
+tournament-pairings-none = Rond { $round } har inga partier.
+tournament-bye = { $name } står över (räknas som vinst)
+tournament-finished = Turnering T{ $id } { $name } är avslutad. Slutställningen:
+tournament-standings-heading = Ställning (poäng, spelade partier, särskiljning):
+tournament-crosstable-heading = Korstabell (resultaten mot var och en, i ordningen ovan):
+tournament-out = (utgått)
+tournament-not-started = Inte startad: { $players } anmälda, { $min } behövs.
+tournament-created = Du skapade turnering T{ $id } { $name }.
+tournament-joined = Du gick med i turnering T{ $id } { $name }.
+tournament-left = Du lämnade turnering T{ $id } { $name }.
+tournament-cancelled = Turnering T{ $id } { $name } är inställd.
+tournament-removed = Spelaren är struken ur turnering T{ $id } { $name }.
+tournament-clock = Klocka: { $clock }.
+tournament-starts = Den startar { $day }.
+tournament-join-hint = Andra går med med `turnering delta { $id }`.
+tournament-format-round-robin = alla-mot-alla
+tournament-format-double = dubbel alla-mot-alla
+tournament-format-swiss = schweizer, { $rounds } ronder
+tournament-format-ladder = stege (utmana upp till { $reach } platser högre)
+game-started-tournament = Turnering T{ $id } { $name }, rond { $round }.

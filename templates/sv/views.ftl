@@ -59,6 +59,7 @@ view-who = { $name } ({ $colour })
 view-game-over = { $title }: partiet är slut, { $how }
 view-over-resigned = { $colour } vinner, motståndaren gav upp
 view-over-time = { $colour } vinner på tid
+view-over-forfeit = { $colour } vinner på walkover
 view-over-agreement = remi efter överenskommelse
 view-reserves = { $clock }; reserv i början av varje tur: { $reserves }
 view-reserve = { $colour } { $left }
@@ -80,6 +81,7 @@ result-score-draw = oavgjort: lika poäng, { $score } (AR-14)
 result-resigned = { $winner } vinner: { $loser } gav upp
 result-agreement = remi efter överenskommelse
 result-time = { $winner } vinner på tid: { $loser } missade tidsgränsen
+result-forfeit = { $winner } vinner på walkover: { $loser } lämnade turneringen
 result-other-win = { $winner } vinner ({ $reason })
 result-other-draw = remi ({ $reason })
 

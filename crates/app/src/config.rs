@@ -189,6 +189,8 @@ pub struct Game {
     pub new_opponent_challenges_per_day: u32,
     pub max_watchers_per_game: u32,
     pub max_computer_games: u32,
+    pub tournaments_per_organiser: u32,
+    pub tournament_time_losses: u32,
 }
 
 impl Default for Game {
@@ -208,6 +210,8 @@ impl Default for Game {
             new_opponent_challenges_per_day: s.new_opponent_challenges_per_day,
             max_watchers_per_game: s.max_watchers_per_game,
             max_computer_games: s.max_computer_games,
+            tournaments_per_organiser: s.tournaments_per_organiser,
+            tournament_time_losses: s.tournament_time_losses,
         }
     }
 }
@@ -348,6 +352,7 @@ impl Config {
         for (key, value) in [
             ("max_watchers_per_game", self.game.max_watchers_per_game),
             ("max_computer_games", self.game.max_computer_games),
+            ("tournament_time_losses", self.game.tournament_time_losses),
         ] {
             if value == 0 {
                 anyhow::bail!("game.{key} is at least 1, not 0");
@@ -372,6 +377,8 @@ impl Config {
             link_code_minutes: self.service.link_code_minutes,
             link_guesses_per_day: self.service.link_guesses_per_day,
             max_open_challenges: self.game.max_open_challenges,
+            tournaments_per_organiser: self.game.tournaments_per_organiser,
+            tournament_time_losses: self.game.tournament_time_losses,
             challenge_expiry_days: self.game.challenge_expiry_days,
             new_opponent_challenges_per_day: self.game.new_opponent_challenges_per_day,
             max_watchers_per_game: self.game.max_watchers_per_game,
@@ -496,6 +503,11 @@ mod tests {
         assert_eq!(c.service.max_send_attempts, d.service.max_send_attempts);
         assert_eq!(c.service.max_searches, d.service.max_searches);
         assert_eq!(c.ai.analysis_threads, d.ai.analysis_threads);
+        assert_eq!(
+            c.game.tournaments_per_organiser,
+            d.game.tournaments_per_organiser
+        );
+        assert_eq!(c.game.tournament_time_losses, d.game.tournament_time_losses);
         assert_eq!(c.ai.analysis_ms, d.ai.analysis_ms);
         assert_eq!(c.game.max_watchers_per_game, d.game.max_watchers_per_game);
         assert_eq!(c.game.max_computer_games, d.game.max_computer_games);

@@ -1,7 +1,9 @@
 //! The small domain types that the command language, the game service and the store all speak:
 //! who someone is on which channel ([`Identity`]), and how a game's clock runs ([`TimeControl`],
 //! [`TimeoutPolicy`], a player's weekly [`Rest`]), and what of a chosen name others may see ([`clean_name`]); and what time it
-//! is ([`Clock`]), a handle the binary makes and everything below it is given.
+//! is ([`Clock`]), a handle the binary makes and everything below it is given. The pure rules of
+//! tournaments ([`tournament`]: round-robin and Swiss pairings, standings and tie-breaks,
+//! withdrawals, a ladder's challenges) live here too, for the service and the store to share.
 //!
 //! They live here, below both the service and the store, so that the pure command parser needs no
 //! storage crate and the store needs no service crate. Nothing here reads a database or the
@@ -12,6 +14,7 @@ mod identity;
 mod name;
 mod rest;
 mod time;
+pub mod tournament;
 
 pub use clock::Clock;
 pub use identity::{Channel, Identity, IdentityError};

@@ -10,6 +10,7 @@ mod build;
 mod parse;
 mod spoken;
 mod table;
+mod tournament;
 
 pub use build::{Value, build};
 pub use parse::{MAX_COMMAND_CHARS, amount, command_line, looks_like_action, parse};
@@ -18,6 +19,7 @@ pub use table::{
     Arg, ArgKind, COMMANDS, CommandSpec, MAX_FUZZY_CHARS, closest_command, edit_distance,
     english_word, fold, mail_line, spec, word_in,
 };
+pub use tournament::{MAX_ROUNDS, TournamentCommand, TournamentSpec};
 
 use agora_domain::{Channel, Identity, TimeControl, TimeoutPolicy};
 use agora_rules::{GameKind, Variant};
@@ -107,6 +109,9 @@ pub enum Command {
     },
     /// `analysis [#game]`: the computer's analysis of a finished game.
     Analysis(Option<i64>),
+    /// `tournament …`: list, create, join, leave, standings, pairings; the organiser's start,
+    /// cancel and remove.
+    Tournament(TournamentCommand),
     /// A player's ratings (by name; `None` = the sender's).
     Rating(Option<String>),
     /// The best established ratings of a game (an Agros board size where given).
@@ -166,6 +171,7 @@ impl Command {
             Command::Note { .. } => "note",
             Command::Conditional { .. } => "conditional",
             Command::Analysis(_) => "analysis",
+            Command::Tournament(_) => "tournament",
             Command::Rating(_) => "rating",
             Command::Leaderboard(..) => "leaderboard",
             Command::Timezone(_) => "timezone",
@@ -227,6 +233,7 @@ impl Command {
             | Command::Watch(_)
             | Command::Unwatch(_)
             | Command::Rating(_)
+            | Command::Tournament(_)
             | Command::Leaderboard(..)
             | Command::Timezone(_)
             | Command::Language(_)

@@ -32,6 +32,7 @@ mod replay;
 mod rule_errors;
 mod schedule;
 pub mod templates;
+mod tournaments;
 pub mod views;
 
 // Read-only questions a front end asks beyond the command language.
@@ -47,6 +48,7 @@ pub use lease::{Held, Lease};
 pub use metrics::{FrontEnd, Health, Metrics};
 pub use rule_errors::action_problem;
 pub use templates::Templates;
+pub use tournaments::{TableEntrant, TableGame, TournamentTable};
 
 use agora_i18n::text;
 
@@ -107,6 +109,11 @@ pub struct Settings {
     /// search has for each position.
     pub analysis_threads: usize,
     pub analysis_time: std::time::Duration,
+    /// Tournaments a player may organise at once (open or running); the operator has no limit.
+    pub tournaments_per_organiser: u32,
+    /// Games lost on time after which a player is taken out of a tournament (the withdrawal
+    /// rule then cancels or forfeits their games).
+    pub tournament_time_losses: u32,
     /// Days after which the sweep purges sent notifications, sent mails and delivery records
     /// (0 = keep them for ever). Game records are kept for ever whatever this says.
     pub keep_days: u32,
@@ -169,6 +176,8 @@ impl Default for Settings {
             max_searches: 2,
             analysis_threads: 1,
             analysis_time: std::time::Duration::from_millis(500),
+            tournaments_per_organiser: 2,
+            tournament_time_losses: 2,
             keep_days: 30,
             parallel_sends: 4,
             send_timeout: std::time::Duration::from_secs(60),
@@ -969,6 +978,7 @@ impl Service {
                     .await
             }
             C::Analysis(game) => self.analysis(tx, &me, aim(game, context)?).await,
+            C::Tournament(t) => self.tournament(tx, &me, t, now).await,
             C::Rating(name) => self.rating(tx, &me, name.as_deref()).await,
             C::Leaderboard(kind, board) => self.leaderboard(tx, kind, board).await,
             C::Timezone(zone) => self.set_timezone(tx, &me, &zone, now).await,

@@ -102,6 +102,7 @@ pub(crate) fn template_of(kind: Notice) -> &'static str {
         Notice::Vacation => "vacation_notice.txt",
         Notice::Watching => "watching.txt",
         Notice::Undeliverable => "undeliverable.txt",
+        Notice::Tournament => "tournament.txt",
         // The service queues no plain messages; older rows are read, never written, as these.
         Notice::Message => "error.txt",
     }

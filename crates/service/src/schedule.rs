@@ -41,6 +41,11 @@ impl Service {
         let changed = self.sweep_due(now).await;
         self.metrics.swept(changed.is_ok(), self.now());
         let changed = changed?;
+        match self.start_due_tournaments(now).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(tournaments = n, "tournaments due to start looked at"),
+            Err(e) => tracing::error!(error = %e, "starting tournaments failed"),
+        }
         match self.resume_computer_turns(now).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(games = n, "computer turns taken up"),

@@ -70,6 +70,7 @@ const EMBEDDED: &[(&str, &str)] = embedded![
     "note.txt",
     "conditional.txt",
     "analysis.txt",
+    "tournament.txt",
     "_notes.txt",
     "_reliability.txt",
     "_ratings.txt",

@@ -101,6 +101,7 @@ impl Loaded {
                     (EndReason::Resignation, Some(w)) => with_colour("view-over-resigned", w),
                     (EndReason::Time, Some(w)) => with_colour("view-over-time", w),
                     (EndReason::Agreement, _) => tr(lang, "view-over-agreement", &[]),
+                    (EndReason::Forfeit, Some(w)) => with_colour("view-over-forfeit", w),
                     (reason, _) => reason.code().to_owned(),
                 };
                 let heading = tr(
@@ -379,6 +380,7 @@ impl Loaded {
             (EndReason::Resignation, Some(_)) => "result-resigned",
             (EndReason::Agreement, None) => "result-agreement",
             (EndReason::Time, Some(_)) => "result-time",
+            (EndReason::Forfeit, Some(_)) => "result-forfeit",
             // Endings no path of the service records (a draw by resignation, …), said plainly
             // should the database hold one.
             (_, Some(_)) => "result-other-win",
@@ -450,7 +452,12 @@ pub fn title_in(variant: Variant, lang: Language) -> String {
 /// The time control and timeout policy in words in `lang`: `3 days per move, loss on time`
 /// (the words of `crate::clock::describe`).
 pub fn describe_in(game: &agora_store::Game, lang: Language) -> String {
-    let control = match game.time_control {
+    clock_words_in(game.time_control, game.timeout, lang)
+}
+
+/// A clock and its timeout policy, in `lang` (a game's, or a tournament's for its games).
+pub fn clock_words_in(time_control: TimeControl, timeout: TimeoutPolicy, lang: Language) -> String {
+    let control = match time_control {
         TimeControl::PerMove { days } => tr(lang, "clock-per-move", &[("days", days.into())]),
         TimeControl::Bank {
             initial,
@@ -474,7 +481,7 @@ pub fn describe_in(game: &agora_store::Game, lang: Language) -> String {
             &[("moves", moves.into()), ("days", days.into())],
         ),
     };
-    let key = match game.timeout {
+    let key = match timeout {
         TimeoutPolicy::Loss => "clock-loss",
         TimeoutPolicy::Pass => "clock-pass",
     };

@@ -78,6 +78,8 @@ pub enum EndReason {
     Time,
     /// The operator decided the result (`adjudication`).
     Adjudication,
+    /// A tournament game lost by a player who left the tournament (`forfeit`).
+    Forfeit,
 }
 
 impl EndReason {
@@ -89,6 +91,7 @@ impl EndReason {
             EndReason::Agreement => "agreement",
             EndReason::Time => "timeout",
             EndReason::Adjudication => "adjudication",
+            EndReason::Forfeit => "forfeit",
         }
     }
 }
@@ -119,6 +122,7 @@ impl FromStr for EndReason {
             "agreement" => EndReason::Agreement,
             "timeout" => EndReason::Time,
             "adjudication" => EndReason::Adjudication,
+            "forfeit" => EndReason::Forfeit,
             _ => return Err(()),
         })
     }
@@ -1015,6 +1019,7 @@ mod tests {
             EndReason::Agreement,
             EndReason::Time,
             EndReason::Adjudication,
+            EndReason::Forfeit,
         ];
         for reason in all {
             assert_eq!(reason.code().parse(), Ok(reason), "{reason}");

@@ -37,6 +37,7 @@ pub mod purge;
 pub mod ratings;
 mod site;
 pub mod testing;
+mod tournaments;
 pub mod writer;
 
 pub use admin::{Queue, RowChange, StuckRow};
@@ -54,6 +55,9 @@ pub use outbox::{Claimed, NewMessage, Notice, OutboxMessage, OutboxStats, Queued
 pub use players::{Identity, LinkCode, Player, Vacation};
 pub use purge::Purged;
 pub use ratings::{Rating, RatingChange, Reliability};
+pub use tournaments::{
+    Entrant, NewTournament, Tournament, TournamentGame, TournamentStatus, format_code,
+};
 pub use writer::{BatchLimits, CommitStats, Tx, Urgency};
 
 use agora_rules::Seat;

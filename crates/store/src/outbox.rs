@@ -41,6 +41,8 @@ pub enum Notice {
     Vacation,
     /// A game the recipient watches: an action's board, or its final report.
     Watching,
+    /// A tournament's news for an entrant: its final standings.
+    Tournament,
     /// Anything else, and rows from before kinds were kept.
     Message,
     /// A notification to another of the recipient's identities could not be delivered and was
@@ -49,7 +51,7 @@ pub enum Notice {
 }
 
 impl Notice {
-    pub const ALL: [Notice; 15] = [
+    pub const ALL: [Notice; 16] = [
         Notice::ChallengeReceived,
         Notice::ChallengeClosed,
         Notice::ChallengeExpired,
@@ -63,6 +65,7 @@ impl Notice {
         Notice::Digest,
         Notice::Vacation,
         Notice::Watching,
+        Notice::Tournament,
         Notice::Message,
         Notice::Undeliverable,
     ];
@@ -83,6 +86,7 @@ impl Notice {
             Notice::Digest => "digest",
             Notice::Vacation => "vacation",
             Notice::Watching => "watching",
+            Notice::Tournament => "tournament",
             Notice::Message => "message",
             Notice::Undeliverable => "undeliverable",
         }

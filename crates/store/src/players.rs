@@ -748,6 +748,13 @@ impl Tx {
             "UPDATE calendars SET player_id = ?1 WHERE player_id = ?2",
             "UPDATE notes SET player_id = ?1 WHERE player_id = ?2",
             "UPDATE conditional_lines SET player_id = ?1 WHERE player_id = ?2",
+            // One player in a tournament once: the one who stays keeps their own entry.
+            "DELETE FROM tournament_entrants WHERE player_id = ?2 AND EXISTS
+                 (SELECT 1 FROM tournament_entrants e WHERE e.player_id = ?1
+                  AND e.tournament_id = tournament_entrants.tournament_id)",
+            "UPDATE tournament_entrants SET player_id = ?1 WHERE player_id = ?2",
+            "UPDATE tournament_byes SET player_id = ?1 WHERE player_id = ?2",
+            "UPDATE tournaments SET organiser_id = ?1 WHERE organiser_id = ?2",
             "DELETE FROM players WHERE id = ?2",
         ] {
             run!(self, execute, query(sql).bind(into).bind(from))?;

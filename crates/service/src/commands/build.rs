@@ -200,6 +200,16 @@ pub fn build(
                 text,
             })
         }
+        // The words in the order the text takes them (`create 3 …` has no number: a new one).
+        "tournament" => {
+            let raw: Vec<String> = [v.text("action"), v.text("tournament"), v.text("details")]
+                .into_iter()
+                .flatten()
+                .flat_map(|t| t.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+                .collect();
+            let args: Vec<String> = raw.iter().map(|w| super::table::english_word(w)).collect();
+            super::tournament::parse(&args, &raw).map(Command::Tournament)
+        }
         "conditional" => Ok(Command::Conditional {
             game: v.game()?,
             words: v

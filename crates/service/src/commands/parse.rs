@@ -228,6 +228,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         "note" => Ok(note(words)),
         "conditional" => Ok(conditional(words)),
         "analysis" => Ok(Command::Analysis(game_only("analysis", args)?)),
+        "tournament" => super::tournament::parse(&args, &words).map(Command::Tournament),
         "rating" => match words.as_slice() {
             [] => Ok(Command::Rating(None)),
             [name] => Ok(Command::Rating(Some(
@@ -527,7 +528,7 @@ impl ChallengeParts {
 }
 
 /// The problem of a game's options, in the words of [`VariantError`]'s `Display`.
-fn variant_problem(e: VariantError) -> Text {
+pub(super) fn variant_problem(e: VariantError) -> Text {
     match e {
         VariantError::Board(size) => text!("parse-problem-variant-board", size = size.to_string()),
         VariantError::Farmers(count) => {

@@ -445,6 +445,48 @@ pub const COMMANDS: &[CommandSpec] = &[
         reads_only: false,
     },
     CommandSpec {
+        name: "tournament",
+        aliases: &["tournaments", "tourney"],
+        usage: "tournament [list | create … | join N | leave N | standings N | pairings N [round] \
+                | start N | cancel N | remove N player]",
+        summary: "round robins, Swiss tournaments and ladders: list, create, join, standings",
+        help: "`tournament` lists the tournaments. `tournament create agon round-robin days 3 \
+               players 4-10` makes one (also `double`, `swiss 5`, `ladder reach 3`; `board`, \
+               `farmers` and a clock as in `challenge`; `unrated`, `rating 1400-1800`, \
+               `start 2027-01-10`, and `name` followed by its name). `tournament join 3` and \
+               `leave 3` enter and leave, `standings 3` shows the table and crosstable, \
+               `pairings 3 2` a round's games. Its organiser may `start 3` (once enough joined), \
+               `cancel 3` and `remove 3 <player>`. Tournament games are ordinary games.",
+        args: &[
+            optional(
+                "action",
+                ArgKind::Choice(&[
+                    "list",
+                    "create",
+                    "join",
+                    "leave",
+                    "standings",
+                    "pairings",
+                    "start",
+                    "cancel",
+                    "remove",
+                ]),
+                "what to do (default: list the tournaments)",
+            ),
+            optional(
+                "tournament",
+                ArgKind::Number { min: 1, max: None },
+                "the tournament's number",
+            ),
+            optional(
+                "details",
+                ArgKind::Text,
+                "create: game, format, clock…; pairings: the round; remove: the player",
+            ),
+        ],
+        reads_only: false,
+    },
+    CommandSpec {
         name: "rating",
         aliases: &["ratings", "rank", "elo"],
         usage: "rating [player]",
@@ -596,6 +638,11 @@ const LOCAL_NAMES: &[(&str, &[&str], &[&str])] = &[
         &["villkor", "om"],
     ),
     ("analysis", &["analyse"], &["analys"]),
+    (
+        "tournament",
+        &["toernooi", "toernooien"],
+        &["turnering", "turneringar"],
+    ),
     ("rating", &["rating", "waardering"], &["rating", "rankning"]),
     ("leaderboard", &["ranglijst"], &["topplista"]),
     ("settings", &["instellingen"], &["inställningar"]),
@@ -675,6 +722,22 @@ const LOCAL_WORDS: &[(&str, &[&str], &[&str])] = &[
     ("discord", &["discord"], &["discord"]),
     ("terminal", &["terminal"], &["terminal"]),
     ("rules", &["regels"], &["regler"]),
+    ("list", &["lijst"], &["lista"]),
+    ("create", &["maak"], &["skapa"]),
+    ("join", &["meedoen"], &["delta"]),
+    ("leave", &["verlaat"], &["lämna"]),
+    ("standings", &["stand"], &["ställning"]),
+    ("pairings", &["indeling"], &["lottning"]),
+    ("start", &["start"], &["starta"]),
+    ("remove", &["verwijder"], &["stryk"]),
+    ("round-robin", &["competitie"], &["alla-mot-alla"]),
+    ("double", &["dubbel"], &["dubbel"]),
+    ("swiss", &["zwitsers"], &["schweizer"]),
+    ("ladder", &["ladder"], &["stege"]),
+    ("reach", &["bereik"], &["räckvidd"]),
+    ("rounds", &["ronden"], &["ronder"]),
+    ("players", &["spelers"], &["spelare"]),
+    ("name", &["naam"], &["namn"]),
 ];
 
 /// A text made `'static` once: the table's translated names and keys, a bounded set (the table

@@ -185,6 +185,13 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("conditional", "conditional #4 k1-j1 k9-j9"),
     ("conditional", "conditional #4 cancel"),
     ("analysis", "analysis #4"),
+    ("tournament", "tournament"),
+    (
+        "tournament",
+        "tournament create agros board 8 swiss 5 days 3 players 4-20 name Winter cup",
+    ),
+    ("tournament", "tournament join 3"),
+    ("tournament", "tournament pairings t3 2"),
     ("rating", "rating ann"),
     ("leaderboard", "leaderboard agros board 8"),
     ("settings", "settings timezone Europe/Amsterdam"),

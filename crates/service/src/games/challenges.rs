@@ -57,7 +57,7 @@ impl Service {
         options: ChallengeOptions,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        let time_control = self.time_control(time)?;
+        let time_control = self.time_control_of(time)?;
         let computer = opponent == Opponent::Computer;
         let open = opponent == Opponent::Anyone;
         let them = if open {
@@ -450,7 +450,7 @@ impl Service {
 
     /// The time control a challenge asks for (the default one if none), within the limits: a
     /// period of `moves N in D days` may average no more days a move than `days` may take.
-    fn time_control(&self, time: Option<TimeControl>) -> Result<TimeControl, Fail> {
+    pub(crate) fn time_control_of(&self, time: Option<TimeControl>) -> Result<TimeControl, Fail> {
         let max_days = self.settings.max_days;
         let time_control = time.unwrap_or(TimeControl::PerMove {
             days: self.settings.default_days,

@@ -124,6 +124,9 @@ impl Service {
         if l.game.status == GameStatus::Finished {
             self.tell_watchers(tx, l, extra, true, now).await?;
         }
+        // A tournament's game: its end may close a round or the tournament (boxed: that may
+        // end other games through this path).
+        Box::pin(self.tournament_game_over(tx, &l.game, now)).await?;
         Ok(text)
     }
 

@@ -103,6 +103,8 @@ pub(crate) struct Extra<'a> {
     pub conditional: bool,
     /// A final report: the game's analysis is on its way (`analysis #12`).
     pub analysis: bool,
+    /// A tournament game's start: its tournament and round.
+    pub tournament: Option<crate::tournaments::TournamentTag>,
 }
 
 /// A private note as its writer reads it.

@@ -405,6 +405,10 @@ const SAMPLES: &[(&str, &str)] = &[
     ("game_started.txt", r#"{"game": game}"#),
     ("game_started.txt", r#"{"game": theirs}"#),
     (
+        "game_started.txt",
+        r#"{"game": theirs, "tournament": {"id": 3, "name": "x-1", "round": 2}}"#,
+    ),
+    (
         "games.txt",
         r#"{"games": [{"id": 5, "title": "Agon", "opponent": "bob", "colour": "Wh",
               "state": "k1-j1", "deadline": "2026-10-24", "away": "2026-11-01"},
@@ -506,6 +510,54 @@ const SAMPLES: &[(&str, &str)] = &[
     (
         "conditional.txt",
         r#"{"what": "cleared", "id": 5, "count": 3, "lines": []}"#,
+    ),
+    (
+        "tournament.txt",
+        r#"{"what": "list", "tournaments": [{"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "open", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": "x-6", "organiser": "x-5"}, {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "running", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}, {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "finished", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}, {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "cancelled", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}], "tournament": none, "standings": [], "round": 0, "pairings": [], "bye": none}"#,
+    ),
+    (
+        "tournament.txt",
+        r#"{"what": "list", "tournaments": [], "tournament": none, "standings": [], "round": 0, "pairings": [], "bye": none}"#,
+    ),
+    (
+        "tournament.txt",
+        r#"{"what": "created", "tournaments": [], "tournament": {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "open", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": "x-6", "organiser": "x-5"}, "standings": [], "round": 0, "pairings": [], "bye": none}"#,
+    ),
+    (
+        "tournament.txt",
+        r#"{"what": "joined", "tournaments": [], "tournament": {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "open", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}, "standings": [], "round": 0, "pairings": [], "bye": none}"#,
+    ),
+    (
+        "tournament.txt",
+        r#"{"what": "left", "tournaments": [], "tournament": {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "running", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}, "standings": [], "round": 0, "pairings": [], "bye": none}"#,
+    ),
+    (
+        "tournament.txt",
+        r#"{"what": "cancelled", "tournaments": [], "tournament": {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "cancelled", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}, "standings": [], "round": 0, "pairings": [], "bye": none}"#,
+    ),
+    (
+        "tournament.txt",
+        r#"{"what": "removed", "tournaments": [], "tournament": {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "running", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}, "standings": [], "round": 0, "pairings": [], "bye": none}"#,
+    ),
+    (
+        "tournament.txt",
+        r#"{"what": "pairings", "tournaments": [], "tournament": {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "running", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}, "standings": [], "round": 2, "pairings": [{"game": 7, "first": "x-7", "second": "x-8", "result": "1-0"}], "bye": "x-9"}"#,
+    ),
+    (
+        "tournament.txt",
+        r#"{"what": "pairings", "tournaments": [], "tournament": {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "running", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}, "standings": [], "round": 9, "pairings": [], "bye": none}"#,
+    ),
+    (
+        "tournament.txt",
+        r#"{"what": "standings", "tournaments": [], "tournament": {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "running", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}, "standings": [{"rank": 1, "name": "x-7", "points": "3½", "played": 4, "tiebreaks": "SB 5", "out": false, "cells": ["x", "1½"]}, {"rank": 2, "name": "x-8", "points": "½", "played": 4, "tiebreaks": "", "out": true, "cells": ["0½", "x"]}], "round": 0, "pairings": [], "bye": none}"#,
+    ),
+    (
+        "tournament.txt",
+        r#"{"what": "standings", "tournaments": [], "tournament": {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "open", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}, "standings": [], "round": 0, "pairings": [], "bye": none}"#,
+    ),
+    (
+        "tournament.txt",
+        r#"{"what": "finished", "tournaments": [], "tournament": {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "finished", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}, "standings": [{"rank": 1, "name": "x-7", "points": "1", "played": 1, "tiebreaks": "Bh 1", "out": false, "cells": ["x", "1"]}], "round": 0, "pairings": [], "bye": none}"#,
     ),
     (
         "leaderboard.txt",

@@ -23,5 +23,6 @@ mod privacy;
 mod purge;
 mod reads_only;
 mod time_controls;
+mod tournaments;
 mod transcripts;
 mod trust;

@@ -1,0 +1,716 @@
+//! Tournaments: a room of its own on top of the game lifecycle. A round robin (single or double),
+//! a Swiss of N rounds or a permanent ladder, organised by a player (within a limit) or by the
+//! operator, with players on any channel.
+//!
+//! Its games are ordinary games, made and started here and named with their tournament and round
+//! (`tournament_games`): every command, clock, reminder, vacation rule and notification works on
+//! them as on any game. When one ends ([`Service::tournament_game_over`], called from the one
+//! ending path), the tournament looks again: the withdrawal rule for a player who lost too many
+//! games on time, a Swiss's next round once the last game of the round ended, and the end of the
+//! tournament with its final standings sent to every entrant.
+//!
+//! Pairing, standings with their tie-breaks, the crosstable and the withdrawal rule are pure
+//! functions of `agora_domain::tournament`; this room reads and keeps what they need.
+
+mod view;
+
+use crate::commands::{TournamentCommand, TournamentSpec};
+use crate::games::Extra;
+use crate::{Done, Fail, Service, user};
+use agora_domain::tournament::{self as rules, Format, Outcome, Played, Withdrawal};
+use agora_i18n::text;
+use agora_rules::Seat;
+use agora_store::{
+    EndReason, Ending, GameOptions, GameStatus, NewGame, NewTournament, Notice, Player,
+    TimeoutPolicy, Tournament, TournamentGame, TournamentStatus, Tx,
+};
+use chrono::{DateTime, Utc};
+pub(crate) use view::TournamentTag;
+pub use view::{TableEntrant, TableGame, TournamentTable};
+
+/// The most players a round robin takes (a double one of 30 is 870 games), and a Swiss.
+const MAX_ROUND_ROBIN: u32 = 30;
+const MAX_SWISS: u32 = 512;
+
+impl Service {
+    /// `tournament …`.
+    pub(crate) async fn tournament(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        command: TournamentCommand,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let text = match command {
+            TournamentCommand::List => self.tournament_list(tx).await?,
+            TournamentCommand::Create(spec) => self.create_tournament(tx, me, *spec, now).await?,
+            TournamentCommand::Join(id) => self.join_tournament(tx, me, id, now).await?,
+            TournamentCommand::Leave(id) => self.leave_tournament(tx, me, id, now).await?,
+            TournamentCommand::Standings(id) => {
+                let t = self.tournament_named(tx, id).await?;
+                self.tournament_standings(tx, &t, None).await?
+            }
+            TournamentCommand::Pairings(id, round) => {
+                let t = self.tournament_named(tx, id).await?;
+                self.tournament_pairings(tx, &t, round).await?
+            }
+            TournamentCommand::Start(id) => {
+                let t = self.organised(tx, me, id).await?;
+                if t.status != TournamentStatus::Open {
+                    return user(text!("tournament-not-open", id = id));
+                }
+                let entrants = tx.entrants(id).await?.len() as u32;
+                if entrants < t.new.min_players {
+                    return user(text!(
+                        "tournament-too-few",
+                        id = id,
+                        players = entrants,
+                        min = t.new.min_players
+                    ));
+                }
+                self.start_tournament(tx, t, now).await?;
+                let t = self.tournament_named(tx, id).await?;
+                self.tournament_pairings(tx, &t, Some(1)).await?
+            }
+            TournamentCommand::Cancel(id) => {
+                let t = self.organised(tx, me, id).await?;
+                self.cancel_tournament(tx, t, now).await?;
+                self.tournament_answer(tx, "cancelled", id).await?
+            }
+            TournamentCommand::Remove(id, name) => {
+                let t = self.organised(tx, me, id).await?;
+                let Some(p) = tx.player_named(&name).await? else {
+                    return user(text!("tournament-no-such-entrant", id = id, name = name));
+                };
+                let entrants = tx.entrants(id).await?;
+                if !entrants
+                    .iter()
+                    .any(|e| e.player == p.id && e.left_at.is_none())
+                {
+                    return user(text!("tournament-no-such-entrant", id = id, name = name));
+                }
+                self.withdraw(tx, &t, p.id, "removed", now).await?;
+                self.tournament_answer(tx, "removed", id).await?
+            }
+        };
+        Ok(Done {
+            attachments: Vec::new(),
+            text,
+            game: None,
+        })
+    }
+
+    /// A tournament by number, or the error that there is none.
+    async fn tournament_named(&self, tx: &mut Tx, id: i64) -> Result<Tournament, Fail> {
+        match tx.tournament(id).await? {
+            Some(t) => Ok(t),
+            None => user(text!("tournament-none", id = id)),
+        }
+    }
+
+    /// A tournament its organiser (`me`) acts on.
+    async fn organised(&self, tx: &mut Tx, me: &Player, id: i64) -> Result<Tournament, Fail> {
+        let t = self.tournament_named(tx, id).await?;
+        if t.new.organiser != Some(me.id) {
+            return user(text!("tournament-not-organiser", id = id));
+        }
+        Ok(t)
+    }
+
+    async fn create_tournament(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        spec: TournamentSpec,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        if me.computer.is_some() {
+            return user(text!("tournament-computer"));
+        }
+        let limit = self.settings.tournaments_per_organiser;
+        if tx.tournaments_organised(me.id).await? >= i64::from(limit) {
+            return user(text!("tournament-organiser-limit", max = limit));
+        }
+        let new = self.new_tournament(Some(me.id), spec, now)?;
+        let t = tx.insert_tournament(&new, now).await?;
+        self.tournament_answer(tx, "created", t.id).await
+    }
+
+    /// The tournament a spec asks for, its defaults filled in and its bounds checked.
+    pub(crate) fn new_tournament(
+        &self,
+        organiser: Option<i64>,
+        spec: TournamentSpec,
+        now: DateTime<Utc>,
+    ) -> Result<NewTournament, Fail> {
+        let most = match spec.format {
+            Format::RoundRobin { .. } => MAX_ROUND_ROBIN,
+            Format::Swiss { .. } | Format::Ladder { .. } => MAX_SWISS,
+        };
+        let min_players = spec.min_players.unwrap_or(match spec.format {
+            Format::Swiss { .. } => 4,
+            _ => 3,
+        });
+        let max_players = spec.max_players.unwrap_or(match spec.format {
+            Format::RoundRobin { .. } => 10,
+            _ => 64,
+        });
+        if min_players < 2 || max_players > most || min_players > max_players {
+            return user(text!("tournament-players-range", most = most));
+        }
+        let starts_at = spec
+            .starts_on
+            .and_then(|d| d.and_hms_opt(0, 0, 0))
+            .map(|t| t.and_utc());
+        if starts_at.is_some_and(|s| s <= now) {
+            return user(text!("tournament-start-past"));
+        }
+        let time_control = self.time_control_of(spec.time)?;
+        let title = crate::views::title_in(spec.variant, agora_i18n::Language::En);
+        Ok(NewTournament {
+            name: spec
+                .name
+                .and_then(|n| agora_domain::clean_name(&n))
+                .unwrap_or(title),
+            organiser,
+            variant: spec.variant,
+            format: spec.format,
+            time_control,
+            timeout: spec.timeout.unwrap_or(TimeoutPolicy::Loss),
+            rated: spec.rated,
+            min_players,
+            max_players,
+            min_rating: spec.min_rating,
+            max_rating: spec.max_rating,
+            starts_at,
+        })
+    }
+
+    async fn join_tournament(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        let t = self.tournament_named(tx, id).await?;
+        if me.computer.is_some() {
+            return user(text!("tournament-computer"));
+        }
+        let entrants = tx.entrants(id).await?;
+        let ladder = matches!(t.new.format, Format::Ladder { .. });
+        match t.status {
+            TournamentStatus::Open => {}
+            // A ladder is permanent: a newcomer starts at the bottom.
+            TournamentStatus::Running if ladder => {}
+            _ => return user(text!("tournament-not-open", id = id)),
+        }
+        if entrants.iter().any(|e| e.player == me.id) {
+            return user(text!("tournament-already-in", id = id));
+        }
+        if entrants.len() as u32 >= t.new.max_players {
+            return user(text!("tournament-full", id = id, max = t.new.max_players));
+        }
+        if t.new.min_rating.is_some() || t.new.max_rating.is_some() {
+            let rating = self.tournament_rating(tx, &t, me.id).await?;
+            if t.new.min_rating.is_some_and(|m| rating < m)
+                || t.new.max_rating.is_some_and(|m| rating > m)
+            {
+                return user(text!(
+                    "tournament-rating",
+                    id = id,
+                    rating = rating,
+                    min = t.new.min_rating.map_or("-".to_owned(), |m| m.to_string()),
+                    max = t.new.max_rating.map_or("-".to_owned(), |m| m.to_string())
+                ));
+            }
+        }
+        tx.add_entrant(id, me.id, now).await?;
+        if t.status == TournamentStatus::Running {
+            // The ladder's new bottom place.
+            let place = entrants.len() as u32 + 1;
+            tx.set_entrant_order(id, &[(me.id, place - 1, Some(place))])
+                .await?;
+        } else if entrants.len() as u32 + 1 == t.new.max_players && t.new.starts_at.is_none() {
+            // Full: it starts at once.
+            self.start_tournament(tx, t, now).await?;
+        }
+        self.tournament_answer(tx, "joined", id).await
+    }
+
+    async fn leave_tournament(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        let t = self.tournament_named(tx, id).await?;
+        let entrants = tx.entrants(id).await?;
+        if !entrants
+            .iter()
+            .any(|e| e.player == me.id && e.left_at.is_none())
+        {
+            return user(text!("tournament-not-in", id = id));
+        }
+        match t.status {
+            TournamentStatus::Open => {
+                tx.drop_entrant(id, me.id).await?;
+            }
+            TournamentStatus::Running => self.withdraw(tx, &t, me.id, "left", now).await?,
+            _ => return user(text!("tournament-over", id = id)),
+        }
+        self.tournament_answer(tx, "left", id).await
+    }
+
+    /// A player's rating in the tournament's pool, rounded (the default for a newcomer).
+    async fn tournament_rating(
+        &self,
+        tx: &mut Tx,
+        t: &Tournament,
+        player: i64,
+    ) -> Result<i64, Fail> {
+        let pool = crate::ratings::pool_of(t.new.variant);
+        Ok(tx
+            .rating(player, pool)
+            .await?
+            .map_or(crate::ratings::DEFAULT.rating, |r| r.rating)
+            .round() as i64)
+    }
+
+    /// Starts a tournament: entrants numbered by rating (then by joining); a round robin's
+    /// games all start at once, a Swiss's first round is paired, a ladder's places are given.
+    pub(crate) async fn start_tournament(
+        &self,
+        tx: &mut Tx,
+        mut t: Tournament,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        let mut entrants = tx.entrants(t.id).await?;
+        let mut rated = Vec::with_capacity(entrants.len());
+        for e in entrants.drain(..) {
+            let rating = self.tournament_rating(tx, &t, e.player).await?;
+            rated.push((e, rating));
+        }
+        // Highest rating first; the earlier entry first among equals.
+        rated.sort_by(|a, b| {
+            b.1.cmp(&a.1)
+                .then(a.0.joined_at.cmp(&b.0.joined_at))
+                .then(a.0.player.cmp(&b.0.player))
+        });
+        let ladder = matches!(t.new.format, Format::Ladder { .. });
+        let order: Vec<(i64, u32, Option<u32>)> = rated
+            .iter()
+            .enumerate()
+            .map(|(i, (e, _))| (e.player, i as u32, ladder.then_some(i as u32 + 1)))
+            .collect();
+        tx.set_entrant_order(t.id, &order).await?;
+        let players: Vec<i64> = order.iter().map(|o| o.0).collect();
+        t.status = TournamentStatus::Running;
+        t.started_at = Some(now);
+        match t.new.format {
+            Format::RoundRobin { double } => {
+                let rounds = rules::round_robin(players.len(), double);
+                t.round = rounds.len() as u32;
+                tx.save_tournament(&t).await?;
+                for (i, round) in rounds.iter().enumerate() {
+                    for p in &round.pairings {
+                        let seats = [players[p.first], players[p.second]];
+                        self.tournament_game(tx, &t, seats, i as u32 + 1, now)
+                            .await?;
+                    }
+                }
+            }
+            Format::Swiss { .. } => {
+                tx.save_tournament(&t).await?;
+                self.pair_next_round(tx, t, now).await?;
+            }
+            Format::Ladder { .. } => {
+                tx.save_tournament(&t).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes and starts one tournament game; both players are told, as of any game's start.
+    async fn tournament_game(
+        &self,
+        tx: &mut Tx,
+        t: &Tournament,
+        seats: [i64; 2],
+        round: u32,
+        now: DateTime<Utc>,
+    ) -> Result<i64, Fail> {
+        let game = tx
+            .insert_game(
+                &NewGame {
+                    variant: t.new.variant,
+                    seats,
+                    challenger: seats[0],
+                    status: GameStatus::Active,
+                    position: t.new.variant.start().to_string(),
+                    time_control: t.new.time_control,
+                    timeout: t.new.timeout,
+                    options: GameOptions {
+                        rated: t.new.rated,
+                        ..GameOptions::default()
+                    },
+                },
+                now,
+            )
+            .await?;
+        tx.add_tournament_game(t.id, game.id, round).await?;
+        let mut l = self.load(tx, game, Some(now)).await?;
+        l.game.started_at = Some(now);
+        self.start_clock(&mut l, now);
+        tx.save_game(&mut l.game, now).await?;
+        let tag = TournamentTag::of(t, round);
+        for seat in Seat::BOTH {
+            let extra = Extra {
+                tournament: Some(tag.clone()),
+                ..Extra::default()
+            };
+            self.notify_game(
+                tx,
+                &l,
+                l.game.player_at(seat),
+                Notice::GameStarted,
+                extra,
+                now,
+            )
+            .await?;
+        }
+        Ok(l.game.id)
+    }
+
+    /// Pairs a Swiss's next round, or ends the tournament after its last.
+    async fn pair_next_round(
+        &self,
+        tx: &mut Tx,
+        mut t: Tournament,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        let Format::Swiss { rounds } = t.new.format else {
+            return Ok(());
+        };
+        if t.round >= rounds {
+            return self.end_tournament(tx, t, now).await;
+        }
+        let (players, played, byes, active) = self.tournament_state(tx, &t).await?;
+        let round = rules::swiss_round(players.len(), &played, &byes, &active);
+        if round.pairings.is_empty() {
+            // Fewer than two players left: nothing more to play.
+            return self.end_tournament(tx, t, now).await;
+        }
+        t.round += 1;
+        tx.save_tournament(&t).await?;
+        if let Some(bye) = round.bye {
+            tx.add_bye(t.id, t.round, players[bye]).await?;
+        }
+        for p in &round.pairings {
+            self.tournament_game(tx, &t, [players[p.first], players[p.second]], t.round, now)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// What the pure rules read: the players by entrant number, the games as played, the byes
+    /// (by entrant number) and who is still in.
+    async fn tournament_state(
+        &self,
+        tx: &mut Tx,
+        t: &Tournament,
+    ) -> Result<(Vec<i64>, Vec<Played>, Vec<usize>, Vec<bool>), Fail> {
+        let entrants = tx.entrants(t.id).await?;
+        let players: Vec<i64> = entrants.iter().map(|e| e.player).collect();
+        let active: Vec<bool> = entrants.iter().map(|e| e.left_at.is_none()).collect();
+        let index = |p: i64| players.iter().position(|&q| q == p);
+        let games = tx.tournament_games(t.id).await?;
+        let played = games
+            .iter()
+            .filter_map(|g| Some(played_of(g, index(g.seats[0])?, index(g.seats[1])?)))
+            .collect();
+        let byes = tx
+            .byes(t.id)
+            .await?
+            .into_iter()
+            .filter_map(|(_, p)| index(p))
+            .collect();
+        Ok((players, played, byes, active))
+    }
+
+    /// How many games each entrant is to play in the whole tournament.
+    fn scheduled(t: &Tournament, entrants: usize) -> u32 {
+        match t.new.format {
+            Format::RoundRobin { double } => (entrants as u32 - 1) * if double { 2 } else { 1 },
+            Format::Swiss { rounds } => rounds,
+            Format::Ladder { .. } => u32::MAX,
+        }
+    }
+
+    /// Takes a player out of a running tournament (left, removed, too many games lost on time,
+    /// blocked), with the withdrawal rule: before half their games are finished all their results
+    /// are cancelled, after it their unfinished games are lost by forfeit. Either way, none of
+    /// their games goes on, so nothing waits on them.
+    pub(crate) async fn withdraw(
+        &self,
+        tx: &mut Tx,
+        t: &Tournament,
+        player: i64,
+        how: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        tx.set_entrant_left(t.id, player, how, now).await?;
+        let (players, played, _, _) = self.tournament_state(tx, t).await?;
+        let Some(me) = players.iter().position(|&p| p == player) else {
+            return Ok(());
+        };
+        let games = tx.tournament_games(t.id).await?;
+        let rule = rules::withdrawal(me, &played, Self::scheduled(t, players.len()));
+        let theirs: Vec<&TournamentGame> =
+            games.iter().filter(|g| g.seats.contains(&player)).collect();
+        let running = |g: &TournamentGame| g.status == GameStatus::Active.code();
+        // Every result is marked before any game ends, so the rounds and standings that the
+        // endings below look at already read the rule's marks.
+        for g in &theirs {
+            match rule {
+                Withdrawal::CancelAll => tx.mark_tournament_game(g.game, true, false).await?,
+                Withdrawal::ForfeitRest if running(g) => {
+                    tx.mark_tournament_game(g.game, false, true).await?;
+                }
+                Withdrawal::ForfeitRest => {}
+            }
+        }
+        for g in theirs.into_iter().filter(|g| running(g)) {
+            let ending = match rule {
+                Withdrawal::CancelAll => None,
+                Withdrawal::ForfeitRest => {
+                    let seat = if g.seats[0] == player {
+                        Seat::First
+                    } else {
+                        Seat::Second
+                    };
+                    Some(Ending {
+                        winner: Some(seat.other()),
+                        reason: EndReason::Forfeit,
+                    })
+                }
+            };
+            self.end_tournament_game(tx, g.game, ending, now).await?;
+        }
+        // The games ended here may have been the last of a round, or of the tournament.
+        if let Some(t) = tx.tournament(t.id).await? {
+            self.tournament_goes_on(tx, t, now).await?;
+        }
+        Ok(())
+    }
+
+    /// Ends a running tournament game for a withdrawal: with the forfeit's result, or without
+    /// one (cancelled).
+    async fn end_tournament_game(
+        &self,
+        tx: &mut Tx,
+        game: i64,
+        ending: Option<Ending>,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        let Some(g) = tx.game(game).await? else {
+            return Ok(());
+        };
+        let mut l = self.load(tx, g, Some(now)).await?;
+        Box::pin(self.conclude(tx, &mut l, ending, None, None, now)).await?;
+        Ok(())
+    }
+
+    /// Called by the one ending path for every game that ends: a tournament game's end may take
+    /// its loser out (too many games lost on time), close a Swiss round, or end the tournament.
+    pub(crate) async fn tournament_game_over(
+        &self,
+        tx: &mut Tx,
+        game: &agora_store::Game,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        let Some((id, _)) = tx.tournament_of_game(game.id).await? else {
+            return Ok(());
+        };
+        let Some(t) = tx.tournament(id).await? else {
+            return Ok(());
+        };
+        if t.status != TournamentStatus::Running {
+            return Ok(());
+        }
+        if let Some(Ending {
+            winner: Some(winner),
+            reason: EndReason::Time,
+        }) = game.ending
+        {
+            let loser = game.player_at(winner.other());
+            let games = tx.tournament_games(id).await?;
+            let lost_on_time = games
+                .iter()
+                .filter(|g| {
+                    g.reason.as_deref() == Some(EndReason::Time.code())
+                        && g.winner
+                            .flatten()
+                            .is_some_and(|w| g.seats[w.other().index()] == loser)
+                })
+                .count() as u32;
+            let still_in = tx
+                .entrants(id)
+                .await?
+                .iter()
+                .any(|e| e.player == loser && e.left_at.is_none());
+            if still_in && lost_on_time >= self.settings.tournament_time_losses {
+                return Box::pin(self.withdraw(tx, &t, loser, "timeouts", now)).await;
+            }
+        }
+        if let Format::Ladder { .. } = t.new.format
+            && let Some(Ending {
+                winner: Some(w), ..
+            }) = game.ending
+        {
+            let mut places: Vec<(u32, i64)> = tx
+                .entrants(id)
+                .await?
+                .iter()
+                .filter_map(|e| Some((e.place?, e.player)))
+                .collect();
+            places.sort_unstable();
+            let mut order: Vec<usize> = (0..places.len()).collect();
+            let index = |p: i64| places.iter().position(|&(_, q)| q == p);
+            if let (Some(winner), Some(loser)) =
+                (index(game.player_at(w)), index(game.player_at(w.other())))
+            {
+                rules::ladder_after(&mut order, winner, loser);
+                let kept: Vec<(i64, u32, Option<u32>)> = order
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &e)| (places[e].1, i as u32, Some(i as u32 + 1)))
+                    .collect();
+                tx.set_entrant_order(id, &kept).await?;
+            }
+            return Ok(());
+        }
+        self.tournament_goes_on(tx, t, now).await
+    }
+
+    /// After a game ended: the next Swiss round once the last game of this one ended, or the end
+    /// of a tournament whose games are all over.
+    async fn tournament_goes_on(
+        &self,
+        tx: &mut Tx,
+        t: Tournament,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        if t.status != TournamentStatus::Running || matches!(t.new.format, Format::Ladder { .. }) {
+            return Ok(());
+        }
+        let games = tx.tournament_games(t.id).await?;
+        // A round robin's games all run at once; a Swiss waits for its round's.
+        let swiss = matches!(t.new.format, Format::Swiss { .. });
+        let open = |g: &TournamentGame| {
+            (!swiss || g.round == t.round)
+                && (g.status == GameStatus::Active.code()
+                    || g.status == GameStatus::Proposed.code())
+        };
+        if games.iter().any(open) {
+            return Ok(());
+        }
+        match t.new.format {
+            Format::Swiss { .. } => Box::pin(self.pair_next_round(tx, t, now)).await,
+            _ => self.end_tournament(tx, t, now).await,
+        }
+    }
+
+    /// Ends a tournament: its final standings go to every entrant.
+    async fn end_tournament(
+        &self,
+        tx: &mut Tx,
+        mut t: Tournament,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        t.status = TournamentStatus::Finished;
+        t.finished_at = Some(now);
+        tx.save_tournament(&t).await?;
+        for e in tx.entrants(t.id).await? {
+            let Some(p) = tx.player(e.player).await? else {
+                continue;
+            };
+            let language = self.language_of(&p);
+            let context = self.standings_context(tx, &t, "finished", language).await?;
+            self.notify(tx, p.id, None, Notice::Tournament, context, now)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// The organiser's `cancel`: nothing more is played; running games end without a result.
+    async fn cancel_tournament(
+        &self,
+        tx: &mut Tx,
+        mut t: Tournament,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        if !matches!(t.status, TournamentStatus::Open | TournamentStatus::Running) {
+            return user(text!("tournament-over", id = t.id));
+        }
+        t.status = TournamentStatus::Cancelled;
+        t.finished_at = Some(now);
+        tx.save_tournament(&t).await?;
+        for g in tx.tournament_games(t.id).await? {
+            if g.status == GameStatus::Active.code() {
+                tx.mark_tournament_game(g.game, true, false).await?;
+                self.end_tournament_game(tx, g.game, None, now).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Open tournaments whose start day has come: started with enough players, else cancelled.
+    /// The sweep's; how many it looked at.
+    pub(crate) async fn start_due_tournaments(
+        &self,
+        now: DateTime<Utc>,
+    ) -> Result<usize, crate::ServiceError> {
+        match self.start_due(now).await {
+            Ok(n) => Ok(n),
+            Err(Fail::Internal(e)) => Err(e),
+            Err(_) => Err(crate::ServiceError::Corrupt(
+                "a tournament due to start could not be started".into(),
+            )),
+        }
+    }
+
+    async fn start_due(&self, now: DateTime<Utc>) -> Result<usize, Fail> {
+        let mut tx = self.store.write().await?;
+        let due = tx.tournaments_to_start(now).await?;
+        for id in &due {
+            let Some(t) = tx.tournament(*id).await? else {
+                continue;
+            };
+            if tx.entrants(*id).await?.len() as u32 >= t.new.min_players {
+                self.start_tournament(&mut tx, t, now).await?;
+            } else {
+                self.cancel_tournament(&mut tx, t, now).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(due.len())
+    }
+}
+
+/// A tournament game as the pure rules see it.
+fn played_of(g: &TournamentGame, first: usize, second: usize) -> Played {
+    Played {
+        round: g.round,
+        first,
+        second,
+        outcome: g.winner.map(|w| match w {
+            Some(Seat::First) => Outcome::FirstWins,
+            Some(Seat::Second) => Outcome::SecondWins,
+            None => Outcome::Draw,
+        }),
+        forfeit: g.forfeit,
+        cancelled: g.cancelled,
+    }
+}
