@@ -269,3 +269,6 @@ tournament-full = tournament T{ $id } is full: it takes { $max } players
 tournament-rating = tournament T{ $id } admits ratings from { $min } to { $max }, and yours is { $rating }
 tournament-not-in = you are not in tournament T{ $id }
 tournament-over = tournament T{ $id } is over
+tournament-not-ladder = tournament T{ $id } is no ladder: its games are paired for you
+tournament-ladder-reach = on ladder T{ $id } you are number { $place } and may challenge up to { $reach } places above you: { $name } is not
+tournament-ladder-busy = on ladder T{ $id } you, or the one you challenge, already have a challenge or game under way

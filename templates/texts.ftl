@@ -696,3 +696,4 @@ tournament-format-double = double round robin
 tournament-format-swiss = Swiss of { $rounds } rounds
 tournament-format-ladder = ladder (challenges up to { $reach } places above)
 game-started-tournament = Tournament T{ $id } { $name }, round { $round }.
+tournament-challenged = Game #{ $game }: you challenged { $name } on the ladder { $tournament }. If they do not answer in time, you take their place.

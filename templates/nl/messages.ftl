@@ -346,3 +346,6 @@ tournament-full = toernooi T{ $id } is vol: het neemt { $max } spelers
 tournament-rating = toernooi T{ $id } laat ratings van { $min } tot { $max } toe, en de jouwe is { $rating }
 tournament-not-in = je doet niet mee aan toernooi T{ $id }
 tournament-over = toernooi T{ $id } is afgelopen
+tournament-not-ladder = toernooi T{ $id } is geen ladder: de partijen worden voor je ingedeeld
+tournament-ladder-reach = op ladder T{ $id } sta je op plaats { $place } en mag je tot { $reach } plaatsen hoger uitdagen: { $name } valt daarbuiten
+tournament-ladder-busy = op ladder T{ $id } hebben jij of degene die je uitdaagt al een uitdaging of partij lopen

@@ -734,3 +734,4 @@ tournament-format-double = dubbele competitie
 tournament-format-swiss = Zwitsers systeem, { $rounds } ronden
 tournament-format-ladder = ladder (uitdagen tot { $reach } plaatsen hoger)
 game-started-tournament = Toernooi T{ $id } { $name }, ronde { $round }.
+tournament-challenged = Partij #{ $game }: je hebt { $name } uitgedaagd op de ladder { $tournament }. Antwoordt die niet op tijd, dan neem jij die plaats in.

@@ -334,3 +334,6 @@ tournament-full = turnering T{ $id } är full: den tar { $max } spelare
 tournament-rating = turnering T{ $id } tar emot rating från { $min } till { $max }, och din är { $rating }
 tournament-not-in = du är inte med i turnering T{ $id }
 tournament-over = turnering T{ $id } är avslutad
+tournament-not-ladder = turnering T{ $id } är ingen stege: dess partier lottas åt dig
+tournament-ladder-reach = på stege T{ $id } är du nummer { $place } och får utmana upp till { $reach } platser ovanför dig: { $name } står för högt
+tournament-ladder-busy = på stege T{ $id } har du eller den du utmanar redan en utmaning eller ett parti på gång

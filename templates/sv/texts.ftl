@@ -723,3 +723,4 @@ tournament-format-double = dubbel alla-mot-alla
 tournament-format-swiss = schweizer, { $rounds } ronder
 tournament-format-ladder = stege (utmana upp till { $reach } platser högre)
 game-started-tournament = Turnering T{ $id } { $name }, rond { $round }.
+tournament-challenged = Parti #{ $game }: du har utmanat { $name } på stegen { $tournament }. Svarar hen inte i tid tar du över platsen.

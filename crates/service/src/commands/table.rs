@@ -448,7 +448,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "tournament",
         aliases: &["tournaments", "tourney"],
         usage: "tournament [list | create … | join N | leave N | standings N | pairings N [round] \
-                | start N | cancel N | remove N player]",
+                | start N | cancel N | remove N player | challenge N player]",
         summary: "round robins, Swiss tournaments and ladders: list, create, join, standings",
         help: "`tournament` lists the tournaments. `tournament create agon round-robin days 3 \
                players 4-10` makes one (also `double`, `swiss 5`, `ladder reach 3`; `board`, \
@@ -456,7 +456,9 @@ pub const COMMANDS: &[CommandSpec] = &[
                `start 2027-01-10`, and `name` followed by its name). `tournament join 3` and \
                `leave 3` enter and leave, `standings 3` shows the table and crosstable, \
                `pairings 3 2` a round's games. Its organiser may `start 3` (once enough joined), \
-               `cancel 3` and `remove 3 <player>`. Tournament games are ordinary games.",
+               `cancel 3` and `remove 3 <player>`. On a ladder, `challenge 3 <player>` challenges \
+               someone up to its reach above you: win and you take their place; a challenge not \
+               answered in time is lost by the one challenged. Tournament games are ordinary games.",
         args: &[
             optional(
                 "action",
@@ -470,6 +472,7 @@ pub const COMMANDS: &[CommandSpec] = &[
                     "start",
                     "cancel",
                     "remove",
+                    "challenge",
                 ]),
                 "what to do (default: list the tournaments)",
             ),
@@ -730,6 +733,7 @@ const LOCAL_WORDS: &[(&str, &[&str], &[&str])] = &[
     ("pairings", &["indeling"], &["lottning"]),
     ("start", &["start"], &["starta"]),
     ("remove", &["verwijder"], &["stryk"]),
+    ("challenge", &["daag-uit", "uitdagen"], &["utmana"]),
     ("round-robin", &["competitie"], &["alla-mot-alla"]),
     ("double", &["dubbel"], &["dubbel"]),
     ("swiss", &["zwitsers"], &["schweizer"]),

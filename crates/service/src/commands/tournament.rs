@@ -2,7 +2,7 @@
 //!
 //! `tournament` alone lists them; `tournament create agon round-robin days 3 players 4-10` makes
 //! one; `join 3`, `leave 3`, `standings 3`, `pairings 3 [round]`, and the organiser's `start 3`,
-//! `cancel 3` and `remove 3 <player>`. A tournament is named by its number (`3`, `t3`).
+//! `cancel 3` and `remove 3 <player>`; on a ladder, `challenge 3 <player>`. A tournament is named by its number (`3`, `t3`).
 
 use super::ParseError;
 use super::parse::{
@@ -46,6 +46,8 @@ pub enum TournamentCommand {
     Start(i64),
     Cancel(i64),
     Remove(i64, String),
+    /// A ladder's challenge of a player above.
+    Challenge(i64, String),
 }
 
 fn usage(problem: Text) -> ParseError {
@@ -96,13 +98,16 @@ pub(super) fn parse(args: &[String], words: &[String]) -> Result<TournamentComma
         }
         "start" => only(TournamentCommand::Start(number(args.get(1))?), 2),
         "cancel" => only(TournamentCommand::Cancel(number(args.get(1))?), 2),
-        "remove" => {
+        "remove" | "challenge" => {
             let id = number(args.get(1))?;
             let who = words
                 .get(2)
                 .ok_or_else(|| usage(text!("parse-problem-tournament-who")))?
                 .trim_start_matches('@')
                 .to_owned();
+            if first == "challenge" {
+                return only(TournamentCommand::Challenge(id, who), 3);
+            }
             only(TournamentCommand::Remove(id, who), 3)
         }
         // `tournament 3` shows it.

@@ -155,7 +155,7 @@ impl Service {
     }
 
     /// When a challenge expires if nobody answers it.
-    pub(super) fn expiry_of(&self, game: &Game) -> DateTime<Utc> {
+    pub(crate) fn expiry_of(&self, game: &Game) -> DateTime<Utc> {
         game.created_at + Duration::days(self.settings.challenge_expiry_days.into())
     }
 
@@ -213,6 +213,8 @@ impl Service {
         l.game.status = GameStatus::Cancelled;
         l.game.due_at = None;
         tx.save_game(&mut l.game, now).await?;
+        // A ladder's challenge unanswered in time is lost by the one challenged.
+        self.ladder_challenge_lapsed(tx, &l.game).await?;
         for seat in Seat::BOTH {
             let extra = |language| Extra {
                 opponent: Some(l.seat_view_in(seat.other(), language)),
@@ -422,6 +424,10 @@ impl Service {
             GameStatus::Declined
         };
         tx.save_game(&mut l.game, now).await?;
+        // A ladder's challenge declined is lost by the one challenged.
+        if !cancel {
+            self.ladder_challenge_lapsed(tx, &l.game).await?;
+        }
         let my_seat = l.game.seat_of(me.id).unwrap_or(Seat::First);
         let what = if cancel { "withdrew" } else { "declined" };
         let extra = |language| Extra {

@@ -92,12 +92,152 @@ impl Service {
                 self.withdraw(tx, &t, p.id, "removed", now).await?;
                 self.tournament_answer(tx, "removed", id).await?
             }
+            TournamentCommand::Challenge(id, name) => {
+                return self.ladder_challenge(tx, me, id, &name, now).await;
+            }
         };
         Ok(Done {
             attachments: Vec::new(),
             text,
             game: None,
         })
+    }
+
+    /// `tournament challenge N <player>` on a ladder: a challenge of a player at most the
+    /// ladder's reach above, answered like any challenge. The winner of the game takes the
+    /// higher place; a challenge declined or not answered in time is lost by the one challenged.
+    async fn ladder_challenge(
+        &self,
+        tx: &mut Tx,
+        me: &Player,
+        id: i64,
+        name: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let t = self.tournament_named(tx, id).await?;
+        let Format::Ladder { reach } = t.new.format else {
+            return user(text!("tournament-not-ladder", id = id));
+        };
+        if t.status != TournamentStatus::Running {
+            return user(text!("tournament-over", id = id));
+        }
+        let places = ladder_places(&tx.entrants(id).await?);
+        let Some(challenger) = places.iter().position(|&p| p == me.id) else {
+            return user(text!("tournament-not-in", id = id));
+        };
+        let target = match tx.player_named(name).await? {
+            Some(p) => places.iter().position(|&q| q == p.id),
+            None => None,
+        };
+        let Some(target) = target else {
+            return user(text!("tournament-no-such-entrant", id = id, name = name));
+        };
+        let order: Vec<usize> = (0..places.len()).collect();
+        if !rules::may_challenge(&order, challenger, target, reach) {
+            return user(text!(
+                "tournament-ladder-reach",
+                id = id,
+                name = name,
+                reach = reach,
+                place = challenger as u32 + 1
+            ));
+        }
+        let busy = tx.tournament_games(id).await?.into_iter().any(|g| {
+            (g.status == GameStatus::Proposed.code() || g.status == GameStatus::Active.code())
+                && (g.seats.contains(&me.id) || g.seats.contains(&places[target]))
+        });
+        if busy {
+            return user(text!("tournament-ladder-busy", id = id));
+        }
+        let game = tx
+            .insert_game(
+                &NewGame {
+                    variant: t.new.variant,
+                    seats: [me.id, places[target]],
+                    challenger: me.id,
+                    status: GameStatus::Proposed,
+                    position: t.new.variant.start().to_string(),
+                    time_control: t.new.time_control,
+                    timeout: t.new.timeout,
+                    options: GameOptions {
+                        rated: t.new.rated,
+                        ..GameOptions::default()
+                    },
+                },
+                now,
+            )
+            .await?;
+        tx.add_tournament_game(id, game.id, 0).await?;
+        let mut l = self.load(tx, game, Some(now)).await?;
+        let expires = self.expiry_of(&l.game);
+        tx.set_due(l.game.id, Some(expires)).await?;
+        l.game.due_at = Some(expires);
+        let tag = TournamentTag::of(&t, 0);
+        self.notify_game_in(
+            tx,
+            &l,
+            places[target],
+            Notice::ChallengeReceived,
+            |language| Extra {
+                by: Some(l.seat_view_in(Seat::First, language)),
+                tournament: Some(tag.clone()),
+                ..Extra::default()
+            },
+            now,
+        )
+        .await?;
+        let text = self
+            .templates
+            .render("tournament.txt", view::challenged(&t, l.game.id, name));
+        Ok(Done {
+            attachments: Vec::new(),
+            text,
+            game: Some(l.game.id),
+        })
+    }
+
+    /// A ladder's challenge declined or not answered in time: the challenger takes the place.
+    pub(crate) async fn ladder_challenge_lapsed(
+        &self,
+        tx: &mut Tx,
+        game: &agora_store::Game,
+    ) -> Result<(), Fail> {
+        let Some((id, _)) = tx.tournament_of_game(game.id).await? else {
+            return Ok(());
+        };
+        let Some(t) = tx.tournament(id).await? else {
+            return Ok(());
+        };
+        if !matches!(t.new.format, Format::Ladder { .. }) || t.status != TournamentStatus::Running {
+            return Ok(());
+        }
+        tx.mark_tournament_game(game.id, false, true).await?;
+        self.ladder_result(tx, id, game.seats[0], game.seats[1])
+            .await
+    }
+
+    /// The ladder after `winner` beat `loser`.
+    async fn ladder_result(
+        &self,
+        tx: &mut Tx,
+        id: i64,
+        winner: i64,
+        loser: i64,
+    ) -> Result<(), Fail> {
+        let places = ladder_places(&tx.entrants(id).await?);
+        let index = |p: i64| places.iter().position(|&q| q == p);
+        let (Some(w), Some(l)) = (index(winner), index(loser)) else {
+            return Ok(());
+        };
+        let mut order: Vec<usize> = (0..places.len()).collect();
+        rules::ladder_after(&mut order, w, l);
+        let kept: Vec<(i64, u32, Option<u32>)> = order
+            .iter()
+            .enumerate()
+            .map(|(i, &e)| (places[e], i as u32, Some(i as u32 + 1)))
+            .collect();
+        tx.set_entrant_order(id, &kept).await?;
+        Ok(())
     }
 
     /// A tournament by number, or the error that there is none.
@@ -466,7 +606,11 @@ impl Service {
             return Ok(());
         };
         let games = tx.tournament_games(t.id).await?;
-        let rule = rules::withdrawal(me, &played, Self::scheduled(t, players.len()));
+        // A ladder has no results to cancel: only the games under way are lost.
+        let rule = match t.new.format {
+            Format::Ladder { .. } => Withdrawal::ForfeitRest,
+            _ => rules::withdrawal(me, &played, Self::scheduled(t, players.len())),
+        };
         let theirs: Vec<&TournamentGame> =
             games.iter().filter(|g| g.seats.contains(&player)).collect();
         let running = |g: &TournamentGame| g.status == GameStatus::Active.code();
@@ -564,30 +708,13 @@ impl Service {
                 return Box::pin(self.withdraw(tx, &t, loser, "timeouts", now)).await;
             }
         }
-        if let Format::Ladder { .. } = t.new.format
-            && let Some(Ending {
+        if let Format::Ladder { .. } = t.new.format {
+            if let Some(Ending {
                 winner: Some(w), ..
             }) = game.ending
-        {
-            let mut places: Vec<(u32, i64)> = tx
-                .entrants(id)
-                .await?
-                .iter()
-                .filter_map(|e| Some((e.place?, e.player)))
-                .collect();
-            places.sort_unstable();
-            let mut order: Vec<usize> = (0..places.len()).collect();
-            let index = |p: i64| places.iter().position(|&(_, q)| q == p);
-            if let (Some(winner), Some(loser)) =
-                (index(game.player_at(w)), index(game.player_at(w.other())))
             {
-                rules::ladder_after(&mut order, winner, loser);
-                let kept: Vec<(i64, u32, Option<u32>)> = order
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &e)| (places[e].1, i as u32, Some(i as u32 + 1)))
-                    .collect();
-                tx.set_entrant_order(id, &kept).await?;
+                self.ladder_result(tx, id, game.player_at(w), game.player_at(w.other()))
+                    .await?;
             }
             return Ok(());
         }
@@ -713,4 +840,15 @@ fn played_of(g: &TournamentGame, first: usize, second: usize) -> Played {
         forfeit: g.forfeit,
         cancelled: g.cancelled,
     }
+}
+
+/// A ladder's players from the top, those who left taken off.
+fn ladder_places(entrants: &[agora_store::Entrant]) -> Vec<i64> {
+    let mut on: Vec<(u32, i64)> = entrants
+        .iter()
+        .filter(|e| e.left_at.is_none())
+        .filter_map(|e| Some((e.place?, e.player)))
+        .collect();
+    on.sort_unstable();
+    on.into_iter().map(|(_, p)| p).collect()
 }

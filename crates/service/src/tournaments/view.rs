@@ -130,6 +130,24 @@ pub(crate) struct TournamentCtx {
     pub bye: Option<String>,
 }
 
+/// The answer to a ladder challenge sent.
+pub(super) fn challenged(t: &Tournament, game: i64, name: &str) -> TournamentCtx {
+    TournamentCtx {
+        what: "challenged",
+        tournaments: Vec::new(),
+        tournament: None,
+        standings: Vec::new(),
+        round: 0,
+        pairings: vec![PairingLine {
+            game,
+            first: String::new(),
+            second: name.to_owned(),
+            result: String::new(),
+        }],
+        bye: Some(t.new.name.clone()),
+    }
+}
+
 /// Half-points as a score (`3½`, `½`, `0`).
 fn points(half: u32) -> String {
     match (half / 2, half % 2) {
@@ -261,6 +279,7 @@ impl Service {
         t: &Tournament,
     ) -> Result<TournamentTable, Fail> {
         let (players, played, byes, active) = self.tournament_state(tx, t).await?;
+        let places: Vec<Option<u32>> = tx.entrants(t.id).await?.iter().map(|e| e.place).collect();
         let mut names = Vec::with_capacity(players.len());
         for &p in &players {
             names.push(tx.player(p).await?.map_or_else(String::new, |p| p.name));
@@ -268,7 +287,15 @@ impl Service {
         let entrants = if t.status == TournamentStatus::Open {
             Vec::new()
         } else {
-            let table = rules::standings(players.len(), t.new.format, &played, &byes);
+            let mut table = rules::standings(players.len(), t.new.format, &played, &byes);
+            if matches!(t.new.format, Format::Ladder { .. }) {
+                // A ladder's table is its places, from the top; those who left at the bottom.
+                let place = |e: usize| (!active[e], places[e].unwrap_or(u32::MAX));
+                table.sort_by_key(|s| place(s.entrant));
+                for (i, s) in table.iter_mut().enumerate() {
+                    s.rank = i + 1;
+                }
+            }
             let order: Vec<usize> = table.iter().map(|s| s.entrant).collect();
             let cross = rules::crosstable(&order, &played);
             table
@@ -454,7 +481,9 @@ fn result_of(g: &agora_store::TournamentGame) -> String {
         (Some(Some(Seat::First)), false) => "1-0",
         (Some(Some(Seat::Second)), false) => "0-1",
         (Some(None), _) => "½-½",
-        (None, _) => "*",
+        // A ladder challenge declined or unanswered: lost by the one challenged (second).
+        (None, true) => "+/-",
+        (None, false) => "*",
     }
     .to_owned()
 }

@@ -560,6 +560,12 @@ const SAMPLES: &[(&str, &str)] = &[
         r#"{"what": "finished", "tournaments": [], "tournament": {"id": 3, "name": "x-1", "title": "x-2", "format": "x-3", "status": "finished", "players": 4, "min_players": 3, "max_players": 10, "round": 2, "clock": "x-4", "rated": true, "starts": none, "organiser": "x-5"}, "standings": [{"rank": 1, "name": "x-7", "points": "1", "played": 1, "tiebreaks": "Bh 1", "out": false, "cells": ["x", "1"]}], "round": 0, "pairings": [], "bye": none}"#,
     ),
     (
+        "tournament.txt",
+        r#"{"what": "challenged", "tournaments": [], "tournament": none, "standings": [],
+            "round": 0, "pairings": [{"game": 7, "first": "", "second": "x-1", "result": ""}],
+            "bye": "x-2"}"#,
+    ),
+    (
         "leaderboard.txt",
         r#"{"pool": "Agon", "max_deviation": 110.0, "min_games": 5,
             "entries": [{"rank": 1, "name": "alice", "rating": 1600, "deviation": 40,

@@ -459,3 +459,100 @@ async fn tournament_commands_refuse_what_they_cannot_do_and_change_nothing() {
     assert!(list.is_none());
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[tokio::test]
+async fn a_ladder_moves_winners_up_and_a_challenge_unanswered_is_lost() {
+    let settings = Settings {
+        seed: Some(7),
+        warned_hours: 0,
+        ..Settings::default()
+    };
+    let (service, dir) = open_service("tournament-ladder", settings).await;
+    let mut now = Utc.with_ymd_and_hms(2026, 4, 1, 9, 0, 0).unwrap();
+    let made = send(
+        &service,
+        "ann",
+        "toernooi maak agros bord 8 boeren 3 ladder bereik 2",
+        now,
+    )
+    .await;
+    assert!(made.text.contains("T1"), "{}", made.text);
+    for name in ["ann", "bob", "cas", "dee", "eve"] {
+        now += Duration::seconds(1);
+        send(&service, name, "tournament join 1", now).await;
+    }
+    now += Duration::seconds(1);
+    send(&service, "ann", "tournament start 1", now).await;
+    let ladder = |t: &TournamentTable| -> Vec<String> {
+        t.entrants.iter().map(|e| e.name.clone()).collect()
+    };
+    let t = service.tournament_table(1).await.unwrap().unwrap();
+    assert_eq!(ladder(&t), ["ann", "bob", "cas", "dee", "eve"]);
+
+    // Out of reach: three places above.
+    now += Duration::minutes(1);
+    let far = send(&service, "eve", "tournament challenge 1 bob", now).await;
+    assert!(far.text.contains("up to 2 places"), "{}", far.text);
+    // Eve beats cas, two above, and takes his place.
+    let sent = send(&service, "eve", "tournament challenge 1 cas", now).await;
+    let game = sent.game.expect("a game");
+    assert!(sent.text.contains("you challenged cas"), "{}", sent.text);
+    let again = send(&service, "dee", "tournament challenge 1 cas", now).await;
+    assert!(
+        again.text.contains("already have a challenge"),
+        "{}",
+        again.text
+    );
+    now += Duration::minutes(1);
+    send(&service, "cas", &format!("accept #{game}"), now).await;
+    now += Duration::minutes(1);
+    send(&service, "cas", &format!("resign #{game}"), now).await;
+    let t = service.tournament_table(1).await.unwrap().unwrap();
+    assert_eq!(ladder(&t), ["ann", "bob", "eve", "cas", "dee"]);
+
+    // Dee challenges eve, who does not answer in time: dee takes her place.
+    now += Duration::minutes(1);
+    let game = send(&service, "dee", "tournament challenge 1 eve", now)
+        .await
+        .game
+        .unwrap();
+    service.sweep(now + Duration::days(8)).await.unwrap();
+    now += Duration::days(8);
+    let t = service.tournament_table(1).await.unwrap().unwrap();
+    assert_eq!(ladder(&t), ["ann", "bob", "dee", "eve", "cas"]);
+    let lapsed = t.games.iter().find(|g| g.game == game).unwrap();
+    assert_eq!(lapsed.result, "+/-");
+
+    // Bob challenges ann, who declines: declined is lost.
+    now += Duration::minutes(1);
+    let game = send(&service, "bob", "tournament challenge 1 ann", now)
+        .await
+        .game
+        .unwrap();
+    now += Duration::minutes(1);
+    send(&service, "ann", &format!("decline #{game}"), now).await;
+    let t = service.tournament_table(1).await.unwrap().unwrap();
+    assert_eq!(ladder(&t), ["bob", "ann", "dee", "eve", "cas"]);
+
+    // The one above wins: nothing moves.
+    now += Duration::minutes(1);
+    let game = send(&service, "dee", "tournament challenge 1 ann", now)
+        .await
+        .game
+        .unwrap();
+    now += Duration::minutes(1);
+    send(&service, "ann", &format!("accept #{game}"), now).await;
+    now += Duration::minutes(1);
+    send(&service, "dee", &format!("resign #{game}"), now).await;
+    let t = service.tournament_table(1).await.unwrap().unwrap();
+    assert_eq!(ladder(&t), ["bob", "ann", "dee", "eve", "cas"]);
+
+    // A newcomer starts at the bottom; one who leaves is off the ladder.
+    now += Duration::minutes(1);
+    send(&service, "fay", "tournament join 1", now).await;
+    send(&service, "eve", "tournament leave 1", now).await;
+    let t = service.tournament_table(1).await.unwrap().unwrap();
+    assert_eq!(ladder(&t), ["bob", "ann", "dee", "cas", "fay", "eve"]);
+    assert!(t.entrants.last().unwrap().out);
+    std::fs::remove_dir_all(dir).ok();
+}
