@@ -11,6 +11,7 @@ mod render_cmd;
 mod rules_cmd;
 mod serve_cmd;
 mod service_cmd;
+mod tournament_bench;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -24,6 +24,9 @@ use std::time::{Duration, Instant};
 pub enum ServiceCommand {
     /// Drive the service with many concurrent games and print throughput and latency.
     Bench(BenchArgs),
+    /// Time tournaments: a Swiss's pairing (alone and through the service) and the start of a
+    /// double round robin.
+    TournamentBench(crate::tournament_bench::TournamentBenchArgs),
     /// Print the command table as Markdown (for the player's guide, docs/guide; the same table feeds `help`).
     Commands,
     /// One process of `bench --db postgres://…` (started by the bench itself).
@@ -88,6 +91,7 @@ pub struct BenchArgs {
 
 pub fn run(cmd: ServiceCommand) -> anyhow::Result<ExitCode> {
     match cmd {
+        ServiceCommand::TournamentBench(args) => crate::tournament_bench::run(args),
         ServiceCommand::Commands => {
             println!("| command | also | what it does |");
             println!("|---|---|---|");

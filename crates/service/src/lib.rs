@@ -39,7 +39,9 @@ pub mod views;
 pub mod queries;
 pub mod site;
 
-pub use agora_domain::{Channel, Clock, Identity, IdentityError, TimeControl, TimeoutPolicy};
+pub use agora_domain::{
+    Channel, Clock, Identity, IdentityError, TimeControl, TimeoutPolicy, tournament,
+};
 pub use agora_i18n::{Language, Text};
 pub use agora_store::{BatchLimits, CommitStats, Purged, Store, StoreError, StoreOptions};
 pub use computer::SearchStats;
