@@ -138,3 +138,28 @@ web-help-summary = What it does
 web-help-languages = This page in
 web-rules-title = The rules of { $game }
 web-rules-back = How to play on Agora
+
+web-tournaments = Tournaments
+web-tournaments-none = No tournaments yet: `tournament create` makes one.
+web-tournament-status = { $status ->
+        [open] open for entries, { $players } of at most { $max } players
+        [running] round { $round }, { $players } players
+        [finished] finished
+       *[other] cancelled
+    }
+web-tournament-organiser = Organised by { $name }.
+web-tournament-join = Join with `tournament join { $id }` by mail, on Discord or at the terminal.
+web-tournament-standings = Standings
+web-tournament-points = Points
+web-tournament-played = Games
+web-tournament-out = out
+web-tournament-not-started = Not started: { $players } joined, { $min } needed.
+web-tournament-crosstable = Crosstable
+web-tournament-pairings = Games by round
+web-tournament-round = Round { $round }
+web-tournament-challenges = Challenges
+web-tournament-bye = { $name } has the bye (a win)
+web-tournament-no-games = No games yet.
+web-tournament-sb = Sonneborn–Berger
+web-tournament-buchholz = Buchholz
+web-tournament-median-buchholz = Median Buchholz

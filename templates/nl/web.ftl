@@ -140,3 +140,28 @@ web-help-summary = Wat hij doet
 web-help-languages = Deze pagina in
 web-rules-title = De regels van { $game }
 web-rules-back = Zo speel je op Agora
+
+web-tournaments = Toernooien
+web-tournaments-none = Nog geen toernooien: `toernooi maak` maakt er een.
+web-tournament-status = { $status ->
+        [open] aanmelden kan, { $players } van hoogstens { $max } spelers
+        [running] ronde { $round }, { $players } spelers
+        [finished] afgelopen
+       *[other] geannuleerd
+    }
+web-tournament-organiser = Georganiseerd door { $name }.
+web-tournament-join = Doe mee met `toernooi meedoen { $id }` per e-mail, op Discord of in de terminal.
+web-tournament-standings = Stand
+web-tournament-points = Punten
+web-tournament-played = Partijen
+web-tournament-out = gestopt
+web-tournament-not-started = Nog niet begonnen: { $players } aangemeld, { $min } nodig.
+web-tournament-crosstable = Kruistabel
+web-tournament-pairings = Partijen per ronde
+web-tournament-round = Ronde { $round }
+web-tournament-challenges = Uitdagingen
+web-tournament-bye = { $name } is vrij (telt als winst)
+web-tournament-no-games = Nog geen partijen.
+web-tournament-sb = Sonneborn-Berger
+web-tournament-buchholz = Buchholz
+web-tournament-median-buchholz = Mediaan-Buchholz

@@ -140,3 +140,28 @@ web-help-summary = Vad det gör
 web-help-languages = Den här sidan på
 web-rules-title = Reglerna för { $game }
 web-rules-back = Så spelar du på Agora
+
+web-tournaments = Turneringar
+web-tournaments-none = Inga turneringar än: `turnering skapa` skapar en.
+web-tournament-status = { $status ->
+        [open] öppen för anmälan, { $players } av högst { $max } spelare
+        [running] rond { $round }, { $players } spelare
+        [finished] avslutad
+       *[other] inställd
+    }
+web-tournament-organiser = Arrangör: { $name }.
+web-tournament-join = Gå med med `turnering delta { $id }` via e-post, på Discord eller i terminalen.
+web-tournament-standings = Ställning
+web-tournament-points = Poäng
+web-tournament-played = Partier
+web-tournament-out = utgått
+web-tournament-not-started = Inte startad: { $players } anmälda, { $min } behövs.
+web-tournament-crosstable = Korstabell
+web-tournament-pairings = Partier per rond
+web-tournament-round = Rond { $round }
+web-tournament-challenges = Utmaningar
+web-tournament-bye = { $name } står över (räknas som vinst)
+web-tournament-no-games = Inga partier än.
+web-tournament-sb = Sonneborn–Berger
+web-tournament-buchholz = Buchholz
+web-tournament-median-buchholz = Median-Buchholz

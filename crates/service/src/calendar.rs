@@ -66,7 +66,7 @@ impl Service {
             .name(&tr(
                 lang,
                 "calendar-name",
-                &[("name", Arg::Str(me.name.clone()))],
+                &[("name", Arg::Str(crate::site::public_name(&me.name)))],
             ))
             // RFC 7986: how often a client should fetch the feed again.
             .append_property(
@@ -85,7 +85,7 @@ impl Service {
                 Some(seat) => tx
                     .player(game.player_at(seat.other()))
                     .await?
-                    .map_or_else(|| "?".to_owned(), |p| p.name),
+                    .map_or_else(|| "?".to_owned(), |p| crate::site::public_name(&p.name)),
                 None => continue,
             };
             let args = [

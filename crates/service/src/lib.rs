@@ -50,7 +50,7 @@ pub use lease::{Held, Lease};
 pub use metrics::{FrontEnd, Health, Metrics};
 pub use rule_errors::action_problem;
 pub use templates::Templates;
-pub use tournaments::{TableEntrant, TableGame, TournamentTable};
+pub use tournaments::{TableEntrant, TableGame, TournamentLine, TournamentPage, TournamentTable};
 
 use agora_i18n::text;
 

@@ -67,6 +67,8 @@ pub struct PoolLine {
 #[derive(Debug, Clone, Serialize)]
 pub struct HomePage {
     pub running: Vec<GameLine>,
+    /// The tournaments open, running and lately finished.
+    pub tournaments: Vec<crate::TournamentLine>,
     pub challenges: Vec<ChallengeLine>,
     pub results: Vec<GameLine>,
     pub leaderboards: Vec<PoolLine>,
@@ -315,8 +317,11 @@ impl Service {
                 pool,
             })
             .collect();
+        drop(tx);
+        let tournaments = self.tournament_lines(lang).await?;
         Ok(HomePage {
             running,
+            tournaments,
             challenges,
             results,
             leaderboards,

@@ -166,6 +166,7 @@ impl Site {
             .route("/players/{name}", get(player))
             .route("/calendar/{file}", get(calendar))
             .route("/leaderboards/{pool}", get(leaderboard))
+            .route("/tournaments/{id}", get(tournament))
             .route("/static/replay.js", get(script))
             .route("/static/site.css", get(style))
             .route("/static/icon.svg", get(icon))
@@ -676,6 +677,27 @@ async fn leaderboard(
     let lang = site.language(&headers);
     match site.service.leaderboard_page(&pool).await {
         Ok(Some(board)) => site.page(StatusCode::OK, site.pages.leaderboard(lang, &board)),
+        Ok(None) => site.not_found_page(lang),
+        Err(e) => site.failed(lang, e),
+    }
+}
+
+async fn tournament(
+    State(site): State<Site>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = site.language(&headers);
+    let Some(id) = id.parse::<i64>().ok().filter(|n| *n > 0) else {
+        let message = agora_i18n::tr(
+            lang,
+            "web-bad-parameter",
+            &[("value", id.into()), ("name", "tournament".into())],
+        );
+        return site.error(lang, StatusCode::BAD_REQUEST, message);
+    };
+    match site.service.tournament_page(id, lang).await {
+        Ok(Some(page)) => site.page(StatusCode::OK, site.pages.tournament(lang, &page)),
         Ok(None) => site.not_found_page(lang),
         Err(e) => site.failed(lang, e),
     }

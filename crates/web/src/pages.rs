@@ -37,6 +37,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../../templates/web/leaderboard.html"),
     ),
     (
+        "tournament.html",
+        include_str!("../../../templates/web/tournament.html"),
+    ),
+    (
         "error.html",
         include_str!("../../../templates/web/error.html"),
     ),
@@ -271,6 +275,16 @@ impl Pages {
         self.render("leaderboard.html", Ctx { lang, board })
     }
 
+    pub fn tournament(&self, lang: Language, page: &agora_service::TournamentPage) -> String {
+        #[derive(Serialize)]
+        struct Ctx<'a> {
+            lang: &'a str,
+            page: &'a agora_service::TournamentPage,
+        }
+        let lang = lang.code();
+        self.render("tournament.html", Ctx { lang, page })
+    }
+
     pub fn error(&self, lang: Language, title: &str, message: &str) -> String {
         #[derive(Serialize)]
         struct Ctx<'a> {
@@ -311,8 +325,24 @@ mod tests {
             winner: None,
             at: chrono::DateTime::UNIX_EPOCH,
         };
+        let tournament = agora_service::TournamentLine {
+            id: 1,
+            name: hostile.into(),
+            title: "Agon".into(),
+            format: "round robin".into(),
+            status: "open",
+            players: 2,
+            min_players: 3,
+            max_players: 10,
+            round: 0,
+            clock: "3 days".into(),
+            rated: true,
+            starts: None,
+            organiser: Some(hostile.into()),
+        };
         let home = HomePage {
             running: vec![line],
+            tournaments: vec![tournament],
             challenges: Vec::new(),
             results: Vec::new(),
             leaderboards: Vec::new(),

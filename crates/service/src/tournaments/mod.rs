@@ -26,7 +26,7 @@ use agora_store::{
 };
 use chrono::{DateTime, Utc};
 pub(crate) use view::TournamentTag;
-pub use view::{TableEntrant, TableGame, TournamentTable};
+pub use view::{TableEntrant, TableGame, TournamentLine, TournamentPage, TournamentTable};
 
 /// The most players a round robin takes (a double one of 30 is 870 games), and a Swiss.
 const MAX_ROUND_ROBIN: u32 = 30;

@@ -31,7 +31,7 @@ impl TournamentTag {
 
 /// One tournament in a line.
 #[derive(Debug, Clone, Serialize)]
-pub(crate) struct TournamentLine {
+pub struct TournamentLine {
     pub id: i64,
     pub name: String,
     pub title: String,
@@ -72,6 +72,17 @@ pub(crate) struct PairingLine {
     pub result: String,
 }
 
+/// A tournament's web page: its line, its table, its games by round.
+#[derive(Debug, Clone, Serialize)]
+pub struct TournamentPage {
+    pub line: TournamentLine,
+    pub table: TournamentTable,
+    /// The rounds with their games, from the first (a ladder's games are all round 0).
+    pub rounds: Vec<(u32, Vec<TableGame>)>,
+    /// The tie-breaks' names in the format's order, in the reader's language.
+    pub tiebreaks: Vec<String>,
+}
+
 /// A tournament's table as the website and the tests read it: the entrants in the standings'
 /// order with their points and tie-breaks (in the units of `agora_domain::tournament`: points
 /// and Buchholz in half-points, Sonneborn–Berger in quarter-points), the crosstable, and every
@@ -104,6 +115,11 @@ pub struct TableEntrant {
     /// Against each entrant in the same order: the marks of their games (`1`, `½`, `0`, `+`,
     /// `-`, `×` cancelled, `*` running), `x` on the diagonal, `·` where they never met.
     pub crosstable: Vec<String>,
+    /// The same cells as games: each mark with the game it is the result of.
+    pub cells: Vec<Vec<(String, i64)>>,
+    /// The points as a score (`3½`) and the format's tie-breaks, as tables write them.
+    pub score: String,
+    pub tiebreaks: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -182,7 +198,7 @@ fn mark(m: Mark) -> &'static str {
 
 impl Service {
     /// A tournament in a line, in `lang`.
-    async fn tournament_line(
+    pub(crate) async fn tournament_line(
         &self,
         tx: &mut Tx,
         t: &Tournament,
@@ -280,6 +296,13 @@ impl Service {
     ) -> Result<TournamentTable, Fail> {
         let (players, played, byes, active) = self.tournament_state(tx, t).await?;
         let places: Vec<Option<u32>> = tx.entrants(t.id).await?.iter().map(|e| e.place).collect();
+        let all_games = tx.tournament_games(t.id).await?;
+        // The games as `played` lists them (both players entrants), in the same order.
+        let game_ids: Vec<i64> = all_games
+            .iter()
+            .filter(|g| players.contains(&g.seats[0]) && players.contains(&g.seats[1]))
+            .map(|g| g.game)
+            .collect();
         let mut names = Vec::with_capacity(players.len());
         for &p in &players {
             names.push(tx.player(p).await?.map_or_else(String::new, |p| p.name));
@@ -302,6 +325,14 @@ impl Service {
                 .iter()
                 .zip(cross)
                 .map(|(s, row)| TableEntrant {
+                    score: points(s.points),
+                    tiebreaks: match t.new.format {
+                        Format::RoundRobin { .. } => vec![quarters(s.sonneborn_berger)],
+                        Format::Swiss { .. } => {
+                            vec![points(s.buchholz), points(s.median_buchholz)]
+                        }
+                        Format::Ladder { .. } => Vec::new(),
+                    },
                     name: names[s.entrant].clone(),
                     rank: s.rank,
                     points: s.points,
@@ -310,6 +341,27 @@ impl Service {
                     buchholz: s.buchholz,
                     median_buchholz: s.median_buchholz,
                     out: !active[s.entrant],
+                    cells: row
+                        .iter()
+                        .zip(&order)
+                        .map(|(marks, &column)| {
+                            let mut met: Vec<(u32, i64)> = played
+                                .iter()
+                                .zip(&game_ids)
+                                .filter(|(g, _)| {
+                                    (g.first == s.entrant && g.second == column)
+                                        || (g.second == s.entrant && g.first == column)
+                                })
+                                .map(|(g, &id)| (g.round, id))
+                                .collect();
+                            met.sort_unstable();
+                            marks
+                                .iter()
+                                .zip(met)
+                                .map(|(&m, (_, id))| (mark(m).to_owned(), id))
+                                .collect()
+                        })
+                        .collect(),
                     crosstable: row
                         .iter()
                         .zip(&order)
@@ -324,9 +376,7 @@ impl Service {
         };
         let index = |p: i64| players.iter().position(|&q| q == p);
         let name = |p: i64| index(p).map_or_else(String::new, |i| names[i].clone());
-        let games = tx
-            .tournament_games(t.id)
-            .await?
+        let games = all_games
             .iter()
             .map(|g| TableGame {
                 game: g.game,
@@ -369,6 +419,79 @@ impl Service {
                 "tournament {id}: its table could not be read"
             ))),
         }
+    }
+
+    /// A tournament's page in `lang`; `None` when there is none.
+    pub async fn tournament_page(
+        &self,
+        id: i64,
+        lang: Language,
+    ) -> Result<Option<TournamentPage>, crate::ServiceError> {
+        let mut tx = self.store.read_page().await?;
+        let Some(t) = tx.tournament(id).await? else {
+            return Ok(None);
+        };
+        let built = async {
+            let line = self.tournament_line(&mut tx, &t, lang).await?;
+            let table = self.table_of(&mut tx, &t).await?;
+            Ok::<_, Fail>((line, table))
+        };
+        let (mut line, mut table) = match built.await {
+            Ok(built) => built,
+            Err(Fail::Internal(e)) => return Err(e),
+            Err(_) => {
+                return Err(crate::ServiceError::Corrupt(format!(
+                    "tournament {id}: its page could not be read"
+                )));
+            }
+        };
+        // The website shows names as it shows them everywhere (no Discord ids).
+        let public = |n: &mut String| *n = crate::site::public_name(n);
+        line.organiser.iter_mut().for_each(public);
+        table.entrants.iter_mut().for_each(|e| public(&mut e.name));
+        for g in &mut table.games {
+            public(&mut g.first);
+            public(&mut g.second);
+        }
+        table.byes.iter_mut().for_each(|(_, n)| public(n));
+        let mut rounds: Vec<(u32, Vec<TableGame>)> = Vec::new();
+        for g in &table.games {
+            match rounds.last_mut() {
+                Some((r, games)) if *r == g.round => games.push(g.clone()),
+                _ => rounds.push((g.round, vec![g.clone()])),
+            }
+        }
+        let tiebreaks = match t.new.format {
+            Format::RoundRobin { .. } => vec![tr(lang, "web-tournament-sb", &[])],
+            Format::Swiss { .. } => vec![
+                tr(lang, "web-tournament-buchholz", &[]),
+                tr(lang, "web-tournament-median-buchholz", &[]),
+            ],
+            Format::Ladder { .. } => Vec::new(),
+        };
+        Ok(Some(TournamentPage {
+            line,
+            table,
+            rounds,
+            tiebreaks,
+        }))
+    }
+
+    /// The tournaments the home page lists: open, running and lately finished.
+    pub async fn tournament_lines(
+        &self,
+        lang: Language,
+    ) -> Result<Vec<TournamentLine>, crate::ServiceError> {
+        let mut tx = self.store.read_page().await?;
+        let mut lines = Vec::new();
+        for t in tx.tournaments(LISTED).await? {
+            match self.tournament_line(&mut tx, &t, lang).await {
+                Ok(line) => lines.push(line),
+                Err(Fail::Internal(e)) => return Err(e),
+                Err(_) => {}
+            }
+        }
+        Ok(lines)
     }
 
     /// The standings with the crosstable, as `what` (`standings`, or `finished` for the final

@@ -194,6 +194,20 @@ async fn world(name: &str) -> World {
     let text = say(&service, &dan, "challenge anyone agon", now).await;
     let open = game_number(&text);
 
+    // A round robin of four, one of them known only by a Discord id: its page and the home
+    // page show it, without the id or anyone's address.
+    say(
+        &service,
+        &dan,
+        "tournament create agon round-robin name Spring",
+        now,
+    )
+    .await;
+    for who in [&dan, &ann, &bob, &eve] {
+        say(&service, who, "tournament join 1", now).await;
+    }
+    say(&service, &dan, "tournament start 1", now).await;
+
     // Ann's calendar of deadlines: the secret is the last part of the address she is given.
     let answer = say(&service, &ann, "settings calendar", now).await;
     let calendar = answer
@@ -271,6 +285,7 @@ async fn every_route_answers_with_its_type_and_headers_and_nothing_private() {
         ("/players/dan".into(), 200, "text/html"),
         ("/leaderboards/agon".into(), 200, "text/html"),
         ("/leaderboards/agros-10".into(), 200, "text/html"),
+        ("/tournaments/1".into(), 200, "text/html"),
         ("/static/replay.js".into(), 200, "text/javascript"),
         ("/static/site.css".into(), 200, "text/css"),
         ("/static/icon.svg".into(), 200, "image/svg+xml"),
@@ -292,6 +307,9 @@ async fn every_route_answers_with_its_type_and_headers_and_nothing_private() {
         (format!("/games/{open}"), 404, "text/html"),
         ("/players/nobody-at-all".into(), 404, "text/html"),
         ("/leaderboards/chess".into(), 404, "text/html"),
+        ("/tournaments/999".into(), 404, "text/html"),
+        ("/tournaments/abc".into(), 400, "text/html"),
+        ("/tournaments/0".into(), 400, "text/html"),
         // A calendar is found only by its whole secret address.
         (format!("/calendar/{}", w.calendar), 404, "text/html"),
         (format!("/calendar/{}x.ics", w.calendar), 404, "text/html"),
@@ -342,6 +360,23 @@ async fn every_route_answers_with_its_type_and_headers_and_nothing_private() {
             );
         }
     }
+
+    // The tournament's page: standings, a crosstable whose marks link to the games, the games
+    // by round; the home page links to it.
+    let page = get(a, "/tournaments/1").await.body;
+    for shown in [
+        "T1 Spring",
+        "Crosstable",
+        "Round 1",
+        "Bob",
+        "Sonneborn–Berger",
+    ] {
+        assert!(page.contains(shown), "{shown}: {page}");
+    }
+    assert!(page.contains("href=\"/games/"), "{page}");
+    assert!(!page.contains("987654321098765432"), "{page}");
+    let home = get(a, "/").await.body;
+    assert!(home.contains("href=\"/tournaments/1\""), "{home}");
 
     // Ann's calendar: her Agon game against Bob if the turn is hers, never a private game's
     // page, and no cache but hers keeps it.
