@@ -272,3 +272,4 @@ tournament-over = tournament T{ $id } is over
 tournament-not-ladder = tournament T{ $id } is no ladder: its games are paired for you
 tournament-ladder-reach = on ladder T{ $id } you are number { $place } and may challenge up to { $reach } places above you: { $name } is not
 tournament-ladder-busy = on ladder T{ $id } you, or the one you challenge, already have a challenge or game under way
+tournament-operator-plays-not = the operator organises tournaments and plays in none: players join, leave and challenge themselves

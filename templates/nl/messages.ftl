@@ -349,3 +349,4 @@ tournament-over = toernooi T{ $id } is afgelopen
 tournament-not-ladder = toernooi T{ $id } is geen ladder: de partijen worden voor je ingedeeld
 tournament-ladder-reach = op ladder T{ $id } sta je op plaats { $place } en mag je tot { $reach } plaatsen hoger uitdagen: { $name } valt daarbuiten
 tournament-ladder-busy = op ladder T{ $id } hebben jij of degene die je uitdaagt al een uitdaging of partij lopen
+tournament-operator-plays-not = de beheerder organiseert toernooien en speelt in geen enkel mee: spelers doen zelf mee, stoppen en dagen uit

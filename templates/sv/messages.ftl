@@ -337,3 +337,4 @@ tournament-over = turnering T{ $id } är avslutad
 tournament-not-ladder = turnering T{ $id } är ingen stege: dess partier lottas åt dig
 tournament-ladder-reach = på stege T{ $id } är du nummer { $place } och får utmana upp till { $reach } platser ovanför dig: { $name } står för högt
 tournament-ladder-busy = på stege T{ $id } har du eller den du utmanar redan en utmaning eller ett parti på gång
+tournament-operator-plays-not = operatören arrangerar turneringar och spelar inte i någon: spelarna går med, lämnar och utmanar själva

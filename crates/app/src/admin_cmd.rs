@@ -74,6 +74,14 @@ enum AdminCommand {
     Unblock { identity: String },
     /// List the blocked identities.
     Blocked,
+    /// A tournament command as the operator, who organises without a limit and acts as the
+    /// organiser of every tournament: `create agon swiss 5 days 3 name Winter cup`, `start 3`,
+    /// `cancel 3`, `remove 3 <player>`, `standings 3`, `pairings 3 [round]`, `list`.
+    Tournament {
+        /// The words after `tournament`, as a player writes them.
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        words: Vec<String>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -206,6 +214,9 @@ async fn act(
             for (identity, at) in blocked {
                 println!("{identity}  blocked {} ago", age(at, now));
             }
+        }
+        (AdminCommand::Tournament { words }, _) => {
+            println!("{}", admin.tournament(&words.join(" "), now).await?);
         }
         (AdminCommand::Block { .. } | AdminCommand::Unblock { .. }, None) => {
             unreachable!("identities are checked before")

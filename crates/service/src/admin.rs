@@ -46,6 +46,8 @@ pub enum AdminError {
     BadDiscordId(String),
     #[error("`{0}` is not a mail address such as mailto:ann@example.org")]
     BadAddress(String),
+    #[error("{0}")]
+    Refused(String),
     #[error(transparent)]
     Service(#[from] ServiceError),
 }
@@ -295,10 +297,49 @@ impl Admin<'_> {
                     withdrawn.push(game.id);
                 }
             }
+            // Out of every tournament: nothing there waits on a blocked player.
+            for id in tx.tournaments_of_player(player.id).await? {
+                if let Some(t) = tx.tournament(id).await? {
+                    self.service
+                        .leave_for(&mut tx, &t, player.id, "blocked", now)
+                        .await?;
+                }
+            }
         }
         tx.commit().await?;
         tracing::info!(identity = %text, ?withdrawn, "identity blocked by the operator");
         Ok(Blocked { newly, withdrawn })
+    }
+
+    /// `agora admin tournament …`: the tournament commands as the operator, who organises
+    /// without a limit (`create`) and may `start`, `cancel` and `remove` in any tournament. The
+    /// answer is the one a player would read, in English.
+    pub async fn tournament(&self, words: &str, now: DateTime<Utc>) -> Result<String, AdminError> {
+        use crate::commands::Command;
+        let now = crate::truncate(now);
+        let refused = |e: crate::Text| AdminError::Refused(e.in_lang(agora_i18n::Language::En));
+        let command = match crate::commands::parse(&format!("tournament {words}")) {
+            Ok(Command::Tournament(t)) => t,
+            Ok(_) => {
+                return Err(AdminError::Refused(format!(
+                    "`{words}` is no tournament command"
+                )));
+            }
+            Err(e) => return Err(AdminError::Refused(e.to_string())),
+        };
+        let mut tx = self.tx().await?;
+        let out = self
+            .service
+            .tournament_as_operator(&mut tx, command, now)
+            .await;
+        let text = match out {
+            Ok(text) => text,
+            Err(Fail::User(e)) => return Err(refused(e)),
+            Err(other) => return Err(other.into()),
+        };
+        tx.commit().await?;
+        tracing::info!(words, "tournament command by the operator");
+        Ok(text)
     }
 
     /// Lifts a block; whether the identity was blocked.

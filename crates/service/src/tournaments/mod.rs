@@ -240,6 +240,66 @@ impl Service {
         Ok(())
     }
 
+    /// A tournament command of the operator's: as the organiser of every tournament, with no
+    /// limit on how many they organise; joining and leaving are the players' own.
+    pub(crate) async fn tournament_as_operator(
+        &self,
+        tx: &mut Tx,
+        command: TournamentCommand,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        match command {
+            TournamentCommand::Create(spec) => {
+                let new = self.new_tournament(None, *spec, now)?;
+                let t = tx.insert_tournament(&new, now).await?;
+                self.tournament_answer(tx, "created", t.id).await
+            }
+            TournamentCommand::Start(id) => {
+                let t = self.tournament_named(tx, id).await?;
+                if t.status != TournamentStatus::Open {
+                    return user(text!("tournament-not-open", id = id));
+                }
+                let entrants = tx.entrants(id).await?.len() as u32;
+                if entrants < 2 {
+                    return user(text!(
+                        "tournament-too-few",
+                        id = id,
+                        players = entrants,
+                        min = 2
+                    ));
+                }
+                self.start_tournament(tx, t, now).await?;
+                let t = self.tournament_named(tx, id).await?;
+                self.tournament_pairings(tx, &t, Some(1)).await
+            }
+            TournamentCommand::Cancel(id) => {
+                let t = self.tournament_named(tx, id).await?;
+                self.cancel_tournament(tx, t, now).await?;
+                self.tournament_answer(tx, "cancelled", id).await
+            }
+            TournamentCommand::Remove(id, name) => {
+                let t = self.tournament_named(tx, id).await?;
+                let Some(p) = tx.player_named(&name).await? else {
+                    return user(text!("tournament-no-such-entrant", id = id, name = name));
+                };
+                self.leave_for(tx, &t, p.id, "removed", now).await?;
+                self.tournament_answer(tx, "removed", id).await
+            }
+            TournamentCommand::List => self.tournament_list(tx).await,
+            TournamentCommand::Standings(id) => {
+                let t = self.tournament_named(tx, id).await?;
+                self.tournament_standings(tx, &t, None).await
+            }
+            TournamentCommand::Pairings(id, round) => {
+                let t = self.tournament_named(tx, id).await?;
+                self.tournament_pairings(tx, &t, round).await
+            }
+            TournamentCommand::Join(_)
+            | TournamentCommand::Leave(_)
+            | TournamentCommand::Challenge(..) => user(text!("tournament-operator-plays-not")),
+        }
+    }
+
     /// A tournament by number, or the error that there is none.
     async fn tournament_named(&self, tx: &mut Tx, id: i64) -> Result<Tournament, Fail> {
         match tx.tournament(id).await? {
@@ -401,6 +461,26 @@ impl Service {
             _ => return user(text!("tournament-over", id = id)),
         }
         self.tournament_answer(tx, "left", id).await
+    }
+
+    /// Takes a player out for the operator (`how`: `blocked`, `removed`): off the list of a
+    /// tournament not yet started, withdrawn from a running one.
+    pub(crate) async fn leave_for(
+        &self,
+        tx: &mut Tx,
+        t: &Tournament,
+        player: i64,
+        how: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        match t.status {
+            TournamentStatus::Open => {
+                tx.drop_entrant(t.id, player).await?;
+            }
+            TournamentStatus::Running => self.withdraw(tx, t, player, how, now).await?,
+            _ => {}
+        }
+        Ok(())
     }
 
     /// A player's rating in the tournament's pool, rounded (the default for a newcomer).

@@ -556,3 +556,50 @@ async fn a_ladder_moves_winners_up_and_a_challenge_unanswered_is_lost() {
     assert!(t.entrants.last().unwrap().out);
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[tokio::test]
+async fn the_operator_organises_without_a_limit_and_a_blocked_player_is_taken_out() {
+    let settings = Settings {
+        seed: Some(8),
+        ..Settings::default()
+    };
+    let (service, dir) = open_service("tournament-operator", settings).await;
+    let now = Utc.with_ymd_and_hms(2026, 4, 1, 9, 0, 0).unwrap();
+    let admin = service.admin();
+    for i in 0..3 {
+        let made = admin
+            .tournament(&format!("create agon round-robin name Club {i}"), now)
+            .await
+            .unwrap();
+        assert!(made.contains(&format!("Club {i}")), "{made}");
+    }
+    let refused = admin.tournament("join 1", now).await.unwrap_err();
+    assert!(refused.to_string().contains("plays in none"), "{refused}");
+    let refused = admin.tournament("create agon", now).await.unwrap_err();
+    assert!(refused.to_string().contains("format"), "{refused}");
+    for name in ["ann", "bob", "cas"] {
+        send(&service, name, "tournament join 1", now).await;
+    }
+    // Only the operator organises it: a player may not start it.
+    let early = send(&service, "ann", "tournament start 1", now).await;
+    assert!(early.text.contains("organiser"), "{}", early.text);
+    let started = admin.tournament("start 1", now).await.unwrap();
+    assert!(started.contains("round 1"), "{started}");
+    // Cas is blocked: out of the tournament, his games cancelled, nothing waits on him.
+    admin
+        .block(&"local:cas".parse().unwrap(), now)
+        .await
+        .unwrap();
+    let t = service.tournament_table(1).await.unwrap().unwrap();
+    for g in t
+        .games
+        .iter()
+        .filter(|g| g.first == "cas" || g.second == "cas")
+    {
+        assert_eq!(g.result, "×", "{g:?}");
+    }
+    assert!(t.entrants.iter().any(|e| e.name == "cas" && e.out));
+    let standings = admin.tournament("standings 1", now).await.unwrap();
+    assert!(standings.contains("(out)"), "{standings}");
+    std::fs::remove_dir_all(dir).ok();
+}
