@@ -262,6 +262,128 @@ async fn a_leaked_no_game_token_and_a_forged_sender_join_no_accounts() {
     discord.stop().await;
 }
 
+/// A tournament with players on three channels: Alice on Discord makes a round robin of three and
+/// joins it, Bob joins by mail, Carol at the terminal; full, it starts, and each is told of their
+/// games where they play, the tournament and round named; a result reaches the standings Bob asks
+/// for by mail.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_with_players_on_discord_by_mail_and_at_the_terminal() {
+    let Some(mut servers) =
+        mail::servers("a_tournament_with_players_on_discord_by_mail_and_at_the_terminal")
+    else {
+        return;
+    };
+    let _turn = mail::MAILBOXES.lock(&mut servers).await;
+    mail::empty_mailboxes(&servers).await;
+    let double = Double::start().await;
+    let db = temp_db("tournament");
+    let discord = Agora::start(&db, &double).await;
+    let post = mail::Agora::start(&db, mail::settings(&servers)).await;
+    let alice = User {
+        id: 500_000_000_000_000_021,
+        name: "alice",
+    };
+    let mut bob = mail::Player::new(&servers, "bob");
+    let home = mail::confirmed(&mut bob, WAIT).await;
+
+    let made = run(
+        &double,
+        &alice,
+        in_server(LOBBY),
+        "tournament",
+        &[
+            Opt::Choice("action", "create"),
+            Opt::Text(
+                "details",
+                "agon round-robin players 3-3 name Cross".to_owned(),
+            ),
+        ],
+    )
+    .await;
+    assert!(made.text().contains("T1 Cross"), "{}", made.text());
+    let joined = run(
+        &double,
+        &alice,
+        in_server(LOBBY),
+        "tournament",
+        &[Opt::Choice("action", "join"), Opt::Int("tournament", 1)],
+    )
+    .await;
+    assert!(joined.text().contains("You joined"), "{}", joined.text());
+    bob.reply(&home, "tournament join 1").await;
+    let answer = bob.next_mail(WAIT).await;
+    assert!(
+        answer.text.contains("You joined tournament T1 Cross"),
+        "{answer:?}"
+    );
+    // Carol at the terminal fills it: every game starts.
+    let carol = agora_service::Identity::local("carol");
+    let inbound = agora_service::Inbound {
+        text: "tournament join 1".into(),
+        ..agora_service::Inbound::new(carol.clone())
+    };
+    let filled = discord
+        .service
+        .handle(&inbound, chrono::Utc::now())
+        .await
+        .unwrap();
+    assert!(filled.text.contains("You joined"), "{}", filled.text);
+    let table = discord.service.tournament_table(1).await.unwrap().unwrap();
+    assert_eq!(table.status, "running");
+    assert_eq!(table.games.len(), 3);
+
+    // Bob hears of his two games by mail, each in a mail of its own.
+    let started = bob.next_mails(2, WAIT).await;
+    for m in &started {
+        assert!(m.text.contains("has started"), "{m:?}");
+        assert!(m.text.contains("Tournament T1 Cross, round"), "{m:?}");
+    }
+    // Alice on Discord, of hers.
+    let mention = alice.mention();
+    double
+        .wait_for("alice told of her tournament games", |calls| {
+            let told = calls
+                .iter()
+                .filter(|c| {
+                    c.method == "POST"
+                        && c.text().contains("Tournament T1 Cross, round")
+                        && (c.json["content"].as_str() == Some(mention.as_str())
+                            || c.path.contains("/channels/"))
+                })
+                .count();
+            (told >= 2).then_some(())
+        })
+        .await;
+
+    // Carol resigns her game against Bob at the terminal; Bob's standings by mail show it.
+    let theirs = table
+        .games
+        .iter()
+        .find(|g| {
+            [&g.first, &g.second].contains(&&"carol".to_owned())
+                && [&g.first, &g.second].contains(&&"bob".to_owned())
+        })
+        .expect("carol against bob");
+    let resign = agora_service::Inbound {
+        text: format!("resign #{}", theirs.game),
+        ..agora_service::Inbound::new(carol)
+    };
+    discord
+        .service
+        .handle(&resign, chrono::Utc::now())
+        .await
+        .unwrap();
+    let over = bob.next_mail(WAIT).await;
+    assert!(over.text.contains("is over"), "{over:?}");
+    bob.reply(&home, "tournament standings 1").await;
+    let standings = bob.next_mail(WAIT).await;
+    assert!(standings.text.contains("Crosstable"), "{standings:?}");
+    assert!(standings.text.contains("1. bob  1 (1)"), "{standings:?}");
+
+    post.stop().await;
+    discord.stop().await;
+}
+
 /// The link code an answer asks to send (`link <code>`, the offer or the confirmation).
 fn link_code_in(text: &str) -> String {
     let code: String = text
