@@ -26,6 +26,8 @@ pub struct DiscordConfig {
     pub max_attempts: u32,
     /// The channel id of the lobby, where open challenges are posted with an Accept button.
     pub lobby_channel: Option<u64>,
+    /// The channel id where each tournament has a status message, edited as results come in.
+    pub tournament_channel: Option<u64>,
     /// The gateway shards this process runs: `"0-3"` or `"2"`; all of `shard_total` when unset.
     pub shards: Option<String>,
     /// How many shards the bot has in all, across every process.
@@ -49,6 +51,7 @@ impl Default for DiscordConfig {
             rest_timeout_seconds: d.rest_timeout.as_secs(),
             max_attempts: d.max_attempts,
             lobby_channel: d.lobby_channel,
+            tournament_channel: d.tournament_channel,
             shards: None,
             shard_total: d.shards.total,
             lease_seconds: d.lease.as_secs(),
@@ -113,6 +116,7 @@ impl DiscordConfig {
             rest_timeout: Duration::from_secs(self.rest_timeout_seconds),
             max_attempts: self.max_attempts,
             lobby_channel: self.lobby_channel.filter(|&c| c != 0),
+            tournament_channel: self.tournament_channel.filter(|&c| c != 0),
             shards,
             lease: Duration::from_secs(self.lease_seconds),
             parallel_sends: self.parallel_sends,

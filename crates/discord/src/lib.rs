@@ -20,6 +20,7 @@
 //! channel a challenge was made in travels with the challenge ([`agora_service::Origin`]) and a
 //! button's version with its command, so both are written or checked in its transaction.
 
+mod announcements;
 mod board;
 mod config;
 mod events;
@@ -67,6 +68,9 @@ pub struct DiscordSettings {
     pub max_attempts: u32,
     /// The channel where every open challenge is posted with an Accept button; none = no lobby.
     pub lobby_channel: Option<u64>,
+    /// The announcement channel: a status message per tournament (its standings once under
+    /// way), edited as results come in; none = no announcements.
+    pub tournament_channel: Option<u64>,
     /// The gateway shards this process runs, first to last (both included), of `shard_total`.
     /// Several processes sharing the database each run their own range; every process posts.
     pub shards: Shards,
@@ -146,6 +150,7 @@ impl Default for DiscordSettings {
             rest_timeout: Duration::from_secs(30),
             max_attempts: 3,
             lobby_channel: None,
+            tournament_channel: None,
             shards: Shards::all(1),
             lease: Duration::from_secs(60),
             parallel_sends: 16,

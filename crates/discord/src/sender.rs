@@ -84,6 +84,9 @@ pub(crate) async fn deliver_loop(bot: Arc<Bot>, http: Arc<serenity::Http>) {
             if let Err(e) = bot.sync_lobby(&http).await {
                 tracing::warn!(error = %e, "bringing the lobby up to date failed");
             }
+            if let Err(e) = bot.sync_tournaments(&http).await {
+                tracing::warn!(error = %e, "bringing the tournament announcements up to date failed");
+            }
         } else if !standing_by {
             tracing::info!("another process keeps the lobby; standing by");
             standing_by = true;

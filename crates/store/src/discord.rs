@@ -317,4 +317,41 @@ impl Tx {
         )?;
         Ok(())
     }
+
+    /// The announcement channel's posts of tournaments: (tournament, channel, message, text shown).
+    pub async fn discord_tournament_posts(&mut self) -> Result<Vec<(i64, String, String, String)>> {
+        Ok(run!(
+            self,
+            fetch_all,
+            query_as(
+                "SELECT tournament_id, channel_id, message_id, shown FROM discord_tournament_posts
+             ORDER BY tournament_id"
+            )
+        )?)
+    }
+
+    /// Records a tournament's post, or the text it shows now.
+    pub async fn record_discord_tournament_post(
+        &mut self,
+        tournament_id: i64,
+        channel_id: &str,
+        message_id: &str,
+        shown: &str,
+    ) -> Result<()> {
+        run!(
+            self,
+            execute,
+            query(
+                "INSERT INTO discord_tournament_posts (tournament_id, channel_id, message_id, shown)
+             VALUES (?, ?, ?, ?)
+             ON CONFLICT (tournament_id) DO UPDATE SET channel_id = excluded.channel_id,
+             message_id = excluded.message_id, shown = excluded.shown"
+            )
+            .bind(tournament_id)
+            .bind(channel_id.to_owned())
+            .bind(message_id.to_owned())
+            .bind(shown.to_owned())
+        )?;
+        Ok(())
+    }
 }

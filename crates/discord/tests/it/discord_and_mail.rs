@@ -13,6 +13,9 @@ use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(120);
 
+/// The announcement channel of the tournament test.
+const ANNOUNCEMENTS: u64 = 900_000_000_000_000_077;
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_discord_player_and_a_mail_player_play_agros() {
     let Some(mut servers) = mail::servers("a_discord_player_and_a_mail_player_play_agros") else {
@@ -277,7 +280,10 @@ async fn a_tournament_with_players_on_discord_by_mail_and_at_the_terminal() {
     mail::empty_mailboxes(&servers).await;
     let double = Double::start().await;
     let db = temp_db("tournament");
-    let discord = Agora::start(&db, &double).await;
+    // The announcement channel: a channel of its own in the double's server.
+    let mut settings = common::settings(&double);
+    settings.tournament_channel = Some(ANNOUNCEMENTS);
+    let discord = Agora::start_with(&db, &double, settings).await;
     let post = mail::Agora::start(&db, mail::settings(&servers)).await;
     let alice = User {
         id: 500_000_000_000_000_021,
@@ -379,6 +385,37 @@ async fn a_tournament_with_players_on_discord_by_mail_and_at_the_terminal() {
     let standings = bob.next_mail(WAIT).await;
     assert!(standings.text.contains("Crosstable"), "{standings:?}");
     assert!(standings.text.contains("1. bob  1 (1)"), "{standings:?}");
+
+    // The announcement channel has one status message for the tournament, posted once and
+    // edited as the result came in.
+    let announcements = format!("/channels/{ANNOUNCEMENTS}/messages");
+    let posted = double
+        .wait_for("the tournament announced", |calls| {
+            calls
+                .iter()
+                .find(|c| c.method == "POST" && c.path == announcements)
+                .cloned()
+        })
+        .await;
+    assert!(posted.text().contains("T1 Cross"), "{}", posted.text());
+    double
+        .wait_for("the announcement edited with bob's win", |calls| {
+            calls
+                .iter()
+                .find(|c| {
+                    c.method == "PATCH"
+                        && c.path.starts_with(&announcements)
+                        && c.text().contains("1. bob  1 (1)")
+                })
+                .cloned()
+        })
+        .await;
+    let posts = double
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == announcements)
+        .count();
+    assert_eq!(posts, 1, "one status message per tournament");
 
     post.stop().await;
     discord.stop().await;

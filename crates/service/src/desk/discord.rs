@@ -142,6 +142,35 @@ impl DiscordDesk<'_> {
         Ok(tx.discord_lobby_posts().await?)
     }
 
+    /// The announcement channel's tournament posts: (tournament, channel, message, text shown).
+    pub async fn tournament_posts(
+        &self,
+    ) -> Result<Vec<(i64, String, String, String)>, ServiceError> {
+        let mut tx = self.service.store.read().await?;
+        Ok(tx.discord_tournament_posts().await?)
+    }
+
+    /// Records a tournament's post and the text it shows.
+    pub async fn record_tournament_post(
+        &self,
+        tournament: i64,
+        channel: &str,
+        message: &str,
+        shown: &str,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.record_discord_tournament_post(tournament, channel, message, shown)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The tournaments the announcement channel shows, each with the text of its status message
+    /// (its line, and the standings once it started) in the service's default language.
+    pub async fn tournament_statuses(&self) -> Result<Vec<(i64, String)>, ServiceError> {
+        self.service.tournament_statuses("discord").await
+    }
+
     /// Records the lobby post of an open challenge.
     pub async fn record_lobby_post(
         &self,

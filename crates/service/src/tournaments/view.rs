@@ -477,6 +477,45 @@ impl Service {
         }))
     }
 
+    /// The open, running and lately finished tournaments, each with its status text as
+    /// `tournament.txt` words it on `channel` in the service's default language: the line of an
+    /// open one, the standings and crosstable of one under way or over.
+    pub async fn tournament_statuses(
+        &self,
+        channel: &str,
+    ) -> Result<Vec<(i64, String)>, crate::ServiceError> {
+        let lang = self.settings.default_language;
+        let mut tx = self.store.read().await?;
+        let mut out = Vec::new();
+        for t in tx.tournaments(LISTED).await? {
+            let ctx = match t.status {
+                TournamentStatus::Open | TournamentStatus::Cancelled => {
+                    let line = self.tournament_line(&mut tx, &t, lang).await;
+                    line.map(|line| TournamentCtx {
+                        what: "status",
+                        tournaments: Vec::new(),
+                        tournament: Some(line),
+                        standings: Vec::new(),
+                        round: t.round,
+                        pairings: Vec::new(),
+                        bye: None,
+                    })
+                }
+                _ => self.standings_context(&mut tx, &t, "standings", lang).await,
+            };
+            match ctx {
+                Ok(ctx) => out.push((
+                    t.id,
+                    self.templates
+                        .render_in("tournament.txt", channel, lang, ctx),
+                )),
+                Err(Fail::Internal(e)) => return Err(e),
+                Err(_) => {}
+            }
+        }
+        Ok(out)
+    }
+
     /// The tournaments the home page lists: open, running and lately finished.
     pub async fn tournament_lines(
         &self,

@@ -1,0 +1,60 @@
+//! The announcement channel: a status message per tournament (its line while it takes entries,
+//! its standings and crosstable once under way or over), edited whenever the text changes. Kept in
+//! step with the service by [`Bot::sync_tournaments`] after every round of the outbox, under the
+//! lobby's lease, so one process posts and a restart edits the same messages.
+
+use crate::board::{self, clip};
+use crate::{Bot, DiscordError};
+use poise::serenity_prelude as serenity;
+
+impl Bot {
+    /// Posts a status message for each tournament not yet announced, and edits those whose
+    /// text changed. Nothing without an announcement channel.
+    pub(crate) async fn sync_tournaments(&self, http: &serenity::Http) -> Result<(), DiscordError> {
+        let Some(channel) = self.settings.tournament_channel else {
+            return Ok(());
+        };
+        let desk = self.service.discord();
+        let posted = desk.tournament_posts().await?;
+        for (id, text) in desk.tournament_statuses().await? {
+            let text = clip(&text, 1900);
+            match posted.iter().find(|p| p.0 == id) {
+                Some((_, _, _, shown)) if *shown == text => {}
+                Some((_, on, message, _)) => {
+                    let (Ok(on), Ok(message)) = (on.parse::<u64>(), message.parse::<u64>()) else {
+                        continue;
+                    };
+                    let edit = serenity::EditMessage::new().content(text.clone());
+                    match serenity::ChannelId::new(on.max(1))
+                        .edit_message(http, serenity::MessageId::new(message.max(1)), edit)
+                        .await
+                    {
+                        Ok(_) => {}
+                        // Deleted by a moderator: it is not posted again.
+                        Err(e) if crate::sender::http_status(&e).is_some_and(|s| s.0 == 404) => {}
+                        Err(e) => return Err(e.into()),
+                    }
+                    desk.record_tournament_post(id, &on.to_string(), &message.to_string(), &text)
+                        .await?;
+                }
+                None => {
+                    let message = board::text_post(&text, None)
+                        .message()
+                        .nonce(serenity::Nonce::String(format!("t{id}")))
+                        .enforce_nonce(true);
+                    let sent = serenity::ChannelId::new(channel)
+                        .send_message(http, message)
+                        .await?;
+                    desk.record_tournament_post(
+                        id,
+                        &channel.to_string(),
+                        &sent.id.to_string(),
+                        &text,
+                    )
+                    .await?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
