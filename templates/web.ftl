@@ -163,3 +163,5 @@ web-tournament-no-games = No games yet.
 web-tournament-sb = Sonneborn–Berger
 web-tournament-buchholz = Buchholz
 web-tournament-median-buchholz = Median Buchholz
+web-game-tournament-round = Tournament T{ $id } { $name }, round { $round }
+web-game-tournament = Tournament T{ $id } { $name }

@@ -165,3 +165,5 @@ web-tournament-no-games = Nog geen partijen.
 web-tournament-sb = Sonneborn-Berger
 web-tournament-buchholz = Buchholz
 web-tournament-median-buchholz = Mediaan-Buchholz
+web-game-tournament-round = Toernooi T{ $id } { $name }, ronde { $round }
+web-game-tournament = Toernooi T{ $id } { $name }

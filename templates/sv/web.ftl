@@ -165,3 +165,5 @@ web-tournament-no-games = Inga partier än.
 web-tournament-sb = Sonneborn–Berger
 web-tournament-buchholz = Buchholz
 web-tournament-median-buchholz = Median-Buchholz
+web-game-tournament-round = Turnering T{ $id } { $name }, rond { $round }
+web-game-tournament = Turnering T{ $id } { $name }

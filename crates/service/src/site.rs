@@ -118,6 +118,8 @@ pub struct FieldLine {
 pub struct GamePage {
     pub id: i64,
     pub title: String,
+    /// A tournament game's tournament (its number and name) and round.
+    pub tournament: Option<crate::tournaments::TournamentTag>,
     /// `agon` or `agros`.
     pub kind: &'static str,
     /// `active` or `finished`.
@@ -342,6 +344,13 @@ impl Service {
             return Ok(None);
         };
         let changes = tx.rating_changes_of_game(id).await?;
+        let tournament = match tx.tournament_of_game(id).await? {
+            Some((t, round)) => tx
+                .tournament(t)
+                .await?
+                .map(|t| crate::tournaments::TournamentTag::of(&t, round)),
+            None => None,
+        };
         let (l, replayed) = self
             .load_showing(&mut tx, game, None, ply.map(|p| p as usize))
             .await?;
@@ -429,6 +438,7 @@ impl Service {
         };
         Ok(Some(GamePage {
             id,
+            tournament,
             title: title_in(l.game.variant, lang),
             kind: kind_code(kind),
             status: status_code(l.game.status),

@@ -25,8 +25,9 @@ use agora_store::{
     TimeoutPolicy, Tournament, TournamentGame, TournamentStatus, Tx,
 };
 use chrono::{DateTime, Utc};
-pub(crate) use view::TournamentTag;
-pub use view::{TableEntrant, TableGame, TournamentLine, TournamentPage, TournamentTable};
+pub use view::{
+    TableEntrant, TableGame, TournamentLine, TournamentPage, TournamentTable, TournamentTag,
+};
 
 /// The most players a round robin takes (a double one of 30 is 870 games), and a Swiss.
 const MAX_ROUND_ROBIN: u32 = 30;

@@ -11,9 +11,10 @@ use serde::Serialize;
 /// How many tournaments `tournament` lists.
 const LISTED: i64 = 20;
 
-/// The tournament and round a game belongs to, as a game's start names them.
+/// The tournament and round a game belongs to, as a game's start and page name them (round 0: a
+/// ladder's challenge).
 #[derive(Debug, Clone, Serialize)]
-pub(crate) struct TournamentTag {
+pub struct TournamentTag {
     pub id: i64,
     pub name: String,
     pub round: u32,

@@ -603,3 +603,50 @@ async fn the_operator_organises_without_a_limit_and_a_blocked_player_is_taken_ou
     assert!(standings.contains("(out)"), "{standings}");
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[tokio::test]
+async fn a_tournament_starts_on_its_day_with_enough_players_and_is_cancelled_without() {
+    let (service, dir) = open_service("tournament-day", Settings::default()).await;
+    let now = Utc.with_ymd_and_hms(2026, 4, 1, 9, 0, 0).unwrap();
+    send(
+        &service,
+        "ann",
+        "tournament create agon swiss 3 start 2026-04-05",
+        now,
+    )
+    .await;
+    send(
+        &service,
+        "bob",
+        "tournament create agon round-robin players 3-8 start 2026-04-05",
+        now,
+    )
+    .await;
+    for name in ["ann", "bob", "cas", "dee"] {
+        send(
+            &service,
+            name,
+            "tournament join 1",
+            now + Duration::seconds(1),
+        )
+        .await;
+    }
+    send(
+        &service,
+        "ann",
+        "tournament join 2",
+        now + Duration::seconds(2),
+    )
+    .await;
+    // Not before its day.
+    service.sweep(now + Duration::days(3)).await.unwrap();
+    let t = service.tournament_table(1).await.unwrap().unwrap();
+    assert_eq!(t.status, "open");
+    service.sweep(now + Duration::days(4)).await.unwrap();
+    let t = service.tournament_table(1).await.unwrap().unwrap();
+    assert_eq!(t.status, "running");
+    assert_eq!((t.round, t.games.len()), (1, 2));
+    let two = service.tournament_table(2).await.unwrap().unwrap();
+    assert_eq!(two.status, "cancelled", "one player of at least three");
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -377,6 +377,19 @@ async fn every_route_answers_with_its_type_and_headers_and_nothing_private() {
     assert!(!page.contains("987654321098765432"), "{page}");
     let home = get(a, "/").await.body;
     assert!(home.contains("href=\"/tournaments/1\""), "{home}");
+    // A tournament game's page names its tournament and round, linked.
+    let first = page
+        .split("href=\"/games/")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap()
+        .to_owned();
+    let game_page = get(a, &format!("/games/{first}")).await.body;
+    assert!(
+        game_page.contains("Tournament T1 Spring, round"),
+        "{game_page}"
+    );
+    assert!(game_page.contains("href=\"/tournaments/1\""), "{game_page}");
 
     // Ann's calendar: her Agon game against Bob if the turn is hers, never a private game's
     // page, and no cache but hers keeps it.
