@@ -12,22 +12,24 @@
 //! Pairing, standings with their tie-breaks, the crosstable and the withdrawal rule are pure
 //! functions of `agora_domain::tournament`; this room reads and keeps what they need.
 
+mod ladder;
+mod lifecycle;
+mod pages;
 mod view;
 
 use crate::commands::{TournamentCommand, TournamentSpec};
 use crate::games::Extra;
 use crate::{Done, Fail, Service, user};
-use agora_domain::tournament::{self as rules, Format, Outcome, Played, Withdrawal};
+use agora_domain::tournament::{self as rules, Format, Outcome, Played};
 use agora_i18n::text;
 use agora_rules::Seat;
 use agora_store::{
-    EndReason, Ending, GameOptions, GameStatus, NewGame, NewTournament, Notice, Player,
-    TimeoutPolicy, Tournament, TournamentGame, TournamentStatus, Tx,
+    GameOptions, GameStatus, NewGame, NewTournament, Notice, Player, TimeoutPolicy, Tournament,
+    TournamentGame, TournamentStatus, Tx,
 };
 use chrono::{DateTime, Utc};
-pub use view::{
-    TableEntrant, TableGame, TournamentLine, TournamentPage, TournamentTable, TournamentTag,
-};
+pub use pages::TournamentPage;
+pub use view::{TableEntrant, TableGame, TournamentLine, TournamentTable, TournamentTag};
 
 /// The most players a round robin takes (a double one of 30 is 870 games), and a Swiss.
 const MAX_ROUND_ROBIN: u32 = 30;
@@ -102,143 +104,6 @@ impl Service {
             text,
             game: None,
         })
-    }
-
-    /// `tournament challenge N <player>` on a ladder: a challenge of a player at most the
-    /// ladder's reach above, answered like any challenge. The winner of the game takes the
-    /// higher place; a challenge declined or not answered in time is lost by the one challenged.
-    async fn ladder_challenge(
-        &self,
-        tx: &mut Tx,
-        me: &Player,
-        id: i64,
-        name: &str,
-        now: DateTime<Utc>,
-    ) -> Result<Done, Fail> {
-        let t = self.tournament_named(tx, id).await?;
-        let Format::Ladder { reach } = t.new.format else {
-            return user(text!("tournament-not-ladder", id = id));
-        };
-        if t.status != TournamentStatus::Running {
-            return user(text!("tournament-over", id = id));
-        }
-        let places = ladder_places(&tx.entrants(id).await?);
-        let Some(challenger) = places.iter().position(|&p| p == me.id) else {
-            return user(text!("tournament-not-in", id = id));
-        };
-        let target = match tx.player_named(name).await? {
-            Some(p) => places.iter().position(|&q| q == p.id),
-            None => None,
-        };
-        let Some(target) = target else {
-            return user(text!("tournament-no-such-entrant", id = id, name = name));
-        };
-        let order: Vec<usize> = (0..places.len()).collect();
-        if !rules::may_challenge(&order, challenger, target, reach) {
-            return user(text!(
-                "tournament-ladder-reach",
-                id = id,
-                name = name,
-                reach = reach,
-                place = challenger as u32 + 1
-            ));
-        }
-        let busy = tx.tournament_games(id).await?.into_iter().any(|g| {
-            (g.status == GameStatus::Proposed.code() || g.status == GameStatus::Active.code())
-                && (g.seats.contains(&me.id) || g.seats.contains(&places[target]))
-        });
-        if busy {
-            return user(text!("tournament-ladder-busy", id = id));
-        }
-        let game = tx
-            .insert_game(
-                &NewGame {
-                    variant: t.new.variant,
-                    seats: [me.id, places[target]],
-                    challenger: me.id,
-                    status: GameStatus::Proposed,
-                    position: t.new.variant.start().to_string(),
-                    time_control: t.new.time_control,
-                    timeout: t.new.timeout,
-                    options: GameOptions {
-                        rated: t.new.rated,
-                        ..GameOptions::default()
-                    },
-                },
-                now,
-            )
-            .await?;
-        tx.add_tournament_game(id, game.id, 0).await?;
-        let mut l = self.load(tx, game, Some(now)).await?;
-        let expires = self.expiry_of(&l.game);
-        tx.set_due(l.game.id, Some(expires)).await?;
-        l.game.due_at = Some(expires);
-        let tag = TournamentTag::of(&t, 0);
-        self.notify_game_in(
-            tx,
-            &l,
-            places[target],
-            Notice::ChallengeReceived,
-            |language| Extra {
-                by: Some(l.seat_view_in(Seat::First, language)),
-                tournament: Some(tag.clone()),
-                ..Extra::default()
-            },
-            now,
-        )
-        .await?;
-        let text = self
-            .templates
-            .render("tournament.txt", view::challenged(&t, l.game.id, name));
-        Ok(Done {
-            attachments: Vec::new(),
-            text,
-            game: Some(l.game.id),
-        })
-    }
-
-    /// A ladder's challenge declined or not answered in time: the challenger takes the place.
-    pub(crate) async fn ladder_challenge_lapsed(
-        &self,
-        tx: &mut Tx,
-        game: &agora_store::Game,
-    ) -> Result<(), Fail> {
-        let Some((id, _)) = tx.tournament_of_game(game.id).await? else {
-            return Ok(());
-        };
-        let Some(t) = tx.tournament(id).await? else {
-            return Ok(());
-        };
-        if !matches!(t.new.format, Format::Ladder { .. }) || t.status != TournamentStatus::Running {
-            return Ok(());
-        }
-        tx.mark_tournament_game(game.id, false, true).await?;
-        self.ladder_result(tx, id, game.seats[0], game.seats[1])
-            .await
-    }
-
-    /// The ladder after `winner` beat `loser`.
-    async fn ladder_result(
-        &self,
-        tx: &mut Tx,
-        id: i64,
-        winner: i64,
-        loser: i64,
-    ) -> Result<(), Fail> {
-        let places = ladder_places(&tx.entrants(id).await?);
-        let index = |p: i64| places.iter().position(|&q| q == p);
-        let (Some(w), Some(l)) = (index(winner), index(loser)) else {
-            return Ok(());
-        };
-        let mut order: Vec<usize> = (0..places.len()).collect();
-        rules::ladder_after(&mut order, w, l);
-        let kept: Vec<(i64, u32, Option<u32>)> = order
-            .iter()
-            .enumerate()
-            .map(|(i, &e)| (places[e], i as u32, Some(i as u32 + 1)))
-            .collect();
-        tx.set_entrant_order(id, &kept).await?;
-        Ok(())
     }
 
     /// A tournament command of the operator's: as the organiser of every tournament, with no
@@ -563,22 +428,7 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<i64, Fail> {
         let game = tx
-            .insert_game(
-                &NewGame {
-                    variant: t.new.variant,
-                    seats,
-                    challenger: seats[0],
-                    status: GameStatus::Active,
-                    position: t.new.variant.start().to_string(),
-                    time_control: t.new.time_control,
-                    timeout: t.new.timeout,
-                    options: GameOptions {
-                        rated: t.new.rated,
-                        ..GameOptions::default()
-                    },
-                },
-                now,
-            )
+            .insert_game(&new_game(t, seats, GameStatus::Active), now)
             .await?;
         tx.add_tournament_game(t.id, game.id, round).await?;
         let mut l = self.load(tx, game, Some(now)).await?;
@@ -668,242 +518,23 @@ impl Service {
             Format::Ladder { .. } => u32::MAX,
         }
     }
+}
 
-    /// Takes a player out of a running tournament (left, removed, too many games lost on time,
-    /// blocked), with the withdrawal rule: before half their games are finished all their results
-    /// are cancelled, after it their unfinished games are lost by forfeit. Either way, none of
-    /// their games goes on, so nothing waits on them.
-    pub(crate) async fn withdraw(
-        &self,
-        tx: &mut Tx,
-        t: &Tournament,
-        player: i64,
-        how: &str,
-        now: DateTime<Utc>,
-    ) -> Result<(), Fail> {
-        tx.set_entrant_left(t.id, player, how, now).await?;
-        let (players, played, _, _) = self.tournament_state(tx, t).await?;
-        let Some(me) = players.iter().position(|&p| p == player) else {
-            return Ok(());
-        };
-        let games = tx.tournament_games(t.id).await?;
-        // A ladder has no results to cancel: only the games under way are lost.
-        let rule = match t.new.format {
-            Format::Ladder { .. } => Withdrawal::ForfeitRest,
-            _ => rules::withdrawal(me, &played, Self::scheduled(t, players.len())),
-        };
-        let theirs: Vec<&TournamentGame> =
-            games.iter().filter(|g| g.seats.contains(&player)).collect();
-        let running = |g: &TournamentGame| g.status == GameStatus::Active.code();
-        // Every result is marked before any game ends, so the rounds and standings that the
-        // endings below look at already read the rule's marks.
-        for g in &theirs {
-            match rule {
-                Withdrawal::CancelAll => tx.mark_tournament_game(g.game, true, false).await?,
-                Withdrawal::ForfeitRest if running(g) => {
-                    tx.mark_tournament_game(g.game, false, true).await?;
-                }
-                Withdrawal::ForfeitRest => {}
-            }
-        }
-        for g in theirs.into_iter().filter(|g| running(g)) {
-            let ending = match rule {
-                Withdrawal::CancelAll => None,
-                Withdrawal::ForfeitRest => {
-                    let seat = if g.seats[0] == player {
-                        Seat::First
-                    } else {
-                        Seat::Second
-                    };
-                    Some(Ending {
-                        winner: Some(seat.other()),
-                        reason: EndReason::Forfeit,
-                    })
-                }
-            };
-            self.end_tournament_game(tx, g.game, ending, now).await?;
-        }
-        // The games ended here may have been the last of a round, or of the tournament.
-        if let Some(t) = tx.tournament(t.id).await? {
-            self.tournament_goes_on(tx, t, now).await?;
-        }
-        Ok(())
-    }
-
-    /// Ends a running tournament game for a withdrawal: with the forfeit's result, or without
-    /// one (cancelled).
-    async fn end_tournament_game(
-        &self,
-        tx: &mut Tx,
-        game: i64,
-        ending: Option<Ending>,
-        now: DateTime<Utc>,
-    ) -> Result<(), Fail> {
-        let Some(g) = tx.game(game).await? else {
-            return Ok(());
-        };
-        let mut l = self.load(tx, g, Some(now)).await?;
-        Box::pin(self.conclude(tx, &mut l, ending, None, None, now)).await?;
-        Ok(())
-    }
-
-    /// Called by the one ending path for every game that ends: a tournament game's end may take
-    /// its loser out (too many games lost on time), close a Swiss round, or end the tournament.
-    pub(crate) async fn tournament_game_over(
-        &self,
-        tx: &mut Tx,
-        game: &agora_store::Game,
-        now: DateTime<Utc>,
-    ) -> Result<(), Fail> {
-        let Some((id, _)) = tx.tournament_of_game(game.id).await? else {
-            return Ok(());
-        };
-        let Some(t) = tx.tournament(id).await? else {
-            return Ok(());
-        };
-        if t.status != TournamentStatus::Running {
-            return Ok(());
-        }
-        if let Some(Ending {
-            winner: Some(winner),
-            reason: EndReason::Time,
-        }) = game.ending
-        {
-            let loser = game.player_at(winner.other());
-            let games = tx.tournament_games(id).await?;
-            let lost_on_time = games
-                .iter()
-                .filter(|g| {
-                    g.reason.as_deref() == Some(EndReason::Time.code())
-                        && g.winner
-                            .flatten()
-                            .is_some_and(|w| g.seats[w.other().index()] == loser)
-                })
-                .count() as u32;
-            let still_in = tx
-                .entrants(id)
-                .await?
-                .iter()
-                .any(|e| e.player == loser && e.left_at.is_none());
-            if still_in && lost_on_time >= self.settings.tournament_time_losses {
-                return Box::pin(self.withdraw(tx, &t, loser, "timeouts", now)).await;
-            }
-        }
-        if let Format::Ladder { .. } = t.new.format {
-            if let Some(Ending {
-                winner: Some(w), ..
-            }) = game.ending
-            {
-                self.ladder_result(tx, id, game.player_at(w), game.player_at(w.other()))
-                    .await?;
-            }
-            return Ok(());
-        }
-        self.tournament_goes_on(tx, t, now).await
-    }
-
-    /// After a game ended: the next Swiss round once the last game of this one ended, or the end
-    /// of a tournament whose games are all over.
-    async fn tournament_goes_on(
-        &self,
-        tx: &mut Tx,
-        t: Tournament,
-        now: DateTime<Utc>,
-    ) -> Result<(), Fail> {
-        if t.status != TournamentStatus::Running || matches!(t.new.format, Format::Ladder { .. }) {
-            return Ok(());
-        }
-        let games = tx.tournament_games(t.id).await?;
-        // A round robin's games all run at once; a Swiss waits for its round's.
-        let swiss = matches!(t.new.format, Format::Swiss { .. });
-        let open = |g: &TournamentGame| {
-            (!swiss || g.round == t.round)
-                && (g.status == GameStatus::Active.code()
-                    || g.status == GameStatus::Proposed.code())
-        };
-        if games.iter().any(open) {
-            return Ok(());
-        }
-        match t.new.format {
-            Format::Swiss { .. } => Box::pin(self.pair_next_round(tx, t, now)).await,
-            _ => self.end_tournament(tx, t, now).await,
-        }
-    }
-
-    /// Ends a tournament: its final standings go to every entrant.
-    async fn end_tournament(
-        &self,
-        tx: &mut Tx,
-        mut t: Tournament,
-        now: DateTime<Utc>,
-    ) -> Result<(), Fail> {
-        t.status = TournamentStatus::Finished;
-        t.finished_at = Some(now);
-        tx.save_tournament(&t).await?;
-        for e in tx.entrants(t.id).await? {
-            let Some(p) = tx.player(e.player).await? else {
-                continue;
-            };
-            let language = self.language_of(&p);
-            let context = self.standings_context(tx, &t, "finished", language).await?;
-            self.notify(tx, p.id, None, Notice::Tournament, context, now)
-                .await?;
-        }
-        Ok(())
-    }
-
-    /// The organiser's `cancel`: nothing more is played; running games end without a result.
-    async fn cancel_tournament(
-        &self,
-        tx: &mut Tx,
-        mut t: Tournament,
-        now: DateTime<Utc>,
-    ) -> Result<(), Fail> {
-        if !matches!(t.status, TournamentStatus::Open | TournamentStatus::Running) {
-            return user(text!("tournament-over", id = t.id));
-        }
-        t.status = TournamentStatus::Cancelled;
-        t.finished_at = Some(now);
-        tx.save_tournament(&t).await?;
-        for g in tx.tournament_games(t.id).await? {
-            if g.status == GameStatus::Active.code() {
-                tx.mark_tournament_game(g.game, true, false).await?;
-                self.end_tournament_game(tx, g.game, None, now).await?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Open tournaments whose start day has come: started with enough players, else cancelled.
-    /// The sweep's; how many it looked at.
-    pub(crate) async fn start_due_tournaments(
-        &self,
-        now: DateTime<Utc>,
-    ) -> Result<usize, crate::ServiceError> {
-        match self.start_due(now).await {
-            Ok(n) => Ok(n),
-            Err(Fail::Internal(e)) => Err(e),
-            Err(_) => Err(crate::ServiceError::Corrupt(
-                "a tournament due to start could not be started".into(),
-            )),
-        }
-    }
-
-    async fn start_due(&self, now: DateTime<Utc>) -> Result<usize, Fail> {
-        let mut tx = self.store.write().await?;
-        let due = tx.tournaments_to_start(now).await?;
-        for id in &due {
-            let Some(t) = tx.tournament(*id).await? else {
-                continue;
-            };
-            if tx.entrants(*id).await?.len() as u32 >= t.new.min_players {
-                self.start_tournament(&mut tx, t, now).await?;
-            } else {
-                self.cancel_tournament(&mut tx, t, now).await?;
-            }
-        }
-        tx.commit().await?;
-        Ok(due.len())
+/// A game of the tournament between `seats` (the first moves first, and is its challenger), on
+/// the tournament's variant, clock and rating.
+fn new_game(t: &Tournament, seats: [i64; 2], status: GameStatus) -> NewGame {
+    NewGame {
+        variant: t.new.variant,
+        seats,
+        challenger: seats[0],
+        status,
+        position: t.new.variant.start().to_string(),
+        time_control: t.new.time_control,
+        timeout: t.new.timeout,
+        options: GameOptions {
+            rated: t.new.rated,
+            ..GameOptions::default()
+        },
     }
 }
 
@@ -921,15 +552,4 @@ fn played_of(g: &TournamentGame, first: usize, second: usize) -> Played {
         forfeit: g.forfeit,
         cancelled: g.cancelled,
     }
-}
-
-/// A ladder's players from the top, those who left taken off.
-fn ladder_places(entrants: &[agora_store::Entrant]) -> Vec<i64> {
-    let mut on: Vec<(u32, i64)> = entrants
-        .iter()
-        .filter(|e| e.left_at.is_none())
-        .filter_map(|e| Some((e.place?, e.player)))
-        .collect();
-    on.sort_unstable();
-    on.into_iter().map(|(_, p)| p).collect()
 }
