@@ -1,13 +1,42 @@
 //! The announcement channel: a status message per tournament (its line while it takes entries,
 //! its standings and crosstable once under way or over), edited whenever the text changes. Kept in
 //! step with the service by [`Bot::sync_tournaments`] after every round of the outbox, under the
-//! lobby's lease, so one process posts and a restart edits the same messages.
+//! lobby's lease, so one process posts and a restart edits the same messages. Each tournament
+//! game with a player on Discord has its own thread there ([`Bot::tournament_place`]).
 
 use crate::board::{self, clip};
 use crate::{Bot, DiscordError};
+use agora_store::discord::DiscordGame;
 use poise::serenity_prelude as serenity;
 
 impl Bot {
+    /// Where a tournament game that has no place on Discord yet lives: the announcement channel,
+    /// in whose threads the tournament's games are played (recorded the first time a message
+    /// about the game goes out). `None` for a game of no tournament, or without the channel.
+    pub(crate) async fn tournament_place(
+        &self,
+        http: &serenity::Http,
+        game: i64,
+    ) -> Result<Option<DiscordGame>, DiscordError> {
+        let Some(channel) = self.settings.tournament_channel else {
+            return Ok(None);
+        };
+        let desk = self.service.discord();
+        if !desk.is_tournament_game(game).await? {
+            return Ok(None);
+        }
+        let guild = match self.settings.guild_id {
+            Some(guild) => guild,
+            None => match serenity::ChannelId::new(channel).to_channel(http).await? {
+                serenity::Channel::Guild(c) => c.guild_id.get(),
+                _ => return Ok(None),
+            },
+        };
+        Ok(desk
+            .set_place(game, &channel.to_string(), &guild.to_string())
+            .await?)
+    }
+
     /// Posts a status message for each tournament not yet announced, and edits those whose
     /// text changed. Nothing without an announcement channel.
     pub(crate) async fn sync_tournaments(&self, http: &serenity::Http) -> Result<(), DiscordError> {

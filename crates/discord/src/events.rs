@@ -110,8 +110,13 @@ impl Bot {
         let lock = self.game_lock(game);
         let _one_at_a_time = lock.lock().await;
         let desk = self.service.discord();
-        let Some(known) = desk.place(game).await? else {
-            return Ok(None);
+        let known = match desk.place(game).await? {
+            Some(known) => known,
+            // A tournament's game, made by the service: a thread of the announcement channel.
+            None => match self.tournament_place(http, game).await? {
+                Some(known) => known,
+                None => return Ok(None),
+            },
         };
         if let Some(thread) = known.thread_id.as_deref().and_then(parse_id) {
             return Ok(Some(serenity::ChannelId::new(thread)));

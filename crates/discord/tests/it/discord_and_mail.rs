@@ -344,22 +344,45 @@ async fn a_tournament_with_players_on_discord_by_mail_and_at_the_terminal() {
         assert!(m.text.contains("has started"), "{m:?}");
         assert!(m.text.contains("Tournament T1 Cross, round"), "{m:?}");
     }
-    // Alice on Discord, of hers.
-    let mention = alice.mention();
-    double
-        .wait_for("alice told of her tournament games", |calls| {
-            let told = calls
+    // Alice on Discord, of hers: each of her games has a thread of its own in the announcement
+    // channel, and she is told there.
+    let threads = format!("/channels/{ANNOUNCEMENTS}/threads");
+    let opened: Vec<String> = double
+        .wait_for("a thread for each of alice's games", |calls| {
+            let opened: Vec<String> = calls
                 .iter()
-                .filter(|c| {
-                    c.method == "POST"
-                        && c.text().contains("Tournament T1 Cross, round")
-                        && (c.json["content"].as_str() == Some(mention.as_str())
-                            || c.path.contains("/channels/"))
-                })
-                .count();
-            (told >= 2).then_some(())
+                .filter(|c| c.method == "POST" && c.path == threads)
+                .filter_map(|c| c.response["id"].as_str().map(str::to_owned))
+                .collect();
+            (opened.len() >= 2).then_some(opened)
         })
         .await;
+    assert_eq!(
+        opened.len(),
+        2,
+        "one thread per game of alice, none for bob's with carol"
+    );
+    let mention = alice.mention();
+    for thread in &opened {
+        let path = format!("/channels/{thread}/messages");
+        let told = double
+            .wait_for("alice told in the game's thread", |calls| {
+                calls
+                    .iter()
+                    .find(|c| {
+                        c.method == "POST"
+                            && c.path == path
+                            && c.json["content"].as_str() == Some(mention.as_str())
+                    })
+                    .cloned()
+            })
+            .await;
+        assert!(
+            told.text().contains("Tournament T1 Cross, round"),
+            "{}",
+            told.text()
+        );
+    }
 
     // Carol resigns her game against Bob at the terminal; Bob's standings by mail show it.
     let theirs = table

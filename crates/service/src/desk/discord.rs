@@ -33,6 +33,26 @@ impl DiscordDesk<'_> {
         Ok(self.read().await?.discord_game(game).await?)
     }
 
+    /// Whether a game is a tournament's.
+    pub async fn is_tournament_game(&self, game: i64) -> Result<bool, ServiceError> {
+        Ok(self.read().await?.tournament_of_game(game).await?.is_some())
+    }
+
+    /// Records the channel (of `guild`) a game made by the service lives in on Discord, unless
+    /// it has a place already; its place now.
+    pub async fn set_place(
+        &self,
+        game: i64,
+        channel: &str,
+        guild: &str,
+    ) -> Result<Option<DiscordGame>, ServiceError> {
+        let mut tx = self.tx().await?;
+        tx.set_discord_origin(game, channel, Some(guild), self.service.now())
+            .await?;
+        tx.commit().await?;
+        self.place(game).await
+    }
+
     /// Records the thread a game's messages go to from now on.
     pub async fn set_thread(&self, game: i64, thread: &str) -> Result<(), ServiceError> {
         let mut tx = self.tx().await?;
