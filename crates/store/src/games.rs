@@ -1,6 +1,7 @@
 //! Games and their actions: creating a game, reading it, saving a change against its version, and
 //! the record of actions it is replayed from.
 
+use crate::clock_columns::{ClockColumns, timeout_policy};
 use crate::dialect::run;
 use crate::direct::{Time, time};
 use crate::{Result, StoreError, Tx, parse_code, parse_seat, seat_code};
@@ -354,30 +355,15 @@ impl TryFrom<GameRow> for Game {
             ply: r.ply as u32,
             version: r.version,
             ending,
-            time_control: match (r.bank_initial, r.bank_increment, r.bank_max) {
-                _ if r.period_moves.is_some() => TimeControl::Moves {
-                    moves: r.period_moves.unwrap_or(1) as u32,
-                    days: r.days_per_move as u32,
-                },
-                (Some(initial), Some(increment), Some(max)) => TimeControl::Bank {
-                    initial,
-                    increment,
-                    max,
-                },
-                _ => TimeControl::PerMove {
-                    days: r.days_per_move as u32,
-                },
-            },
-            timeout: match r.timeout_policy.as_str() {
-                "loss" => TimeoutPolicy::Loss,
-                "pass" => TimeoutPolicy::Pass,
-                other => {
-                    return Err(StoreError::Corrupt(format!(
-                        "timeout policy of game {}: `{other}`",
-                        r.id
-                    )));
-                }
-            },
+            time_control: ClockColumns {
+                days_per_move: r.days_per_move,
+                bank_initial: r.bank_initial,
+                bank_increment: r.bank_increment,
+                bank_max: r.bank_max,
+                period_moves: r.period_moves,
+            }
+            .control(),
+            timeout: timeout_policy(&r.timeout_policy, &format!("game {}", r.id))?,
             bank: [r.bank_first.unwrap_or(0), r.bank_second.unwrap_or(0)],
             turn_started_at: r.turn_started_at,
             deadline_at: r.deadline_at,
@@ -415,15 +401,7 @@ impl TryFrom<GameRow> for Game {
 impl Tx {
     pub async fn insert_game(&mut self, new: &NewGame, now: DateTime<Utc>) -> Result<Game> {
         let variant = serde_json::to_string(&new.variant).expect("variants serialise");
-        let (days, bank, moves) = match new.time_control {
-            TimeControl::PerMove { days } => (i64::from(days), None, None),
-            TimeControl::Bank {
-                initial,
-                increment,
-                max,
-            } => (0, Some((initial, increment, max)), None),
-            TimeControl::Moves { moves, days } => (i64::from(days), None, Some(i64::from(moves))),
-        };
+        let clock = ClockColumns::of(new.time_control);
         let reserve = new.time_control.initial_reserve();
         let id: i64 = run!(
             self,
@@ -443,10 +421,10 @@ impl Tx {
             .bind(new.challenger)
             .bind(new.status.code())
             .bind(new.position.clone())
-            .bind(days)
-            .bind(bank.map(|b| b.0))
-            .bind(bank.map(|b| b.1))
-            .bind(bank.map(|b| b.2))
+            .bind(clock.days_per_move)
+            .bind(clock.bank_initial)
+            .bind(clock.bank_increment)
+            .bind(clock.bank_max)
             .bind(reserve)
             .bind(reserve)
             .bind(new.timeout.code())
@@ -457,7 +435,7 @@ impl Tx {
             .bind(new.options.open)
             .bind(new.options.min_rating)
             .bind(new.options.max_rating)
-            .bind(moves)
+            .bind(clock.period_moves)
         )?;
         self.game(id)
             .await?

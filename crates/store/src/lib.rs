@@ -18,6 +18,7 @@ pub mod admin;
 mod analyses;
 pub mod backup;
 mod checkpoint;
+mod clock_columns;
 pub mod commits;
 mod community;
 mod conditionals;

@@ -3,6 +3,7 @@
 //! Pairing, standings and the withdrawal rule are `agora_domain::tournament`'s; this file keeps
 //! what they are computed from.
 
+use crate::clock_columns::{ClockColumns, timeout_policy};
 use crate::dialect::run;
 use crate::{Result, StoreError, Tx, parse_seat};
 use agora_domain::tournament::Format;
@@ -162,24 +163,15 @@ impl TryFrom<TournamentRow> for Tournament {
     fn try_from(r: TournamentRow) -> Result<Tournament> {
         let variant: Variant = serde_json::from_str(&r.variant)
             .map_err(|e| StoreError::Corrupt(format!("variant of tournament {}: {e}", r.id)))?;
-        let time_control = match (r.bank_initial, r.bank_increment, r.bank_max) {
-            _ if r.period_moves.is_some() => TimeControl::Moves {
-                moves: r.period_moves.unwrap_or(1) as u32,
-                days: r.days_per_move as u32,
-            },
-            (Some(initial), Some(increment), Some(max)) => TimeControl::Bank {
-                initial,
-                increment,
-                max,
-            },
-            _ => TimeControl::PerMove {
-                days: r.days_per_move as u32,
-            },
-        };
-        let timeout = match r.timeout_policy.as_str() {
-            "pass" => TimeoutPolicy::Pass,
-            _ => TimeoutPolicy::Loss,
-        };
+        let time_control = ClockColumns {
+            days_per_move: r.days_per_move,
+            bank_initial: r.bank_initial,
+            bank_increment: r.bank_increment,
+            bank_max: r.bank_max,
+            period_moves: r.period_moves,
+        }
+        .control();
+        let timeout = timeout_policy(&r.timeout_policy, &format!("tournament {}", r.id))?;
         Ok(Tournament {
             id: r.id,
             new: NewTournament {
@@ -236,15 +228,7 @@ impl Tx {
         now: DateTime<Utc>,
     ) -> Result<Tournament> {
         let variant = serde_json::to_string(&new.variant).expect("variants serialise");
-        let (days, bank, moves) = match new.time_control {
-            TimeControl::PerMove { days } => (i64::from(days), None, None),
-            TimeControl::Bank {
-                initial,
-                increment,
-                max,
-            } => (0, Some((initial, increment, max)), None),
-            TimeControl::Moves { moves, days } => (i64::from(days), None, Some(i64::from(moves))),
-        };
+        let clock = ClockColumns::of(new.time_control);
         let (format, rounds) = format_code(new.format);
         let id: i64 = run!(
             self,
@@ -262,11 +246,11 @@ impl Tx {
             .bind(variant)
             .bind(format)
             .bind(i64::from(rounds))
-            .bind(days)
-            .bind(bank.map(|b| b.0))
-            .bind(bank.map(|b| b.1))
-            .bind(bank.map(|b| b.2))
-            .bind(moves)
+            .bind(clock.days_per_move)
+            .bind(clock.bank_initial)
+            .bind(clock.bank_increment)
+            .bind(clock.bank_max)
+            .bind(clock.period_moves)
             .bind(new.timeout.code())
             .bind(new.rated)
             .bind(i64::from(new.min_players))
