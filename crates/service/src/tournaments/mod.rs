@@ -35,6 +35,15 @@ pub use view::{TableEntrant, TableGame, TournamentLine, TournamentTable, Tournam
 const MAX_ROUND_ROBIN: u32 = 30;
 const MAX_SWISS: u32 = 512;
 
+/// Who gives a tournament command: a player, who organises within a limit and only their own
+/// tournaments, or the operator, the organiser of every tournament with no limit, who plays in
+/// none.
+#[derive(Clone, Copy)]
+enum Organiser<'a> {
+    Player(&'a Player),
+    Operator,
+}
+
 impl Service {
     /// `tournament …`.
     pub(crate) async fn tournament(
@@ -44,44 +53,78 @@ impl Service {
         command: TournamentCommand,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        let text = match command {
-            TournamentCommand::List => self.tournament_list(tx).await?,
-            TournamentCommand::Create(spec) => self.create_tournament(tx, me, *spec, now).await?,
-            TournamentCommand::Join(id) => self.join_tournament(tx, me, id, now).await?,
-            TournamentCommand::Leave(id) => self.leave_tournament(tx, me, id, now).await?,
-            TournamentCommand::Standings(id) => {
+        self.tournament_by(tx, Organiser::Player(me), command, now)
+            .await
+    }
+
+    /// A tournament command of the operator's (`agora admin tournament …`).
+    pub(crate) async fn tournament_as_operator(
+        &self,
+        tx: &mut Tx,
+        command: TournamentCommand,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        let done = self
+            .tournament_by(tx, Organiser::Operator, command, now)
+            .await?;
+        Ok(done.text)
+    }
+
+    async fn tournament_by(
+        &self,
+        tx: &mut Tx,
+        by: Organiser<'_>,
+        command: TournamentCommand,
+        now: DateTime<Utc>,
+    ) -> Result<Done, Fail> {
+        let text = match (command, by) {
+            (TournamentCommand::List, _) => self.tournament_list(tx).await?,
+            (TournamentCommand::Standings(id), _) => {
                 let t = self.tournament_named(tx, id).await?;
                 self.tournament_standings(tx, &t, None).await?
             }
-            TournamentCommand::Pairings(id, round) => {
+            (TournamentCommand::Pairings(id, round), _) => {
                 let t = self.tournament_named(tx, id).await?;
                 self.tournament_pairings(tx, &t, round).await?
             }
-            TournamentCommand::Start(id) => {
-                let t = self.organised(tx, me, id).await?;
+            (TournamentCommand::Create(spec), Organiser::Player(me)) => {
+                self.create_tournament(tx, me, *spec, now).await?
+            }
+            (TournamentCommand::Create(spec), Organiser::Operator) => {
+                let new = self.new_tournament(None, *spec, now)?;
+                let t = tx.insert_tournament(&new, now).await?;
+                self.tournament_answer(tx, "created", t.id).await?
+            }
+            (TournamentCommand::Start(id), by) => {
+                let t = self.organised(tx, by, id).await?;
                 if t.status != TournamentStatus::Open {
                     return user(text!("tournament-not-open", id = id));
                 }
+                // The operator may start with fewer than the organiser asked for.
+                let min = match by {
+                    Organiser::Player(_) => t.new.min_players,
+                    Organiser::Operator => 2,
+                };
                 let entrants = tx.entrants(id).await?.len() as u32;
-                if entrants < t.new.min_players {
+                if entrants < min {
                     return user(text!(
                         "tournament-too-few",
                         id = id,
                         players = entrants,
-                        min = t.new.min_players
+                        min = min
                     ));
                 }
                 self.start_tournament(tx, t, now).await?;
                 let t = self.tournament_named(tx, id).await?;
                 self.tournament_pairings(tx, &t, Some(1)).await?
             }
-            TournamentCommand::Cancel(id) => {
-                let t = self.organised(tx, me, id).await?;
+            (TournamentCommand::Cancel(id), by) => {
+                let t = self.organised(tx, by, id).await?;
                 self.cancel_tournament(tx, t, now).await?;
                 self.tournament_answer(tx, "cancelled", id).await?
             }
-            TournamentCommand::Remove(id, name) => {
-                let t = self.organised(tx, me, id).await?;
+            (TournamentCommand::Remove(id, name), by) => {
+                let t = self.organised(tx, by, id).await?;
                 let Some(p) = tx.player_named(&name).await? else {
                     return user(text!("tournament-no-such-entrant", id = id, name = name));
                 };
@@ -92,78 +135,30 @@ impl Service {
                 {
                     return user(text!("tournament-no-such-entrant", id = id, name = name));
                 }
-                self.withdraw(tx, &t, p.id, "removed", now).await?;
+                self.leave_for(tx, &t, p.id, "removed", now).await?;
                 self.tournament_answer(tx, "removed", id).await?
             }
-            TournamentCommand::Challenge(id, name) => {
+            (TournamentCommand::Join(id), Organiser::Player(me)) => {
+                self.join_tournament(tx, me, id, now).await?
+            }
+            (TournamentCommand::Leave(id), Organiser::Player(me)) => {
+                self.leave_tournament(tx, me, id, now).await?
+            }
+            (TournamentCommand::Challenge(id, name), Organiser::Player(me)) => {
                 return self.ladder_challenge(tx, me, id, &name, now).await;
             }
+            (
+                TournamentCommand::Join(_)
+                | TournamentCommand::Leave(_)
+                | TournamentCommand::Challenge(..),
+                Organiser::Operator,
+            ) => return user(text!("tournament-operator-plays-not")),
         };
         Ok(Done {
             attachments: Vec::new(),
             text,
             game: None,
         })
-    }
-
-    /// A tournament command of the operator's: as the organiser of every tournament, with no
-    /// limit on how many they organise; joining and leaving are the players' own.
-    pub(crate) async fn tournament_as_operator(
-        &self,
-        tx: &mut Tx,
-        command: TournamentCommand,
-        now: DateTime<Utc>,
-    ) -> Result<String, Fail> {
-        match command {
-            TournamentCommand::Create(spec) => {
-                let new = self.new_tournament(None, *spec, now)?;
-                let t = tx.insert_tournament(&new, now).await?;
-                self.tournament_answer(tx, "created", t.id).await
-            }
-            TournamentCommand::Start(id) => {
-                let t = self.tournament_named(tx, id).await?;
-                if t.status != TournamentStatus::Open {
-                    return user(text!("tournament-not-open", id = id));
-                }
-                let entrants = tx.entrants(id).await?.len() as u32;
-                if entrants < 2 {
-                    return user(text!(
-                        "tournament-too-few",
-                        id = id,
-                        players = entrants,
-                        min = 2
-                    ));
-                }
-                self.start_tournament(tx, t, now).await?;
-                let t = self.tournament_named(tx, id).await?;
-                self.tournament_pairings(tx, &t, Some(1)).await
-            }
-            TournamentCommand::Cancel(id) => {
-                let t = self.tournament_named(tx, id).await?;
-                self.cancel_tournament(tx, t, now).await?;
-                self.tournament_answer(tx, "cancelled", id).await
-            }
-            TournamentCommand::Remove(id, name) => {
-                let t = self.tournament_named(tx, id).await?;
-                let Some(p) = tx.player_named(&name).await? else {
-                    return user(text!("tournament-no-such-entrant", id = id, name = name));
-                };
-                self.leave_for(tx, &t, p.id, "removed", now).await?;
-                self.tournament_answer(tx, "removed", id).await
-            }
-            TournamentCommand::List => self.tournament_list(tx).await,
-            TournamentCommand::Standings(id) => {
-                let t = self.tournament_named(tx, id).await?;
-                self.tournament_standings(tx, &t, None).await
-            }
-            TournamentCommand::Pairings(id, round) => {
-                let t = self.tournament_named(tx, id).await?;
-                self.tournament_pairings(tx, &t, round).await
-            }
-            TournamentCommand::Join(_)
-            | TournamentCommand::Leave(_)
-            | TournamentCommand::Challenge(..) => user(text!("tournament-operator-plays-not")),
-        }
     }
 
     /// A tournament by number, or the error that there is none.
@@ -174,10 +169,12 @@ impl Service {
         }
     }
 
-    /// A tournament its organiser (`me`) acts on.
-    async fn organised(&self, tx: &mut Tx, me: &Player, id: i64) -> Result<Tournament, Fail> {
+    /// A tournament its organiser acts on: a player's own, or any for the operator.
+    async fn organised(&self, tx: &mut Tx, by: Organiser<'_>, id: i64) -> Result<Tournament, Fail> {
         let t = self.tournament_named(tx, id).await?;
-        if t.new.organiser != Some(me.id) {
+        if let Organiser::Player(me) = by
+            && t.new.organiser != Some(me.id)
+        {
             return user(text!("tournament-not-organiser", id = id));
         }
         Ok(t)
