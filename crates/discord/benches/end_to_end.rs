@@ -9,12 +9,12 @@
 //! the answer to the player who acted is pictured as the front ends picture it.
 //! It prints commands per second, notifications delivered per second (per channel and in all),
 //! the delivery lag (the command's time to the notification's send: on Discord the time the
-//! double gave the post, by mail the end of the pass that handed the mail to the SMTP server,
-//! an upper bound), and the pictures drawn against those reused, with the time spent drawing.
+//! double gave the post, by mail the time the SMTP server accepted the mail, as the spool
+//! records it), and the pictures drawn against those reused, with the time spent drawing.
 //!
 //! Sizes: `AGORA_BENCH_GAMES` (default 48) and `AGORA_BENCH_PLIES` (default 20);
 //! `AGORA_BENCH_PARALLEL_SENDS` sets how many conversations the mail sender's pass spools at
-//! once (default: the service's `parallel_sends`), `AGORA_BENCH_DISCORD_SENDS` how many the
+//! once, and the SMTP connections (default: the service's `parallel_sends`), `AGORA_BENCH_DISCORD_SENDS` how many the
 //! Discord sender posts at once (default: the Discord front end's `parallel_sends`). The mail servers must be there (`source <dir>/env` of
 //! `tests/mail/servers.sh start <dir>`): without them it fails; it never skips. It empties the
 //! test mailboxes when done.
@@ -128,7 +128,8 @@ async fn run() -> Result<(), Error> {
     let discord = start_discord(&service, &double, discord_sends).await;
     let mut mail_settings = mail::settings(&servers);
     mail_settings.png_size = PNG_SIZE;
-    let post = MailSender::start(MailFrontEnd::new(service.clone(), mail_settings)?, &reader);
+    mail_settings.smtp.parallel = parallel_sends;
+    let post = MailSender::start(MailFrontEnd::new(service.clone(), mail_settings)?, &service);
 
     let started = Instant::now();
     let commands = Arc::new(AtomicU64::new(0));
@@ -146,7 +147,7 @@ async fn run() -> Result<(), Error> {
     let driven = started.elapsed();
     wait_all_sent(&reader).await?;
     let delivered = started.elapsed();
-    let mail_lags = post.stop().await?;
+    post.stop().await?;
     let _ = discord.0.send(());
     discord.1.await??;
 
@@ -158,7 +159,7 @@ async fn run() -> Result<(), Error> {
         delivered,
         counts: sent_counts(&reader).await?,
         discord_lags: discord_lags(&double, &reader).await?,
-        mail_lags,
+        mail_lags: mail_lags(&reader).await?,
         pictures: service.picture_stats(),
     };
     report.print();
@@ -209,44 +210,64 @@ async fn start_discord(service: &Arc<Service>, double: &Double, parallel_sends: 
     (stop, task)
 }
 
-/// The mail front end's sending side in a loop of passes (outbox to spool to SMTP), which notes
-/// when each pass ended to time the mails it sent.
+/// The mail front end's sending side in a loop of passes (outbox to spool to SMTP), woken as
+/// the front end's own is: by the commands that queued rows, or after a poll.
 struct MailSender {
     stop: Arc<AtomicBool>,
-    task: tokio::task::JoinHandle<Result<Vec<Duration>, Error>>,
+    task: tokio::task::JoinHandle<Result<(), Error>>,
 }
 
 impl MailSender {
-    fn start(front: MailFrontEnd, reader: &SqlitePool) -> MailSender {
+    fn start(front: MailFrontEnd, service: &Service) -> MailSender {
         let stop = Arc::new(AtomicBool::new(false));
-        let (flag, reader) = (stop.clone(), reader.clone());
+        let flag = stop.clone();
+        let mut queued = service.queued_rows();
         let task = tokio::spawn(async move {
-            let mut lags = Vec::new();
             while !flag.load(Ordering::Relaxed) {
-                let now = Utc::now();
-                let sent = front.deliver(now).await?;
-                let end = Utc::now();
-                let queued: Vec<(DateTime<Utc>,)> = sqlx::query_as(
-                    "SELECT o.created_at FROM mail_spool s JOIN outbox o \
-                     ON s.key = 'outbox:' || o.id WHERE s.sent_at = ?",
-                )
-                .bind(now)
-                .fetch_all(&reader)
-                .await?;
-                lags.extend(queued.iter().map(|(at,)| lag(*at, end)));
-                if sent == 0 {
-                    tokio::time::sleep(Duration::from_millis(50)).await;
+                front.deliver(Utc::now()).await?;
+                tokio::select! {
+                    _ = queued.changed() => {}
+                    () = tokio::time::sleep(Duration::from_millis(50)) => {}
                 }
             }
-            Ok(lags)
+            Ok(())
         });
         MailSender { stop, task }
     }
 
-    async fn stop(self) -> Result<Vec<Duration>, Error> {
+    async fn stop(self) -> Result<(), Error> {
         self.stop.store(true, Ordering::Relaxed);
         self.task.await?
     }
+}
+
+/// The lags of every mail handed to the SMTP server, from its row's time: to the time the
+/// server accepted it, as the spool records it, and in two parts: to the start of the pass that
+/// spooled it (the spool's time of the mail) and from there to the server's acceptance.
+async fn mail_lags(reader: &SqlitePool) -> Result<MailLags, Error> {
+    let sent: Vec<(DateTime<Utc>, DateTime<Utc>, DateTime<Utc>)> = sqlx::query_as(
+        "SELECT o.created_at, s.created_at, s.sent_at FROM mail_spool s JOIN outbox o \
+         ON s.key = 'outbox:' || o.id WHERE s.sent_at IS NOT NULL",
+    )
+    .fetch_all(reader)
+    .await?;
+    Ok(MailLags {
+        total: sent.iter().map(|(at, _, sent)| lag(*at, *sent)).collect(),
+        to_spool: sent
+            .iter()
+            .map(|(at, spooled, _)| lag(*at, *spooled))
+            .collect(),
+        to_relay: sent
+            .iter()
+            .map(|(_, spooled, sent)| lag(*spooled, *sent))
+            .collect(),
+    })
+}
+
+struct MailLags {
+    total: Vec<Duration>,
+    to_spool: Vec<Duration>,
+    to_relay: Vec<Duration>,
 }
 
 fn lag(from: DateTime<Utc>, to: DateTime<Utc>) -> Duration {
@@ -437,7 +458,7 @@ struct Report {
     delivered: Duration,
     counts: HashMap<String, u64>,
     discord_lags: Vec<Duration>,
-    mail_lags: Vec<Duration>,
+    mail_lags: MailLags,
     pictures: agora_service::pictures::PictureStats,
 }
 
@@ -470,12 +491,14 @@ impl Report {
         let mut all: Vec<Duration> = self
             .discord_lags
             .iter()
-            .chain(&self.mail_lags)
+            .chain(&self.mail_lags.total)
             .copied()
             .collect();
         for (name, lags) in [
             ("discord", &mut self.discord_lags),
-            ("mail", &mut self.mail_lags),
+            ("mail", &mut self.mail_lags.total),
+            ("mail, to its pass", &mut self.mail_lags.to_spool),
+            ("mail, pass to relay", &mut self.mail_lags.to_relay),
             ("total", &mut all),
         ] {
             println!(

@@ -144,9 +144,10 @@ impl Smtp {
         // commands need the write lock.
         let batch = desk.due_spool(now, PASS_BATCH).await?;
         let full = batch.len() == PASS_BATCH as usize;
-        let ends = Instant::now() + self.pass;
+        let began = Instant::now();
+        let ends = began + self.pass;
         let results: Vec<Result<Pass, MailError>> = futures::stream::iter(by_recipient(batch))
-            .map(|mails| self.send_in_order(desk, mails, now, ends, stopping))
+            .map(|mails| self.send_in_order(desk, mails, (now, began), ends, stopping))
             .buffer_unordered(self.parallel)
             .collect()
             .await;
@@ -169,7 +170,7 @@ impl Smtp {
         &self,
         desk: &MailDesk<'_>,
         mails: Vec<SpooledMail>,
-        now: DateTime<Utc>,
+        (now, began): (DateTime<Utc>, Instant),
         ends: Instant,
         stopping: &(dyn Fn() -> bool + Sync),
     ) -> Result<Pass, MailError> {
@@ -179,22 +180,38 @@ impl Smtp {
                 pass.more = true;
                 break;
             }
-            let result = self
-                .send(&mail.sender, &mail.recipient, &mail.message)
-                .await;
-            // Recorded first, in its own transaction: the shorter the time between the server's
-            // acceptance and this mark, the fewer mails a crash can make go out twice.
-            desk.spool_result(&mail, result.as_ref().map(|_| ()), now)
-                .await?;
-            if let Err(e) = result {
-                tracing::warn!(key = %mail.key, to = %mail.recipient, permanent = e.is_permanent(),
-                    error = %e.text(), "mail not sent");
+            if self.send_spooled(desk, &mail, (now, began)).await? {
+                pass.sent += 1;
+            } else {
                 pass.failed += 1;
                 break;
             }
-            pass.sent += 1;
         }
         Ok(pass)
+    }
+
+    /// Hands one spooled mail to the server and records the result at once, with the time the
+    /// server answered: `now`, the time of the pass that began at `began`, moved on with it. Says
+    /// whether it was accepted.
+    async fn send_spooled(
+        &self,
+        desk: &MailDesk<'_>,
+        mail: &SpooledMail,
+        (now, began): (DateTime<Utc>, Instant),
+    ) -> Result<bool, MailError> {
+        let result = self
+            .send(&mail.sender, &mail.recipient, &mail.message)
+            .await;
+        // Recorded first, in its own transaction: the shorter the time between the server's
+        // acceptance and this mark, the fewer mails a crash can make go out twice.
+        let at = now + chrono::Duration::from_std(began.elapsed()).unwrap_or_default();
+        desk.spool_result(mail, result.as_ref().map(|_| ()), at)
+            .await?;
+        if let Err(e) = &result {
+            tracing::warn!(key = %mail.key, to = %mail.recipient, permanent = e.is_permanent(),
+                error = %e.text(), "mail not sent");
+        }
+        Ok(result.is_ok())
     }
 }
 
