@@ -769,8 +769,9 @@ impl MailFrontEnd {
             .ok()
     }
 
-    /// Turns one outbox notification into a spooled mail (once per outbox id): the text the
-    /// service wrote, the game's subject, and the picture when the row carries one.
+    /// Turns one outbox notification into a spooled mail (once per outbox id), marking its row
+    /// sent: the text the service wrote, the game's subject, and the picture when the row carries
+    /// one.
     pub async fn spool_notification(
         &self,
         delivery: &Delivery,
@@ -785,6 +786,8 @@ impl MailFrontEnd {
             .to_ascii_lowercase();
         let desk = self.service.mail();
         if desk.is_spooled(&key).await? {
+            // An earlier try spooled it and did not come to mark the row.
+            self.service.mark_sent(message.id, now).await?;
             return Ok(());
         }
         let thread = desk.thread(&to, message.game_id, now).await?;
@@ -838,7 +841,7 @@ impl MailFrontEnd {
             message_id: &message_id,
             token: Some(&token),
         };
-        desk.spool(entry, now).await?;
+        desk.spool_row(entry, message.id, now).await?;
         Ok(())
     }
 
@@ -1204,8 +1207,10 @@ impl MailFrontEnd {
     /// database busy or failing) is logged and the next pass tries again.
     async fn sending(&self, mut stopping: watch::Receiver<bool>) -> Result<(), MailError> {
         tracing::info!("sending mail");
-        // Rows other processes queue wake the sender too, once their commit is seen.
+        // Rows other processes queue wake the sender too, once their commit is seen; rows of this
+        // process's commands, whatever front end they came by, at their commit.
         let mut commits = self.service.store().commits();
+        let mut queued = self.service.queued_rows();
         loop {
             if *stopping.borrow() {
                 return Ok(());
@@ -1237,6 +1242,7 @@ impl MailFrontEnd {
                 () = stopped(&mut stopping) => return Ok(()),
                 () = self.wake.notified() => {}
                 () = commits.changed() => {}
+                _ = queued.changed() => {}
                 () = tokio::time::sleep(self.settings.imap.poll) => {}
             }
         }
@@ -1303,6 +1309,12 @@ struct OutboxSender<'a> {
 impl Sender for OutboxSender<'_> {
     fn channel(&self) -> &str {
         CHANNEL
+    }
+
+    /// A row's mail is spooled and the row marked sent in one transaction
+    /// ([`agora_service::desk::MailDesk::spool_row`]).
+    fn marks_sent(&self) -> bool {
+        true
     }
 
     /// The rows go to the spool, which SMTP empties after the pass.

@@ -265,8 +265,33 @@ impl MailDesk<'_> {
         mail: SpoolEntry<'_>,
         now: DateTime<Utc>,
     ) -> Result<(), ServiceError> {
+        self.spool_marking(mail, None, now).await
+    }
+
+    /// Spools the mail of outbox row `row` and marks the row sent, in one transaction: the
+    /// mail is the row's delivery from here on (a recipient blocked meanwhile gets none, and
+    /// the row is done all the same).
+    pub async fn spool_row(
+        &self,
+        mail: SpoolEntry<'_>,
+        row: i64,
+        now: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
+        self.spool_marking(mail, Some(row), now).await
+    }
+
+    async fn spool_marking(
+        &self,
+        mail: SpoolEntry<'_>,
+        row: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
         let mut tx = self.soon().await?;
+        if let Some(row) = row {
+            tx.mark_sent(row, now).await?;
+        }
         if blocked(&mut tx, mail.to).await? {
+            tx.commit().await?;
             return Ok(());
         }
         if tx
