@@ -6,7 +6,7 @@
 
 use crate::board::{self, clip};
 use crate::{Bot, DiscordError};
-use agora_store::discord::DiscordGame;
+use agora_service::desk::DiscordGame;
 use poise::serenity_prelude as serenity;
 
 impl Bot {

@@ -7,8 +7,8 @@
 
 use crate::Bot;
 use agora_rules::Seat;
+use agora_service::GameStatus;
 use agora_service::queries::GameState;
-use agora_store::GameStatus;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 

@@ -6,7 +6,7 @@
 
 use crate::board::{self, clip};
 use crate::{Bot, DiscordError};
-use agora_store::GameStatus;
+use agora_service::GameStatus;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 

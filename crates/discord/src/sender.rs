@@ -26,7 +26,7 @@
 use crate::board::{self, Shown};
 use crate::{Bot, DiscordError};
 use agora_service::outbox::{Delivery, SendError, Sender};
-use agora_store::{GameStatus, Notice};
+use agora_service::{GameStatus, Notice};
 use chrono::{DateTime, Duration, Utc};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -324,7 +324,7 @@ impl DiscordSender<'_> {
         self.bot.refresh_soon(self.http, game, close);
     }
 
-    /// For a row an earlier try may have posted (see [`agora_store::OutboxMessage::tried`]) and
+    /// For a row an earlier try may have posted (see [`OutboxMessage::tried`](agora_service::outbox::OutboxMessage::tried)) and
     /// that has no recorded post: looks among the bot's messages in the channel it goes to,
     /// since the row was queued, for one carrying the row's marker, and records it if found. A
     /// row with an intent (recorded before posting by older versions) is looked for where and
@@ -332,7 +332,7 @@ impl DiscordSender<'_> {
     /// post.
     async fn found_earlier_post(
         &self,
-        message: &agora_store::OutboxMessage,
+        message: &agora_service::outbox::OutboxMessage,
         target: serenity::ChannelId,
     ) -> Result<bool, DiscordError> {
         let row = message.id;

@@ -14,7 +14,7 @@ use crate::{Bot, DiscordError};
 use agora_service::Answer;
 use agora_service::Language;
 use agora_service::queries::GameState;
-use agora_store::{GameStatus, Notice};
+use agora_service::{GameStatus, Notice};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use tokio::sync::Mutex;

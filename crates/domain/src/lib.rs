@@ -1,5 +1,7 @@
-//! The small domain types that the command language, the game service and the store all speak:
-//! who someone is on which channel ([`Identity`]), and how a game's clock runs ([`TimeControl`],
+//! The small domain types that the command language, the game service, the store and the front
+//! ends all speak: a game ([`Game`], [`GameStatus`], how it ended: [`Ending`], [`EndReason`]),
+//! what a notification is about ([`Notice`]), who someone is on which channel ([`Identity`],
+//! [`Channel`]), and how a game's clock runs ([`TimeControl`],
 //! [`TimeoutPolicy`], a player's weekly [`Rest`]), and what of a chosen name others may see ([`clean_name`]); and what time it
 //! is ([`Clock`]), a handle the binary makes and everything below it is given. The pure rules of
 //! tournaments ([`tournament`]: round-robin and Swiss pairings, standings and tie-breaks,
@@ -10,14 +12,18 @@
 //! network, and only [`Clock::system`] reads the time of day.
 
 mod clock;
+mod game;
 mod identity;
 mod name;
+mod notice;
 mod rest;
 mod time;
 pub mod tournament;
 
 pub use clock::Clock;
+pub use game::{EndReason, Ending, Game, GameOptions, GameStatus, NewGame, PlayedAction};
 pub use identity::{Channel, Identity, IdentityError};
 pub use name::{MAX_NAME_CHARS, NEUTRAL_NAME, clean_name, shown_name};
+pub use notice::Notice;
 pub use rest::{MAX_NIGHT_HOURS, Rest, RestError, ZonedRest};
 pub use time::{TimeControl, TimeoutPolicy};

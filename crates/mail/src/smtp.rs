@@ -22,8 +22,8 @@
 
 use crate::{MailError, Security, SmtpSettings};
 use agora_service::MailDesk;
+use agora_service::desk::SpooledMail;
 use agora_service::outbox::SendError;
-use agora_store::SpooledMail;
 use chrono::{DateTime, Utc};
 use futures::StreamExt;
 use lettre::address::Envelope;

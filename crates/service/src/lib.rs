@@ -40,7 +40,8 @@ pub mod queries;
 pub mod site;
 
 pub use agora_domain::{
-    Channel, Clock, Identity, IdentityError, TimeControl, TimeoutPolicy, tournament,
+    Channel, Clock, EndReason, Ending, Game, GameStatus, Identity, IdentityError, Notice,
+    TimeControl, TimeoutPolicy, tournament,
 };
 pub use agora_i18n::{Language, Text};
 pub use agora_store::{BatchLimits, CommitStats, Purged, Store, StoreError, StoreOptions};

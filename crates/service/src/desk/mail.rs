@@ -3,7 +3,8 @@
 
 use crate::outbox::SendError;
 use crate::{Service, ServiceError};
-use agora_store::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail, Tx};
+pub use agora_store::SpooledMail;
+use agora_store::{MailRetry, MailSender, MailThread, PutAsideMail, Tx};
 use chrono::{DateTime, Duration, Utc};
 
 /// The mail front end's own records.

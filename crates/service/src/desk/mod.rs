@@ -15,6 +15,7 @@ use chrono::{DateTime, Utc};
 mod discord;
 mod mail;
 
+pub use agora_store::discord::DiscordGame;
 pub use discord::DiscordDesk;
 pub use mail::*;
 
