@@ -128,11 +128,7 @@ impl Service {
                 let Some(p) = tx.player_named(&name).await? else {
                     return user(text!("tournament-no-such-entrant", id = id, name = name));
                 };
-                let entrants = tx.entrants(id).await?;
-                if !entrants
-                    .iter()
-                    .any(|e| e.player == p.id && e.left_at.is_none())
-                {
+                if !is_entrant(tx, id, p.id).await? {
                     return user(text!("tournament-no-such-entrant", id = id, name = name));
                 }
                 self.leave_for(tx, &t, p.id, "removed", now).await?;
@@ -309,25 +305,18 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<String, Fail> {
         let t = self.tournament_named(tx, id).await?;
-        let entrants = tx.entrants(id).await?;
-        if !entrants
-            .iter()
-            .any(|e| e.player == me.id && e.left_at.is_none())
-        {
+        if !is_entrant(tx, id, me.id).await? {
             return user(text!("tournament-not-in", id = id));
         }
-        match t.status {
-            TournamentStatus::Open => {
-                tx.drop_entrant(id, me.id).await?;
-            }
-            TournamentStatus::Running => self.withdraw(tx, &t, me.id, "left", now).await?,
-            _ => return user(text!("tournament-over", id = id)),
+        if !matches!(t.status, TournamentStatus::Open | TournamentStatus::Running) {
+            return user(text!("tournament-over", id = id));
         }
+        self.leave_for(tx, &t, me.id, "left", now).await?;
         self.tournament_answer(tx, "left", id).await
     }
 
-    /// Takes a player out for the operator (`how`: `blocked`, `removed`): off the list of a
-    /// tournament not yet started, withdrawn from a running one.
+    /// Takes a player out (`how`: `left`, `removed`, `blocked`): off the list of a tournament
+    /// not yet started, withdrawn from a running one; nothing once it is over.
     pub(crate) async fn leave_for(
         &self,
         tx: &mut Tx,
@@ -519,6 +508,15 @@ impl Service {
 
 /// A game of the tournament between `seats` (the first moves first, and is its challenger), on
 /// the tournament's variant, clock and rating.
+/// Whether `player` is in tournament `id` and has not left it.
+async fn is_entrant(tx: &mut Tx, id: i64, player: i64) -> Result<bool, Fail> {
+    Ok(tx
+        .entrants(id)
+        .await?
+        .iter()
+        .any(|e| e.player == player && e.left_at.is_none()))
+}
+
 fn new_game(t: &Tournament, seats: [i64; 2], status: GameStatus) -> NewGame {
     NewGame {
         variant: t.new.variant,

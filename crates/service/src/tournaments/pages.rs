@@ -108,15 +108,7 @@ impl Service {
             let ctx = match t.status {
                 TournamentStatus::Open | TournamentStatus::Cancelled => {
                     let line = self.tournament_line(&mut tx, &t, lang).await;
-                    line.map(|line| TournamentCtx {
-                        what: "status",
-                        tournaments: Vec::new(),
-                        tournament: Some(line),
-                        standings: Vec::new(),
-                        round: t.round,
-                        pairings: Vec::new(),
-                        bye: None,
-                    })
+                    line.map(|line| TournamentCtx::about("status", line, t.round))
                 }
                 _ => self.standings_context(&mut tx, &t, "standings", lang).await,
             };

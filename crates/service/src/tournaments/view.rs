@@ -136,6 +136,21 @@ pub(crate) struct TournamentCtx {
     pub bye: Option<String>,
 }
 
+impl TournamentCtx {
+    /// A text about one tournament, from its one line (`what`, as above).
+    pub(super) fn about(what: &'static str, line: TournamentLine, round: u32) -> TournamentCtx {
+        TournamentCtx {
+            what,
+            tournaments: Vec::new(),
+            tournament: Some(line),
+            standings: Vec::new(),
+            round,
+            pairings: Vec::new(),
+            bye: None,
+        }
+    }
+}
+
 /// The answer to a ladder challenge sent.
 pub(super) fn challenged(t: &Tournament, game: i64, name: &str) -> TournamentCtx {
     TournamentCtx {
@@ -264,18 +279,9 @@ impl Service {
         let lang = crate::templates::answer_language();
         let t = self.tournament_named(tx, id).await?;
         let line = self.tournament_line(tx, &t, lang).await?;
-        Ok(self.templates.render(
-            "tournament.txt",
-            TournamentCtx {
-                what,
-                tournaments: Vec::new(),
-                tournament: Some(line),
-                standings: Vec::new(),
-                round: t.round,
-                pairings: Vec::new(),
-                bye: None,
-            },
-        ))
+        Ok(self
+            .templates
+            .render("tournament.txt", TournamentCtx::about(what, line, t.round)))
     }
 
     /// A tournament's table (see [`TournamentTable`]).
