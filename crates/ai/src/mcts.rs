@@ -10,6 +10,7 @@
 
 use agora_rules::Seat;
 use rand::rngs::SmallRng;
+use std::ops::Range;
 use std::time::{Duration, Instant};
 
 /// How long one search may go on: a number of playouts, a time, or both (whichever ends first).
@@ -34,6 +35,24 @@ impl Budget {
         Budget {
             playouts: None,
             time: Some(time),
+        }
+    }
+
+    /// The most playouts the budget allows: its playouts, no bound but the clock for a time
+    /// budget alone, one when it has neither.
+    fn playout_limit(self) -> u32 {
+        match self {
+            Budget {
+                playouts: Some(n), ..
+            } => n,
+            Budget {
+                playouts: None,
+                time: Some(_),
+            } => u32::MAX,
+            Budget {
+                playouts: None,
+                time: None,
+            } => 1,
         }
     }
 }
@@ -174,10 +193,6 @@ fn search_from<G: Game>(
             first_wins: G::chance(r),
         };
     }
-    let me = root.to_act();
-    // The first seat's chance (or reward) from that of the side to act; the same map turns the
-    // first seat's into the side to act's.
-    let for_first = |mine: f64| if me == Seat::First { mine } else { 1.0 - mine };
     let mut nodes: Vec<Node<G::Action>> = vec![Node {
         action: None,
         mover: root.to_act().other(),
@@ -194,44 +209,8 @@ fn search_from<G: Game>(
     let root_node = &nodes[0];
     let children =
         root_node.first_child as usize..(root_node.first_child + root_node.children) as usize;
-    if children.is_empty() {
-        // Nothing to consider although the game goes on (neither game lets that happen): an
-        // evaluation judges it by a playout.
-        let mut first_wins = 0.5;
-        if mode == Mode::Evaluate {
-            let (r, plies) = root.clone().playout(rng);
-            stats.playouts = 1;
-            stats.playout_plies = u64::from(plies);
-            first_wins = G::chance(r);
-        }
-        return Found {
-            action: None,
-            stats,
-            first_wins,
-        };
-    }
-    if children.len() == 1 && mode != Mode::Evaluate {
-        return Found {
-            action: nodes[children.start].action,
-            stats,
-            first_wins: 0.5,
-        };
-    }
-    // An action that wins at once needs no search (and a search with a small budget might not
-    // see it among many children).
-    for c in children.clone() {
-        let mut next = root.clone();
-        next.play(nodes[c].action.expect("children have actions"));
-        if let Some(r) = next.terminal() {
-            // Rewards of a win are above 0.9 in both games (Agros adds a little for the margin).
-            if for_first(r) > WIN {
-                return Found {
-                    action: nodes[c].action,
-                    stats,
-                    first_wins: for_first(1.0),
-                };
-            }
-        }
+    if let Some(found) = answer_without_search(root, &nodes, children.clone(), rng, mode) {
+        return found;
     }
     // The first seat's winning chance summed over the playouts (a reward may also weigh the
     // margin, which the search's choices use but an evaluation must not).
@@ -239,19 +218,7 @@ fn search_from<G: Game>(
     let settle = mode == Mode::Choose;
 
     let mut path: Vec<u32> = Vec::with_capacity(64);
-    let limit = match budget {
-        Budget {
-            playouts: Some(n), ..
-        } => n,
-        Budget {
-            playouts: None,
-            time: Some(_),
-        } => u32::MAX,
-        Budget {
-            playouts: None,
-            time: None,
-        } => 1,
-    };
+    let limit = budget.playout_limit();
     let deadline = budget.time.map(|t| started + t);
     for done in 0..limit {
         if settle && done > 0 && done % SETTLED_CHECK == 0 {
@@ -267,52 +234,140 @@ fn search_from<G: Game>(
         {
             break;
         }
-        let mut state = root.clone();
-        path.clear();
-        path.push(0);
-        let mut node = 0usize;
-        let reward = loop {
-            if nodes[node].terminal {
-                break state.terminal().expect("marked terminal");
-            }
-            if let Some(r) = state.terminal() {
-                nodes[node].terminal = true;
-                break r;
-            }
-            if node != 0 && nodes[node].visits == 0 {
-                let (r, plies) = state.playout(rng);
-                stats.playout_plies += u64::from(plies);
-                break r;
-            }
-            if !nodes[node].expanded {
-                expand(&mut nodes, node, &state, false, rng, &mut scratch);
-                if nodes[node].children == 0 {
-                    // Nothing to consider although the game goes on: judge it by a playout.
-                    let (r, plies) = state.playout(rng);
-                    stats.playout_plies += u64::from(plies);
-                    break r;
-                }
-            }
-            let child = select(&nodes, node);
-            state.play(nodes[child].action.expect("children have actions"));
-            path.push(child as u32);
-            node = child;
-        };
+        let reward = descend(root, &mut nodes, &mut path, rng, &mut scratch, &mut stats);
         chances += G::chance(reward);
-        for &n in &path {
-            let n = &mut nodes[n as usize];
-            n.visits += 1;
-            n.value += if n.mover == Seat::First {
-                reward
-            } else {
-                1.0 - reward
-            };
-        }
+        back_up(&mut nodes, &path, reward);
         stats.playouts += 1;
     }
     stats.nodes = nodes.len();
-    let best = children
-        .clone()
+    let best = most_visited(&nodes, children);
+    Found {
+        action: nodes[best].action,
+        stats,
+        // At least one playout ran.
+        first_wins: chances / f64::from(stats.playouts.max(1)),
+    }
+}
+
+/// The answer when the root's `children` need no search: none at all although the game goes on,
+/// a lone candidate when choosing, or an action that wins at once. `None` when a search is
+/// needed.
+fn answer_without_search<G: Game>(
+    root: &G,
+    nodes: &[Node<G::Action>],
+    children: Range<usize>,
+    rng: &mut SmallRng,
+    mode: Mode,
+) -> Option<Found<G::Action>> {
+    let mut stats = Stats::default();
+    let me = root.to_act();
+    // The first seat's chance (or reward) from that of the side to act; the same map turns the
+    // first seat's into the side to act's.
+    let for_first = |mine: f64| if me == Seat::First { mine } else { 1.0 - mine };
+    if children.is_empty() {
+        // Nothing to consider although the game goes on (neither game lets that happen): an
+        // evaluation judges it by a playout.
+        let mut first_wins = 0.5;
+        if mode == Mode::Evaluate {
+            let (r, plies) = root.clone().playout(rng);
+            stats.playouts = 1;
+            stats.playout_plies = u64::from(plies);
+            first_wins = G::chance(r);
+        }
+        return Some(Found {
+            action: None,
+            stats,
+            first_wins,
+        });
+    }
+    if children.len() == 1 && mode != Mode::Evaluate {
+        return Some(Found {
+            action: nodes[children.start].action,
+            stats,
+            first_wins: 0.5,
+        });
+    }
+    // An action that wins at once needs no search (and a search with a small budget might not
+    // see it among many children).
+    for c in children {
+        let mut next = root.clone();
+        next.play(nodes[c].action.expect("children have actions"));
+        if let Some(r) = next.terminal() {
+            // Rewards of a win are above 0.9 in both games (Agros adds a little for the margin).
+            if for_first(r) > WIN {
+                return Some(Found {
+                    action: nodes[c].action,
+                    stats,
+                    first_wins: for_first(1.0),
+                });
+            }
+        }
+    }
+    None
+}
+
+/// One descent of the tree from `root`: down the selected children to a node not yet visited,
+/// a finished game or a node with nothing to consider, expanding on the way, then a playout
+/// unless the game is over there. Returns the reward for the first seat; `path` holds the nodes
+/// passed, the root first.
+fn descend<G: Game>(
+    root: &G,
+    nodes: &mut Vec<Node<G::Action>>,
+    path: &mut Vec<u32>,
+    rng: &mut SmallRng,
+    scratch: &mut Vec<(G::Action, f32)>,
+    stats: &mut Stats,
+) -> f64 {
+    let mut state = root.clone();
+    path.clear();
+    path.push(0);
+    let mut node = 0usize;
+    loop {
+        if nodes[node].terminal {
+            return state.terminal().expect("marked terminal");
+        }
+        if let Some(r) = state.terminal() {
+            nodes[node].terminal = true;
+            return r;
+        }
+        if node != 0 && nodes[node].visits == 0 {
+            let (r, plies) = state.playout(rng);
+            stats.playout_plies += u64::from(plies);
+            return r;
+        }
+        if !nodes[node].expanded {
+            expand(nodes, node, &state, false, rng, scratch);
+            if nodes[node].children == 0 {
+                // Nothing to consider although the game goes on: judge it by a playout.
+                let (r, plies) = state.playout(rng);
+                stats.playout_plies += u64::from(plies);
+                return r;
+            }
+        }
+        let child = select(nodes, node);
+        state.play(nodes[child].action.expect("children have actions"));
+        path.push(child as u32);
+        node = child;
+    }
+}
+
+/// Adds a playout's `reward` (for the first seat) to every node on `path`, each counting it for
+/// the seat that moved into it.
+fn back_up<A>(nodes: &mut [Node<A>], path: &[u32], reward: f64) {
+    for &n in path {
+        let n = &mut nodes[n as usize];
+        n.visits += 1;
+        n.value += if n.mover == Seat::First {
+            reward
+        } else {
+            1.0 - reward
+        };
+    }
+}
+
+/// The most visited of the root's `children`, the one with more value among equals.
+fn most_visited<A>(nodes: &[Node<A>], children: Range<usize>) -> usize {
+    children
         .max_by(|&a, &b| {
             let (x, y) = (&nodes[a], &nodes[b]);
             x.visits
@@ -321,13 +376,7 @@ fn search_from<G: Game>(
                 // Equal on both: keep the earlier (higher prior) child, so the choice is stable.
                 .then(b.cmp(&a))
         })
-        .expect("at least one child");
-    Found {
-        action: nodes[best].action,
-        stats,
-        // At least one playout ran.
-        first_wins: chances / f64::from(stats.playouts.max(1)),
-    }
+        .expect("at least one child")
 }
 
 /// How often (in playouts) the search asks whether its answer is settled.
@@ -359,7 +408,7 @@ fn playouts_left(
 /// Whether the most visited child of the root leads the next by more than `left` visits, so
 /// that no playout the budget still allows could change the answer: the search may stop (with
 /// a playout budget, its answer is exactly the one the whole budget would give).
-fn settled<A>(nodes: &[Node<A>], children: std::ops::Range<usize>, left: u32) -> bool {
+fn settled<A>(nodes: &[Node<A>], children: Range<usize>, left: u32) -> bool {
     let (mut first, mut second) = (0u32, 0u32);
     for c in children {
         let v = nodes[c].visits;

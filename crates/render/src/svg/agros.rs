@@ -130,8 +130,7 @@ pub(crate) fn top(
     fields: Option<&FieldLegend>,
 ) -> String {
     let s = size as f32;
-    let n = p.size();
-    let layout = Layout::new(size, n);
+    let layout = Layout::new(size, p.size());
     let q = layout.side;
     let mut svg = Svg::new();
     header(
@@ -140,7 +139,36 @@ pub(crate) fn top(
         &caption::agros_title(lang, p),
         &caption::agros_status(lang, p),
     );
+    let score = fields.map(|_| p.score());
+    square_fills(&mut svg, &layout, p, last, score.as_ref());
+    pieces(&mut svg, &layout, p);
+    if let Some(score) = &score {
+        field_values(&mut svg, &layout, score);
+    }
+    if let Some(agros::Action::Harvest { from, to } | agros::Action::Sow { from, to }) = last {
+        svg.arrow(
+            layout.centre(from),
+            layout.centre(to),
+            (0.26 * q, farmer_radius(&layout) + 0.05 * q),
+            0.11 * q,
+            matches!(last, Some(agros::Action::Sow { .. })),
+        );
+    }
+    footer(&mut svg, lang, p, last, s, fields.zip(score.as_ref()));
+    svg.finish()
+}
 
+/// The squares that differ from the base's empty grid: those of the last action, and with a
+/// `score` (the field overlay) the fields' tints.
+fn square_fills(
+    svg: &mut Svg,
+    layout: &Layout,
+    p: &agros::Position,
+    last: Option<agros::Action>,
+    score: Option<&agros::Score>,
+) {
+    let n = p.size();
+    let q = layout.side;
     let marked: Vec<agros::Square> = match last {
         Some(agros::Action::Place(a)) => vec![a],
         Some(agros::Action::PlaceTwo(a, b)) => vec![a, b],
@@ -149,9 +177,8 @@ pub(crate) fn top(
         }
         Some(agros::Action::Pass) | None => Vec::new(),
     };
-    let score = fields.map(|_| p.score());
     let mut tint = vec![None; n * n];
-    if let Some(score) = &score {
+    if let Some(score) = score {
         for field in &score.fields {
             for square in &field.squares {
                 tint[square.rank() * n + square.file()] = field.controller;
@@ -180,7 +207,11 @@ pub(crate) fn top(
             Paint::fill(fill),
         );
     }
+}
 
+/// The loose seeds and the farmers.
+fn pieces(svg: &mut Svg, layout: &Layout, p: &agros::Position) {
+    let q = layout.side;
     for square in p.squares() {
         let (x, y) = layout.centre(square);
         match p.content(square) {
@@ -199,44 +230,47 @@ pub(crate) fn top(
             }
             Some(agros::Content::Farmer { seat, harvest }) => {
                 svg.piece(&square.to_string(), seat, "farmer", false, |svg| {
-                    draw_farmer(svg, &layout, (x, y), seat, harvest)
+                    draw_farmer(svg, layout, (x, y), seat, harvest)
                 })
             }
             None => {}
         }
     }
+}
 
-    if let Some(score) = &score {
-        for field in score.fields.iter().filter(|f| f.controller.is_some()) {
-            let (x, y) = layout.centre(label_square(field));
-            let ink = match field.controller {
-                Some(Seat::Second) => "#ffffff",
-                _ => palette::INK,
-            };
-            svg.text(
-                x,
-                y,
-                0.36 * q,
-                ink,
-                Anchor::Middle,
-                &field.value.to_string(),
-            );
-        }
-    }
-
-    if let Some(agros::Action::Harvest { from, to } | agros::Action::Sow { from, to }) = last {
-        svg.arrow(
-            layout.centre(from),
-            layout.centre(to),
-            (0.26 * q, farmer_radius(&layout) + 0.05 * q),
-            0.11 * q,
-            matches!(last, Some(agros::Action::Sow { .. })),
+/// The value of each controlled field, on its [`label_square`].
+fn field_values(svg: &mut Svg, layout: &Layout, score: &agros::Score) {
+    let q = layout.side;
+    for field in score.fields.iter().filter(|f| f.controller.is_some()) {
+        let (x, y) = layout.centre(label_square(field));
+        let ink = match field.controller {
+            Some(Seat::Second) => "#ffffff",
+            _ => palette::INK,
+        };
+        svg.text(
+            x,
+            y,
+            0.36 * q,
+            ink,
+            Anchor::Middle,
+            &field.value.to_string(),
         );
     }
+}
 
+/// The lines under the board, from the top down: the legend of the field overlay (with its
+/// words and the score it shows), the score, and the last action.
+fn footer(
+    svg: &mut Svg,
+    lang: Language,
+    p: &agros::Position,
+    last: Option<agros::Action>,
+    s: f32,
+    overlay: Option<(&FieldLegend, &agros::Score)>,
+) {
     let footer_font = 0.027 * s;
     let mut lines = FOOTER_LINES.iter().map(|share| share * s);
-    if let (Some(words), Some(score)) = (fields, &score) {
+    if let Some((words, score)) = overlay {
         let mut entries = vec![
             (LIGHT_FIELD, words.light.as_str()),
             (DARK_FIELD, words.dark.as_str()),
@@ -255,14 +289,13 @@ pub(crate) fn top(
     // Before the movement phase the fields mean nothing yet, so the score would only mislead.
     if !p.in_opening() {
         let y = lines.next().expect("three footer lines");
-        footer_line(&mut svg, s, y, footer_font, &caption::agros_score(lang, p));
+        footer_line(svg, s, y, footer_font, &caption::agros_score(lang, p));
     }
     if let Some(action) = last {
         let text = caption::last_action(lang, GameKind::Agros, p.to_act(), &action.to_string());
         let y = lines.next().expect("three footer lines");
-        footer_line(&mut svg, s, y, footer_font, &text);
+        footer_line(svg, s, y, footer_font, &text);
     }
-    svg.finish()
 }
 
 fn colours(seat: Seat) -> (&'static str, &'static str) {

@@ -47,58 +47,14 @@ pub fn parse_notation(text: &str, size: usize) -> Result<Notation, NotationError
     if let Some(&verb) = words.first()
         && (verb == "harvest" || verb == "sow")
     {
-        let [_, from, to] = words[..] else {
-            return Err(NotationError::VerbForm {
-                text: text.trim().to_string(),
-                sowing: verb == "sow",
-            });
-        };
-        let from = Square::parse(from, size).map_err(NotationError::Square)?;
-        let to = match Direction::parse(to) {
-            Some(d) => Target::Direction(d),
-            None => {
-                Target::Square(Square::parse(to, size).map_err(NotationError::SquareOrDirection)?)
-            }
-        };
-        return Ok(if verb == "harvest" {
-            Notation::Harvest { from, to }
-        } else {
-            Notation::Sow { from, to }
-        });
+        return parse_verb_form(text, verb, &words, size);
     }
     let seps: Vec<(usize, char)> = norm
         .char_indices()
         .filter(|&(_, c)| c == '-' || c == '=')
         .collect();
     match seps.as_slice() {
-        [] => {
-            let names: Vec<&str> = norm
-                .split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|s| !s.is_empty())
-                .collect();
-            if names.is_empty() {
-                return Err(NotationError::AgrosUnreadable {
-                    text: text.trim().to_string(),
-                });
-            }
-            let squares = names
-                .iter()
-                .map(|n| Square::parse(n, size))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| {
-                    // A lone word that is not even shaped like a square is not a placement.
-                    let shaped = names[0].starts_with(|c: char| c.is_ascii_alphabetic())
-                        && names[0].len() <= 3;
-                    if names.len() == 1 && !shaped {
-                        NotationError::AgrosUnreadable {
-                            text: text.trim().to_string(),
-                        }
-                    } else {
-                        NotationError::Square(e)
-                    }
-                })?;
-            Ok(Notation::Place(squares))
-        }
+        [] => parse_placement(text, &norm, size),
         [(at, sep)] => {
             let from = Square::parse(&norm[..*at], size).map_err(NotationError::Square)?;
             let to = Square::parse(&norm[at + 1..], size).map_err(NotationError::Square)?;
@@ -118,6 +74,63 @@ pub fn parse_notation(text: &str, size: usize) -> Result<Notation, NotationError
             text: text.trim().to_string(),
         }),
     }
+}
+
+/// `harvest <from> <to>` or `sow <from> <to>` (`verb` is the first of `words`), where `<to>` may
+/// be a direction.
+fn parse_verb_form(
+    text: &str,
+    verb: &str,
+    words: &[&str],
+    size: usize,
+) -> Result<Notation, NotationError> {
+    let [_, from, to] = words[..] else {
+        return Err(NotationError::VerbForm {
+            text: text.trim().to_string(),
+            sowing: verb == "sow",
+        });
+    };
+    let from = Square::parse(from, size).map_err(NotationError::Square)?;
+    let to = match Direction::parse(to) {
+        Some(d) => Target::Direction(d),
+        None => Target::Square(Square::parse(to, size).map_err(NotationError::SquareOrDirection)?),
+    };
+    Ok(if verb == "harvest" {
+        Notation::Harvest { from, to }
+    } else {
+        Notation::Sow { from, to }
+    })
+}
+
+/// One or more square names separated by commas or spaces (`norm`, the text normalised): the
+/// farmers an opening turn places.
+fn parse_placement(text: &str, norm: &str, size: usize) -> Result<Notation, NotationError> {
+    let names: Vec<&str> = norm
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if names.is_empty() {
+        return Err(NotationError::AgrosUnreadable {
+            text: text.trim().to_string(),
+        });
+    }
+    let squares = names
+        .iter()
+        .map(|n| Square::parse(n, size))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| {
+            // A lone word that is not even shaped like a square is not a placement.
+            let shaped =
+                names[0].starts_with(|c: char| c.is_ascii_alphabetic()) && names[0].len() <= 3;
+            if names.len() == 1 && !shaped {
+                NotationError::AgrosUnreadable {
+                    text: text.trim().to_string(),
+                }
+            } else {
+                NotationError::Square(e)
+            }
+        })?;
+    Ok(Notation::Place(squares))
 }
 
 #[cfg(test)]
