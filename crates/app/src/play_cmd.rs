@@ -17,7 +17,7 @@ use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use tokio::io::AsyncBufReadExt;
 
 #[derive(Args)]
@@ -211,32 +211,11 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
 
 async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let config = Config::load(args.config.as_deref())?;
-    let url = match &args.db {
-        Some(db) => db.clone(),
-        None => config.database.url()?,
-    };
-    let store = Store::connect(&url, &config.store_options()?)
-        .await
-        .with_context(|| format!("opening {url}"))?;
-    let templates = Templates::load(config.service.templates_dir.as_deref())?;
-    let mut settings = config.settings()?;
-    settings.seed = args.seed;
-    let service = std::sync::Arc::new(Service::new(store, templates, settings));
+    let (url, service) = open(&args, &config).await?;
     // Finished games are analysed in the background, as `agora serve` does (not in a script,
     // which ends when its input does).
     if !args.script && config.ai.analysis_threads > 0 {
-        let service = service.clone();
-        tokio::spawn(async move {
-            let holder = agora_service::lease::holder_name_of(std::process::id());
-            loop {
-                match service.analyse_next(&holder).await {
-                    Ok(Some(_)) => continue,
-                    Ok(None) => {}
-                    Err(e) => tracing::warn!(error = %e, "post-game analysis failed"),
-                }
-                tokio::time::sleep(std::time::Duration::from_secs(2)).await;
-            }
-        });
+        analyse_in_background(service.clone());
     }
     let mut terminal = Terminal::open(args.outbox_log.as_ref())?;
     terminal.full = !args.script;
@@ -247,32 +226,12 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         .filter(|p| !p.is_empty())
         .collect();
     anyhow::ensure!(!players.is_empty(), "--players needs at least one name");
-    let addresses: Vec<String> = players.iter().map(|p| format!("local:{p}")).collect();
-
-    for (name, address) in players.iter().zip(&addresses) {
-        let identity = address.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
-        service
-            .register(&identity, Some(name), service.now())
-            .await?;
-    }
+    let addresses = register(&service, &players).await?;
     // Deliver what a crash may have left committed but unsent before anything new happens.
     service.deliver(&terminal, service.now()).await?;
     let mut speaker = 0;
     if !args.script {
-        println!(
-            "Agora at the terminal, on {}. Players here: {}.",
-            url,
-            players.join(", ")
-        );
-        println!(
-            "Type commands as the player in the prompt; start a line with `name: ` to speak as another. `help` lists the commands, `quit` leaves."
-        );
-        if players.len() > 1 {
-            println!(
-                "To begin: `challenge {} agon` (or agros), then accept as {}. Or `challenge computer agon`.",
-                players[1], players[1]
-            );
-        }
+        greet(&url, &players);
         if let Some(a) = service.waiting_on(&addresses).await? {
             speaker = addresses.iter().position(|x| *x == a).unwrap_or(0);
         }
@@ -294,35 +253,20 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         if !args.script && ["quit", "exit", "q"].contains(&text.trim()) {
             break;
         }
-        let from = match who {
-            Some(w) if w.contains(':') => w,
-            Some(w) => format!("local:{w}"),
-            None => addresses[speaker].clone(),
-        };
         counter += 1;
-        let Ok(from) = from.parse::<Identity>() else {
-            println!("`{from}` is not an identity such as local:<name> or mailto:<address>");
-            continue;
-        };
-        let inbound = Inbound {
-            name: (from.channel == Channel::Local).then(|| from.id.clone()),
-            text,
-            delivery: delivery.clone(),
-            ..Inbound::new(from)
+        let inbound = match inbound_from(who, text, delivery.clone(), &addresses[speaker]) {
+            Ok(inbound) => inbound,
+            Err(why) => {
+                println!("{why}");
+                continue;
+            }
         };
         let answer = service.handle(&inbound, service.now()).await?;
         println!("{}", answer.text);
         *terminal.shown.lock().expect("shown lock") = answer.text.clone();
         if args.script {
-            let status = match answer.status {
-                Status::Done => "done",
-                Status::Repeat => "repeat",
-                Status::Ignored => "ignored",
-                Status::AlreadyApplied => "already",
-                Status::Refused => "refused",
-            };
             let id = delivery.unwrap_or_else(|| counter.to_string());
-            println!("ok #{id} {status}");
+            println!("ok #{id} {}", status_word(answer.status));
         }
         service.deliver(&terminal, service.now()).await?;
         if !args.script
@@ -335,6 +279,108 @@ async fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     }
     service.store().close().await;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Opens the database (`--db`, or the configuration's) and the service on it; returns the
+/// database's URL with the service.
+async fn open(args: &PlayArgs, config: &Config) -> anyhow::Result<(String, Arc<Service>)> {
+    let url = match &args.db {
+        Some(db) => db.clone(),
+        None => config.database.url()?,
+    };
+    let store = Store::connect(&url, &config.store_options()?)
+        .await
+        .with_context(|| format!("opening {url}"))?;
+    let templates = Templates::load(config.service.templates_dir.as_deref())?;
+    let mut settings = config.settings()?;
+    settings.seed = args.seed;
+    let service = Arc::new(Service::new(store, templates, settings));
+    Ok((url, service))
+}
+
+/// Registers the local players (each `local:<name>`, under that name) and returns their
+/// addresses, in the order of `players`.
+async fn register(service: &Service, players: &[String]) -> anyhow::Result<Vec<String>> {
+    let addresses: Vec<String> = players.iter().map(|p| format!("local:{p}")).collect();
+    for (name, address) in players.iter().zip(&addresses) {
+        let identity = address.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+        service
+            .register(&identity, Some(name), service.now())
+            .await?;
+    }
+    Ok(addresses)
+}
+
+/// A line's command as a message: from `who` (a name at this terminal, or an identity such as
+/// `mailto:…`), or else from `prompt`, the address of the player in the prompt. `Err` says why
+/// `who` names no identity.
+fn inbound_from(
+    who: Option<String>,
+    text: String,
+    delivery: Option<String>,
+    prompt: &str,
+) -> Result<Inbound, String> {
+    let from = match who {
+        Some(w) if w.contains(':') => w,
+        Some(w) => format!("local:{w}"),
+        None => prompt.to_owned(),
+    };
+    let Ok(from) = from.parse::<Identity>() else {
+        return Err(format!(
+            "`{from}` is not an identity such as local:<name> or mailto:<address>"
+        ));
+    };
+    Ok(Inbound {
+        name: (from.channel == Channel::Local).then(|| from.id.clone()),
+        text,
+        delivery,
+        ..Inbound::new(from)
+    })
+}
+
+/// Analyses finished games one after another for as long as the session lasts, looking again
+/// every two seconds when none waits.
+fn analyse_in_background(service: Arc<Service>) {
+    tokio::spawn(async move {
+        let holder = agora_service::lease::holder_name_of(std::process::id());
+        loop {
+            match service.analyse_next(&holder).await {
+                Ok(Some(_)) => continue,
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %e, "post-game analysis failed"),
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+        }
+    });
+}
+
+/// What the terminal says first: where it plays, who plays here, and how to begin.
+fn greet(url: &str, players: &[String]) {
+    println!(
+        "Agora at the terminal, on {}. Players here: {}.",
+        url,
+        players.join(", ")
+    );
+    println!(
+        "Type commands as the player in the prompt; start a line with `name: ` to speak as another. `help` lists the commands, `quit` leaves."
+    );
+    if players.len() > 1 {
+        println!(
+            "To begin: `challenge {} agon` (or agros), then accept as {}. Or `challenge computer agon`.",
+            players[1], players[1]
+        );
+    }
+}
+
+/// How a script's acknowledgement (`ok #delivery <status>`) names an answer's status.
+fn status_word(status: Status) -> &'static str {
+    match status {
+        Status::Done => "done",
+        Status::Repeat => "repeat",
+        Status::Ignored => "ignored",
+        Status::AlreadyApplied => "already",
+        Status::Refused => "refused",
+    }
 }
 
 #[cfg(test)]

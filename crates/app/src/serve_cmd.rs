@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
+use tokio::task::JoinSet;
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -94,17 +95,14 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
     let templates = Templates::load(config.service.templates_dir.as_deref())?;
     let service = Arc::new(Service::new(store, templates, config.settings()?));
     let (stop, stopped) = watch::channel(false);
-    let mut tasks = tokio::task::JoinSet::new();
+    let mut tasks = JoinSet::new();
 
     let mut front_ends = Vec::new();
     if config.mail.enabled {
         let settings = mail_settings(&config)?;
         let front = agora_mail::MailFrontEnd::new(service.clone(), settings)?;
-        let mut stopped = stopped.clone();
+        let shutdown = on_stop(&stopped);
         tasks.spawn(async move {
-            let shutdown = async move {
-                let _ = stopped.changed().await;
-            };
             match front.run(shutdown).await {
                 Ok(()) => tracing::info!("mail front end stopped"),
                 Err(e) => tracing::error!(error = %e, "mail front end failed"),
@@ -115,11 +113,8 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
     if config.discord.enabled {
         let settings = discord_settings(&config)?;
         let front = agora_discord::DiscordFrontEnd::new(service.clone(), settings);
-        let mut stopped = stopped.clone();
+        let shutdown = on_stop(&stopped);
         tasks.spawn(async move {
-            let shutdown = async move {
-                let _ = stopped.changed().await;
-            };
             match front.run(shutdown).await {
                 Ok(()) => tracing::info!("discord front end stopped"),
                 Err(e) => tracing::error!(error = %e, "discord front end failed"),
@@ -128,47 +123,7 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
         front_ends.push("discord");
     }
     if let Some(web) = config.web_settings()? {
-        let listener = tokio::net::TcpListener::bind(web.listen)
-            .await
-            .with_context(|| format!("web.listen: binding {}", web.listen))?;
-        let address = listener.local_addr()?;
-        let admin = match web.admin_listen {
-            Some(at) => Some(
-                tokio::net::TcpListener::bind(at)
-                    .await
-                    .with_context(|| format!("web.admin_listen: binding {at}"))?,
-            ),
-            None => None,
-        };
-        let site = agora_web::Site::new(service.clone(), web);
-        if let Some(admin) = admin {
-            let address = admin.local_addr()?;
-            let site = site.clone();
-            let mut stopped = stopped.clone();
-            tasks.spawn(async move {
-                let shutdown = async move {
-                    let _ = stopped.changed().await;
-                };
-                if let Err(e) = agora_web::serve_admin(admin, site, shutdown).await {
-                    tracing::error!(error = %e, "metrics and health listener failed");
-                }
-            });
-            tracing::info!(
-                address = %format!("http://{address}/"),
-                "metrics and health listening"
-            );
-        }
-        let mut stopped = stopped.clone();
-        tasks.spawn(async move {
-            let shutdown = async move {
-                let _ = stopped.changed().await;
-            };
-            match agora_web::serve(listener, site, shutdown).await {
-                Ok(()) => tracing::info!("website stopped"),
-                Err(e) => tracing::error!(error = %e, "website failed"),
-            }
-        });
-        tracing::info!(address = %format!("http://{address}/"), "website listening");
+        start_website(&mut tasks, &service, web, &stopped).await?;
     }
     if front_ends.is_empty() {
         tracing::warn!(
@@ -176,54 +131,10 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
              running the scheduler only"
         );
     }
-
-    // The scheduler: deadlines live in an indexed column, so a restart loses nothing.
-    {
-        let service = service.clone();
-        let mut stopped = stopped.clone();
-        let every = Duration::from_secs(config.service.sweep_seconds.max(1));
-        tasks.spawn(async move {
-            let mut tick = tokio::time::interval(every);
-            loop {
-                tokio::select! {
-                    _ = tick.tick() => {}
-                    _ = stopped.changed() => break,
-                }
-                match service.sweep(service.now()).await {
-                    Ok(0) => {}
-                    Ok(n) => tracing::info!(games = n, "deadline sweep"),
-                    Err(e) => tracing::error!(error = %e, "deadline sweep failed"),
-                }
-            }
-            tracing::info!("scheduler stopped");
-        });
-    }
-
-    // The post-game analysis: one game at a time, taken from the queue in the database.
+    let every = Duration::from_secs(config.service.sweep_seconds.max(1));
+    start_scheduler(&mut tasks, &service, every, &stopped);
     if config.ai.analysis_threads > 0 {
-        let service = service.clone();
-        let mut stopped = stopped.clone();
-        let every = Duration::from_secs(config.service.sweep_seconds.max(1));
-        tasks.spawn(async move {
-            let holder = agora_service::lease::holder_name_of(std::process::id());
-            loop {
-                let analysed = tokio::select! {
-                    r = service.analyse_next(&holder) => r,
-                    _ = stopped.changed() => break,
-                };
-                match analysed {
-                    // Another may be waiting: on at once.
-                    Ok(Some(_)) => continue,
-                    Ok(None) => {}
-                    Err(e) => tracing::error!(error = %e, "post-game analysis failed"),
-                }
-                tokio::select! {
-                    _ = tokio::time::sleep(every) => {}
-                    _ = stopped.changed() => break,
-                }
-            }
-            tracing::info!("analysis stopped");
-        });
+        start_analysis(&mut tasks, &service, every, &stopped);
     }
 
     tracing::info!("agora is running; stop with Ctrl-C or SIGTERM");
@@ -234,4 +145,117 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
     service.store().close().await;
     tracing::info!("stopped");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Resolves once the process is told to stop: the shutdown a task is handed.
+fn on_stop(stopped: &watch::Receiver<bool>) -> impl Future<Output = ()> + Send + 'static {
+    let mut stopped = stopped.clone();
+    async move {
+        let _ = stopped.changed().await;
+    }
+}
+
+/// The website, and its metrics and health listener when `web.admin_listen` names one: both
+/// addresses are bound before anything is served, so a taken port stops the start.
+async fn start_website(
+    tasks: &mut JoinSet<()>,
+    service: &Arc<Service>,
+    web: agora_web::WebSettings,
+    stopped: &watch::Receiver<bool>,
+) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(web.listen)
+        .await
+        .with_context(|| format!("web.listen: binding {}", web.listen))?;
+    let address = listener.local_addr()?;
+    let admin = match web.admin_listen {
+        Some(at) => Some(
+            tokio::net::TcpListener::bind(at)
+                .await
+                .with_context(|| format!("web.admin_listen: binding {at}"))?,
+        ),
+        None => None,
+    };
+    let site = agora_web::Site::new(service.clone(), web);
+    if let Some(admin) = admin {
+        let address = admin.local_addr()?;
+        let site = site.clone();
+        let shutdown = on_stop(stopped);
+        tasks.spawn(async move {
+            if let Err(e) = agora_web::serve_admin(admin, site, shutdown).await {
+                tracing::error!(error = %e, "metrics and health listener failed");
+            }
+        });
+        tracing::info!(
+            address = %format!("http://{address}/"),
+            "metrics and health listening"
+        );
+    }
+    let shutdown = on_stop(stopped);
+    tasks.spawn(async move {
+        match agora_web::serve(listener, site, shutdown).await {
+            Ok(()) => tracing::info!("website stopped"),
+            Err(e) => tracing::error!(error = %e, "website failed"),
+        }
+    });
+    tracing::info!(address = %format!("http://{address}/"), "website listening");
+    Ok(())
+}
+
+/// The scheduler, sweeping for due games `every` so long: deadlines live in an indexed column,
+/// so a restart loses nothing.
+fn start_scheduler(
+    tasks: &mut JoinSet<()>,
+    service: &Arc<Service>,
+    every: Duration,
+    stopped: &watch::Receiver<bool>,
+) {
+    let service = service.clone();
+    let mut stopped = stopped.clone();
+    tasks.spawn(async move {
+        let mut tick = tokio::time::interval(every);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = stopped.changed() => break,
+            }
+            match service.sweep(service.now()).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(games = n, "deadline sweep"),
+                Err(e) => tracing::error!(error = %e, "deadline sweep failed"),
+            }
+        }
+        tracing::info!("scheduler stopped");
+    });
+}
+
+/// The post-game analysis: one game at a time, taken from the queue in the database, looking
+/// again `every` so long when the queue is empty.
+fn start_analysis(
+    tasks: &mut JoinSet<()>,
+    service: &Arc<Service>,
+    every: Duration,
+    stopped: &watch::Receiver<bool>,
+) {
+    let service = service.clone();
+    let mut stopped = stopped.clone();
+    tasks.spawn(async move {
+        let holder = agora_service::lease::holder_name_of(std::process::id());
+        loop {
+            let analysed = tokio::select! {
+                r = service.analyse_next(&holder) => r,
+                _ = stopped.changed() => break,
+            };
+            match analysed {
+                // Another may be waiting: on at once.
+                Ok(Some(_)) => continue,
+                Ok(None) => {}
+                Err(e) => tracing::error!(error = %e, "post-game analysis failed"),
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(every) => {}
+                _ = stopped.changed() => break,
+            }
+        }
+        tracing::info!("analysis stopped");
+    });
 }

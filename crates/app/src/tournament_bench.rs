@@ -120,11 +120,17 @@ fn remove(path: &str) {
     }
 }
 
+/// The Swiss, then the double round robin, each on a fresh file through the service.
 async fn through_the_service(args: &TournamentBenchArgs) -> anyhow::Result<()> {
     let mut n = 0;
-    let mut rng = SmallRng::seed_from_u64(args.seed);
+    swiss_through_the_service(args, &mut n).await?;
+    round_robin_through_the_service(args, &mut n).await
+}
 
-    // The Swiss: each round's last game ends, and the next is paired and started.
+/// The Swiss: each round's last game ends, and the next is paired and started. `n` counts the
+/// commands sent, which number their deliveries.
+async fn swiss_through_the_service(args: &TournamentBenchArgs, n: &mut u64) -> anyhow::Result<()> {
+    let mut rng = SmallRng::seed_from_u64(args.seed);
     let service = open(&args.db).await?;
     let players = args.swiss;
     send(
@@ -134,16 +140,16 @@ async fn through_the_service(args: &TournamentBenchArgs) -> anyhow::Result<()> {
             "tournament create agon swiss {} players 2-{players}",
             args.rounds
         ),
-        &mut n,
+        n,
     )
     .await?;
     for i in 0..players - 1 {
-        send(&service, &format!("p{i}"), "tournament join 1", &mut n).await?;
+        send(&service, &format!("p{i}"), "tournament join 1", n).await?;
     }
     // The join that fills it starts it: the first round is paired.
     let started = Instant::now();
     let last = format!("p{}", players - 1);
-    send(&service, &last, "tournament join 1", &mut n).await?;
+    send(&service, &last, "tournament join 1", n).await?;
     let mut times = vec![started.elapsed()];
     for round in 1..=args.rounds {
         let table = service
@@ -159,7 +165,7 @@ async fn through_the_service(args: &TournamentBenchArgs) -> anyhow::Result<()> {
             };
             let last = i + 1 == games.len();
             let started = Instant::now();
-            send(&service, loser, &format!("resign #{}", g.game), &mut n).await?;
+            send(&service, loser, &format!("resign #{}", g.game), n).await?;
             if last && round < args.rounds {
                 times.push(started.elapsed());
             }
@@ -180,26 +186,33 @@ async fn through_the_service(args: &TournamentBenchArgs) -> anyhow::Result<()> {
     );
     drop(service);
     remove(&args.db);
+    Ok(())
+}
 
-    // The double round robin: the join that fills it starts every game.
+/// The double round robin: the join that fills it starts every game. `n` counts the commands
+/// sent, which number their deliveries.
+async fn round_robin_through_the_service(
+    args: &TournamentBenchArgs,
+    n: &mut u64,
+) -> anyhow::Result<()> {
     let service = open(&args.db).await?;
     let players = args.round_robin;
     send(
         &service,
         "p0",
         &format!("tournament create agon double players {players}-{players}"),
-        &mut n,
+        n,
     )
     .await?;
     for i in 0..players - 1 {
-        send(&service, &format!("p{i}"), "tournament join 1", &mut n).await?;
+        send(&service, &format!("p{i}"), "tournament join 1", n).await?;
     }
     let started = Instant::now();
     send(
         &service,
         &format!("p{}", players - 1),
         "tournament join 1",
-        &mut n,
+        n,
     )
     .await?;
     let took = started.elapsed();

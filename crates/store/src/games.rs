@@ -1,11 +1,18 @@
 //! Games and their actions: creating a game, reading it, saving a change against its version, and
 //! the record of actions it is replayed from.
+//!
+//! This file holds a game's row and the queries that create and read games, the scheduler's
+//! sweep over due games and its claims on them, and what limits challenges and the computer's
+//! games; saving a change against the game's version is in `save`, the record of actions in
+//! `actions`.
+
+mod actions;
+mod save;
 
 use crate::clock_columns::{ClockColumns, timeout_policy};
 use crate::dialect::run;
-use crate::direct::{Time, time};
-use crate::{Result, StoreError, Tx, parse_code, parse_seat, seat_code};
-use agora_rules::{Seat, Variant};
+use crate::{Result, StoreError, Tx, parse_code, parse_seat};
+use agora_rules::Variant;
 use chrono::{DateTime, Utc};
 
 // A game's domain types live in `agora-domain`, which the front ends share without the store;
@@ -319,140 +326,6 @@ impl Tx {
         Ok(())
     }
 
-    /// Writes every changeable field of `game`, provided the stored version is still
-    /// `game.version`; bumps the version (also in `game`). A mismatch is [`StoreError::Conflict`]
-    /// and writes nothing.
-    pub async fn save_game(&mut self, game: &mut Game, now: DateTime<Utc>) -> Result<()> {
-        let changed = if self.is_postgres() {
-            self.update_game_pg(game, now).await?
-        } else {
-            update_game(self.db().await?, game, now)? as u64
-        };
-        if changed != 1 {
-            return Err(StoreError::Conflict(game.id));
-        }
-        game.version += 1;
-        game.updated_at = now;
-        Ok(())
-    }
-
-    /// [`Tx::insert_action`] and then [`Tx::save_game`], run directly on the connection
-    /// (the path of every action). On a conflict the caller rolls back, the action with the rest.
-    pub async fn save_game_after(
-        &mut self,
-        game: &mut Game,
-        action: &PlayedAction,
-        now: DateTime<Utc>,
-    ) -> Result<()> {
-        if self.is_postgres() {
-            // The game first: its row lock makes a concurrent command on the same game wait, and
-            // then find the version changed, before either writes an action for the same ply.
-            self.save_game(game, now).await?;
-            return self.insert_action(game.id, action).await;
-        }
-        // The path of every action: run directly on the connection (see `direct`).
-        let db = self.db().await?;
-        insert_action(db, game.id, action)?;
-        let changed = update_game(db, game, now)?;
-        if changed != 1 {
-            return Err(StoreError::Conflict(game.id));
-        }
-        game.version += 1;
-        game.updated_at = now;
-        Ok(())
-    }
-
-    /// A game's actions in order.
-    pub async fn actions(&mut self, game_id: i64) -> Result<Vec<PlayedAction>> {
-        const SQL: &str = "SELECT ply, seat, notation, played_at, delivery_id, spent_ms
-             FROM actions WHERE game_id = ? ORDER BY ply";
-        if self.is_postgres() {
-            type Row = (
-                i64,
-                String,
-                String,
-                DateTime<Utc>,
-                Option<String>,
-                Option<i64>,
-            );
-            let rows: Vec<Row> = run!(self, fetch_all, query_as(SQL).bind(game_id))?;
-            return rows
-                .into_iter()
-                .map(|(ply, seat, notation, played_at, delivery_id, spent_ms)| {
-                    Ok(PlayedAction {
-                        ply: u32::try_from(ply)
-                            .map_err(|_| StoreError::Corrupt(format!("ply {ply}")))?,
-                        seat: parse_seat(&seat)?,
-                        notation,
-                        played_at,
-                        delivery_id,
-                        spent_ms,
-                    })
-                })
-                .collect();
-        }
-        // Read on every command: run directly on the connection (see `direct`).
-        let db = self.db().await?;
-        let mut query = db.prepare_cached(SQL)?;
-        let rows = query.query_map([game_id], |row| {
-            Ok((
-                row.get::<_, u32>(0)?,
-                row.get::<_, String>(1)?,
-                PlayedAction {
-                    ply: 0,
-                    seat: Seat::First,
-                    notation: row.get(2)?,
-                    played_at: crate::direct::get_time(row, 3)?,
-                    delivery_id: row.get(4)?,
-                    spent_ms: row.get(5)?,
-                },
-            ))
-        })?;
-        rows.map(|row| {
-            let (ply, seat, action) = row?;
-            Ok(PlayedAction {
-                ply,
-                seat: parse_seat(&seat)?,
-                ..action
-            })
-        })
-        .collect()
-    }
-
-    /// Appends an action; the primary key (game, ply) refuses a second action at the same ply.
-    pub async fn insert_action(&mut self, game_id: i64, action: &PlayedAction) -> Result<()> {
-        if self.is_postgres() {
-            run!(
-                self,
-                execute,
-                query(INSERT_ACTION)
-                    .bind(game_id)
-                    .bind(action.ply as i64)
-                    .bind(seat_code(action.seat))
-                    .bind(action.notation.clone())
-                    .bind(action.played_at)
-                    .bind(action.delivery_id.clone())
-                    .bind(action.spent_ms)
-            )?;
-            return Ok(());
-        }
-        let db = self.db().await?;
-        insert_action(db, game_id, action)?;
-        Ok(())
-    }
-
-    /// Removes the action at `ply` (a granted takeback).
-    pub async fn delete_action(&mut self, game_id: i64, ply: u32) -> Result<()> {
-        run!(
-            self,
-            execute,
-            query("DELETE FROM actions WHERE game_id = ? AND ply = ?")
-                .bind(game_id)
-                .bind(ply as i64)
-        )?;
-        Ok(())
-    }
-
     /// Active games and challenges due at or before `now` (a reminder, a deadline, an expiry),
     /// earliest first: the
     /// scheduler's sweep over the indexed `due_at`.
@@ -624,137 +497,6 @@ impl Tx {
             .bind(i64::from(limit))
         )?)
     }
-
-    /// Counts actions in the whole database (for tests and the benchmark).
-    pub async fn count_actions(&mut self) -> Result<i64> {
-        Ok(run!(
-            self,
-            fetch_one,
-            query_scalar("SELECT COUNT(*) FROM actions")
-        )?)
-    }
-}
-
-const INSERT_ACTION: &str =
-    "INSERT INTO actions (game_id, ply, seat, notation, played_at, delivery_id, spent_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?)";
-
-const UPDATE_GAME: &str =
-    "UPDATE games SET status = ?, position = ?, ply = ?, version = version + 1,
-         result = ?, end_reason = ?, bank_first = ?, bank_second = ?,
-         turn_started_at = ?, deadline_at = ?, reminded_at = ?, reminder_stage = ?,
-         due_at = ?, draw_offer = ?, undo_request = ?, updated_at = ?, started_at = ?,
-         finished_at = ?, first_player = ?, second_player = ?, open = ?, rated = ?,
-         grace_ply = ?, grace_seconds = ?, turn_rest = ?, turn_rest_zone = ?
-     WHERE id = ? AND version = ?";
-
-fn insert_action(
-    db: &rusqlite::Connection,
-    game_id: i64,
-    action: &PlayedAction,
-) -> rusqlite::Result<usize> {
-    db.prepare_cached(INSERT_ACTION)?.execute(rusqlite::params![
-        game_id,
-        action.ply as i64,
-        seat_code(action.seat),
-        action.notation,
-        Time(action.played_at),
-        action.delivery_id,
-        action.spent_ms,
-    ])
-}
-
-impl Tx {
-    /// [`update_game`] on PostgreSQL.
-    async fn update_game_pg(&mut self, game: &Game, now: DateTime<Utc>) -> Result<u64> {
-        let (result, reason) = match &game.ending {
-            Some(e) => (
-                Some(e.winner.map_or("draw", seat_code)),
-                Some(e.reason.code()),
-            ),
-            None => (None, None),
-        };
-        let bank = game.time_control.has_reserve();
-        let done = run!(
-            self,
-            execute,
-            query(UPDATE_GAME)
-                .bind(game.status.code())
-                .bind(game.position.clone())
-                .bind(game.ply as i64)
-                .bind(result)
-                .bind(reason)
-                .bind(bank.then_some(game.bank[0]))
-                .bind(bank.then_some(game.bank[1]))
-                .bind(game.turn_started_at)
-                .bind(game.deadline_at)
-                .bind(game.reminded_at)
-                .bind(i64::from(game.reminder_stage))
-                .bind(game.due_at)
-                .bind(game.draw_offer.map(seat_code))
-                .bind(game.undo_request.map(seat_code))
-                .bind(now)
-                .bind(game.started_at)
-                .bind(game.finished_at)
-                .bind(game.seats[0])
-                .bind(game.seats[1])
-                .bind(game.options.open)
-                .bind(game.options.rated)
-                .bind(game.grace_ply.map(i64::from))
-                .bind(game.grace_seconds)
-                .bind(game.turn_rest.as_ref().map(|r| r.rest.to_string()))
-                .bind(game.turn_rest.as_ref().map(|r| r.zone.clone()))
-                .bind(game.id)
-                .bind(game.version)
-        )?;
-        Ok(done.rows_affected())
-    }
-}
-
-/// Writes every changeable field of `game` if its stored version is still `game.version`: the
-/// count of rows changed, 0 on a conflict.
-fn update_game(
-    db: &rusqlite::Connection,
-    game: &Game,
-    now: DateTime<Utc>,
-) -> rusqlite::Result<usize> {
-    let (result, reason) = match &game.ending {
-        Some(e) => (
-            Some(e.winner.map_or("draw", seat_code)),
-            Some(e.reason.code()),
-        ),
-        None => (None, None),
-    };
-    let bank = game.time_control.has_reserve();
-    db.prepare_cached(UPDATE_GAME)?.execute(rusqlite::params![
-        game.status.code(),
-        game.position,
-        game.ply as i64,
-        result,
-        reason,
-        bank.then_some(game.bank[0]),
-        bank.then_some(game.bank[1]),
-        time(game.turn_started_at),
-        time(game.deadline_at),
-        time(game.reminded_at),
-        i64::from(game.reminder_stage),
-        time(game.due_at),
-        game.draw_offer.map(seat_code),
-        game.undo_request.map(seat_code),
-        Time(now),
-        time(game.started_at),
-        time(game.finished_at),
-        game.seats[0],
-        game.seats[1],
-        game.options.open,
-        game.options.rated,
-        game.grace_ply.map(i64::from),
-        game.grace_seconds,
-        game.turn_rest.as_ref().map(|r| r.rest.to_string()),
-        game.turn_rest.as_ref().map(|r| r.zone.as_str()),
-        game.id,
-        game.version,
-    ])
 }
 
 #[cfg(test)]
