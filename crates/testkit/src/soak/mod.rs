@@ -15,13 +15,15 @@ mod db;
 mod lease;
 mod players;
 mod server;
+mod setup;
 
 pub use check::Figures;
 pub use db::PostgresDatabase;
+pub use setup::{Database, FaultMix, Kills, Setup};
 
 use crate::discord::double::Double;
 use crate::mail::{self as common, Servers};
-use agora_faultproxy::{Fault, FaultProxy, RandomFaults};
+use agora_faultproxy::FaultProxy;
 use clock::Clocks;
 use db::Db;
 use lease::LeaseWatch;
@@ -30,11 +32,11 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use server::Server;
 use std::net::SocketAddr;
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tokio::task::JoinHandle;
 
 const WAIT: Duration = Duration::from_secs(60);
 /// The longest the end may take to become quiet once the faults stopped.
@@ -54,6 +56,20 @@ pub struct Proxies {
 }
 
 impl Proxies {
+    /// A proxy in front of the mail servers' IMAP and submission ports and of both of the
+    /// double's, passing everything until told otherwise.
+    async fn start(servers: &Servers, double: &Double) -> Proxies {
+        let upstream = |port: u16| SocketAddr::from(([127, 0, 0, 1], port));
+        Proxies {
+            imap: FaultProxy::start(upstream(servers.imap)).await.unwrap(),
+            smtp: FaultProxy::start(upstream(servers.submission))
+                .await
+                .unwrap(),
+            http: FaultProxy::start(double.http).await.unwrap(),
+            gateway: FaultProxy::start(double.ws).await.unwrap(),
+        }
+    }
+
     fn all(&self) -> [(&'static str, &FaultProxy); 4] {
         [
             ("imap", &self.imap),
@@ -61,167 +77,6 @@ impl Proxies {
             ("discord-http", &self.http),
             ("discord-gateway", &self.gateway),
         ]
-    }
-}
-
-/// Which faults each proxy injects. `AGORA_SOAK_FAULTS=all` puts every fault on every proxy; the
-/// default (`ci`) is the mix of [`FaultMix::ci`].
-pub struct FaultMix {
-    pub name: &'static str,
-    /// The plan of each proxy, in the order of [`Proxies::all`]; none: every proxy passes all.
-    pub plans: Option<[RandomFaults; 4]>,
-}
-
-impl FaultMix {
-    fn from_env(seed: u64) -> FaultMix {
-        match std::env::var("AGORA_SOAK_FAULTS").as_deref() {
-            Ok("all") => FaultMix {
-                name: "all",
-                plans: Some([0, 1, 2, 3].map(|i| RandomFaults::every_fault(seed * 10 + i))),
-            },
-            _ => FaultMix::ci(seed),
-        }
-    }
-
-    /// The mix for CI: stalls and slow links everywhere; resets, cuts mid-command and refusals
-    /// on SMTP and Discord's REST port only, where every failure is a send retried from the
-    /// outbox or the spool. IMAP and the gateway get them with `AGORA_SOAK_FAULTS=all`.
-    fn ci(seed: u64) -> FaultMix {
-        let trickle = Fault::Trickle {
-            bytes: 256,
-            every: Duration::from_millis(20),
-        };
-        let hold = (Duration::from_millis(500), Duration::from_secs(3));
-        let plan = |i: u64, weights: Vec<(Fault, u32)>| RandomFaults {
-            seed: seed * 10 + i,
-            weights,
-            hold,
-        };
-        FaultMix {
-            name: "ci",
-            plans: Some([
-                plan(0, vec![(Fault::Pass, 6), (Fault::Stall, 2), (trickle, 2)]),
-                plan(
-                    1,
-                    vec![
-                        (Fault::Pass, 6),
-                        (Fault::Stall, 1),
-                        (trickle, 1),
-                        (Fault::Reset, 1),
-                        (Fault::ResetAfter(300), 1),
-                        (Fault::Refuse, 1),
-                    ],
-                ),
-                plan(
-                    2,
-                    vec![
-                        (Fault::Pass, 6),
-                        (Fault::Stall, 1),
-                        (trickle, 1),
-                        (Fault::Reset, 1),
-                        (Fault::ResetAfter(300), 1),
-                        (Fault::Refuse, 1),
-                    ],
-                ),
-                plan(3, vec![(Fault::Pass, 6), (Fault::Stall, 1), (trickle, 1)]),
-            ]),
-        }
-    }
-
-    /// No faults: the proxies pass everything.
-    pub fn off() -> FaultMix {
-        FaultMix {
-            name: "off",
-            plans: None,
-        }
-    }
-}
-
-/// Where the processes keep everything.
-pub enum Database {
-    /// A SQLite file in the run's directory (for one process).
-    Sqlite,
-    /// A PostgreSQL database of the run's own.
-    Postgres(PostgresDatabase),
-}
-
-/// How often a process is killed with SIGKILL, and for how long.
-pub struct Kills {
-    /// Milliseconds from a restart to the next kill.
-    pub every: Range<u64>,
-    /// Milliseconds a killed process stays down.
-    pub pause: Range<u64>,
-}
-
-/// What a run is made of.
-pub struct Setup {
-    /// The `agora` binary under test.
-    pub binary: PathBuf,
-    /// Names the run's directory and its figures.
-    pub name: String,
-    /// The `agora serve` processes sharing the database.
-    pub processes: usize,
-    pub database: Database,
-    pub faults: FaultMix,
-    pub kills: Kills,
-    /// Whether a pair by mail and a pair on Discord make no moves and the clocks of their games
-    /// are moved into the past during the play (on PostgreSQL).
-    pub deadlines: bool,
-    /// How long a Discord command goes unanswered before it is typed again.
-    pub retype_after: Duration,
-    pub seed: u64,
-}
-
-impl Setup {
-    /// The soak: one process on a SQLite file, the faults of `AGORA_SOAK_FAULTS`, a kill every 5
-    /// to 20 seconds.
-    pub fn soak(binary: &Path, seed: u64) -> Setup {
-        Setup {
-            binary: binary.to_owned(),
-            name: "soak".into(),
-            processes: 1,
-            database: Database::Sqlite,
-            faults: FaultMix::from_env(seed),
-            kills: Kills {
-                every: 5_000..20_000,
-                pause: 0..2_000,
-            },
-            deadlines: false,
-            retype_after: Duration::from_secs(20),
-            seed,
-        }
-    }
-
-    /// `processes` on one PostgreSQL database, without network faults: a random process killed
-    /// every 3 to 8 seconds (every other time the one reading the mailbox), deadlines moved.
-    pub fn cluster(
-        binary: &Path,
-        processes: usize,
-        database: PostgresDatabase,
-        seed: u64,
-    ) -> Setup {
-        Setup {
-            binary: binary.to_owned(),
-            name: format!("cluster of {processes}"),
-            processes,
-            database: Database::Postgres(database),
-            faults: FaultMix::off(),
-            kills: Kills {
-                every: 3_000..8_000,
-                pause: 500..2_000,
-            },
-            deadlines: true,
-            // A process is down for seconds at a time: the command goes to its shard's next run.
-            retype_after: Duration::from_secs(8),
-            seed,
-        }
-    }
-
-    fn database_name(&self) -> &'static str {
-        match self.database {
-            Database::Sqlite => "sqlite",
-            Database::Postgres(_) => "postgres",
-        }
     }
 }
 
@@ -255,59 +110,12 @@ impl Rig {
     /// Starts everything of `setup` with the faults off and lets the mail players confirm their
     /// addresses.
     pub async fn start_with(servers: Servers, setup: Setup) -> Rig {
-        let slug: String = setup
-            .name
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-            .collect();
-        let dir = std::env::temp_dir().join(format!("agora-{slug}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = run_dir(&setup.name);
         let double = Double::start().await;
-        let upstream = |port: u16| SocketAddr::from(([127, 0, 0, 1], port));
-        let proxies = Proxies {
-            imap: FaultProxy::start(upstream(servers.imap)).await.unwrap(),
-            smtp: FaultProxy::start(upstream(servers.submission))
-                .await
-                .unwrap(),
-            http: FaultProxy::start(double.http).await.unwrap(),
-            gateway: FaultProxy::start(double.ws).await.unwrap(),
-        };
+        let proxies = Proxies::start(&servers, &double).await;
         double.route_gateway_through(proxies.gateway.addr());
-        let mut processes = Vec::new();
-        for i in 0..setup.processes {
-            let (config, log) = if setup.processes == 1 {
-                (dir.join("agora.toml"), dir.join("serve.log"))
-            } else {
-                (
-                    dir.join(format!("agora-{i}.toml")),
-                    dir.join(format!("serve-{i}.log")),
-                )
-            };
-            std::fs::write(&config, config_text(&dir, &servers, &proxies, &setup, i)).unwrap();
-            let mut server = Server::new(&setup.binary, &config, &log);
-            if let Database::Postgres(db) = &setup.database {
-                server = server.env("PGPASSWORD", &db.password);
-            }
-            server.start();
-            processes.push(server);
-        }
-        let started = Instant::now();
-        loop {
-            let reading = processes.iter().any(|s| s.logged("reading mail") > 0);
-            let connected = processes
-                .iter()
-                .all(|s| s.logged("connected to Discord") > 0);
-            if reading && connected {
-                break;
-            }
-            assert!(
-                started.elapsed() < WAIT,
-                "agora serve did not start; see the logs in {}",
-                dir.display()
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        let processes = start_processes(&dir, &servers, &proxies, &setup);
+        wait_until_serving(&processes, &dir).await;
         let db = match &setup.database {
             Database::Sqlite => Db::open(&dir.join("agora.db")).await,
             Database::Postgres(db) => Db::open_postgres(&db.url_with_password).await,
@@ -321,48 +129,8 @@ impl Rig {
             typed: Default::default(),
             retype_after: setup.retype_after,
         });
-        let mut mail_users = Vec::new();
-        for name in ["alice", "bob", "carol", "dave"] {
-            let mut player = common::Player::new(&servers, name);
-            let home = common::confirmed(&mut player, WAIT).await;
-            let user = Arc::new(MailUser {
-                address: player.address.clone(),
-                player: tokio::sync::Mutex::new(player),
-                home,
-                received: Mutex::new(Vec::new()),
-                threads: Mutex::new(Default::default()),
-            });
-            mail_users.push((name.to_owned(), user));
-        }
-        let person = |name: &str, who| {
-            Arc::new(Person {
-                name: name.into(),
-                who,
-            })
-        };
-        let mail = |i: usize| person(&mail_users[i].0, Who::Mail(mail_users[i].1.clone()));
-        // With several processes each Discord pair types in a server of its own, so their
-        // commands reach every process's shard.
-        let guild = |k: u64| {
-            if setup.processes > 1 {
-                Guild::nth(k)
-            } else {
-                Guild::HOME
-            }
-        };
-        let discord = |i: u64, name: &str, k: u64| {
-            person(name, Who::Discord(600_000_000_000_000_000 + i, guild(k)))
-        };
-        let pair = |a, b, moves| Arc::new(Pair { a, b, moves });
-        let mut pairs = vec![
-            pair(mail(0), mail(1), true),
-            pair(mail(2), mail(3), !setup.deadlines),
-            pair(discord(1, "erin", 0), discord(2, "frank", 0), true),
-            pair(discord(3, "grace", 1), discord(4, "heidi", 1), true),
-        ];
-        if setup.deadlines {
-            pairs.push(pair(discord(5, "ivan", 2), discord(6, "judy", 2), false));
-        }
+        let mail_users = confirm_mail_users(&servers).await;
+        let pairs = pairs(&setup, &mail_users);
         let spooled_before = table.db.last_spooled().await;
         Rig {
             servers,
@@ -384,6 +152,29 @@ impl Rig {
     /// Plays for `play` with faults and kills, ends quietly, checks; returns the figures.
     pub async fn run(self, play: Duration) -> Figures {
         let started = Instant::now();
+        let tasks = self.start_play();
+        if let Some(plans) = &self.setup.faults.plans {
+            for ((_, proxy), plan) in self.proxies.all().into_iter().zip(plans.clone()) {
+                proxy.random(plan);
+            }
+        }
+        self.kill_now_and_then(started + play).await;
+        let to_quiet = self.end_quietly().await;
+        self.stop_play(tasks).await;
+        let mut figures = check::check(&self, started.elapsed(), to_quiet).await;
+        if to_quiet.is_none() {
+            figures.problems.push(format!(
+                "not quiet within {QUIET_LIMIT:?} of the last fault; logs in {}",
+                self.dir.display()
+            ));
+        }
+        self.clean_up(&figures).await;
+        figures
+    }
+
+    /// Starts the play: each pair's games, each mail player's reading, and as the setup asks
+    /// the clocks moved into the past and the watch on the lease on reading the mailbox.
+    fn start_play(&self) -> Vec<JoinHandle<()>> {
         let mut tasks = Vec::new();
         for (i, pair) in self.pairs.iter().enumerate() {
             let seed = self.setup.seed * 100 + i as u64;
@@ -414,15 +205,13 @@ impl Rig {
                 self.lease.clone(),
             )));
         }
-        if let Some(plans) = &self.setup.faults.plans {
-            for ((_, proxy), plan) in self.proxies.all().into_iter().zip(plans.clone()) {
-                proxy.random(plan);
-            }
-        }
-        self.kill_now_and_then(started + play).await;
+        tasks
+    }
 
-        // The end: faults off; one process alone is killed once more and started for a last quiet
-        // run, several are all started.
+    /// The end: faults off; one process alone is killed once more and started for a last quiet
+    /// run, several are all started. Returns how long after the last fault everything became
+    /// quiet, or `None` if it did not within [`QUIET_LIMIT`].
+    async fn end_quietly(&self) -> Option<Duration> {
         for (_, proxy) in self.proxies.all() {
             proxy.pass();
         }
@@ -438,7 +227,12 @@ impl Rig {
             }
         }
         let quiet = self.wait_for_quiet().await;
-        let to_quiet = quiet.map(|at| at.saturating_duration_since(last_fault));
+        quiet.map(|at| at.saturating_duration_since(last_fault))
+    }
+
+    /// Stops the play: the players and watches end, the lease's last holder is noted, and every
+    /// process is stopped.
+    async fn stop_play(&self, tasks: Vec<JoinHandle<()>>) {
         self.table.stopped.store(true, Ordering::SeqCst);
         for task in tasks {
             task.await.unwrap();
@@ -457,13 +251,10 @@ impl Rig {
         for server in self.processes.lock().unwrap().iter_mut() {
             server.stop();
         }
-        let mut figures = check::check(&self, started.elapsed(), to_quiet).await;
-        if quiet.is_none() {
-            figures.problems.push(format!(
-                "not quiet within {QUIET_LIMIT:?} of the last fault; logs in {}",
-                self.dir.display()
-            ));
-        }
+    }
+
+    /// Closes the database; removes what a clean run leaves, keeps what a failed one does.
+    async fn clean_up(&self, figures: &Figures) {
         self.table.db.close().await;
         // What a failed run leaves (the logs, the database) is kept for a look.
         if figures.problems.is_empty() {
@@ -478,7 +269,6 @@ impl Rig {
                 db.name
             );
         }
-        figures
     }
 
     /// Kills a process with SIGKILL every so often (and starts it again after a pause) until
@@ -586,77 +376,110 @@ impl Rig {
     }
 }
 
-/// The configuration of process `i`: the database, every connection through a proxy; with
-/// several processes, its one gateway shard and a short lease on reading the mailbox.
-fn config_text(
-    dir: &Path,
-    servers: &Servers,
-    proxies: &Proxies,
-    setup: &Setup,
-    i: usize,
-) -> String {
-    let database = match &setup.database {
-        Database::Sqlite => format!("path = {:?}", dir.join("agora.db").display().to_string()),
-        Database::Postgres(db) => format!("url = {:?}", db.url),
+/// The run's directory, named after it, empty.
+fn run_dir(name: &str) -> PathBuf {
+    let slug: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let dir = std::env::temp_dir().join(format!("agora-{slug}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes the configuration of each process of the setup and starts it.
+fn start_processes(dir: &Path, servers: &Servers, proxies: &Proxies, setup: &Setup) -> Vec<Server> {
+    let mut processes = Vec::new();
+    for i in 0..setup.processes {
+        let (config, log) = if setup.processes == 1 {
+            (dir.join("agora.toml"), dir.join("serve.log"))
+        } else {
+            (
+                dir.join(format!("agora-{i}.toml")),
+                dir.join(format!("serve-{i}.log")),
+            )
+        };
+        std::fs::write(&config, setup::config_text(dir, servers, proxies, setup, i)).unwrap();
+        let mut server = Server::new(&setup.binary, &config, &log);
+        if let Database::Postgres(db) = &setup.database {
+            server = server.env("PGPASSWORD", &db.password);
+        }
+        server.start();
+        processes.push(server);
+    }
+    processes
+}
+
+/// Waits until a process reads the mailbox and every process is connected to Discord.
+async fn wait_until_serving(processes: &[Server], dir: &Path) {
+    let started = Instant::now();
+    loop {
+        let reading = processes.iter().any(|s| s.logged("reading mail") > 0);
+        let connected = processes
+            .iter()
+            .all(|s| s.logged("connected to Discord") > 0);
+        if reading && connected {
+            break;
+        }
+        assert!(
+            started.elapsed() < WAIT,
+            "agora serve did not start; see the logs in {}",
+            dir.display()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The mail players, each with its address confirmed.
+async fn confirm_mail_users(servers: &Servers) -> Vec<(String, Arc<MailUser>)> {
+    let mut mail_users = Vec::new();
+    for name in ["alice", "bob", "carol", "dave"] {
+        let mut player = common::Player::new(servers, name);
+        let home = common::confirmed(&mut player, WAIT).await;
+        let user = Arc::new(MailUser {
+            address: player.address.clone(),
+            player: tokio::sync::Mutex::new(player),
+            home,
+            received: Mutex::new(Vec::new()),
+            threads: Mutex::new(Default::default()),
+        });
+        mail_users.push((name.to_owned(), user));
+    }
+    mail_users
+}
+
+/// Who plays whom: two pairs by mail and two on Discord, and with deadlines a third on Discord;
+/// with deadlines, the second pair by mail and the third on Discord make no moves.
+fn pairs(setup: &Setup, mail_users: &[(String, Arc<MailUser>)]) -> Vec<Arc<Pair>> {
+    let person = |name: &str, who| {
+        Arc::new(Person {
+            name: name.into(),
+            who,
+        })
     };
-    let (sweep_seconds, shards, lease) = if setup.processes > 1 {
-        (
-            2,
-            format!("shards = \"{i}\"\nshard_total = {}\n", setup.processes),
-            format!("lease_seconds = {MAIL_LEASE_SECONDS}\n"),
-        )
-    } else {
-        (5, String::new(), String::new())
+    let mail = |i: usize| person(&mail_users[i].0, Who::Mail(mail_users[i].1.clone()));
+    // With several processes each Discord pair types in a server of its own, so their
+    // commands reach every process's shard.
+    let guild = |k: u64| {
+        if setup.processes > 1 {
+            Guild::nth(k)
+        } else {
+            Guild::HOME
+        }
     };
-    format!(
-        r#"[database]
-{database}
-
-[web]
-listen = "127.0.0.1:0"
-admin_listen = "127.0.0.1:0"
-
-[service]
-outbox_poll_seconds = 1
-sweep_seconds = {sweep_seconds}
-
-[ai]
-# The soak measures play and delivery: its finished games are not analysed.
-analysis_threads = 0
-
-[discord]
-enabled = true
-api_base = "http://{http}"
-png_size = 160
-outbox_poll_seconds = 1
-{shards}
-[mail]
-enabled = true
-address = "{service}"
-per_sender_per_hour = 100000
-per_domain_per_hour = 100000
-unauthenticated_per_hour = 100000
-png_size = 160
-{lease}
-[mail.imap]
-host = "127.0.0.1"
-port = {imap}
-security = "starttls"
-user = "{service}"
-poll_seconds = 2
-ca_file = {ca:?}
-
-[mail.smtp]
-host = "127.0.0.1"
-port = {smtp}
-security = "starttls"
-user = "{service}"
-ca_file = {ca:?}
-"#,
-        http = proxies.http.addr(),
-        service = servers.service(),
-        imap = proxies.imap.port(),
-        smtp = proxies.smtp.port(),
-        ca = servers.ca.display().to_string(),
-    )
+    let discord = |i: u64, name: &str, k: u64| {
+        person(name, Who::Discord(600_000_000_000_000_000 + i, guild(k)))
+    };
+    let pair = |a, b, moves| Arc::new(Pair { a, b, moves });
+    let mut pairs = vec![
+        pair(mail(0), mail(1), true),
+        pair(mail(2), mail(3), !setup.deadlines),
+        pair(discord(1, "erin", 0), discord(2, "frank", 0), true),
+        pair(discord(3, "grace", 1), discord(4, "heidi", 1), true),
+    ];
+    if setup.deadlines {
+        pairs.push(pair(discord(5, "ivan", 2), discord(6, "judy", 2), false));
+    }
+    pairs
 }
