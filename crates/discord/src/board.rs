@@ -8,6 +8,7 @@
 use crate::Bot;
 use agora_rules::Seat;
 use agora_service::GameStatus;
+use agora_service::Language;
 use agora_service::queries::GameState;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -197,6 +198,35 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
     if !body.is_empty() {
         embed = embed.description(clip(&body, 4000));
     }
+    embed = with_fields(bot, embed, state, language);
+    let file = png.map(|bytes| {
+        let name = format!("board-{}-{}.png", state.id, state.ply);
+        embed = embed.clone().image(format!("attachment://{name}"));
+        serenity::CreateAttachment::bytes(bytes.to_vec(), name)
+            .description(clip(&state.description_in(language), 1024))
+    });
+    let content = match shown.mention {
+        Some(user) => format!("<@{user}>"),
+        None => String::new(),
+    };
+    Post {
+        content,
+        mention: mention_of(shown.mention),
+        embed: Some(embed),
+        file,
+        more: Vec::new(),
+        components: buttons(bot, state, &shown),
+    }
+}
+
+/// A game message's embed with its fields: whose turn it is, the deadline, the last action and
+/// the result, each where the game has one.
+fn with_fields(
+    bot: &Bot,
+    mut embed: serenity::CreateEmbed,
+    state: &GameState,
+    language: Language,
+) -> serenity::CreateEmbed {
     if let Some(seat) = state.to_act.filter(|_| state.ply == state.current_ply) {
         embed = embed.field(
             bot.label("to_act", json!({})),
@@ -225,24 +255,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
     if let Some(result) = state.result_in(language) {
         embed = embed.field(bot.label("result", json!({})), clip(result, 1000), false);
     }
-    let file = png.map(|bytes| {
-        let name = format!("board-{}-{}.png", state.id, state.ply);
-        embed = embed.clone().image(format!("attachment://{name}"));
-        serenity::CreateAttachment::bytes(bytes.to_vec(), name)
-            .description(clip(&state.description_in(language), 1024))
-    });
-    let content = match shown.mention {
-        Some(user) => format!("<@{user}>"),
-        None => String::new(),
-    };
-    Post {
-        content,
-        mention: mention_of(shown.mention),
-        embed: Some(embed),
-        file,
-        more: Vec::new(),
-        components: buttons(bot, state, &shown),
-    }
+    embed
 }
 
 /// The status message of a game's thread: the board, whose turn it is, the deadline (as a

@@ -273,56 +273,12 @@ impl DiscordFrontEnd {
                 "no bot token: set AGORA_DISCORD_TOKEN".into(),
             ));
         }
-        // Every REST call is bounded, so one that hangs fails (and is retried where that is the
-        // outbox's job) instead of holding up the event or the post that waits for it.
-        let client = reqwest::Client::builder()
-            .use_rustls_tls()
-            .connect_timeout(settings.rest_timeout.min(Duration::from_secs(10)))
-            .timeout(settings.rest_timeout)
-            .build()
-            .map_err(|e| DiscordError::Config(format!("the HTTP client: {e}")))?;
-        let mut http = serenity::HttpBuilder::new(&settings.token).client(client);
-        if let Some(base) = &settings.api_base {
-            // serenity sends to the proxy only with its own rate limiter off.
-            http = http
-                .proxy(base.trim_end_matches('/'))
-                .ratelimiter_disabled(true);
-        }
-        let http = http.build();
+        let http = rest_client(settings)?;
         let intents = serenity::GatewayIntents::GUILDS
             | serenity::GatewayIntents::GUILD_MESSAGES
             | serenity::GatewayIntents::DIRECT_MESSAGES
             | serenity::GatewayIntents::MESSAGE_CONTENT;
-        let bot = self.bot.clone();
-        let framework = poise::Framework::builder()
-            .options(poise::FrameworkOptions {
-                commands: slash::commands(),
-                event_handler: |framework, event| Box::pin(events::on_event(framework, event)),
-                on_error: |error| Box::pin(events::on_error(error)),
-                initialize_owners: false,
-                ..Default::default()
-            })
-            .setup(move |ctx, ready, framework| {
-                Box::pin(async move {
-                    tracing::info!(user = %ready.user.name, "connected to Discord");
-                    if bot.settings.register {
-                        let commands = &framework.options().commands;
-                        match bot.settings.guild_id {
-                            Some(g) => {
-                                poise::builtins::register_in_guild(
-                                    ctx,
-                                    commands,
-                                    serenity::GuildId::new(g),
-                                )
-                                .await?
-                            }
-                            None => poise::builtins::register_globally(ctx, commands).await?,
-                        }
-                    }
-                    Ok(bot)
-                })
-            })
-            .build();
+        let framework = poise_framework(self.bot.clone());
         let mut client = serenity::ClientBuilder::new_with_http(http, intents)
             .framework(framework)
             .await?;
@@ -363,6 +319,60 @@ impl DiscordFrontEnd {
         self.bot.lobby.leave().await;
         ended
     }
+}
+
+/// serenity's REST client for `settings`: to Discord, or to the API base set instead.
+fn rest_client(settings: &DiscordSettings) -> Result<serenity::Http, DiscordError> {
+    // Every REST call is bounded, so one that hangs fails (and is retried where that is the
+    // outbox's job) instead of holding up the event or the post that waits for it.
+    let client = reqwest::Client::builder()
+        .use_rustls_tls()
+        .connect_timeout(settings.rest_timeout.min(Duration::from_secs(10)))
+        .timeout(settings.rest_timeout)
+        .build()
+        .map_err(|e| DiscordError::Config(format!("the HTTP client: {e}")))?;
+    let mut http = serenity::HttpBuilder::new(&settings.token).client(client);
+    if let Some(base) = &settings.api_base {
+        // serenity sends to the proxy only with its own rate limiter off.
+        http = http
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    Ok(http.build())
+}
+
+/// poise's framework over `bot`: the slash commands, the handlers of events and errors, and, once
+/// connected, the commands registered (in one server or globally) where the settings ask for it.
+fn poise_framework(bot: Arc<Bot>) -> poise::Framework<Arc<Bot>, DiscordError> {
+    poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: slash::commands(),
+            event_handler: |framework, event| Box::pin(events::on_event(framework, event)),
+            on_error: |error| Box::pin(events::on_error(error)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, "connected to Discord");
+                if bot.settings.register {
+                    let commands = &framework.options().commands;
+                    match bot.settings.guild_id {
+                        Some(g) => {
+                            poise::builtins::register_in_guild(
+                                ctx,
+                                commands,
+                                serenity::GuildId::new(g),
+                            )
+                            .await?
+                        }
+                        None => poise::builtins::register_globally(ctx, commands).await?,
+                    }
+                }
+                Ok(bot)
+            })
+        })
+        .build()
 }
 
 /// The gateway's address, asked of the REST API until it answers (1 s, doubling to a minute).

@@ -223,6 +223,16 @@ fn snowflake_at(at: DateTime<Utc>) -> u64 {
     u64::try_from(at.timestamp_millis() - DISCORD_EPOCH_MS).unwrap_or(0) << 22
 }
 
+/// Where a row is posted.
+struct Destination<'u> {
+    channel: serenity::ChannelId,
+    /// The channel again when it is the thread of a game under way or over: a thread that is
+    /// gone is forgotten, so the next attempt opens a new one.
+    thread: Option<serenity::ChannelId>,
+    /// The user the post mentions; none in a direct message.
+    mention: Option<&'u str>,
+}
+
 impl DiscordSender<'_> {
     async fn post(&self, delivery: &Delivery) -> Result<(), Failure> {
         let bot = self.bot;
@@ -240,26 +250,11 @@ impl DiscordSender<'_> {
             return Ok(());
         }
         let state = delivery.game.as_ref();
-        let mut target = None;
-        if let Some(state) = state {
-            // Reminders and final reports are personal: a player who chose direct messages gets
-            // them there; everything else about a game goes to its thread.
-            // A watcher's copy always goes by direct message: the game's thread has the
-            // action's one public message already.
-            let personal = message.kind.personal()
-                || (matches!(message.kind, Notice::Reminder | Notice::GameOver)
-                    && desk.wants_dm(user).await?);
-            if !personal {
-                target = self.place(state.id, state.status).await?;
-            }
-        }
-        let thread = target.filter(|_| {
-            state.is_some_and(|s| matches!(s.status, GameStatus::Active | GameStatus::Finished))
-        });
-        let (target, mention) = match target {
-            Some(channel) => (channel, Some(user)),
-            None => (bot.dm_channel(self.http, user_id).await?, None),
-        };
+        let Destination {
+            channel: target,
+            thread,
+            mention,
+        } = self.destination(delivery, user, user_id).await?;
         let post = match state {
             Some(state) => {
                 let shown = Shown {
@@ -307,6 +302,45 @@ impl DiscordSender<'_> {
             self.after_post(state.id, message.kind);
         }
         Ok(())
+    }
+
+    /// Where a row to `user` goes: its game's thread or channel, or the user's direct messages.
+    async fn destination<'u>(
+        &self,
+        delivery: &Delivery,
+        user: &'u str,
+        user_id: u64,
+    ) -> Result<Destination<'u>, DiscordError> {
+        let message = &delivery.message;
+        let state = delivery.game.as_ref();
+        let mut target = None;
+        if let Some(state) = state {
+            // Reminders and final reports are personal: a player who chose direct messages gets
+            // them there; everything else about a game goes to its thread.
+            // A watcher's copy always goes by direct message: the game's thread has the
+            // action's one public message already.
+            let personal = message.kind.personal()
+                || (matches!(message.kind, Notice::Reminder | Notice::GameOver)
+                    && self.bot.service.discord().wants_dm(user).await?);
+            if !personal {
+                target = self.place(state.id, state.status).await?;
+            }
+        }
+        let thread = target.filter(|_| {
+            state.is_some_and(|s| matches!(s.status, GameStatus::Active | GameStatus::Finished))
+        });
+        Ok(match target {
+            Some(channel) => Destination {
+                channel,
+                thread,
+                mention: Some(user),
+            },
+            None => Destination {
+                channel: self.bot.dm_channel(self.http, user_id).await?,
+                thread,
+                mention: None,
+            },
+        })
     }
 
     /// What a game's thread shows besides the notification just posted: the status message
