@@ -33,7 +33,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -129,7 +129,7 @@ async fn run() -> Result<(), Error> {
     let mut mail_settings = mail::settings(&servers);
     mail_settings.png_size = PNG_SIZE;
     mail_settings.smtp.parallel = parallel_sends;
-    let post = MailSender::start(MailFrontEnd::new(service.clone(), mail_settings)?, &service);
+    let post = MailSender::start(MailFrontEnd::new(service.clone(), mail_settings)?);
 
     let started = Instant::now();
     let commands = Arc::new(AtomicU64::new(0));
@@ -210,64 +210,42 @@ async fn start_discord(service: &Arc<Service>, double: &Double, parallel_sends: 
     (stop, task)
 }
 
-/// The mail front end's sending side in a loop of passes (outbox to spool to SMTP), woken as
-/// the front end's own is: by the commands that queued rows, or after a poll.
+/// The mail front end as the binary runs it (reading the service's mailbox, spooling the
+/// outbox and relaying the spool beside each other), until stopped.
 struct MailSender {
-    stop: Arc<AtomicBool>,
-    task: tokio::task::JoinHandle<Result<(), Error>>,
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<Result<(), agora_mail::MailError>>,
 }
 
 impl MailSender {
-    fn start(front: MailFrontEnd, service: &Service) -> MailSender {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        let mut queued = service.queued_rows();
+    fn start(front: MailFrontEnd) -> MailSender {
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(async move {
-            while !flag.load(Ordering::Relaxed) {
-                front.deliver(Utc::now()).await?;
-                tokio::select! {
-                    _ = queued.changed() => {}
-                    () = tokio::time::sleep(Duration::from_millis(50)) => {}
-                }
-            }
-            Ok(())
+            front
+                .run(async {
+                    let _ = stopped.await;
+                })
+                .await
         });
         MailSender { stop, task }
     }
 
     async fn stop(self) -> Result<(), Error> {
-        self.stop.store(true, Ordering::Relaxed);
-        self.task.await?
+        let _ = self.stop.send(());
+        Ok(self.task.await??)
     }
 }
 
-/// The lags of every mail handed to the SMTP server, from its row's time: to the time the
-/// server accepted it, as the spool records it, and in two parts: to the start of the pass that
-/// spooled it (the spool's time of the mail) and from there to the server's acceptance.
-async fn mail_lags(reader: &SqlitePool) -> Result<MailLags, Error> {
-    let sent: Vec<(DateTime<Utc>, DateTime<Utc>, DateTime<Utc>)> = sqlx::query_as(
-        "SELECT o.created_at, s.created_at, s.sent_at FROM mail_spool s JOIN outbox o \
+/// The lags of every mail handed to the SMTP server: from its row's time to the time the server
+/// accepted it, as the spool records it.
+async fn mail_lags(reader: &SqlitePool) -> Result<Vec<Duration>, Error> {
+    let sent: Vec<(DateTime<Utc>, DateTime<Utc>)> = sqlx::query_as(
+        "SELECT o.created_at, s.sent_at FROM mail_spool s JOIN outbox o \
          ON s.key = 'outbox:' || o.id WHERE s.sent_at IS NOT NULL",
     )
     .fetch_all(reader)
     .await?;
-    Ok(MailLags {
-        total: sent.iter().map(|(at, _, sent)| lag(*at, *sent)).collect(),
-        to_spool: sent
-            .iter()
-            .map(|(at, spooled, _)| lag(*at, *spooled))
-            .collect(),
-        to_relay: sent
-            .iter()
-            .map(|(_, spooled, sent)| lag(*spooled, *sent))
-            .collect(),
-    })
-}
-
-struct MailLags {
-    total: Vec<Duration>,
-    to_spool: Vec<Duration>,
-    to_relay: Vec<Duration>,
+    Ok(sent.iter().map(|(at, sent)| lag(*at, *sent)).collect())
 }
 
 fn lag(from: DateTime<Utc>, to: DateTime<Utc>) -> Duration {
@@ -458,7 +436,7 @@ struct Report {
     delivered: Duration,
     counts: HashMap<String, u64>,
     discord_lags: Vec<Duration>,
-    mail_lags: MailLags,
+    mail_lags: Vec<Duration>,
     pictures: agora_service::pictures::PictureStats,
 }
 
@@ -491,14 +469,12 @@ impl Report {
         let mut all: Vec<Duration> = self
             .discord_lags
             .iter()
-            .chain(&self.mail_lags.total)
+            .chain(&self.mail_lags)
             .copied()
             .collect();
         for (name, lags) in [
             ("discord", &mut self.discord_lags),
-            ("mail", &mut self.mail_lags.total),
-            ("mail, to its pass", &mut self.mail_lags.to_spool),
-            ("mail, pass to relay", &mut self.mail_lags.to_relay),
+            ("mail", &mut self.mail_lags),
             ("total", &mut all),
         ] {
             println!(

@@ -65,9 +65,9 @@ pub struct MailFrontEnd {
     service: Arc<Service>,
     settings: MailSettings,
     smtp: Smtp,
-    /// Wakes the sending side when the reading side handled mail (its replies and the
-    /// notifications it caused are waiting).
-    wake: Notify,
+    /// Wakes the relaying side when mail was spooled: a reply of the reading side, or a
+    /// notification of the spooling side.
+    spooled: Notify,
     /// The lease on reading the mailbox (and sending mail), held by one process at a time.
     lease: Lease,
 }
@@ -259,7 +259,7 @@ impl MailFrontEnd {
             service,
             settings,
             smtp,
-            wake: Notify::new(),
+            spooled: Notify::new(),
             lease,
         })
     }
@@ -842,6 +842,7 @@ impl MailFrontEnd {
             token: Some(&token),
         };
         desk.spool_row(entry, message.id, now).await?;
+        self.spooled.notify_one();
         Ok(())
     }
 
@@ -852,19 +853,6 @@ impl MailFrontEnd {
             .deliver(&OutboxSender { front: self, now }, now)
             .await?;
         self.smtp.flush(&self.service.mail(), now).await
-    }
-
-    /// One round of the sending side: the outbox into the spool, then one pass over the spool
-    /// (bounded in time, see [`Smtp::pass`]).
-    async fn send_pass(
-        &self,
-        now: DateTime<Utc>,
-        stopping: &(dyn Fn() -> bool + Sync),
-    ) -> Result<crate::smtp::Pass, MailError> {
-        self.service
-            .deliver(&OutboxSender { front: self, now }, now)
-            .await?;
-        self.smtp.pass(&self.service.mail(), now, stopping).await
     }
 
     /// Reads every new mail (and every failed one that is due again) and handles it in UID order,
@@ -1059,8 +1047,9 @@ impl MailFrontEnd {
     /// Reading keeps one IMAP session (waiting with IDLE, or polling) and handles the new mail; a
     /// lost connection or a command not answered in time ends the session, which is opened again
     /// after a pause that grows while it keeps failing. Sending moves the `mailto` outbox into the
-    /// spool and sends it, when reading handled mail and at least every poll interval (commands
-    /// from other front ends queue mail too, and the service has no signal for it).
+    /// spool as rows are queued (by any front end's commands, or another process's) and, beside
+    /// it, hands the spool to SMTP as mail is spooled; both also look at least every poll
+    /// interval.
     ///
     /// Several processes may share the database: both sides work only while this process holds
     /// the lease on reading the mailbox ([`MailFrontEnd::keep_lease`]); the others stand by and
@@ -1185,7 +1174,7 @@ impl MailFrontEnd {
                     return Err(MailError::LeaseLost);
                 }
                 if read? > 0 {
-                    self.wake.notify_one();
+                    self.spooled.notify_one();
                 }
                 tokio::select! {
                     () = stopped(stopping) => {
@@ -1203,49 +1192,97 @@ impl MailFrontEnd {
         ended
     }
 
-    /// The sending side: passes over the outbox and the spool until stopped. A failure (the
-    /// database busy or failing) is logged and the next pass tries again.
-    async fn sending(&self, mut stopping: watch::Receiver<bool>) -> Result<(), MailError> {
+    /// The sending side, in two stages side by side until stopped: spooling moves the `mailto`
+    /// outbox into the spool, relaying hands the spool to SMTP. Each mail is spooled by the one
+    /// and sent by the other, and neither waits for the other's pass: a notification is spooled
+    /// as soon as it is queued, and sent as soon as its recipient's earlier mails are.
+    async fn sending(&self, stopping: watch::Receiver<bool>) -> Result<(), MailError> {
         tracing::info!("sending mail");
-        // Rows other processes queue wake the sender too, once their commit is seen; rows of this
+        tokio::try_join!(
+            self.spooling(stopping.clone()),
+            self.relaying(stopping.clone())
+        )
+        .map(|_| ())
+    }
+
+    /// Whether this process may send mail now; while it may not, waits a lease check (or until
+    /// stopped). Mail is sent by the process that reads the mailbox, so two processes never send
+    /// one mail side by side.
+    async fn may_send(&self, stopping: &mut watch::Receiver<bool>) -> bool {
+        let leased = match self.keep_lease().await {
+            Ok(held) => held,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not take the lease on the mailbox");
+                false
+            }
+        };
+        if !leased {
+            tokio::select! {
+                () = stopped(stopping) => {}
+                () = tokio::time::sleep(self.lease_check()) => {}
+            }
+        }
+        leased
+    }
+
+    /// Spooling: passes over the `mailto` outbox, each taking the rows queued while it runs, as
+    /// long as rows come. A failure (the database busy or failing) is logged and the next pass
+    /// tries again.
+    async fn spooling(&self, mut stopping: watch::Receiver<bool>) -> Result<(), MailError> {
+        // Rows other processes queue wake it too, once their commit is seen; rows of this
         // process's commands, whatever front end they came by, at their commit.
         let mut commits = self.service.store().commits();
         let mut queued = self.service.queued_rows();
-        loop {
-            if *stopping.borrow() {
-                return Ok(());
-            }
-            // Mail is sent by the process that reads the mailbox, so two processes never send
-            // one mail side by side.
-            let leased = match self.keep_lease().await {
-                Ok(held) => held,
-                Err(e) => {
-                    tracing::warn!(error = %e, "could not take the lease on the mailbox");
-                    false
-                }
-            };
-            if !leased {
-                tokio::select! {
-                    () = stopped(&mut stopping) => return Ok(()),
-                    () = tokio::time::sleep(self.lease_check()) => {}
-                }
+        while !*stopping.borrow() {
+            if !self.may_send(&mut stopping).await {
                 continue;
             }
-            let stop_now = || *stopping.borrow();
-            match self.send_pass(self.service.now(), &stop_now).await {
-                // Mail is left that the pass could not reach: go on at once.
-                Ok(pass) if pass.more && pass.sent + pass.failed > 0 => continue,
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "sending mail failed; trying again later"),
+            let now = self.service.now();
+            if let Err(e) = self
+                .service
+                .deliver(&OutboxSender { front: self, now }, now)
+                .await
+            {
+                tracing::warn!(error = %e, "spooling mail failed; trying again later");
             }
             tokio::select! {
-                () = stopped(&mut stopping) => return Ok(()),
-                () = self.wake.notified() => {}
+                () = stopped(&mut stopping) => {}
                 () = commits.changed() => {}
                 _ = queued.changed() => {}
                 () = tokio::time::sleep(self.settings.imap.poll) => {}
             }
         }
+        Ok(())
+    }
+
+    /// Relaying: passes over the spool (bounded in time, see [`Smtp::pass`]), each taking the
+    /// mails spooled while it runs. A failure is logged and the next pass tries again.
+    async fn relaying(&self, mut stopping: watch::Receiver<bool>) -> Result<(), MailError> {
+        while !*stopping.borrow() {
+            if !self.may_send(&mut stopping).await {
+                continue;
+            }
+            let stop_now = || *stopping.borrow();
+            let now = self.service.now();
+            let desk = self.service.mail();
+            match self
+                .smtp
+                .pass(&desk, now, &stop_now, Some(&self.spooled))
+                .await
+            {
+                // Mail is left that the pass could not reach: go on at once.
+                Ok(pass) if pass.more && pass.sent + pass.failed > 0 => continue,
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "sending mail failed; trying again later"),
+            }
+            // Mails whose retry comes due are found by the poll.
+            tokio::select! {
+                () = stopped(&mut stopping) => {}
+                () = self.spooled.notified() => {}
+                () = tokio::time::sleep(self.settings.imap.poll) => {}
+            }
+        }
+        Ok(())
     }
 }
 
@@ -1314,11 +1351,6 @@ impl Sender for OutboxSender<'_> {
     /// A row's mail is spooled and the row marked sent in one transaction
     /// ([`agora_service::desk::MailDesk::spool_row`]).
     fn marks_sent(&self) -> bool {
-        true
-    }
-
-    /// The rows go to the spool, which SMTP empties after the pass.
-    fn hands_on(&self) -> bool {
         true
     }
 

@@ -26,12 +26,15 @@ use agora_service::desk::SpooledMail;
 use agora_service::outbox::SendError;
 use chrono::{DateTime, Utc};
 use futures::StreamExt;
+use futures::stream::FuturesUnordered;
 use lettre::address::Envelope;
 use lettre::transport::smtp::PoolConfig;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use std::collections::{HashSet, VecDeque};
 use std::time::Duration;
+use tokio::sync::Notify;
 use tokio::time::Instant;
 
 /// Spooled mails read for one pass.
@@ -124,7 +127,7 @@ impl Smtp {
     pub async fn flush(&self, desk: &MailDesk<'_>, now: DateTime<Utc>) -> Result<usize, MailError> {
         let mut sent = 0;
         loop {
-            let pass = self.pass(desk, now, &|| false).await?;
+            let pass = self.pass(desk, now, &|| false, None).await?;
             sent += pass.sent;
             if !pass.more || pass.sent + pass.failed == 0 {
                 return Ok(sent);
@@ -134,34 +137,81 @@ impl Smtp {
 
     /// One pass over the due spool: up to `parallel` recipients at once, each recipient's mails
     /// in order, no mail started after the pass's time or once `stopping` says so.
+    ///
+    /// The pass refills: once a recipient's mails are sent, and whenever `spooled` is notified
+    /// (a mail was spooled), it reads the due spool again and takes the recipients it is not
+    /// already sending to, so a mail spooled while the pass sends waits only for its own
+    /// recipient's earlier mails, not for the slowest recipient of the pass. A recipient whose
+    /// mail failed is not taken again in the same pass. The pass ends once nothing is being sent
+    /// and the last read found nothing to take.
     pub async fn pass(
         &self,
         desk: &MailDesk<'_>,
         now: DateTime<Utc>,
         stopping: &(dyn Fn() -> bool + Sync),
+        spooled: Option<&Notify>,
     ) -> Result<Pass, MailError> {
-        // Read in a short transaction and send outside it: SMTP is slow and the service's
-        // commands need the write lock.
-        let batch = desk.due_spool(now, PASS_BATCH).await?;
-        let full = batch.len() == PASS_BATCH as usize;
         let began = Instant::now();
         let ends = began + self.pass;
-        let results: Vec<Result<Pass, MailError>> = futures::stream::iter(by_recipient(batch))
-            .map(|mails| self.send_in_order(desk, mails, (now, began), ends, stopping))
-            .buffer_unordered(self.parallel)
-            .collect()
-            .await;
-        let mut total = Pass {
-            more: full,
-            ..Pass::default()
-        };
-        for result in results {
-            let pass = result?;
-            total.sent += pass.sent;
-            total.failed += pass.failed;
-            total.more |= pass.more;
+        let mut total = Pass::default();
+        // Recipients being sent to or waiting for a connection, and those whose mail failed in
+        // this pass (their later mails wait for the next one).
+        let mut busy: HashSet<String> = HashSet::new();
+        let mut failed: HashSet<String> = HashSet::new();
+        let mut waiting: VecDeque<Vec<SpooledMail>> = VecDeque::new();
+        let mut running = FuturesUnordered::new();
+        let mut read = true;
+        let mut full = false;
+        let never = Notify::new();
+        let spooled = spooled.unwrap_or(&never);
+        loop {
+            let in_time = Instant::now() < ends && !stopping();
+            if read && in_time && waiting.is_empty() {
+                read = false;
+                // Read in a short transaction and send outside it: SMTP is slow and the
+                // service's commands need the write lock. Mails spooled since the pass began
+                // are due: the read looks at the pass's time moved on with it.
+                let at = now + chrono::Duration::from_std(began.elapsed()).unwrap_or_default();
+                let batch = desk.due_spool(at, PASS_BATCH).await?;
+                full = batch.len() == PASS_BATCH as usize;
+                for mails in by_recipient(batch) {
+                    let recipient = mails[0].recipient.to_ascii_lowercase();
+                    if failed.contains(&recipient) {
+                        total.more = true;
+                    } else if busy.insert(recipient) {
+                        waiting.push_back(mails);
+                    }
+                    // A recipient being sent to is read again once its mails are done.
+                }
+            }
+            while running.len() < self.parallel
+                && in_time
+                && let Some(mails) = waiting.pop_front()
+            {
+                running.push(self.send_in_order(desk, mails, (now, began), ends, stopping));
+            }
+            if running.is_empty() {
+                if read && in_time {
+                    continue;
+                }
+                total.more |= full || read || !waiting.is_empty();
+                return Ok(total);
+            }
+            tokio::select! {
+                Some(result) = running.next() => {
+                    let (recipient, pass) = result?;
+                    total.sent += pass.sent;
+                    total.failed += pass.failed;
+                    total.more |= pass.more;
+                    busy.remove(&recipient);
+                    if pass.failed > 0 {
+                        failed.insert(recipient);
+                    }
+                    read = true;
+                }
+                () = spooled.notified(), if !read => read = true,
+            }
         }
-        Ok(total)
     }
 
     /// Sends one recipient's mails in order, each marked sent (or failed) as soon as the server
@@ -173,7 +223,11 @@ impl Smtp {
         (now, began): (DateTime<Utc>, Instant),
         ends: Instant,
         stopping: &(dyn Fn() -> bool + Sync),
-    ) -> Result<Pass, MailError> {
+    ) -> Result<(String, Pass), MailError> {
+        let recipient = mails
+            .first()
+            .map(|m| m.recipient.to_ascii_lowercase())
+            .unwrap_or_default();
         let mut pass = Pass::default();
         for mail in mails {
             if Instant::now() >= ends || stopping() {
@@ -187,7 +241,7 @@ impl Smtp {
                 break;
             }
         }
-        Ok(pass)
+        Ok((recipient, pass))
     }
 
     /// Hands one spooled mail to the server and records the result at once, with the time the

@@ -106,13 +106,6 @@ pub trait Sender: Send + Sync {
         None
     }
 
-    /// Whether this sender only hands the rows on to a stage of its own that sends them after
-    /// the pass (mail's spool, which SMTP empties): its pass then ends once the rows it found
-    /// are handed on, not taking the rows queued meanwhile, so that stage is not held up.
-    fn hands_on(&self) -> bool {
-        false
-    }
-
     /// Whether a send that succeeds has marked its row sent itself, in the transaction that
     /// recorded what it sent (Discord's post and its message id): the pass then writes nothing
     /// more for it. Such a sender marks the row (with `Tx::mark_sent`, or
@@ -223,8 +216,7 @@ impl Service {
     ///
     /// Up to `parallel_sends` games' rows go out at once (the sender's own number where it has
     /// one, [`Sender::parallel_sends`]), each given `send_timeout` (a send that takes longer
-    /// failed transiently); rows queued while the pass sends go out in it too (unless the
-    /// sender [hands them on](Sender::hands_on)). Rows of one game go one after the other in
+    /// failed transiently); rows queued while the pass sends go out in it too. Rows of one game go one after the other in
     /// the order they were queued; a failed one holds back the later rows of its address until
     /// it is sent or given up, never those to the other player. Rows of other games and players
     /// never wait for them. No send starts once the pass has run `send_pass`: what is left
@@ -285,7 +277,6 @@ impl Service {
         // this process queued more, and once a conversation is done (its game's rows queued
         // meanwhile could not be claimed while it was under way).
         let mut claim = true;
-        let refill = !sender.hands_on();
         loop {
             let in_time = tokio::time::Instant::now() < pass_end && failed.is_none();
             if claim
@@ -332,14 +323,14 @@ impl Service {
                 Some(result) = running.next() => match result {
                     Ok(n) => {
                         sent += n;
-                        claim |= refill;
+                        claim = true;
                     }
                     // The sends under way finish and are recorded; none starts after this.
                     Err(e) => {
                         failed.get_or_insert(e);
                     }
                 },
-                Ok(()) = queued.changed(), if refill && !claim => claim = true,
+                Ok(()) = queued.changed(), if !claim => claim = true,
             }
         }
     }
