@@ -280,71 +280,14 @@ impl Service {
         let lang = crate::templates::answer_language();
         let l = self.load(tx, game, None).await?;
         let Some(stored) = self.stored_analysis(tx, id).await? else {
-            if tx.analysis(id).await?.is_none() {
-                // A game that ended before analyses were kept is queued when asked about.
-                tx.queue_analysis(id, self.now()).await?;
-            }
-            let ahead = tx.analyses_ahead(id).await?;
-            #[derive(Serialize)]
-            struct Waiting {
-                what: &'static str,
-                id: i64,
-                ahead: i64,
-            }
-            let text = self.templates.render(
-                "analysis.txt",
-                Waiting {
-                    what: "waiting",
-                    id,
-                    ahead,
-                },
-            );
-            return Ok(Done {
-                attachments: Vec::new(),
-                text,
-                game: Some(id),
-            });
+            return self.analysis_waiting(tx, id).await;
         };
         let view = self.analysis_view(&l, &stored, lang)?;
         // The annotated record: after each action, the first seat's chance; at a mistake, the
         // computer's choice.
         let first = crate::views::colour(lang, l.kind(), Seat::First);
         let now = self.now();
-        let comments: Vec<agora_store::Note> = stored
-            .evaluations
-            .iter()
-            .enumerate()
-            .skip(1)
-            .map(|(ply, &chance)| {
-                let mistake = stored.mistakes.iter().find(|m| m.ply as usize == ply);
-                let body = match mistake {
-                    Some(m) => agora_i18n::tr(
-                        lang,
-                        "analysis-comment-mistake",
-                        &[
-                            ("first", first.as_str().into()),
-                            ("chance", percent(chance).into()),
-                            ("better", m.better.as_str().into()),
-                            ("before", percent(m.before).into()),
-                            ("after", percent(m.after).into()),
-                        ],
-                    ),
-                    None => agora_i18n::tr(
-                        lang,
-                        "analysis-comment",
-                        &[
-                            ("first", first.as_str().into()),
-                            ("chance", percent(chance).into()),
-                        ],
-                    ),
-                };
-                agora_store::Note {
-                    ply: ply as i64,
-                    body,
-                    created_at: now,
-                }
-            })
-            .collect();
+        let comments = analysis_comments(&stored, &first, lang, now);
         let record = self.record_of(tx, &l, &comments).await?;
         let marks: Vec<u32> = view.mistakes.iter().map(|m| m.ply).collect();
         let labels = agora_render::GraphLabels {
@@ -388,6 +331,35 @@ impl Service {
             game: Some(id),
         })
     }
+
+    /// The answer to `analysis` for finished game `id` whose analysis is not ready: it is queued
+    /// if it never was, and the answer says how many games are ahead of it.
+    async fn analysis_waiting(&self, tx: &mut Tx, id: i64) -> Result<Done, Fail> {
+        if tx.analysis(id).await?.is_none() {
+            // A game that ended before analyses were kept is queued when asked about.
+            tx.queue_analysis(id, self.now()).await?;
+        }
+        let ahead = tx.analyses_ahead(id).await?;
+        #[derive(Serialize)]
+        struct Waiting {
+            what: &'static str,
+            id: i64,
+            ahead: i64,
+        }
+        let text = self.templates.render(
+            "analysis.txt",
+            Waiting {
+                what: "waiting",
+                id,
+                ahead,
+            },
+        );
+        Ok(Done {
+            attachments: Vec::new(),
+            text,
+            game: Some(id),
+        })
+    }
 }
 
 /// When a finished game's analysis is queued: in the transaction that ends it.
@@ -402,4 +374,46 @@ pub(crate) async fn queue_finished(
     }
     tx.queue_analysis(l.game.id, now).await?;
     Ok(true)
+}
+
+/// The comments of the annotated record: after each action, the first seat's chance (`first`
+/// names that seat); at a mistake, the computer's choice.
+fn analysis_comments(
+    stored: &Stored,
+    first: &str,
+    lang: Language,
+    now: DateTime<Utc>,
+) -> Vec<agora_store::Note> {
+    stored
+        .evaluations
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(ply, &chance)| {
+            let mistake = stored.mistakes.iter().find(|m| m.ply as usize == ply);
+            let body = match mistake {
+                Some(m) => agora_i18n::tr(
+                    lang,
+                    "analysis-comment-mistake",
+                    &[
+                        ("first", first.into()),
+                        ("chance", percent(chance).into()),
+                        ("better", m.better.as_str().into()),
+                        ("before", percent(m.before).into()),
+                        ("after", percent(m.after).into()),
+                    ],
+                ),
+                None => agora_i18n::tr(
+                    lang,
+                    "analysis-comment",
+                    &[("first", first.into()), ("chance", percent(chance).into())],
+                ),
+            };
+            agora_store::Note {
+                ply: ply as i64,
+                body,
+                created_at: now,
+            }
+        })
+        .collect()
 }

@@ -52,15 +52,7 @@ impl Service {
         };
         let lang = self.language_of(&me);
         let now = self.now();
-        let reminders = self.settings.reminders();
-        let host = self
-            .settings
-            .site_url
-            .as_deref()
-            .and_then(|u| u.split("://").nth(1))
-            .and_then(|u| u.split(['/', ':']).next())
-            .unwrap_or("agora")
-            .to_owned();
+        let host = self.feed_host();
         let mut calendar = Calendar::new();
         calendar
             .name(&tr(
@@ -88,45 +80,72 @@ impl Service {
                     .map_or_else(|| "?".to_owned(), |p| crate::site::public_name(&p.name)),
                 None => continue,
             };
-            let args = [
-                ("game", Arg::Num(game.id)),
-                (
-                    "title",
-                    Arg::Str(crate::views::title_in(game.variant, lang)),
-                ),
-                ("opponent", Arg::Str(opponent)),
-            ];
-            let mut event = Event::new();
-            event
-                .uid(&format!("game-{}@{host}", game.id))
-                .timestamp(now)
-                .sequence(game.ply)
-                .summary(&tr(lang, "calendar-summary", &args))
-                .starts(deadline);
-            // A private game has no page.
-            let page = (!game.options.private)
-                .then(|| self.game_url(game.id))
-                .flatten();
-            event.description(&tr(
-                lang,
-                "calendar-description",
-                &[
-                    ("game", Arg::Num(game.id)),
-                    ("link", Arg::Str(page.clone().unwrap_or_default())),
-                ],
-            ));
-            if let Some(page) = page {
-                event.url(&page);
-            }
-            for at in clock::reminders_ahead(&game, now, reminders) {
-                event.alarm(Alarm::display(
-                    &tr(lang, "calendar-alarm", &args),
-                    alarm_at(at),
-                ));
-            }
-            calendar.push(event.done());
+            let event = self.deadline_event(&game, deadline, opponent, &host, now, lang);
+            calendar.push(event);
         }
         Ok(Some(calendar.done().to_string()))
+    }
+
+    /// The host the events' ids are under: the website's, else `agora`.
+    fn feed_host(&self) -> String {
+        self.settings
+            .site_url
+            .as_deref()
+            .and_then(|u| u.split("://").nth(1))
+            .and_then(|u| u.split(['/', ':']).next())
+            .unwrap_or("agora")
+            .to_owned()
+    }
+
+    /// The event of one game waiting for the calendar's owner, against `opponent`: at its
+    /// `deadline`, linking its page, with an alarm at each reminder still to come.
+    fn deadline_event(
+        &self,
+        game: &agora_store::Game,
+        deadline: DateTime<Utc>,
+        opponent: String,
+        host: &str,
+        now: DateTime<Utc>,
+        lang: agora_i18n::Language,
+    ) -> Event {
+        let args = [
+            ("game", Arg::Num(game.id)),
+            (
+                "title",
+                Arg::Str(crate::views::title_in(game.variant, lang)),
+            ),
+            ("opponent", Arg::Str(opponent)),
+        ];
+        let mut event = Event::new();
+        event
+            .uid(&format!("game-{}@{host}", game.id))
+            .timestamp(now)
+            .sequence(game.ply)
+            .summary(&tr(lang, "calendar-summary", &args))
+            .starts(deadline);
+        // A private game has no page.
+        let page = (!game.options.private)
+            .then(|| self.game_url(game.id))
+            .flatten();
+        event.description(&tr(
+            lang,
+            "calendar-description",
+            &[
+                ("game", Arg::Num(game.id)),
+                ("link", Arg::Str(page.clone().unwrap_or_default())),
+            ],
+        ));
+        if let Some(page) = page {
+            event.url(&page);
+        }
+        let reminders = self.settings.reminders();
+        for at in clock::reminders_ahead(game, now, reminders) {
+            event.alarm(Alarm::display(
+                &tr(lang, "calendar-alarm", &args),
+                alarm_at(at),
+            ));
+        }
+        event.done()
     }
 }
 

@@ -10,7 +10,8 @@
 //! change that did not happen. A row is marked sent after its sender succeeds; a transient
 //! failure records the error and retries later with exponential backoff, up to
 //! `max_send_attempts`; a permanent one (or the last attempt allowed) gives the row up for good
-//! and tells the player on their other channels ([`Notice::Undeliverable`]). A crash between
+//! and tells the player on their other channels
+//! ([`Notice::Undeliverable`](agora_domain::Notice::Undeliverable)). A crash between
 //! sending and marking sends the row again on restart: delivery is at least once, and every
 //! message carries its stable outbox id so a channel drops a repeat (the terminal's log does;
 //! mail uses it as the Message-ID).
@@ -23,17 +24,16 @@ use crate::metrics::SendFailure;
 use crate::pictures::Pictures;
 use crate::queries::GameState;
 use crate::{Service, ServiceError};
-use agora_domain::Notice;
 pub use agora_store::OutboxMessage;
-use agora_store::{NewMessage, Tx};
 use chrono::{DateTime, Duration, Utc};
 use futures::FutureExt as _;
 use futures::future::FusedFuture as _;
 use futures::stream::{FuturesUnordered, StreamExt};
-use serde::Serialize;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::sync::{Arc, Mutex};
+
+mod undeliverable;
 
 /// Why a send failed; the text is stored on the row as its last error.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -249,6 +249,7 @@ impl Service {
     /// mid-pass keeps each game's order: a row is claimed only once every earlier row of its
     /// conversation is sent or given up (see `Tx::claim_pending`), so a conversation that ends
     /// is a reason to claim again.
+    // Over 80 lines: one event loop whose claim, sends and queue share their state.
     async fn claimed_pass<S: Sender>(
         &self,
         sender: &S,
@@ -476,83 +477,6 @@ impl Service {
         let mut tx = self.store.write_soon().await?;
         tx.mark_sent(id, now).await?;
         tx.commit().await?;
-        Ok(())
-    }
-
-    /// Whether a send that failed with `error`, after `attempts` earlier failed attempts, ends
-    /// its row's tries.
-    pub(crate) fn gives_up(&self, error: &SendError, attempts: u32) -> bool {
-        error.is_permanent() || attempts.saturating_add(1) >= self.settings.max_send_attempts.max(1)
-    }
-
-    /// Queues one [`Notice::Undeliverable`] to each of the player's other verified identities
-    /// on another channel than the row's, about the row that was given up: at most one per
-    /// identity a day, however many rows fail, so a dead address does not bring one per move.
-    /// Nothing when the row was such a notice itself (no loops) or the player has no other way.
-    pub(crate) async fn tell_undeliverable(
-        &self,
-        tx: &mut Tx,
-        failed: &OutboxMessage,
-        now: DateTime<Utc>,
-    ) -> Result<(), ServiceError> {
-        if failed.kind == Notice::Undeliverable {
-            return Ok(());
-        }
-        #[derive(Serialize)]
-        struct Ctx<'a> {
-            /// The game the lost message was about, if any.
-            game: Option<i64>,
-            /// The channel it could not reach (`discord`, `mailto`, `local`).
-            failed_channel: &'a str,
-            /// The address it could not reach, as its owner knows it (`ann@example.org`).
-            address: &'a str,
-        }
-        let address = failed
-            .address
-            .split_once(':')
-            .map_or(failed.address.as_str(), |(_, rest)| rest);
-        let since = now - Duration::days(1);
-        for identity in tx.identities_of(failed.player_id).await? {
-            if !identity.verified
-                || identity.channel == failed.channel
-                || tx
-                    .queued_since(&identity.address, Notice::Undeliverable, since)
-                    .await?
-            {
-                continue;
-            }
-            let context = Ctx {
-                game: failed.game_id,
-                failed_channel: &failed.channel,
-                address,
-            };
-            let language = tx
-                .player(failed.player_id)
-                .await?
-                .map_or(self.settings.default_language, |p| self.language_of(&p));
-            let body = self.templates.render_in(
-                crate::players::template_of(Notice::Undeliverable),
-                &identity.channel,
-                language,
-                context,
-            );
-            let subject = body.lines().next().unwrap_or("Agora").trim().to_owned();
-            // About no game: a private message on Discord, never a post in the game's thread
-            // that would show the player's other address to the opponent.
-            let notice = NewMessage {
-                player_id: failed.player_id,
-                channel: identity.channel.clone(),
-                address: identity.address.clone(),
-                game_id: None,
-                ply: None,
-                kind: Notice::Undeliverable,
-                board: false,
-                overlay: false,
-                subject,
-                body,
-            };
-            tx.queue(&notice, now).await?;
-        }
         Ok(())
     }
 }

@@ -166,6 +166,7 @@ fn notation_text(e: &NotationError, lang: Language) -> Text {
     }
 }
 
+// Over 80 lines: one match arm per kind of illegal action.
 fn illegal_text(e: &IllegalAction, lang: Language) -> Text {
     use IllegalAction::*;
     let side = |x: &Side| side(*x, lang);

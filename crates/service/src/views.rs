@@ -12,9 +12,14 @@
 pub use crate::replay::Loaded;
 use agora_i18n::{Arg, Language, tr};
 use agora_rules::{AnyPosition, EndReason as R, GameKind, Seat, Variant};
-use agora_store::{EndReason, Ending, GameStatus, TimeControl, TimeoutPolicy};
-use chrono::{DateTime, Datelike, Duration, Utc};
+use agora_store::{EndReason, Ending, GameStatus};
+use chrono::Duration;
 use serde::Serialize;
+
+mod times;
+pub use times::{
+    Times, clock_words_in, duration_words_in, local_time, local_time_in, rest_words_in, span_in,
+};
 
 /// What [`Loaded::view`] computed, by the state and language it was computed for:
 /// (ply, finished), language, board, score line.
@@ -172,47 +177,9 @@ impl Loaded {
     /// `crate::templates::answer_language()`, for a notice the recipient's.
     pub fn view(&self, viewer: i64, timezone: &str, lang: Language) -> GameView {
         let g = &self.game;
-        let key = (g.ply, g.ending.is_some());
-        let (board, score) = {
-            let mut cache = self.cache.0.lock().expect("view cache lock");
-            // Texts of another state are stale: a cache holds those of one state, by language.
-            cache.retain(|(k, ..)| *k == key);
-            match cache.iter().find(|(_, l, ..)| *l == lang) {
-                Some((_, _, board, score)) => (board.clone(), score.clone()),
-                None => {
-                    let (board, score) = (self.board_in(lang), self.score_line_in(lang));
-                    cache.push((key, lang, board.clone(), score.clone()));
-                    (board, score)
-                }
-            }
-        };
+        let (board, score) = self.board_and_score_in(lang);
         let to_act = (g.status == GameStatus::Active).then(|| self.to_act());
-        let away = Seat::BOTH
-            .into_iter()
-            .filter_map(|s| {
-                self.away[s.index()].map(|until| {
-                    tr(
-                        lang,
-                        "view-away",
-                        &[
-                            ("name", Arg::Str(self.names[s.index()].clone())),
-                            ("until", local_time_in(until, timezone, lang).into()),
-                        ],
-                    )
-                })
-            })
-            .chain(self.resting.filter(|_| to_act.is_some()).map(|until| {
-                let s = self.to_act();
-                tr(
-                    lang,
-                    "view-resting",
-                    &[
-                        ("name", Arg::Str(self.names[s.index()].clone())),
-                        ("until", local_time_in(until, timezone, lang).into()),
-                    ],
-                )
-            }))
-            .collect();
+        let away = self.away_lines(to_act, timezone, lang);
         GameView {
             id: g.id,
             title: title_in(g.variant, lang),
@@ -254,6 +221,55 @@ impl Loaded {
         }
     }
 
+    /// The board and the score line in `lang`, from the cache when this state was shown in
+    /// `lang` before.
+    fn board_and_score_in(&self, lang: Language) -> (String, Option<String>) {
+        let g = &self.game;
+        let key = (g.ply, g.ending.is_some());
+        let mut cache = self.cache.0.lock().expect("view cache lock");
+        // Texts of another state are stale: a cache holds those of one state, by language.
+        cache.retain(|(k, ..)| *k == key);
+        match cache.iter().find(|(_, l, ..)| *l == lang) {
+            Some((_, _, board, score)) => (board.clone(), score.clone()),
+            None => {
+                let (board, score) = (self.board_in(lang), self.score_line_in(lang));
+                cache.push((key, lang, board.clone(), score.clone()));
+                (board, score)
+            }
+        }
+    }
+
+    /// Who is away until when, and whether the seat `to_act` rests, in words in `lang` with
+    /// times in `timezone`.
+    fn away_lines(&self, to_act: Option<Seat>, timezone: &str, lang: Language) -> Vec<String> {
+        Seat::BOTH
+            .into_iter()
+            .filter_map(|s| {
+                self.away[s.index()].map(|until| {
+                    tr(
+                        lang,
+                        "view-away",
+                        &[
+                            ("name", Arg::Str(self.names[s.index()].clone())),
+                            ("until", local_time_in(until, timezone, lang).into()),
+                        ],
+                    )
+                })
+            })
+            .chain(self.resting.filter(|_| to_act.is_some()).map(|until| {
+                let s = self.to_act();
+                tr(
+                    lang,
+                    "view-resting",
+                    &[
+                        ("name", Arg::Str(self.names[s.index()].clone())),
+                        ("until", local_time_in(until, timezone, lang).into()),
+                    ],
+                )
+            }))
+            .collect()
+    }
+
     /// The score line in English (see [`Loaded::score_line_in`]).
     pub fn score_line(&self) -> Option<String> {
         self.score_line_in(Language::En)
@@ -285,55 +301,12 @@ impl Loaded {
         {
             return Vec::new();
         }
-        let list = |h: &[u8]| {
-            format!(
-                "[{}]",
-                h.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
-            )
-        };
         // The fields that scored, largest first; those nobody controls summed up in one line.
         let mut scored: Vec<_> = s.fields.iter().filter(|f| f.controller.is_some()).collect();
         scored.sort_by_key(|f| std::cmp::Reverse((f.value, f.squares.len())));
         let mut lines: Vec<String> = scored
             .iter()
-            .map(|f| {
-                // A big field is named by its first squares: the size says the rest.
-                let mut squares: Vec<String> =
-                    f.squares.iter().take(6).map(|q| q.to_string()).collect();
-                if f.squares.len() > 6 {
-                    squares.push("...".into());
-                }
-                let result = match f.controller {
-                    Some(c) => tr(
-                        lang,
-                        "report-controller",
-                        &[
-                            ("colour", colour(lang, self.kind(), c).into()),
-                            ("value", decimal(f.value.to_string(), lang).into()),
-                        ],
-                    ),
-                    None => tr(lang, "report-nobody", &[]),
-                };
-                tr(
-                    lang,
-                    "report-field",
-                    &[
-                        ("squares", squares.join(" ").into()),
-                        ("count", f.squares.len().into()),
-                        (
-                            "light_colour",
-                            colour(lang, self.kind(), Seat::First).into(),
-                        ),
-                        ("light", list(&f.harvests[0]).into()),
-                        (
-                            "dark_colour",
-                            colour(lang, self.kind(), Seat::Second).into(),
-                        ),
-                        ("dark", list(&f.harvests[1]).into()),
-                        ("result", result.into()),
-                    ],
-                )
-            })
+            .map(|f| self.field_report_in(f, lang))
             .collect();
         let unscored: Vec<_> = s.fields.iter().filter(|f| f.controller.is_none()).collect();
         if !unscored.is_empty() {
@@ -356,6 +329,52 @@ impl Loaded {
             None => tr(lang, "report-half-point-nobody", &[]),
         });
         lines
+    }
+
+    /// One field that scored, for the final report in `lang`: its squares (a big field by its
+    /// first ones), each side's harvests beside it, and who controls it for how much.
+    fn field_report_in(&self, f: &agora_rules::agros::Field, lang: Language) -> String {
+        let list = |h: &[u8]| {
+            format!(
+                "[{}]",
+                h.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+            )
+        };
+        // A big field is named by its first squares: the size says the rest.
+        let mut squares: Vec<String> = f.squares.iter().take(6).map(|q| q.to_string()).collect();
+        if f.squares.len() > 6 {
+            squares.push("...".into());
+        }
+        let result = match f.controller {
+            Some(c) => tr(
+                lang,
+                "report-controller",
+                &[
+                    ("colour", colour(lang, self.kind(), c).into()),
+                    ("value", decimal(f.value.to_string(), lang).into()),
+                ],
+            ),
+            None => tr(lang, "report-nobody", &[]),
+        };
+        tr(
+            lang,
+            "report-field",
+            &[
+                ("squares", squares.join(" ").into()),
+                ("count", f.squares.len().into()),
+                (
+                    "light_colour",
+                    colour(lang, self.kind(), Seat::First).into(),
+                ),
+                ("light", list(&f.harvests[0]).into()),
+                (
+                    "dark_colour",
+                    colour(lang, self.kind(), Seat::Second).into(),
+                ),
+                ("dark", list(&f.harvests[1]).into()),
+                ("result", result.into()),
+            ],
+        )
     }
 
     /// The ending in English (see [`Loaded::result_text_in`]).
@@ -453,201 +472,6 @@ pub fn title_in(variant: Variant, lang: Language) -> String {
 /// (the words of `crate::clock::describe`).
 pub fn describe_in(game: &agora_store::Game, lang: Language) -> String {
     clock_words_in(game.time_control, game.timeout, lang)
-}
-
-/// A clock and its timeout policy, in `lang` (a game's, or a tournament's for its games).
-pub fn clock_words_in(time_control: TimeControl, timeout: TimeoutPolicy, lang: Language) -> String {
-    let control = match time_control {
-        TimeControl::PerMove { days } => tr(lang, "clock-per-move", &[("days", days.into())]),
-        TimeControl::Bank {
-            initial,
-            increment,
-            max,
-        } => tr(
-            lang,
-            "clock-bank",
-            &[
-                ("initial", span_in(Duration::seconds(initial), lang).into()),
-                (
-                    "increment",
-                    span_in(Duration::seconds(increment), lang).into(),
-                ),
-                ("max", span_in(Duration::seconds(max), lang).into()),
-            ],
-        ),
-        TimeControl::Moves { moves, days } => tr(
-            lang,
-            "clock-moves",
-            &[("moves", moves.into()), ("days", days.into())],
-        ),
-    };
-    let key = match timeout {
-        TimeoutPolicy::Loss => "clock-loss",
-        TimeoutPolicy::Pass => "clock-pass",
-    };
-    tr(lang, key, &[("control", control.into())])
-}
-
-/// The time each action took (`3 k1-j1 1d 2h`), worded when a template first reads it: only the
-/// history shows it, and every other text would otherwise pay for a line per action of the game.
-#[derive(Debug)]
-pub struct Times {
-    spent: Vec<(u32, String, i64)>,
-    lang: Language,
-    lines: std::sync::OnceLock<Vec<minijinja::Value>>,
-}
-
-impl Times {
-    fn of(actions: &[agora_store::PlayedAction], lang: Language) -> minijinja::Value {
-        let spent = actions
-            .iter()
-            .filter_map(|a| a.spent_ms.map(|ms| (a.ply, a.notation.clone(), ms)))
-            .collect();
-        minijinja::Value::from_object(Times {
-            spent,
-            lang,
-            lines: std::sync::OnceLock::new(),
-        })
-    }
-
-    /// The lines, worded once.
-    pub fn lines(&self) -> &[minijinja::Value] {
-        self.lines.get_or_init(|| {
-            self.spent
-                .iter()
-                .map(|(ply, notation, ms)| {
-                    let span = span_in(Duration::milliseconds(*ms), self.lang);
-                    minijinja::Value::from(format!("{ply} {notation} {span}"))
-                })
-                .collect()
-        })
-    }
-}
-
-impl minijinja::value::Object for Times {
-    fn repr(self: &std::sync::Arc<Self>) -> minijinja::value::ObjectRepr {
-        minijinja::value::ObjectRepr::Seq
-    }
-
-    fn get_value(self: &std::sync::Arc<Self>, key: &minijinja::Value) -> Option<minijinja::Value> {
-        self.lines().get(key.as_usize()?).cloned()
-    }
-
-    fn enumerate(self: &std::sync::Arc<Self>) -> minijinja::value::Enumerator {
-        minijinja::value::Enumerator::Seq(self.spent.len())
-    }
-
-    fn enumerator_len(self: &std::sync::Arc<Self>) -> Option<usize> {
-        Some(self.spent.len())
-    }
-}
-
-/// A short span in `lang`: `3d 2h`, `5h 10m`, `45m` (the form of `crate::clock::span`).
-pub fn span_in(d: Duration, lang: Language) -> String {
-    let secs = d.num_seconds().max(0);
-    let (days, hours, minutes) = (secs / 86_400, secs % 86_400 / 3600, secs % 3600 / 60);
-    let args = [
-        ("days", Arg::Num(days)),
-        ("hours", Arg::Num(hours)),
-        ("minutes", Arg::Num(minutes)),
-    ];
-    let key = match (days, hours, minutes) {
-        (0, 0, _) => "span-minutes",
-        (0, _, 0) => "span-hours",
-        (0, _, _) => "span-hours-minutes",
-        (_, 0, _) => "span-days",
-        (_, _, _) => "span-days-hours",
-    };
-    tr(lang, key, &args)
-}
-
-/// A duration in words in `lang`, the two largest units: `4 minutes`, `2 hours 10 minutes`,
-/// `under a minute` (the words of `crate::clock::duration_words`).
-pub fn duration_words_in(d: Duration, lang: Language) -> String {
-    let secs = d.num_seconds().max(0);
-    let (days, hours, minutes) = (secs / 86_400, secs % 86_400 / 3600, secs % 3600 / 60);
-    let unit = |key: &str, name: &'static str, n: i64| tr(lang, key, &[(name, Arg::Num(n))]);
-    let two = |first: String, second: String| {
-        tr(
-            lang,
-            "duration-two",
-            &[("first", first.into()), ("second", second.into())],
-        )
-    };
-    match (days, hours, minutes) {
-        (0, 0, 0) => tr(lang, "duration-under-a-minute", &[]),
-        (0, 0, m) => unit("duration-minutes", "minutes", m),
-        (0, h, 0) => unit("duration-hours", "hours", h),
-        (0, h, m) => two(
-            unit("duration-hours", "hours", h),
-            unit("duration-minutes", "minutes", m),
-        ),
-        (d, 0, _) => unit("duration-days", "days", d),
-        (d, h, _) => two(
-            unit("duration-days", "days", d),
-            unit("duration-hours", "hours", h),
-        ),
-    }
-}
-
-/// A time in the recipient's zone, in English: `2026-12-01 18:40 CET` (see [`local_time_in`]).
-pub fn local_time(t: DateTime<Utc>, timezone: &str) -> String {
-    local_time_in(t, timezone, Language::En)
-}
-
-/// A weekly rest in words, in `lang`: `your clock rests at weekends and every night from 23:00
-/// to 07:00 (Europe/Amsterdam)`.
-pub fn rest_words_in(rest: agora_domain::Rest, timezone: &str, lang: Language) -> String {
-    let key = match (rest.weekend, rest.night) {
-        (false, None) => "rest-off",
-        (true, None) => "rest-weekend",
-        (false, Some(_)) => "rest-night",
-        (true, Some(_)) => "rest-both",
-    };
-    let (from, to) = rest.night.unwrap_or_default();
-    tr(
-        lang,
-        key,
-        &[
-            ("from", format!("{from:02}:00").into()),
-            ("to", format!("{to:02}:00").into()),
-            ("zone", timezone.into()),
-        ],
-    )
-}
-
-/// A time in the recipient's zone as `lang` writes it: `2026-12-02 14:00 CET` in English,
-/// `wo 2 dec 2026 14:00 CET` in Dutch, `ons 2 dec. 2026 14:00 CET` in Swedish. An unknown zone
-/// falls back to UTC.
-pub fn local_time_in(t: DateTime<Utc>, timezone: &str, lang: Language) -> String {
-    let tz: chrono_tz::Tz = timezone.parse().unwrap_or(chrono_tz::UTC);
-    let local = t.with_timezone(&tz);
-    match lang {
-        Language::En => local.format("%Y-%m-%d %H:%M %Z").to_string(),
-        Language::Nl | Language::Sv => tr(
-            lang,
-            "date-time",
-            &[
-                (
-                    "weekday",
-                    tr(
-                        lang,
-                        "weekday-short",
-                        &[("day", local.weekday().number_from_monday().into())],
-                    )
-                    .into(),
-                ),
-                ("day", local.day().into()),
-                (
-                    "month",
-                    tr(lang, "month-short", &[("month", local.month().into())]).into(),
-                ),
-                ("year", Arg::Str(local.year().to_string())),
-                ("time", local.format("%H:%M").to_string().into()),
-                ("zone", local.format("%Z").to_string().into()),
-            ],
-        ),
-    }
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -120,6 +120,7 @@ pub(super) fn parse(args: &[String], words: &[String]) -> Result<TournamentComma
 
 /// `create <game> [board N] [farmers N] <format> [clock] [rated|unrated] [players A-B]
 /// [rating A-B] [start YYYY-MM-DD] [name words…]`.
+// Over 80 lines: one match arm per option word of `tournament create`.
 fn create(args: &[String], words: &[String]) -> Result<Box<TournamentSpec>, ParseError> {
     let kind = match args.first() {
         None => return Err(usage(text!("parse-problem-game-missing"))),

@@ -3,6 +3,7 @@
 
 use super::Extra;
 use crate::commands::{ChallengeOptions, Opponent, edit_distance};
+use crate::views::Loaded;
 use crate::{Done, Fail, Service, user};
 use agora_rules::{Seat, Variant};
 use agora_store::{
@@ -68,12 +69,8 @@ impl Service {
         if them.id == me.id {
             return user(agora_i18n::text!("challenge-self"));
         }
-        // Each move against the computer costs a search: a player's games with it are capped.
         if them.computer.is_some() {
-            let max = self.settings.max_computer_games;
-            if tx.computer_games_of(me.id).await? >= max {
-                return user(agora_i18n::text!("computer-game-limit", max = max));
-            }
+            self.within_computer_limit(tx, me).await?;
         }
         if !computer {
             self.within_challenge_limits(tx, me, &them, open, now)
@@ -107,16 +104,7 @@ impl Service {
             )
             .await?;
         let mut l = self.load(tx, game, Some(now)).await?;
-        if computer {
-            l.game.started_at = Some(now);
-            self.start_clock(&mut l, now);
-            tx.save_game(&mut l.game, now).await?;
-        } else {
-            // The scheduler closes the challenge if nobody answers it in time.
-            let expires = self.expiry_of(&l.game);
-            tx.set_due(l.game.id, Some(expires)).await?;
-            l.game.due_at = Some(expires);
-        }
+        self.start_or_expire(tx, &mut l, computer, now).await?;
         let text = if computer {
             self.render_for(tx, &l, me.id, "game_started.txt", Extra::default())
                 .await?
@@ -125,33 +113,77 @@ impl Service {
             self.render_for(tx, &l, me.id, "challenge_sent.txt", Extra::default())
                 .await?
         } else {
-            let maker_rating = tx
-                .rating(me.id, crate::ratings::pool_of(variant))
-                .await?
-                .map(|r| r.rating.round() as i64);
-            let reliability = self.reliability_of(tx, me.id).await?;
-            self.notify_game_in(
-                tx,
-                &l,
-                them.id,
-                Notice::ChallengeReceived,
-                |language| Extra {
-                    by: Some(l.seat_view_in(Seat::First, language)),
-                    rating: maker_rating,
-                    reliability,
-                    ..Extra::default()
-                },
-                now,
-            )
-            .await?;
-            self.render_for(tx, &l, me.id, "challenge_sent.txt", Extra::default())
-                .await?
+            self.send_challenge(tx, &l, me, them.id, now).await?
         };
         Ok(Done {
             attachments: Vec::new(),
             text,
             game: Some(l.game.id),
         })
+    }
+
+    /// Each move against the computer costs a search: a player's games with it are capped.
+    async fn within_computer_limit(&self, tx: &mut Tx, me: &Player) -> Result<(), Fail> {
+        let max = self.settings.max_computer_games;
+        if tx.computer_games_of(me.id).await? >= max {
+            return user(agora_i18n::text!("computer-game-limit", max = max));
+        }
+        Ok(())
+    }
+
+    /// A new game against the `computer` starts at once; a challenge to a player is given the
+    /// time it waits for an answer.
+    async fn start_or_expire(
+        &self,
+        tx: &mut Tx,
+        l: &mut Loaded,
+        computer: bool,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        if computer {
+            l.game.started_at = Some(now);
+            self.start_clock(l, now);
+            tx.save_game(&mut l.game, now).await?;
+        } else {
+            // The scheduler closes the challenge if nobody answers it in time.
+            let expires = self.expiry_of(&l.game);
+            tx.set_due(l.game.id, Some(expires)).await?;
+            l.game.due_at = Some(expires);
+        }
+        Ok(())
+    }
+
+    /// Tells player `them` of `me`'s challenge `l`, with `me`'s rating and reliability; the
+    /// answer is `me`'s.
+    async fn send_challenge(
+        &self,
+        tx: &mut Tx,
+        l: &Loaded,
+        me: &Player,
+        them: i64,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        let maker_rating = tx
+            .rating(me.id, crate::ratings::pool_of(l.game.variant))
+            .await?
+            .map(|r| r.rating.round() as i64);
+        let reliability = self.reliability_of(tx, me.id).await?;
+        self.notify_game_in(
+            tx,
+            l,
+            them,
+            Notice::ChallengeReceived,
+            |language| Extra {
+                by: Some(l.seat_view_in(Seat::First, language)),
+                rating: maker_rating,
+                reliability,
+                ..Extra::default()
+            },
+            now,
+        )
+        .await?;
+        self.render_for(tx, l, me.id, "challenge_sent.txt", Extra::default())
+            .await
     }
 
     /// When a challenge expires if nobody answers it.

@@ -5,7 +5,7 @@
 use super::{Extra, GameCtx};
 use crate::views::Loaded;
 use crate::{Attachment, Done, Fail, Service, user};
-use agora_rules::Seat;
+use agora_rules::{AnyAction, Seat};
 use agora_store::{Game, GameStatus, Notice, Player, Tx};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -451,6 +451,13 @@ impl Service {
                 ));
             }
         };
+        Ok(self.preview_answer(&l, parsed))
+    }
+
+    /// The answer to `preview`: the position of `l` after `parsed`, as text and picture, with
+    /// the outcome if the action ends the game.
+    fn preview_answer(&self, l: &Loaded, parsed: AnyAction) -> Done {
+        let id = l.game.id;
         let mut after = l.position.clone();
         after.play_unchecked(parsed);
         let notation = l.position.notation(parsed);
@@ -510,11 +517,11 @@ impl Service {
                 Vec::new()
             }
         };
-        Ok(Done {
+        Done {
             text,
             game: Some(id),
             attachments,
-        })
+        }
     }
 }
 

@@ -164,53 +164,7 @@ impl Service {
                 tx.set_conditional_lines(id, me.id, &lines, now).await?;
                 ("cleared", before - lines.len())
             }
-            Asked::Add(words) => {
-                if l.to_act() == seat {
-                    return user(agora_i18n::text!("conditional-your-turn", game = id));
-                }
-                let line = check_line(&l.position, &words)?;
-                if line.seats.last() != Some(&seat) {
-                    return user(agora_i18n::text!(
-                        "conditional-ends-theirs",
-                        action = line.notations.last().map_or("", String::as_str)
-                    ));
-                }
-                if lines
-                    .iter()
-                    .any(|old| old.actions.starts_with(&line.notations))
-                {
-                    ("known", lines.len())
-                } else {
-                    for old in &lines {
-                        if let Err((at, answer)) =
-                            fits(&line.notations, &line.seats, &old.actions, seat)
-                        {
-                            return user(agora_i18n::text!(
-                                "conditional-conflict",
-                                game = id,
-                                after = line.notations[..at].join(" "),
-                                answer = answer,
-                                action = line.notations[at].as_str()
-                            ));
-                        }
-                    }
-                    // A line this one carries further is replaced by it.
-                    lines.retain(|old| !line.notations.starts_with(&old.actions));
-                    if lines.len() >= MAX_LINES {
-                        return user(agora_i18n::text!(
-                            "conditional-too-many",
-                            game = id,
-                            most = MAX_LINES
-                        ));
-                    }
-                    lines.push(ConditionalLine {
-                        ply,
-                        actions: line.notations,
-                    });
-                    tx.set_conditional_lines(id, me.id, &lines, now).await?;
-                    ("added", lines.len())
-                }
-            }
+            Asked::Add(words) => self.add_line(tx, &l, seat, &mut lines, &words, now).await?,
         };
         #[derive(Serialize)]
         struct Ctx {
@@ -236,6 +190,62 @@ impl Service {
             ),
             game: Some(id),
         })
+    }
+
+    /// `conditional <actions>`: adds the line of `seat` (not to act) to its `lines` for the
+    /// position of `l`, unless it is known or conflicts with one of them; says which.
+    async fn add_line(
+        &self,
+        tx: &mut Tx,
+        l: &Loaded,
+        seat: Seat,
+        lines: &mut Vec<ConditionalLine>,
+        words: &[String],
+        now: DateTime<Utc>,
+    ) -> Result<(&'static str, usize), Fail> {
+        let (id, ply, me) = (l.game.id, l.game.ply, l.game.player_at(seat));
+        if l.to_act() == seat {
+            return user(agora_i18n::text!("conditional-your-turn", game = id));
+        }
+        let line = check_line(&l.position, words)?;
+        if line.seats.last() != Some(&seat) {
+            return user(agora_i18n::text!(
+                "conditional-ends-theirs",
+                action = line.notations.last().map_or("", String::as_str)
+            ));
+        }
+        if lines
+            .iter()
+            .any(|old| old.actions.starts_with(&line.notations))
+        {
+            return Ok(("known", lines.len()));
+        }
+        for old in lines.iter() {
+            if let Err((at, answer)) = fits(&line.notations, &line.seats, &old.actions, seat) {
+                return user(agora_i18n::text!(
+                    "conditional-conflict",
+                    game = id,
+                    after = line.notations[..at].join(" "),
+                    answer = answer,
+                    action = line.notations[at].as_str()
+                ));
+            }
+        }
+        // A line this one carries further is replaced by it.
+        lines.retain(|old| !line.notations.starts_with(&old.actions));
+        if lines.len() >= MAX_LINES {
+            return user(agora_i18n::text!(
+                "conditional-too-many",
+                game = id,
+                most = MAX_LINES
+            ));
+        }
+        lines.push(ConditionalLine {
+            ply,
+            actions: line.notations,
+        });
+        tx.set_conditional_lines(id, me, lines, now).await?;
+        Ok(("added", lines.len()))
     }
 
     /// After `seat` played `notation` (the action that made `l` what it is), the answer the other

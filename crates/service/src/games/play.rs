@@ -287,6 +287,77 @@ impl Service {
         let on_time = by == By::Clock;
         let id = l.game.id;
         let actor = l.game.player_at(seat);
+        let notation = self.play_in_memory(l, seat, action, delivery, charged_until, now);
+        if let Some(outcome) = l.position.outcome() {
+            let ending = Ending {
+                winner: outcome.winner,
+                reason: outcome.reason.into(),
+            };
+            let actor = (by == By::Player).then_some(actor);
+            tx.insert_action(id, l.actions.last().expect("just played"))
+                .await?;
+            return self.finish(tx, l, ending, actor, now).await;
+        }
+        let played = l.actions.last().expect("just played");
+        tx.save_game_after(&mut l.game, played, now).await?;
+        let answers = self.answers_to(tx, l, seat, &notation, by, now).await?;
+        let replied_to = computer_answered(l, seat);
+        // The mover's colour in the reader's language.
+        let extra = |you_acted, language| Extra {
+            mover: Some(l.seat_view_in(seat, language)),
+            action: Some(&notation),
+            replied_to: replied_to.as_deref(),
+            you_acted,
+            on_time,
+            ..Extra::default()
+        };
+        // The player whose line answers hears of both actions at once, with the answer.
+        if answers.is_empty() {
+            let other = l.game.player_at(seat.other());
+            let kind = if on_time {
+                Notice::Timeout
+            } else {
+                Notice::MovePlayed
+            };
+            self.notify_game_in(tx, l, other, kind, |language| extra(false, language), now)
+                .await?;
+        }
+        self.tell_watchers(tx, l, |language| extra(false, language), false, now)
+            .await?;
+        let text = match by {
+            By::Clock => {
+                let kind = Notice::Timeout;
+                self.notify_game_in(tx, l, actor, kind, |language| extra(true, language), now)
+                    .await?;
+                String::new()
+            }
+            By::Conditional => {
+                self.tell_conditional_played(tx, l, seat, actor, &notation, now)
+                    .await?;
+                String::new()
+            }
+            By::Player => {
+                let language = crate::templates::answer_language();
+                self.render_for(tx, l, actor, "action_played.txt", extra(true, language))
+                    .await?
+            }
+        };
+        self.play_answers(tx, l, seat.other(), answers, now).await?;
+        Ok(text)
+    }
+
+    /// Plays `action` for `seat` on the loaded game, not yet saved: the position, the record
+    /// with the time it took up to `charged_until`, the offers it answers and the clock of the
+    /// next turn. Returns the action's notation.
+    fn play_in_memory(
+        &self,
+        l: &mut Loaded,
+        seat: Seat,
+        action: AnyAction,
+        delivery: Option<String>,
+        charged_until: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> String {
         let notation = l.position.notation(action);
         let before = l.position.clone();
         l.position.play_unchecked(action);
@@ -310,90 +381,57 @@ impl Service {
         }
         l.game.undo_request = None;
         self.start_clock(l, now);
-        if let Some(outcome) = l.position.outcome() {
-            let ending = Ending {
-                winner: outcome.winner,
-                reason: outcome.reason.into(),
-            };
-            let actor = (by == By::Player).then_some(actor);
-            tx.insert_action(id, l.actions.last().expect("just played"))
-                .await?;
-            return self.finish(tx, l, ending, actor, now).await;
-        }
-        let played = l.actions.last().expect("just played");
-        tx.save_game_after(&mut l.game, played, now).await?;
-        // The other player's conditional line may answer at once. An answer does not look for
-        // lines in turn: the one it answers is to act after it, and keeps none.
-        let answers = match by {
+        notation
+    }
+
+    /// The other player's answers to `notation` from their conditional line, played at once. An
+    /// answer does not look for lines in turn: the one it answers is to act after it, and keeps
+    /// none.
+    async fn answers_to(
+        &self,
+        tx: &mut Tx,
+        l: &Loaded,
+        seat: Seat,
+        notation: &str,
+        by: By,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<AnyAction>, Fail> {
+        Ok(match by {
             By::Conditional => Vec::new(),
-            By::Player | By::Clock => {
-                self.conditional_answers(tx, l, seat, &notation, now)
-                    .await?
-            }
-        };
-        let by_computer = l.players[seat.index()]
-            .as_ref()
-            .is_some_and(|p| p.computer.is_some());
-        let replied_to = match l.actions.len().checked_sub(2).map(|i| &l.actions[i]) {
-            Some(before) if by_computer && before.seat == seat.other() => {
-                Some(before.notation.clone())
-            }
-            _ => None,
-        };
-        // The mover's colour in the reader's language.
-        let extra = |you_acted, language| Extra {
-            mover: Some(l.seat_view_in(seat, language)),
-            action: Some(&notation),
-            replied_to: replied_to.as_deref(),
-            you_acted,
-            on_time,
-            ..Extra::default()
-        };
-        // The player whose line answers hears of both actions at once, with the answer.
-        if answers.is_empty() {
-            self.notify_game_in(
-                tx,
-                l,
-                l.game.player_at(seat.other()),
-                if on_time {
-                    Notice::Timeout
-                } else {
-                    Notice::MovePlayed
-                },
-                |language| extra(false, language),
-                now,
-            )
-            .await?;
-        }
-        self.tell_watchers(tx, l, |language| extra(false, language), false, now)
-            .await?;
-        let text = match by {
-            By::Clock => {
-                let kind = Notice::Timeout;
-                self.notify_game_in(tx, l, actor, kind, |language| extra(true, language), now)
-                    .await?;
-                String::new()
-            }
-            By::Conditional => {
-                let replied_to = l.actions.len().checked_sub(2).and_then(|i| {
-                    let before = &l.actions[i];
-                    (before.seat == seat.other()).then(|| before.notation.clone())
-                });
-                let kind = Notice::Conditional;
-                let extra = |language| {
-                    Self::conditional_extra(l, seat, &notation, replied_to.as_deref(), language)
-                };
-                self.notify_game_in(tx, l, actor, kind, extra, now).await?;
-                String::new()
-            }
-            By::Player => {
-                let language = crate::templates::answer_language();
-                self.render_for(tx, l, actor, "action_played.txt", extra(true, language))
-                    .await?
-            }
-        };
-        // The answers, played as any move is, each with its own ply.
-        let holder = seat.other();
+            By::Player | By::Clock => self.conditional_answers(tx, l, seat, notation, now).await?,
+        })
+    }
+
+    /// Tells `actor` that their conditional line played `notation` for `seat`, with the action
+    /// it answered.
+    async fn tell_conditional_played(
+        &self,
+        tx: &mut Tx,
+        l: &Loaded,
+        seat: Seat,
+        actor: i64,
+        notation: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        let replied_to = answered(l, seat);
+        let kind = Notice::Conditional;
+        let extra =
+            |language| Self::conditional_extra(l, seat, notation, replied_to.as_deref(), language);
+        self.notify_game_in(tx, l, actor, kind, extra, now).await?;
+        Ok(())
+    }
+
+    /// The `answers` of `holder`'s conditional line, played as any move is, each with its own
+    /// ply, while the game goes on.
+    async fn play_answers(
+        &self,
+        tx: &mut Tx,
+        l: &mut Loaded,
+        holder: Seat,
+        answers: Vec<AnyAction>,
+        now: DateTime<Utc>,
+    ) -> Result<(), Fail> {
+        let id = l.game.id;
         for (i, answer) in answers.into_iter().enumerate() {
             if l.game.status != GameStatus::Active {
                 break;
@@ -402,6 +440,21 @@ impl Service {
             Box::pin(self.apply(tx, l, holder, answer, Some(delivery), By::Conditional, now))
                 .await?;
         }
-        Ok(text)
+        Ok(())
     }
+}
+
+/// The notation of the action before the last when the other seat than `seat` played it: the
+/// action the last one answered.
+fn answered(l: &Loaded, seat: Seat) -> Option<String> {
+    let before = &l.actions[l.actions.len().checked_sub(2)?];
+    (before.seat == seat.other()).then(|| before.notation.clone())
+}
+
+/// What the computer's last action (for `seat`) answered, when the computer played it.
+fn computer_answered(l: &Loaded, seat: Seat) -> Option<String> {
+    let by_computer = l.players[seat.index()]
+        .as_ref()
+        .is_some_and(|p| p.computer.is_some());
+    by_computer.then(|| answered(l, seat)).flatten()
 }

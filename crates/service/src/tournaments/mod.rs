@@ -95,44 +95,14 @@ impl Service {
                 let t = tx.insert_tournament(&new, now).await?;
                 self.tournament_answer(tx, "created", t.id).await?
             }
-            (TournamentCommand::Start(id), by) => {
-                let t = self.organised(tx, by, id).await?;
-                if t.status != TournamentStatus::Open {
-                    return user(text!("tournament-not-open", id = id));
-                }
-                // The operator may start with fewer than the organiser asked for.
-                let min = match by {
-                    Organiser::Player(_) => t.new.min_players,
-                    Organiser::Operator => 2,
-                };
-                let entrants = tx.entrants(id).await?.len() as u32;
-                if entrants < min {
-                    return user(text!(
-                        "tournament-too-few",
-                        id = id,
-                        players = entrants,
-                        min = min
-                    ));
-                }
-                self.start_tournament(tx, t, now).await?;
-                let t = self.tournament_named(tx, id).await?;
-                self.tournament_pairings(tx, &t, Some(1)).await?
-            }
+            (TournamentCommand::Start(id), by) => self.start_by(tx, by, id, now).await?,
             (TournamentCommand::Cancel(id), by) => {
                 let t = self.organised(tx, by, id).await?;
                 self.cancel_tournament(tx, t, now).await?;
                 self.tournament_answer(tx, "cancelled", id).await?
             }
             (TournamentCommand::Remove(id, name), by) => {
-                let t = self.organised(tx, by, id).await?;
-                let Some(p) = tx.player_named(&name).await? else {
-                    return user(text!("tournament-no-such-entrant", id = id, name = name));
-                };
-                if !is_entrant(tx, id, p.id).await? {
-                    return user(text!("tournament-no-such-entrant", id = id, name = name));
-                }
-                self.leave_for(tx, &t, p.id, "removed", now).await?;
-                self.tournament_answer(tx, "removed", id).await?
+                self.remove_by(tx, by, id, &name, now).await?
             }
             (TournamentCommand::Join(id), Organiser::Player(me)) => {
                 self.join_tournament(tx, me, id, now).await?
@@ -155,6 +125,59 @@ impl Service {
             text,
             game: None,
         })
+    }
+
+    /// `tournament start`: the organiser's (or the operator's) tournament `id` begins, once
+    /// enough players entered; the answer is its first round's pairings.
+    async fn start_by(
+        &self,
+        tx: &mut Tx,
+        by: Organiser<'_>,
+        id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        let t = self.organised(tx, by, id).await?;
+        if t.status != TournamentStatus::Open {
+            return user(text!("tournament-not-open", id = id));
+        }
+        // The operator may start with fewer than the organiser asked for.
+        let min = match by {
+            Organiser::Player(_) => t.new.min_players,
+            Organiser::Operator => 2,
+        };
+        let entrants = tx.entrants(id).await?.len() as u32;
+        if entrants < min {
+            return user(text!(
+                "tournament-too-few",
+                id = id,
+                players = entrants,
+                min = min
+            ));
+        }
+        self.start_tournament(tx, t, now).await?;
+        let t = self.tournament_named(tx, id).await?;
+        self.tournament_pairings(tx, &t, Some(1)).await
+    }
+
+    /// `tournament remove`: the organiser (or the operator) takes the entrant `name` out of
+    /// tournament `id`.
+    async fn remove_by(
+        &self,
+        tx: &mut Tx,
+        by: Organiser<'_>,
+        id: i64,
+        name: &str,
+        now: DateTime<Utc>,
+    ) -> Result<String, Fail> {
+        let t = self.organised(tx, by, id).await?;
+        let Some(p) = tx.player_named(name).await? else {
+            return user(text!("tournament-no-such-entrant", id = id, name = name));
+        };
+        if !is_entrant(tx, id, p.id).await? {
+            return user(text!("tournament-no-such-entrant", id = id, name = name));
+        }
+        self.leave_for(tx, &t, p.id, "removed", now).await?;
+        self.tournament_answer(tx, "removed", id).await
     }
 
     /// A tournament by number, or the error that there is none.

@@ -322,13 +322,7 @@ impl Service {
                 .zip(cross)
                 .map(|(s, row)| TableEntrant {
                     score: points(s.points),
-                    tiebreaks: match t.new.format {
-                        Format::RoundRobin { .. } => vec![quarters(s.sonneborn_berger)],
-                        Format::Swiss { .. } => {
-                            vec![points(s.buchholz), points(s.median_buchholz)]
-                        }
-                        Format::Ladder { .. } => Vec::new(),
-                    },
+                    tiebreaks: tiebreaks(t.new.format, s),
                     name: names[s.entrant].clone(),
                     rank: s.rank,
                     points: s.points,
@@ -337,36 +331,8 @@ impl Service {
                     buchholz: s.buchholz,
                     median_buchholz: s.median_buchholz,
                     out: !active[s.entrant],
-                    cells: row
-                        .iter()
-                        .zip(&order)
-                        .map(|(marks, &column)| {
-                            let mut met: Vec<(u32, i64)> = played
-                                .iter()
-                                .zip(&game_ids)
-                                .filter(|(g, _)| {
-                                    (g.first == s.entrant && g.second == column)
-                                        || (g.second == s.entrant && g.first == column)
-                                })
-                                .map(|(g, &id)| (g.round, id))
-                                .collect();
-                            met.sort_unstable();
-                            marks
-                                .iter()
-                                .zip(met)
-                                .map(|(&m, (_, id))| (mark(m).to_owned(), id))
-                                .collect()
-                        })
-                        .collect(),
-                    crosstable: row
-                        .iter()
-                        .zip(&order)
-                        .map(|(marks, &column)| match marks.as_slice() {
-                            _ if column == s.entrant => "x".to_owned(),
-                            [] => "·".to_owned(),
-                            marks => marks.iter().map(|&m| mark(m)).collect::<String>(),
-                        })
-                        .collect(),
+                    cells: cells_of(s.entrant, &row, &order, &played, &game_ids),
+                    crosstable: crosstable_of(s.entrant, &row, &order),
                 })
                 .collect()
         };
@@ -514,4 +480,57 @@ fn result_of(g: &agora_store::TournamentGame) -> String {
         (None, false) => "*",
     }
     .to_owned()
+}
+
+/// The tiebreaks the table shows for `s` in a tournament of `format`.
+fn tiebreaks(format: Format, s: &rules::Standing) -> Vec<String> {
+    match format {
+        Format::RoundRobin { .. } => vec![quarters(s.sonneborn_berger)],
+        Format::Swiss { .. } => vec![points(s.buchholz), points(s.median_buchholz)],
+        Format::Ladder { .. } => Vec::new(),
+    }
+}
+
+/// The cells of `entrant`'s `row` of the crosstable, its columns in `order`: each result against
+/// that column's entrant with its game (of `game_ids`, as `played` lists them), by round.
+fn cells_of(
+    entrant: usize,
+    row: &[Vec<Mark>],
+    order: &[usize],
+    played: &[rules::Played],
+    game_ids: &[i64],
+) -> Vec<Vec<(String, i64)>> {
+    row.iter()
+        .zip(order)
+        .map(|(marks, &column)| {
+            let mut met: Vec<(u32, i64)> = played
+                .iter()
+                .zip(game_ids)
+                .filter(|(g, _)| {
+                    (g.first == entrant && g.second == column)
+                        || (g.second == entrant && g.first == column)
+                })
+                .map(|(g, &id)| (g.round, id))
+                .collect();
+            met.sort_unstable();
+            marks
+                .iter()
+                .zip(met)
+                .map(|(&m, (_, id))| (mark(m).to_owned(), id))
+                .collect()
+        })
+        .collect()
+}
+
+/// `entrant`'s `row` of the crosstable in marks, its columns in `order`: `x` against themselves,
+/// `·` where they have not met.
+fn crosstable_of(entrant: usize, row: &[Vec<Mark>], order: &[usize]) -> Vec<String> {
+    row.iter()
+        .zip(order)
+        .map(|(marks, &column)| match marks.as_slice() {
+            _ if column == entrant => "x".to_owned(),
+            [] => "·".to_owned(),
+            marks => marks.iter().map(|&m| mark(m)).collect::<String>(),
+        })
+        .collect()
 }
