@@ -215,59 +215,13 @@ impl MailConfig {
         }
         let imap_security = security(&self.imap.security, "mail.imap")?;
         let smtp_security = security(&self.smtp.security, "mail.smtp")?;
-        let put_aside_flag = keyword(&self.imap.put_aside_flag, "mail.imap.put_aside_flag")?;
-        let handled = match self.imap.handled.as_str() {
-            "flag" => Handled::Flag(self.imap.handled_flag),
-            "move" => Handled::Move(self.imap.handled_folder),
-            other => {
-                return Err(MailError::Config(format!(
-                    "mail.imap.handled is `{other}`: use flag or move"
-                )));
-            }
-        };
-        let credentials = match (self.smtp.user, smtp_password) {
-            (Some(user), Some(password)) => Some((user, password)),
-            (Some(user), None) => {
-                return Err(MailError::Config(format!(
-                    "mail.smtp.user is {user} but no SMTP password was given"
-                )));
-            }
-            (None, _) => None,
-        };
+        let imap = self.imap.into_settings(imap_security, imap_password)?;
+        let smtp = self.smtp.into_settings(smtp_security, smtp_password)?;
         Ok(MailSettings {
             address: self.address.to_ascii_lowercase(),
             display_name: self.display_name,
-            imap: ImapSettings {
-                port: self.imap.port.unwrap_or(match imap_security {
-                    Security::Tls => 993,
-                    _ => 143,
-                }),
-                host: self.imap.host,
-                security: imap_security,
-                user: self.imap.user,
-                password: imap_password,
-                mailbox: self.imap.mailbox,
-                handled,
-                put_aside_flag,
-                idle: self.imap.idle,
-                poll: Duration::from_secs(self.imap.poll_seconds.clamp(1, 25 * 60)),
-                command_timeout: Duration::from_secs(self.imap.command_timeout_seconds.max(1)),
-                ca_file: self.imap.ca_file,
-            },
-            smtp: SmtpSettings {
-                port: self.smtp.port.unwrap_or(match smtp_security {
-                    Security::Tls => 465,
-                    Security::StartTls => 587,
-                    Security::Plain => 25,
-                }),
-                host: self.smtp.host,
-                security: smtp_security,
-                credentials,
-                ca_file: self.smtp.ca_file,
-                timeout: Duration::from_secs(self.smtp.timeout_seconds.max(1)),
-                parallel: self.smtp.parallel.clamp(1, 64) as usize,
-                pass: Duration::from_secs(self.smtp.pass_seconds.max(1)),
-            },
+            imap,
+            smtp,
             max_bytes: self.max_kb.saturating_mul(1024),
             per_sender_per_hour: self.per_sender_per_hour,
             per_domain_per_hour: self.per_domain_per_hour,
@@ -283,6 +237,77 @@ impl MailConfig {
             max_attempts: self.max_attempts.max(1),
             // Renewed every third of it: under three seconds would renew all the time.
             lease: Duration::from_secs(self.lease_seconds.max(3)),
+        })
+    }
+}
+
+impl ImapConfig {
+    /// The mailbox's settings, under `security` (read by the caller); the two keywords must be
+    /// IMAP keywords.
+    fn into_settings(
+        self,
+        security: Security,
+        password: String,
+    ) -> Result<ImapSettings, MailError> {
+        let put_aside_flag = keyword(&self.put_aside_flag, "mail.imap.put_aside_flag")?;
+        let handled = match self.handled.as_str() {
+            "flag" => Handled::Flag(self.handled_flag),
+            "move" => Handled::Move(self.handled_folder),
+            other => {
+                return Err(MailError::Config(format!(
+                    "mail.imap.handled is `{other}`: use flag or move"
+                )));
+            }
+        };
+        Ok(ImapSettings {
+            port: self.port.unwrap_or(match security {
+                Security::Tls => 993,
+                _ => 143,
+            }),
+            host: self.host,
+            security,
+            user: self.user,
+            password,
+            mailbox: self.mailbox,
+            handled,
+            put_aside_flag,
+            idle: self.idle,
+            poll: Duration::from_secs(self.poll_seconds.clamp(1, 25 * 60)),
+            command_timeout: Duration::from_secs(self.command_timeout_seconds.max(1)),
+            ca_file: self.ca_file,
+        })
+    }
+}
+
+impl SmtpConfig {
+    /// The sending server's settings, under `security`; a user needs a password.
+    fn into_settings(
+        self,
+        security: Security,
+        password: Option<String>,
+    ) -> Result<SmtpSettings, MailError> {
+        let credentials = match (self.user, password) {
+            (Some(user), Some(password)) => Some((user, password)),
+            (Some(user), None) => {
+                return Err(MailError::Config(format!(
+                    "mail.smtp.user is {user} but no SMTP password was given"
+                )));
+            }
+            (None, _) => None,
+        };
+        Ok(SmtpSettings {
+            port: self.port.unwrap_or(match security {
+                Security::Tls => 465,
+                Security::StartTls => 587,
+                Security::Plain => 25,
+            }),
+            host: self.host,
+            security,
+            credentials,
+            ca_file: self.ca_file,
+            timeout: Duration::from_secs(self.timeout_seconds.max(1)),
+            parallel: self.parallel.clamp(1, 64) as usize,
+            pass: Duration::from_secs(self.pass_seconds.max(1)),
         })
     }
 }
