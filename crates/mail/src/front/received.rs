@@ -160,8 +160,10 @@ impl MailFrontEnd {
                 .ask_to_verify(&mail, &from, &delivery, lines, now)
                 .await;
         }
-        self.answer(&mail, &from, &delivery, lines, proof, verified, now)
-            .await
+        // Boxed: the answer runs commands through the service, whose future is deep, and the
+        // futures that await a mail's handling would otherwise nest it past the compiler's
+        // layout limit.
+        Box::pin(self.answer(&mail, &from, &delivery, lines, proof, verified, now)).await
     }
 
     /// The address a mail is answered at, or why it is neither acted on nor answered: it is
