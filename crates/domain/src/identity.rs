@@ -93,6 +93,20 @@ impl Identity {
         Identity::new(Channel::Local, name)
     }
 
+    /// The Discord user this identity is, by their id; `None` for another channel or an id that
+    /// is not a Discord one (not a number, or zero).
+    pub fn discord_user(&self) -> Option<u64> {
+        (self.channel == Channel::Discord)
+            .then(|| self.id.parse::<u64>().ok())
+            .flatten()
+            .filter(|&n| n != 0)
+    }
+
+    /// The address of a mail identity (without `mailto:`); `None` for another channel.
+    pub fn mail_address(&self) -> Option<&str> {
+        (self.channel == Channel::Mail).then_some(self.id.as_str())
+    }
+
     /// What a player behind this identity may be called before they choose: an address's local
     /// part, `discord-<id>`, the local name. Not yet cleaned of characters a name cannot hold.
     pub fn name_hint(&self) -> String {
@@ -176,6 +190,16 @@ mod tests {
             "discord:".parse::<Identity>(),
             Err(IdentityError::EmptyId(_))
         ));
+    }
+
+    #[test]
+    fn typed_access_by_channel() {
+        assert_eq!(Identity::discord(42u64).discord_user(), Some(42));
+        assert_eq!(Identity::discord("0").discord_user(), None);
+        assert_eq!(Identity::discord("abc").discord_user(), None);
+        assert_eq!(Identity::local("42").discord_user(), None);
+        assert_eq!(Identity::mail("a@b.c").mail_address(), Some("a@b.c"));
+        assert_eq!(Identity::discord(42u64).mail_address(), None);
     }
 
     #[test]
