@@ -8,7 +8,7 @@
 
 use crate::Sizes;
 use agora_rules::{AnyAction, AnyPosition};
-use agora_service::{Channel, Store, StoreOptions};
+use agora_service::{Store, StoreOptions};
 use agora_testkit::discord::double::{self, Call, Double, GUILD_ID, LOBBY};
 use anyhow::{Context, bail};
 use rand::rngs::SmallRng;
@@ -61,12 +61,7 @@ impl Games {
                         .identities_of(*player)
                         .await?
                         .into_iter()
-                        .find_map(|i| {
-                            let identity: agora_service::Identity = i.address.parse().ok()?;
-                            (identity.channel == Channel::Discord)
-                                .then(|| identity.id.parse::<u64>().ok())
-                                .flatten()
-                        })
+                        .find_map(|i| i.address.discord_user())
                         .with_context(|| format!("player {player} has no Discord identity"))?;
                     users.insert(*player, user);
                 }

@@ -325,7 +325,7 @@ async fn play(
             break;
         };
         let identity = &state.identities[seat.index()][0];
-        let player = if *identity == a.0.to_string() { &a } else { &b };
+        let player = if *identity == a.0 { &a } else { &b };
         let text = format!("#{game} {}", state.position.notation(action));
         say(service, commands, player, &text).await?;
         // The answer to the player who acted shows the new position, as both front ends draw

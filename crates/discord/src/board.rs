@@ -7,9 +7,9 @@
 
 use crate::Bot;
 use agora_rules::Seat;
-use agora_service::GameStatus;
 use agora_service::Language;
 use agora_service::queries::GameState;
+use agora_service::{Channel, GameStatus};
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 
@@ -39,8 +39,8 @@ pub(crate) fn clip(text: &str, max: usize) -> String {
 /// How a seat is named in a game message: a mention for a Discord player, else the name.
 pub(crate) fn seat_label(state: &GameState, seat: Seat) -> String {
     let colour = state.position.kind().seat_name(seat);
-    match state.identity_on(seat, "discord") {
-        Some(id) => format!("<@{}> ({colour})", id.trim_start_matches("discord:")),
+    match state.identity_on(seat, Channel::Discord) {
+        Some(identity) => format!("<@{}> ({colour})", identity.id),
         None => format!("{} ({colour})", state.names[seat.index()]),
     }
 }

@@ -26,7 +26,7 @@
 use crate::board::{self, Shown};
 use crate::{Bot, DiscordError};
 use agora_service::outbox::{Delivery, SendError, Sender};
-use agora_service::{GameStatus, Notice};
+use agora_service::{GameStatus, Identity, Notice};
 use chrono::{DateTime, Duration, Utc};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -238,13 +238,16 @@ impl DiscordSender<'_> {
         let bot = self.bot;
         let desk = bot.service.discord();
         let message = &delivery.message;
-        let user = message.address.strip_prefix("discord:").unwrap_or("");
-        let Some(user_id) = user.parse::<u64>().ok().filter(|&n| n != 0) else {
+        // The outbox keeps the address in its text form: read as an identity here.
+        let identity = message.address.parse::<Identity>().ok();
+        let Some((identity, user_id)) = identity.and_then(|i| i.discord_user().map(|u| (i, u)))
+        else {
             return Err(Failure::Other(DiscordError::Config(format!(
                 "`{}` is not a Discord user",
                 message.address
             ))));
         };
+        let user = identity.id.as_str();
         if desk.was_posted(message.id).await? {
             bot.service.mark_sent(message.id, bot.service.now()).await?;
             return Ok(());

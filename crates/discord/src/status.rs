@@ -14,7 +14,7 @@ use crate::{Bot, DiscordError};
 use agora_service::Answer;
 use agora_service::Language;
 use agora_service::queries::GameState;
-use agora_service::{GameStatus, Notice};
+use agora_service::{Channel, GameStatus, Identity, Notice};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use tokio::sync::Mutex;
@@ -296,10 +296,12 @@ impl Bot {
     ) -> Result<bool, DiscordError> {
         let desk = self.service.discord();
         for notice in &answer.notices {
-            if notice.channel != "discord" || notice.game_id != Some(game) {
+            if notice.channel != Channel::Discord.code() || notice.game_id != Some(game) {
                 continue;
             }
-            let user = notice.address.trim_start_matches("discord:");
+            // A notice keeps its address in the outbox's text form.
+            let user = notice.address.parse::<Identity>().map(|i| i.id);
+            let user = user.as_deref().unwrap_or_default();
             // A watcher's copy and a conditional line's answer go by direct message: they are
             // nobody's public message.
             let personal = notice.kind.personal()
@@ -384,9 +386,9 @@ impl Bot {
                     .and_then(|i| {
                         state.identities[i]
                             .iter()
-                            .find(|a| a.starts_with("discord:"))
+                            .find(|a| a.channel == Channel::Discord)
                     })
-                    .map(|a| format!("<@{}>", a.trim_start_matches("discord:")));
+                    .map(|a| format!("<@{}>", a.id));
                 if let (Some(channel), Some(who)) = (channel, challenger) {
                     let text = self.words(
                         "challenge_elsewhere",
@@ -411,8 +413,8 @@ impl Bot {
         };
         let to_act = state
             .to_act
-            .and_then(|seat| state.identity_on(seat, "discord"))
-            .map(|id| id.trim_start_matches("discord:").to_owned());
+            .and_then(|seat| state.identity_on(seat, Channel::Discord))
+            .map(|identity| identity.id.clone());
         let shown = Shown {
             mention: to_act.as_deref(),
             challenge: false,

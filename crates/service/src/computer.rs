@@ -10,7 +10,7 @@
 //! for it too.
 
 use crate::commands::Command;
-use crate::{Identity, Inbound, Service, ServiceError, Status};
+use crate::{Inbound, Service, ServiceError, Status};
 use agora_store::GameStatus;
 use chrono::{DateTime, Utc};
 use rand::Rng;
@@ -202,7 +202,7 @@ impl Service {
             // The slot is taken before the game is read, so a turn that waited searches the
             // game as it is once its turn comes (a game ended meanwhile costs no search).
             let slot = self.searches.slot().await;
-            let (position, ply, level, address) = {
+            let (position, ply, level, from) = {
                 let mut tx = self.store.write().await?;
                 let Some(g) = tx.game(game).await? else {
                     return Ok(notices);
@@ -236,11 +236,6 @@ impl Service {
             };
             let Some(action) = chosen else {
                 return Ok(notices);
-            };
-            let Ok(from) = address.parse::<Identity>() else {
-                return Err(ServiceError::Corrupt(format!(
-                    "the computer's identity `{address}` is not one"
-                )));
             };
             let inbound = Inbound {
                 delivery: Some(format!("computer:{game}:{ply}")),

@@ -23,7 +23,7 @@ use crate::claim::{Claim, Work};
 use crate::metrics::SendFailure;
 use crate::pictures::Pictures;
 use crate::queries::GameState;
-use crate::{Service, ServiceError};
+use crate::{Identity, Service, ServiceError};
 pub use agora_store::OutboxMessage;
 use chrono::{DateTime, Duration, Utc};
 use futures::FutureExt as _;
@@ -182,7 +182,14 @@ impl Service {
         if message.channel != "mailto" {
             return Ok(());
         }
-        let Some(seat) = state.seat_of(&message.address) else {
+        // The outbox keeps the address in its text form; a row's address that is no identity
+        // names no seat.
+        let Some(seat) = message
+            .address
+            .parse::<Identity>()
+            .ok()
+            .and_then(|a| state.seat_of(&a))
+        else {
             return Ok(());
         };
         let mut tx = self.store.read().await?;

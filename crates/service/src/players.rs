@@ -3,7 +3,7 @@
 
 use crate::{Channel, Done, Fail, Identity, Language, Service, user};
 use agora_domain::{MAX_NAME_CHARS, NEUTRAL_NAME, clean_name};
-use agora_store::{Identity as StoredIdentity, NewMessage, Notice, Player, Tx};
+use agora_store::{LinkedIdentity, NewMessage, Notice, Player, Tx};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
@@ -46,14 +46,14 @@ impl Queued {
     pub(crate) fn message(
         &self,
         player: i64,
-        identity: &StoredIdentity,
+        identity: &LinkedIdentity,
         (subject, body): (String, String),
     ) -> NewMessage {
         let game = self.game;
         NewMessage {
             player_id: player,
-            channel: identity.channel.clone(),
-            address: identity.address.clone(),
+            channel: identity.address.channel.code().to_owned(),
+            address: identity.address.to_string(),
             game_id: game.map(|g| g.0),
             ply: game.map(|g| g.1),
             kind: self.kind,
@@ -69,22 +69,22 @@ impl Queued {
 /// `notify` setting if they have an identity there, otherwise their first verified identity,
 /// otherwise any. The service's own identities (the placeholder of open challenges) are never
 /// written to.
-pub(crate) fn notice_identity_among(p: &Player, identities: &[&StoredIdentity]) -> Option<usize> {
-    let usable = |i: &&&StoredIdentity| i.channel != Channel::System.code();
-    let first = |fits: &dyn Fn(&StoredIdentity) -> bool| {
+pub(crate) fn notice_identity_among(p: &Player, identities: &[&LinkedIdentity]) -> Option<usize> {
+    let usable = |i: &&&LinkedIdentity| i.address.channel != Channel::System;
+    let first = |fits: &dyn Fn(&LinkedIdentity) -> bool| {
         identities.iter().position(|i| usable(&i) && fits(i))
     };
     p.notify
         .as_deref()
-        .and_then(|c| first(&|i| i.channel == c))
+        .and_then(|c| first(&|i| i.address.channel.code() == c))
         .or_else(|| first(&|i| i.verified))
         .or_else(|| first(&|_| true))
 }
 
 /// The address of a mail identity the player has not verified, whose owner only the mail front
 /// end can have confirmed (see [`Service::unconfirmed_mail`]); `None` for any other identity.
-pub(crate) fn unproven_mail(identity: &StoredIdentity) -> Option<&str> {
-    let address = identity.address.strip_prefix("mailto:")?;
+pub(crate) fn unproven_mail(identity: &LinkedIdentity) -> Option<&str> {
+    let address = identity.address.mail_address()?;
     (!identity.verified && !address.is_empty()).then_some(address)
 }
 
@@ -263,7 +263,7 @@ impl Service {
         &self,
         tx: &mut Tx,
         p: &Player,
-        identity: &StoredIdentity,
+        identity: &LinkedIdentity,
         notice: Queued,
         context: impl Serialize,
         now: DateTime<Utc>,
@@ -274,7 +274,8 @@ impl Service {
             tracing::info!(identity = %identity.address, kind = notice.kind.code(), "not queued: the recipient is blocked");
             return Ok(());
         }
-        let text = self.notice_text(notice.kind, &identity.channel, self.language_of(p), context);
+        let channel = identity.address.channel.code();
+        let text = self.notice_text(notice.kind, channel, self.language_of(p), context);
         tx.queue(&notice.message(player, identity, text), now)
             .await?;
         Ok(())
@@ -302,7 +303,7 @@ impl Service {
         &self,
         tx: &mut Tx,
         p: &Player,
-    ) -> Result<Option<StoredIdentity>, Fail> {
+    ) -> Result<Option<LinkedIdentity>, Fail> {
         let mut identities = tx.identities_of(p.id).await?;
         let chosen = notice_identity_among(p, &identities.iter().collect::<Vec<_>>());
         Ok(chosen.map(|i| identities.swap_remove(i)))
@@ -315,7 +316,7 @@ impl Service {
     pub(crate) async fn unconfirmed_mail(
         &self,
         tx: &mut Tx,
-        identity: &StoredIdentity,
+        identity: &LinkedIdentity,
     ) -> Result<bool, Fail> {
         let Some(address) = unproven_mail(identity) else {
             return Ok(false);
@@ -334,9 +335,7 @@ impl Service {
         }
         let mut ctx = Ctx::default();
         for identity in tx.identities_of(player).await? {
-            let Ok(parsed) = identity.address.parse::<Identity>() else {
-                continue;
-            };
+            let parsed = &identity.address;
             match parsed.channel {
                 Channel::Mail
                     if ctx.mail.is_none() && !self.unconfirmed_mail(tx, &identity).await? =>
@@ -458,11 +457,11 @@ impl Service {
             Channel::Discord => "Discord",
             Channel::Local | Channel::System => "the terminal",
         };
-        let channel = channel.code();
-        if !identities.iter().any(|i| i.channel == channel) {
+        if !identities.iter().any(|i| i.address.channel == channel) {
+            let channel = channel.code();
             return user(agora_i18n::text!("notify-no-identity", channel = channel));
         }
-        tx.set_notify(me.id, channel).await?;
+        tx.set_notify(me.id, channel.code()).await?;
         self.settings_reply("notify", word)
     }
 

@@ -5,7 +5,7 @@
 use crate::Language;
 use crate::clock::seat_to_act;
 use crate::views::title_in;
-use crate::{Identity, Service, ServiceError};
+use crate::{Channel, Identity, Service, ServiceError};
 use agora_rules::{AnyAction, AnyPosition, GameKind, Seat};
 use agora_store::{Game, GameStatus};
 use chrono::{DateTime, Utc};
@@ -31,7 +31,7 @@ pub struct GameState {
     /// The players' names and ids, and every identity of each, per seat.
     pub names: [String; 2],
     pub players: [i64; 2],
-    pub identities: [Vec<String>; 2],
+    pub identities: [Vec<Identity>; 2],
     /// Which seats the computer plays.
     pub computer: [bool; 2],
     pub challenger: i64,
@@ -70,18 +70,17 @@ struct Words {
 
 impl GameState {
     /// The seat an identity plays, if any.
-    pub fn seat_of(&self, identity: &str) -> Option<Seat> {
+    pub fn seat_of(&self, identity: &Identity) -> Option<Seat> {
         Seat::BOTH
             .into_iter()
             .find(|s| self.identities[s.index()].iter().any(|i| i == identity))
     }
 
-    /// The seat's identity on a channel (`discord`, `mailto`), if its player has one.
-    pub fn identity_on(&self, seat: Seat, channel: &str) -> Option<&str> {
+    /// The seat's identity on a channel, if its player has one.
+    pub fn identity_on(&self, seat: Seat, channel: Channel) -> Option<&Identity> {
         self.identities[seat.index()]
             .iter()
-            .find(|i| i.split_once(':').is_some_and(|(c, _)| c == channel))
-            .map(String::as_str)
+            .find(|i| i.channel == channel)
     }
 
     /// The words of `language`.
@@ -232,7 +231,7 @@ impl Service {
         let (l, shown) = self
             .load_showing(&mut tx, g, None, ply.map(|p| p as usize))
             .await?;
-        let mut identities: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        let mut identities: [Vec<Identity>; 2] = [Vec::new(), Vec::new()];
         for seat in Seat::BOTH {
             identities[seat.index()] = tx
                 .identities_of(l.game.player_at(seat))

@@ -451,7 +451,7 @@ impl Service {
             .identities_of(player)
             .await?
             .iter()
-            .any(|i| i.channel == Channel::Mail.code());
+            .any(|i| i.address.channel == Channel::Mail);
         if !by_mail {
             return Ok(false);
         }

@@ -4,7 +4,7 @@
 use crate::dialect::run;
 use crate::games::{GAME_COLUMNS, GameRow};
 use crate::players::{Addressee, IdentityRow, PLAYER_COLUMNS, PLAYER_WIDTH, PlayerRow};
-use crate::{Game, Identity, Player, Result, Tx};
+use crate::{Game, LinkedIdentity, Player, Result, Tx};
 use chrono::{DateTime, Utc};
 
 /// One row of [`Tx::watchers`]: a watcher and one of their identities.
@@ -114,26 +114,19 @@ impl Tx {
              WHERE w.game_id = ?
              ORDER BY w.created_at, w.player_id, i.verified DESC, i.created_at, i.address"
         );
-        let rows: Vec<(Player, Identity, bool)> = if self.is_postgres() {
+        let rows: Vec<(Player, IdentityRow, bool)> = if self.is_postgres() {
             let rows: Vec<WatcherRow> = run!(self, fetch_all, query_as(sql).bind(game_id))?;
             rows.into_iter()
-                .map(|r| (r.player.into(), r.identity.into(), r.mail_confirmed))
+                .map(|r| (r.player.into(), r.identity, r.mail_confirmed))
                 .collect()
         } else {
             // Read after every action: run directly on the connection (see `direct`).
             let db = self.db().await?;
             let mut query = db.prepare_cached(&sql)?;
             let rows = query.query_map([game_id], |row| {
-                let identity = Identity {
-                    address: row.get(PLAYER_WIDTH)?,
-                    player_id: row.get(PLAYER_WIDTH + 1)?,
-                    channel: row.get(PLAYER_WIDTH + 2)?,
-                    verified: row.get(PLAYER_WIDTH + 3)?,
-                    blocked: row.get(PLAYER_WIDTH + 4)?,
-                };
                 Ok((
                     PlayerRow::direct(row, 0)?.into(),
-                    identity,
+                    IdentityRow::direct(row, PLAYER_WIDTH)?,
                     row.get(PLAYER_WIDTH + 5)?,
                 ))
             })?;
@@ -141,6 +134,7 @@ impl Tx {
         };
         let mut watchers: Vec<Addressee> = Vec::new();
         for (player, identity, confirmed) in rows {
+            let identity = LinkedIdentity::try_from(identity)?;
             match watchers.last_mut() {
                 Some(w) if w.player.id == player.id => w.identities.push((identity, confirmed)),
                 _ => watchers.push(Addressee {

@@ -53,7 +53,7 @@ pub use health::{Gauges, Waiting};
 pub use mail::{MailRetry, MailSender, MailThread, PutAsideMail, SpooledMail};
 pub use notes::Note;
 pub use outbox::{Claimed, NewMessage, Notice, OutboxMessage, OutboxStats, Queued};
-pub use players::{Identity, LinkCode, Player, Vacation};
+pub use players::{LinkCode, LinkedIdentity, Player, Vacation};
 pub use purge::Purged;
 pub use ratings::{Rating, RatingChange, Reliability};
 pub use tournaments::{

@@ -9,6 +9,7 @@ mod settings;
 
 use crate::dialect::run;
 use crate::{Result, StoreError, Tx};
+use agora_domain::Identity;
 use chrono::{DateTime, Utc};
 
 /// A person or the computer.
@@ -68,12 +69,13 @@ impl Player {
     }
 }
 
-/// One way to reach a player: `discord:<id>`, `mailto:<address>` or `local:<name>`.
+/// One way to reach a player, as the store links it to them: the identity (`discord:<id>`,
+/// `mailto:<address>` or `local:<name>`), whose player it is and what the store knows of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Identity {
-    pub address: String,
+pub struct LinkedIdentity {
+    /// The identity, kept in its text form in the `address` column.
+    pub address: Identity,
     pub player_id: i64,
-    pub channel: String,
     pub verified: bool,
     /// The operator blocked it (`agora admin block`): it is sent nothing.
     pub blocked: bool,
@@ -86,7 +88,7 @@ pub struct Identity {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Addressee {
     pub player: Player,
-    pub identities: Vec<(Identity, bool)>,
+    pub identities: Vec<(LinkedIdentity, bool)>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -139,24 +141,42 @@ impl From<PlayerRow> for Player {
     }
 }
 
+/// An identity as its row holds it. The `channel` column is the address's prefix (written from
+/// it by [`Tx::add_identity`]) and is not read back: the parsed address says the channel.
 #[derive(sqlx::FromRow)]
 pub(crate) struct IdentityRow {
     address: String,
     player_id: i64,
-    channel: String,
     verified: bool,
     blocked: bool,
 }
 
-impl From<IdentityRow> for Identity {
-    fn from(r: IdentityRow) -> Identity {
-        Identity {
-            address: r.address,
+impl IdentityRow {
+    /// Reads `address, player_id, channel, verified, blocked` from `at` on (see `direct`).
+    pub(crate) fn direct(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<IdentityRow> {
+        Ok(IdentityRow {
+            address: row.get(at)?,
+            player_id: row.get(at + 1)?,
+            verified: row.get(at + 3)?,
+            blocked: row.get(at + 4)?,
+        })
+    }
+}
+
+impl TryFrom<IdentityRow> for LinkedIdentity {
+    type Error = StoreError;
+
+    fn try_from(r: IdentityRow) -> Result<LinkedIdentity> {
+        let address = r
+            .address
+            .parse()
+            .map_err(|e| StoreError::Corrupt(format!("identity of player {}: {e}", r.player_id)))?;
+        Ok(LinkedIdentity {
+            address,
             player_id: r.player_id,
-            channel: r.channel,
             verified: r.verified,
             blocked: r.blocked,
-        }
+        })
     }
 }
 
@@ -368,35 +388,28 @@ impl Tx {
         Ok(())
     }
 
-    pub async fn identity(&mut self, address: &str) -> Result<Option<Identity>> {
+    pub async fn identity(&mut self, address: &str) -> Result<Option<LinkedIdentity>> {
         let row: Option<IdentityRow> = run!(self, fetch_optional, query_as("SELECT address, player_id, channel, verified,
                     EXISTS (SELECT 1 FROM blocked_identities b WHERE b.identity = i.address) AS blocked
              FROM identities i WHERE address = ?").bind(address.to_owned()))?;
-        Ok(row.map(Identity::from))
+        row.map(LinkedIdentity::try_from).transpose()
     }
 
     /// A player's identities, verified first, oldest first.
-    pub async fn identities_of(&mut self, player_id: i64) -> Result<Vec<Identity>> {
+    pub async fn identities_of(&mut self, player_id: i64) -> Result<Vec<LinkedIdentity>> {
         const SQL: &str = "SELECT address, player_id, channel, verified,
                     EXISTS (SELECT 1 FROM blocked_identities b WHERE b.identity = i.address) AS blocked
              FROM identities i WHERE player_id = ? ORDER BY verified DESC, created_at, address";
-        if self.is_postgres() {
-            let rows: Vec<IdentityRow> = run!(self, fetch_all, query_as(SQL).bind(player_id))?;
-            return Ok(rows.into_iter().map(Identity::from).collect());
-        }
-        // Read for every notification: run directly on the connection (see `direct`).
-        let db = self.db().await?;
-        let mut query = db.prepare_cached(SQL)?;
-        let rows = query.query_map([player_id], |row| {
-            Ok(Identity {
-                address: row.get(0)?,
-                player_id: row.get(1)?,
-                channel: row.get(2)?,
-                verified: row.get(3)?,
-                blocked: row.get(4)?,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<Vec<Identity>>>()?)
+        let rows: Vec<IdentityRow> = if self.is_postgres() {
+            run!(self, fetch_all, query_as(SQL).bind(player_id))?
+        } else {
+            // Read for every notification: run directly on the connection (see `direct`).
+            let db = self.db().await?;
+            let mut query = db.prepare_cached(SQL)?;
+            let rows = query.query_map([player_id], |row| IdentityRow::direct(row, 0))?;
+            rows.collect::<rusqlite::Result<Vec<IdentityRow>>>()?
+        };
+        rows.into_iter().map(LinkedIdentity::try_from).collect()
     }
 
     /// Marks a player as having used Agora (their first command), if not marked already.

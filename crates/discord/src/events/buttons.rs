@@ -9,7 +9,7 @@ use crate::{Bot, DiscordError, identity};
 use agora_rules::Seat;
 use agora_service::commands::Command;
 use agora_service::queries::GameState;
-use agora_service::{Inbound, Status};
+use agora_service::{Channel, Inbound, Status};
 use chrono::{DateTime, Utc};
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -130,9 +130,9 @@ async fn answer_challenge(
 ) -> Result<(), DiscordError> {
     // An open challenge (the lobby's Accept) is anyone's to take: the service checks who may.
     let open = kind == "accept" && state.options.open;
-    if !open && state.seat_of(&identity(click.user.id).to_string()) != Some(Seat::Second) {
-        let who = match state.identity_on(Seat::Second, "discord") {
-            Some(id) => format!("<@{}>", id.trim_start_matches("discord:")),
+    if !open && state.seat_of(&identity(click.user.id)) != Some(Seat::Second) {
+        let who = match state.identity_on(Seat::Second, Channel::Discord) {
+            Some(identity) => format!("<@{}>", identity.id),
             None => state.names[Seat::Second.index()].clone(),
         };
         let text = bot.words("only_challenged", json!({"who": who}));

@@ -5,7 +5,7 @@
 use crate::board;
 use crate::{Bot, DiscordError};
 use agora_rules::Seat;
-use agora_service::GameStatus;
+use agora_service::{Channel, GameStatus, Identity};
 use poise::serenity_prelude as serenity;
 
 impl Bot {
@@ -68,8 +68,8 @@ impl Bot {
         if private {
             for seat in Seat::BOTH {
                 if let Some(user) = state
-                    .identity_on(seat, "discord")
-                    .and_then(|id| id.strip_prefix("discord:").and_then(parse_id))
+                    .identity_on(seat, Channel::Discord)
+                    .and_then(Identity::discord_user)
                 {
                     thread
                         .id

@@ -223,8 +223,7 @@ async fn clicker(
             .await?;
         return Ok(None);
     };
-    let me = identity(click.user.id).to_string();
-    let Some(seat) = state.seat_of(&me) else {
+    let Some(seat) = state.seat_of(&identity(click.user.id)) else {
         click
             .create_response(
                 http,

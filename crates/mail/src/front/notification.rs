@@ -5,14 +5,11 @@
 use super::{MailFrontEnd, guarded};
 use crate::compose::{self, Outgoing};
 use crate::{MailError, token};
-use agora_service::Language;
 use agora_service::desk::SpoolEntry;
 use agora_service::outbox::{Delivery, SendError, Sender};
 use agora_service::queries::GameState;
+use agora_service::{Channel, Identity, Language};
 use chrono::{DateTime, Utc};
-
-/// The channel code of mail identities in the service and the outbox.
-const CHANNEL: &str = "mailto";
 
 impl MailFrontEnd {
     /// Turns one outbox notification into a spooled mail (once per outbox id), marking its row
@@ -25,9 +22,11 @@ impl MailFrontEnd {
     ) -> Result<(), MailError> {
         let message = &delivery.message;
         let key = format!("outbox:{}", message.id);
-        let to = message
-            .address
-            .strip_prefix("mailto:")
+        // The outbox keeps the address in its text form: read as an identity here.
+        let identity = message.address.parse::<Identity>().ok();
+        let to = identity
+            .as_ref()
+            .and_then(Identity::mail_address)
             .unwrap_or(&message.address)
             .to_ascii_lowercase();
         let desk = self.service.mail();
@@ -121,7 +120,7 @@ pub(super) struct OutboxSender<'a> {
 
 impl Sender for OutboxSender<'_> {
     fn channel(&self) -> &str {
-        CHANNEL
+        Channel::Mail.code()
     }
 
     /// A row's mail is spooled and the row marked sent in one transaction

@@ -2,7 +2,7 @@
 //! spool, mailbox positions, retries and mail put aside.
 
 use crate::outbox::SendError;
-use crate::{Service, ServiceError};
+use crate::{Identity, Service, ServiceError};
 pub use agora_store::SpooledMail;
 use agora_store::{MailRetry, MailSender, MailThread, PutAsideMail, Tx};
 use chrono::{DateTime, Duration, Utc};
@@ -207,9 +207,9 @@ impl MailDesk<'_> {
     pub async fn revoke(&self, address: &str) -> Result<u64, ServiceError> {
         let mut tx = self.tx().await?;
         let mut addresses = vec![address.to_owned()];
-        if let Some(owner) = tx.identity(&format!("mailto:{address}")).await? {
+        if let Some(owner) = tx.identity(&Identity::mail(address).to_string()).await? {
             for identity in tx.identities_of(owner.player_id).await? {
-                if let Some(other) = identity.address.strip_prefix("mailto:")
+                if let Some(other) = identity.address.mail_address()
                     && !addresses.iter().any(|a| a.eq_ignore_ascii_case(other))
                 {
                     addresses.push(other.to_owned());
@@ -491,8 +491,8 @@ pub fn mailbox_lease(mailbox: &str) -> String {
 
 /// Whether mail to `address` must not be sent: its identity is blocked by the operator.
 async fn blocked(tx: &mut Tx, address: &str) -> Result<bool, ServiceError> {
-    let identity = format!("mailto:{}", address.to_lowercase());
-    let blocked = tx.is_blocked(&identity).await?;
+    let identity = Identity::mail(address.to_lowercase());
+    let blocked = tx.is_blocked(&identity.to_string()).await?;
     if blocked {
         tracing::info!(%identity, "not spooled: the recipient is blocked");
     }

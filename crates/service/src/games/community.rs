@@ -347,7 +347,7 @@ impl Service {
             kind: Notice::Watching,
             overlay: over && crate::queries::final_fields(&l.game, l.game.ply),
         };
-        let mut texts: HashMap<(String, crate::Language, String, bool), (String, String)> =
+        let mut texts: HashMap<(crate::Channel, crate::Language, String, bool), (String, String)> =
             HashMap::new();
         // The players' labels for a reader whose mail is not confirmed, read once if needed.
         let mut labels: Option<Vec<String>> = None;
@@ -377,7 +377,7 @@ impl Service {
             }
             let language = self.language_of(p);
             let key = (
-                identity.channel.clone(),
+                identity.address.channel,
                 language,
                 p.timezone.clone(),
                 hidden,
@@ -395,7 +395,12 @@ impl Service {
                             ctx.hide_name(l.kind().seat_name(seat), label);
                         }
                     }
-                    let text = self.notice_text(notice.kind, &identity.channel, language, ctx);
+                    let text = self.notice_text(
+                        notice.kind,
+                        identity.address.channel.code(),
+                        language,
+                        ctx,
+                    );
                     texts.insert(key, text.clone());
                     text
                 }

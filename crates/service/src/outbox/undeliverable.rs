@@ -3,7 +3,7 @@
 
 use super::SendError;
 use crate::{Service, ServiceError};
-use agora_domain::Notice;
+use agora_domain::{Identity, Notice};
 use agora_store::{NewMessage, OutboxMessage, Tx};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
@@ -37,16 +37,17 @@ impl Service {
             /// The address it could not reach, as its owner knows it (`ann@example.org`).
             address: &'a str,
         }
-        let address = failed
-            .address
-            .split_once(':')
-            .map_or(failed.address.as_str(), |(_, rest)| rest);
+        // The outbox keeps the address in its text form: read as an identity here.
+        let failed_identity = failed.address.parse::<Identity>().ok();
+        let address = failed_identity
+            .as_ref()
+            .map_or(failed.address.as_str(), |i| i.id.as_str());
         let since = now - Duration::days(1);
         for identity in tx.identities_of(failed.player_id).await? {
             if !identity.verified
-                || identity.channel == failed.channel
+                || identity.address.channel.code() == failed.channel
                 || tx
-                    .queued_since(&identity.address, Notice::Undeliverable, since)
+                    .queued_since(&identity.address.to_string(), Notice::Undeliverable, since)
                     .await?
             {
                 continue;
@@ -62,7 +63,7 @@ impl Service {
                 .map_or(self.settings.default_language, |p| self.language_of(&p));
             let body = self.templates.render_in(
                 crate::players::template_of(Notice::Undeliverable),
-                &identity.channel,
+                identity.address.channel.code(),
                 language,
                 context,
             );
@@ -71,8 +72,8 @@ impl Service {
             // that would show the player's other address to the opponent.
             let notice = NewMessage {
                 player_id: failed.player_id,
-                channel: identity.channel.clone(),
-                address: identity.address.clone(),
+                channel: identity.address.channel.code().to_owned(),
+                address: identity.address.to_string(),
                 game_id: None,
                 ply: None,
                 kind: Notice::Undeliverable,

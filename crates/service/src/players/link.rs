@@ -2,7 +2,7 @@
 //! <code>` on the other account offers the link, and the confirmation typed back on the first one
 //! joins the two; wrong guesses are limited per day.
 
-use crate::{Done, Fail, Service, user};
+use crate::{Channel, Done, Fail, Service, user};
 use agora_store::{Player, Tx};
 use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
@@ -124,15 +124,15 @@ impl Service {
             .await?;
         // The confirmation is typed on the first account: named in its channel's form
         // when all its identities are on one channel.
-        let channels: std::collections::BTreeSet<String> = tx
+        let channels: std::collections::BTreeSet<Channel> = tx
             .identities_of(owner.id)
             .await?
             .into_iter()
-            .map(|i| i.channel)
+            .map(|i| i.address.channel)
             .collect();
         let first = match channels.len() {
-            1 => channels.into_iter().next().unwrap_or_default(),
-            _ => String::new(),
+            1 => channels.into_iter().next().map_or("", Channel::code),
+            _ => "",
         };
         Ok(self.link_text(
             "link_confirm.txt",
@@ -141,7 +141,7 @@ impl Service {
                 minutes,
                 name: &owner.name,
                 accounts: 0,
-                first: &first,
+                first,
             },
         ))
     }

@@ -73,7 +73,9 @@ async fn a_game(
     let accepted = send(service, "bob", &format!("accept #{game}"), now).await;
     assert_eq!(accepted.status, Status::Done, "{}", accepted.text);
     let state = service.game_state(game, None).await.unwrap().unwrap();
-    let first = if state.seat_of("local:alice") == Some(agora_rules::Seat::First) {
+    let first = if state.seat_of(&agora_service::Identity::local("alice"))
+        == Some(agora_rules::Seat::First)
+    {
         ["alice", "bob"]
     } else {
         ["bob", "alice"]

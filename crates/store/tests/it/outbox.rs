@@ -334,14 +334,17 @@ async fn a_games_watchers_come_with_their_identities() {
     }
     let watchers = tx.watchers(g.id).await.unwrap();
     // Per watcher: their name, and each identity's address, verified, blocked, confirmed.
-    type Seen<'a> = (&'a str, Vec<(&'a str, bool, bool, bool)>);
+    type Seen<'a> = (&'a str, Vec<(String, bool, bool, bool)>);
     let seen: Vec<Seen> = watchers
         .iter()
         .map(|w| {
             let identities = w
                 .identities
                 .iter()
-                .map(|(i, confirmed)| (i.address.as_str(), i.verified, i.blocked, *confirmed))
+                .map(|(i, confirmed)| {
+                    let address = i.address.to_string();
+                    (address, i.verified, i.blocked, *confirmed)
+                })
                 .collect();
             (w.player.name.as_str(), identities)
         })
@@ -349,15 +352,21 @@ async fn a_games_watchers_come_with_their_identities() {
     assert_eq!(
         seen,
         vec![
-            ("dee", vec![("mailto:dee@example.org", false, false, true)]),
+            (
+                "dee",
+                vec![("mailto:dee@example.org".to_owned(), false, false, true)]
+            ),
             (
                 "cy",
                 vec![
-                    ("local:cy", true, false, false),
-                    ("mailto:cy@example.org", false, false, false)
+                    ("local:cy".to_owned(), true, false, false),
+                    ("mailto:cy@example.org".to_owned(), false, false, false)
                 ]
             ),
-            ("eve", vec![("mailto:eve@example.org", true, true, false)]),
+            (
+                "eve",
+                vec![("mailto:eve@example.org".to_owned(), true, true, false)]
+            ),
         ]
     );
     for w in &watchers {

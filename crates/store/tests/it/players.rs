@@ -6,8 +6,9 @@
 
 use agora_testkit::store as common;
 
+use agora_domain::Identity;
 use agora_store::players::channel_of;
-use agora_store::{Identity, LinkCode, StoreError, Vacation};
+use agora_store::{LinkCode, LinkedIdentity, StoreError, Vacation};
 use chrono::Duration;
 use common::{TestDb, game, message, player, t0};
 
@@ -55,10 +56,9 @@ async fn identities_find_their_player_and_carry_the_verified_flag() {
 
     assert_eq!(
         tx.identity("mailto:ann@example.org").await.unwrap(),
-        Some(Identity {
-            address: "mailto:ann@example.org".into(),
+        Some(LinkedIdentity {
+            address: Identity::mail("ann@example.org"),
             player_id: ann.id,
-            channel: "mailto".into(),
             verified: false,
             blocked: false,
         })
@@ -80,7 +80,11 @@ async fn identities_find_their_player_and_carry_the_verified_flag() {
     );
 
     // Verified first, then oldest first.
-    let addresses = |ids: Vec<Identity>| ids.into_iter().map(|i| i.address).collect::<Vec<_>>();
+    let addresses = |ids: Vec<LinkedIdentity>| {
+        ids.into_iter()
+            .map(|i| i.address.to_string())
+            .collect::<Vec<_>>()
+    };
     tx.add_identity(ann.id, "local:ann", true, t0() + Duration::hours(2))
         .await
         .unwrap();
@@ -101,6 +105,25 @@ async fn identities_find_their_player_and_carry_the_verified_flag() {
         tx.seat_players([bo.id, ann.id]).await.unwrap(),
         [Some(bo), Some(ann)]
     );
+}
+
+/// A row whose address is no identity (written by hand) is read as a store error, not a panic.
+#[tokio::test]
+async fn an_unreadable_identity_is_a_store_error() {
+    let db = TestDb::fresh("unreadable-identity").await;
+    let mut tx = db.write().await;
+    let ann = player(&mut tx, "ann", "discord:7").await;
+    tx.add_identity(ann.id, "ann-by-hand", true, t0())
+        .await
+        .unwrap();
+    assert!(matches!(
+        tx.identities_of(ann.id).await,
+        Err(StoreError::Corrupt(_))
+    ));
+    assert!(matches!(
+        tx.identity("ann-by-hand").await,
+        Err(StoreError::Corrupt(_))
+    ));
 }
 
 #[test]
