@@ -5,7 +5,7 @@
 //! game with a player on Discord has its own thread there ([`Bot::tournament_place`]).
 
 use crate::board::{self, clip};
-use crate::{Bot, DiscordError};
+use crate::{Bot, DiscordError, stored_channel};
 use agora_service::desk::DiscordGame;
 use poise::serenity_prelude as serenity;
 
@@ -27,7 +27,7 @@ impl Bot {
         }
         let guild = match self.settings.guild_id {
             Some(guild) => guild,
-            None => match serenity::ChannelId::new(channel).to_channel(http).await? {
+            None => match channel.to_channel(http).await? {
                 serenity::Channel::Guild(c) => c.guild_id.get(),
                 _ => return Ok(None),
             },
@@ -50,11 +50,12 @@ impl Bot {
             match posted.iter().find(|p| p.0 == id) {
                 Some((_, _, _, shown)) if *shown == text => {}
                 Some((_, on, message, _)) => {
-                    let (Ok(on), Ok(message)) = (on.parse::<u64>(), message.parse::<u64>()) else {
+                    let (Some(on), Ok(message)) = (stored_channel(on), message.parse::<u64>())
+                    else {
                         continue;
                     };
                     let edit = serenity::EditMessage::new().content(text.clone());
-                    match serenity::ChannelId::new(on.max(1))
+                    match on
                         .edit_message(http, serenity::MessageId::new(message.max(1)), edit)
                         .await
                     {
@@ -71,9 +72,7 @@ impl Bot {
                         .message()
                         .nonce(serenity::Nonce::String(format!("t{id}")))
                         .enforce_nonce(true);
-                    let sent = serenity::ChannelId::new(channel)
-                        .send_message(http, message)
-                        .await?;
+                    let sent = channel.send_message(http, message).await?;
                     desk.record_tournament_post(
                         id,
                         &channel.to_string(),

@@ -2,6 +2,7 @@
 //! turning into [`DiscordSettings`] with the token from the environment.
 
 use crate::{DiscordError, DiscordSettings, Shards};
+use poise::serenity_prelude as serenity;
 use serde::Deserialize;
 use std::time::Duration;
 
@@ -38,6 +39,11 @@ pub struct DiscordConfig {
     pub parallel_sends: usize,
 }
 
+/// A channel the file names by id: 0 is none.
+fn channel_of_config(id: u64) -> Option<serenity::ChannelId> {
+    (id != 0).then(|| serenity::ChannelId::new(id))
+}
+
 impl Default for DiscordConfig {
     fn default() -> DiscordConfig {
         let d = DiscordSettings::default();
@@ -50,8 +56,8 @@ impl Default for DiscordConfig {
             api_base: d.api_base,
             rest_timeout_seconds: d.rest_timeout.as_secs(),
             max_attempts: d.max_attempts,
-            lobby_channel: d.lobby_channel,
-            tournament_channel: d.tournament_channel,
+            lobby_channel: d.lobby_channel.map(|c| c.get()),
+            tournament_channel: d.tournament_channel.map(|c| c.get()),
             shards: None,
             shard_total: d.shards.total,
             lease_seconds: d.lease.as_secs(),
@@ -115,8 +121,8 @@ impl DiscordConfig {
             outbox_poll: Duration::from_secs(self.outbox_poll_seconds.max(1)),
             rest_timeout: Duration::from_secs(self.rest_timeout_seconds),
             max_attempts: self.max_attempts,
-            lobby_channel: self.lobby_channel.filter(|&c| c != 0),
-            tournament_channel: self.tournament_channel.filter(|&c| c != 0),
+            lobby_channel: self.lobby_channel.and_then(channel_of_config),
+            tournament_channel: self.tournament_channel.and_then(channel_of_config),
             shards,
             lease: Duration::from_secs(self.lease_seconds),
             parallel_sends: self.parallel_sends,

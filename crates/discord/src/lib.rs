@@ -67,10 +67,10 @@ pub struct DiscordSettings {
     /// Failures on Agora's side after which an event replayed by the gateway is not handled again.
     pub max_attempts: u32,
     /// The channel where every open challenge is posted with an Accept button; none = no lobby.
-    pub lobby_channel: Option<u64>,
+    pub lobby_channel: Option<serenity::ChannelId>,
     /// The announcement channel: a status message per tournament (its standings once under
     /// way), edited as results come in; none = no announcements.
-    pub tournament_channel: Option<u64>,
+    pub tournament_channel: Option<serenity::ChannelId>,
     /// The gateway shards this process runs, first to last (both included), of `shard_total`.
     /// Several processes sharing the database each run their own range; every process posts.
     pub shards: Shards,
@@ -230,6 +230,15 @@ pub(crate) type Ctx<'a> = poise::ApplicationContext<'a, Arc<Bot>, DiscordError>;
 /// The identity of a Discord user in the service.
 pub(crate) fn identity(user: serenity::UserId) -> Identity {
     Identity::discord(user)
+}
+
+/// A channel or thread as the store keeps it (its id in decimal), read once where the row is:
+/// `None` for text that names none (not a number, or zero).
+pub(crate) fn stored_channel(text: &str) -> Option<serenity::ChannelId> {
+    text.parse::<u64>()
+        .ok()
+        .filter(|&n| n != 0)
+        .map(serenity::ChannelId::new)
 }
 
 /// The Discord front end over one service.

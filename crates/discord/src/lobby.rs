@@ -5,7 +5,7 @@
 //! on the next round.
 
 use crate::board::{self, clip};
-use crate::{Bot, DiscordError};
+use crate::{Bot, DiscordError, stored_channel};
 use agora_service::GameStatus;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -39,9 +39,7 @@ impl Bot {
                 .components(vec![serenity::CreateActionRow::Buttons(vec![accept])])
                 .nonce(serenity::Nonce::String(format!("l{}", seek.id)))
                 .enforce_nonce(true);
-            let sent = serenity::ChannelId::new(lobby)
-                .send_message(http, message)
-                .await?;
+            let sent = lobby.send_message(http, message).await?;
             desk.record_lobby_post(seek.id, &lobby.to_string(), &sent.id.to_string())
                 .await?;
         }
@@ -49,15 +47,12 @@ impl Bot {
             if open.iter().any(|s| s.id == game) {
                 continue;
             }
-            let (Ok(channel), Ok(message)) = (channel.parse::<u64>(), message.parse::<u64>())
+            let (Some(channel), Ok(message)) = (stored_channel(&channel), message.parse::<u64>())
             else {
                 desk.close_lobby_post(game).await?;
                 continue;
             };
-            let (channel, message) = (
-                serenity::ChannelId::new(channel.max(1)),
-                serenity::MessageId::new(message.max(1)),
-            );
+            let message = serenity::MessageId::new(message.max(1));
             // Taken (the game started, with whom) or closed (withdrawn or expired).
             let state = self.state(game, None).await?;
             let taken = state

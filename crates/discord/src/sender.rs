@@ -24,7 +24,7 @@
 //! new thread: the players expect the game to go on, not to fall silent.
 
 use crate::board::{self, Shown};
-use crate::{Bot, DiscordError};
+use crate::{Bot, DiscordError, stored_channel};
 use agora_service::outbox::{Delivery, SendError, Sender};
 use agora_service::{GameStatus, Identity, Notice};
 use chrono::{DateTime, Duration, Utc};
@@ -374,17 +374,16 @@ impl DiscordSender<'_> {
     ) -> Result<bool, DiscordError> {
         let row = message.id;
         let desk = self.bot.service.discord();
-        let (channel, at) = match desk.intent(row).await? {
-            Some(intent) => intent,
+        let (channel_id, at) = match desk.intent(row).await? {
+            Some((channel, at)) => match stored_channel(&channel) {
+                Some(channel) => (channel, at),
+                None => return Ok(false),
+            },
             None => match message.tried {
-                Some(at) => (target.to_string(), at),
+                Some(at) => (target, at),
                 None => return Ok(false),
             },
         };
-        let Some(channel_id) = channel.parse::<u64>().ok().filter(|&n| n != 0) else {
-            return Ok(false);
-        };
-        let channel_id = serenity::ChannelId::new(channel_id);
         let me = *self
             .bot
             .me
@@ -418,8 +417,13 @@ impl DiscordSender<'_> {
             });
             if let Some(found) = found {
                 tracing::info!(row, message = %found.id, "found the post of a row made before a restart");
-                desk.record_post(row, &channel, &found.id.to_string(), self.bot.service.now())
-                    .await?;
+                desk.record_post(
+                    row,
+                    &channel_id.to_string(),
+                    &found.id.to_string(),
+                    self.bot.service.now(),
+                )
+                .await?;
                 return Ok(true);
             }
             match page.iter().map(|m| m.id).max() {
@@ -453,8 +457,6 @@ impl DiscordSender<'_> {
                 .await?
                 .and_then(|g| g.thread_id.or(g.guild_id.map(|_| g.channel_id))),
         };
-        Ok(channel
-            .and_then(|c| c.parse::<u64>().ok())
-            .map(serenity::ChannelId::new))
+        Ok(channel.as_deref().and_then(stored_channel))
     }
 }

@@ -10,7 +10,7 @@
 
 use crate::board::{self, Shown};
 use crate::sender::http_status;
-use crate::{Bot, DiscordError};
+use crate::{Bot, DiscordError, stored_channel};
 use agora_service::Answer;
 use agora_service::Language;
 use agora_service::queries::GameState;
@@ -203,14 +203,15 @@ impl Bot {
         game: i64,
     ) -> Result<(), DiscordError> {
         for (channel, message) in self.service.discord().challenge_posts(game).await? {
-            let (Some(channel), Some(message)) = (parse_id(&channel), parse_id(&message)) else {
+            let (Some(channel), Some(message)) = (stored_channel(&channel), parse_id(&message))
+            else {
                 continue;
             };
             if self.challenge_was_closed(message) {
                 continue;
             }
             let edit = serenity::EditMessage::new().components(Vec::new());
-            match serenity::ChannelId::new(channel)
+            match channel
                 .edit_message(http, serenity::MessageId::new(message), edit)
                 .await
             {
@@ -377,8 +378,7 @@ impl Bot {
                     .place(state.id)
                     .await?
                     .filter(|p| p.guild_id.is_some())
-                    .and_then(|p| parse_id(&p.channel_id))
-                    .map(serenity::ChannelId::new);
+                    .and_then(|p| stored_channel(&p.channel_id));
                 let challenger = state
                     .players
                     .iter()

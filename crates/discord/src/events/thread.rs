@@ -3,7 +3,7 @@
 //! with the game's status message. A game started elsewhere has none.
 
 use crate::board;
-use crate::{Bot, DiscordError};
+use crate::{Bot, DiscordError, stored_channel};
 use agora_rules::Seat;
 use agora_service::{Channel, GameStatus, Identity};
 use poise::serenity_prelude as serenity;
@@ -28,10 +28,10 @@ impl Bot {
                 None => return Ok(None),
             },
         };
-        if let Some(thread) = known.thread_id.as_deref().and_then(parse_id) {
-            return Ok(Some(serenity::ChannelId::new(thread)));
+        if let Some(thread) = known.thread_id.as_deref().and_then(stored_channel) {
+            return Ok(Some(thread));
         }
-        let (Some(_), Some(channel)) = (known.guild_id, parse_id(&known.channel_id)) else {
+        let (Some(_), Some(channel)) = (known.guild_id, stored_channel(&known.channel_id)) else {
             return Ok(None);
         };
         let Some(state) = self.state(game, None).await? else {
@@ -54,7 +54,7 @@ impl Bot {
             true => serenity::ChannelType::PrivateThread,
             false => serenity::ChannelType::PublicThread,
         };
-        let thread = serenity::ChannelId::new(channel)
+        let thread = channel
             .create_thread(
                 http,
                 serenity::CreateThread::new(name)
@@ -82,8 +82,4 @@ impl Bot {
         self.post_status(http, thread.id, &state).await?;
         Ok(Some(thread.id))
     }
-}
-
-fn parse_id(s: &str) -> Option<u64> {
-    s.parse().ok().filter(|&n| n != 0)
 }

@@ -39,7 +39,7 @@ fn carol() -> User {
 async fn start(name: &str, double: &Double) -> Agora {
     let db = temp_db(name);
     let mut settings = settings(double);
-    settings.lobby_channel = Some(SEEKS);
+    settings.lobby_channel = Some(poise::serenity_prelude::ChannelId::new(SEEKS));
     Agora::start_with(&db, double, settings).await
 }
 

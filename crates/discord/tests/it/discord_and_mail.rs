@@ -282,7 +282,7 @@ async fn a_tournament_with_players_on_discord_by_mail_and_at_the_terminal() {
     let db = temp_db("tournament");
     // The announcement channel: a channel of its own in the double's server.
     let mut settings = common::settings(&double);
-    settings.tournament_channel = Some(ANNOUNCEMENTS);
+    settings.tournament_channel = Some(poise::serenity_prelude::ChannelId::new(ANNOUNCEMENTS));
     let discord = Agora::start_with(&db, &double, settings).await;
     let post = mail::Agora::start(&db, mail::settings(&servers)).await;
     let alice = User {
