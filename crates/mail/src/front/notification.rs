@@ -14,6 +14,9 @@ use chrono::{DateTime, Utc};
 /// The channel code of mail identities in the service and the outbox.
 const CHANNEL: &str = "mailto";
 
+/// How many conversations of the outbox are spooled at once (see `OutboxSender::parallel_sends`).
+const SPOOLING: usize = 16;
+
 impl MailFrontEnd {
     /// Turns one outbox notification into a spooled mail (once per outbox id), marking its row
     /// sent: the text the service wrote, the game's subject, and the picture when the row carries
@@ -36,7 +39,7 @@ impl MailFrontEnd {
             self.service.mark_sent(message.id, now).await?;
             return Ok(());
         }
-        let thread = desk.thread(&to, message.game_id, now).await?;
+        let thread = desk.thread(&to, message.game_id).await?;
         let token = token::generate();
         let (_, domain) = self.settings.address_parts();
         let mut references = Vec::new();
@@ -122,6 +125,13 @@ pub(super) struct OutboxSender<'a> {
 impl Sender for OutboxSender<'_> {
     fn channel(&self) -> &str {
         CHANNEL
+    }
+
+    /// Spooling holds no connection to anyone: a conversation's turn is the picture, the mail's
+    /// making and one short write, and the writes of conversations spooled at once share the
+    /// writer's commits. So it takes many at once, however few mails SMTP sends side by side.
+    fn parallel_sends(&self) -> Option<usize> {
+        Some(SPOOLING)
     }
 
     /// A row's mail is spooled and the row marked sent in one transaction
