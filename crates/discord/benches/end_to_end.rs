@@ -13,6 +13,9 @@
 //! records it), and the pictures drawn against those reused, with the time spent drawing.
 //!
 //! Sizes: `AGORA_BENCH_GAMES` (default 48) and `AGORA_BENCH_PLIES` (default 20);
+//! `AGORA_BENCH_THINK_MS` (default 0) is how long a player takes to answer once told, so the lag
+//! can be read at a load below what the machine can take (with none, every game plays as fast
+//! as its notifications go out, and the lag is that of a saturated service);
 //! `AGORA_BENCH_SMTP_PARALLEL` sets how many mails are handed to the SMTP server at once
 //! (default: the mail front end's, `[mail.smtp] parallel`), `AGORA_BENCH_DISCORD_SENDS` how many
 //! the Discord sender posts at once (default: the Discord front end's `parallel_sends`). Each mail
@@ -104,6 +107,7 @@ async fn servers() -> Result<mail::Servers, Error> {
 async fn run() -> Result<(), Error> {
     let games = size("AGORA_BENCH_GAMES", 48)?;
     let plies = size("AGORA_BENCH_PLIES", 20)?;
+    let think = Duration::from_millis(size("AGORA_BENCH_THINK_MS", 0)? as u64);
     let smtp_parallel = size(
         "AGORA_BENCH_SMTP_PARALLEL",
         agora_mail::config::DEFAULT_SMTP_PARALLEL as usize,
@@ -139,7 +143,7 @@ async fn run() -> Result<(), Error> {
         let (service, reader, commands) = (service.clone(), reader.clone(), commands.clone());
         let domain = servers.domain.clone();
         tasks.push(tokio::spawn(async move {
-            play(&service, &reader, &commands, (i, &domain), plies).await
+            play(&service, &reader, &commands, (i, &domain), (plies, think)).await
         }));
     }
     for task in tasks {
@@ -293,14 +297,14 @@ async fn say(
     Ok(answer.text)
 }
 
-/// Starts game `i` and plays up to `plies` actions in it, each after the last one's
+/// Starts game `i` and plays up to `plies` actions in it, each `think` after the last one's
 /// notifications went out.
 async fn play(
     service: &Service,
     reader: &SqlitePool,
     commands: &AtomicU64,
     (i, domain): (usize, &str),
-    plies: usize,
+    (plies, think): (usize, Duration),
 ) -> Result<(), Error> {
     let [a, b] = players(i, domain);
     say(service, commands, &b, "games").await?;
@@ -316,6 +320,7 @@ async fn play(
     say(service, commands, &b, &format!("accept #{game}")).await?;
     for ply in 0..plies {
         wait_sent(reader, game).await?;
+        tokio::time::sleep(think).await;
         let state = service
             .game_state(game, None)
             .await?
