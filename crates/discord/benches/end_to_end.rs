@@ -13,9 +13,14 @@
 //! records it), and the pictures drawn against those reused, with the time spent drawing.
 //!
 //! Sizes: `AGORA_BENCH_GAMES` (default 48) and `AGORA_BENCH_PLIES` (default 20);
-//! `AGORA_BENCH_PARALLEL_SENDS` sets how many conversations the mail sender's pass spools at
-//! once, and the SMTP connections (default: the service's `parallel_sends`), `AGORA_BENCH_DISCORD_SENDS` how many the
-//! Discord sender posts at once (default: the Discord front end's `parallel_sends`). The mail servers must be there (`source <dir>/env` of
+//! `AGORA_BENCH_THINK_MS` (default 0) is how long a player takes to answer once told, so the lag
+//! can be read at a load below what the machine can take (with none, every game plays as fast
+//! as its notifications go out, and the lag is that of a saturated service);
+//! `AGORA_BENCH_SMTP_PARALLEL` sets how many mails are handed to the SMTP server at once
+//! (default: the mail front end's, `[mail.smtp] parallel`), `AGORA_BENCH_DISCORD_SENDS` how many
+//! the Discord sender posts at once (default: the Discord front end's `parallel_sends`). Each mail
+//! player has an address of their own (`alice+m7@`), delivered to the four test mailboxes by
+//! the address's detail. The mail servers must be there (`source <dir>/env` of
 //! `tests/mail/servers.sh start <dir>`): without them it fails; it never skips. It empties the
 //! test mailboxes when done.
 //!
@@ -102,9 +107,10 @@ async fn servers() -> Result<mail::Servers, Error> {
 async fn run() -> Result<(), Error> {
     let games = size("AGORA_BENCH_GAMES", 48)?;
     let plies = size("AGORA_BENCH_PLIES", 20)?;
-    let parallel_sends = size(
-        "AGORA_BENCH_PARALLEL_SENDS",
-        Settings::default().parallel_sends,
+    let think = Duration::from_millis(size("AGORA_BENCH_THINK_MS", 0)? as u64);
+    let smtp_parallel = size(
+        "AGORA_BENCH_SMTP_PARALLEL",
+        agora_mail::config::DEFAULT_SMTP_PARALLEL as usize,
     )?;
     let discord_sends = size(
         "AGORA_BENCH_DISCORD_SENDS",
@@ -118,7 +124,6 @@ async fn run() -> Result<(), Error> {
     let settings = Settings {
         seed: Some(11),
         max_open_challenges: u32::MAX,
-        parallel_sends,
         ..Settings::default()
     };
     let service = Arc::new(Service::new(store, Templates::load(None)?, settings));
@@ -128,7 +133,7 @@ async fn run() -> Result<(), Error> {
     let discord = start_discord(&service, &double, discord_sends).await;
     let mut mail_settings = mail::settings(&servers);
     mail_settings.png_size = PNG_SIZE;
-    mail_settings.smtp.parallel = parallel_sends;
+    mail_settings.smtp.parallel = smtp_parallel;
     let post = MailSender::start(MailFrontEnd::new(service.clone(), mail_settings)?);
 
     let started = Instant::now();
@@ -138,7 +143,7 @@ async fn run() -> Result<(), Error> {
         let (service, reader, commands) = (service.clone(), reader.clone(), commands.clone());
         let domain = servers.domain.clone();
         tasks.push(tokio::spawn(async move {
-            play(&service, &reader, &commands, (i, &domain), plies).await
+            play(&service, &reader, &commands, (i, &domain), (plies, think)).await
         }));
     }
     for task in tasks {
@@ -258,9 +263,11 @@ fn players(i: usize, domain: &str) -> [(Identity, String); 2] {
         let id = 500_000_000_000_100_000 + n as u64;
         (format!("discord:{id}"), format!("d{n}"))
     };
+    // Each mail player has an address of their own, as players do; the four test mailboxes
+    // receive them by the address's detail (`alice+m7@`).
     let mail = |n: usize| {
         let user = MAILBOXES[n % MAILBOXES.len()];
-        (format!("mailto:{user}@{domain}"), user.to_owned())
+        (format!("mailto:{user}+m{n}@{domain}"), format!("m{n}"))
     };
     let [a, b] = match i % 3 {
         0 => [discord(2 * i), mail(i)],
@@ -290,14 +297,14 @@ async fn say(
     Ok(answer.text)
 }
 
-/// Starts game `i` and plays up to `plies` actions in it, each after the last one's
+/// Starts game `i` and plays up to `plies` actions in it, each `think` after the last one's
 /// notifications went out.
 async fn play(
     service: &Service,
     reader: &SqlitePool,
     commands: &AtomicU64,
     (i, domain): (usize, &str),
-    plies: usize,
+    (plies, think): (usize, Duration),
 ) -> Result<(), Error> {
     let [a, b] = players(i, domain);
     say(service, commands, &b, "games").await?;
@@ -313,6 +320,7 @@ async fn play(
     say(service, commands, &b, &format!("accept #{game}")).await?;
     for ply in 0..plies {
         wait_sent(reader, game).await?;
+        tokio::time::sleep(think).await;
         let state = service
             .game_state(game, None)
             .await?

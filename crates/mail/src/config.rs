@@ -182,8 +182,13 @@ fn default_command_timeout() -> u64 {
 fn default_send_timeout() -> u64 {
     60
 }
+/// How many mails are handed to the SMTP server at once unless `[mail.smtp] parallel` says
+/// otherwise. Submission servers take many connections from one client; the end-to-end bench
+/// found four too few to keep up with a busy service (mails waited for a connection), eight not.
+pub const DEFAULT_SMTP_PARALLEL: u32 = 8;
+
 fn default_parallel() -> u32 {
-    4
+    DEFAULT_SMTP_PARALLEL
 }
 fn default_pass() -> u64 {
     120
@@ -343,7 +348,7 @@ mod tests {
         let s = settings("", "").unwrap();
         assert_eq!(s.imap.command_timeout, Duration::from_secs(60));
         assert_eq!(s.smtp.timeout, Duration::from_secs(60));
-        assert_eq!(s.smtp.parallel, 4);
+        assert_eq!(s.smtp.parallel, DEFAULT_SMTP_PARALLEL as usize);
         assert_eq!(s.smtp.pass, Duration::from_secs(120));
         let text = "address = \"agora@example.org\"\n\
              [imap]\nhost = \"i\"\nuser = \"a\"\ncommand_timeout_seconds = 0\n\

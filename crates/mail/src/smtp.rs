@@ -214,8 +214,12 @@ impl Smtp {
         }
     }
 
-    /// Sends one recipient's mails in order, each marked sent (or failed) as soon as the server
-    /// answered; stops at the first failure, at the pass's end, or when stopping.
+    /// Sends one recipient's mails in order; stops at the first failure, at the pass's end, or
+    /// when stopping. Each mail is recorded as soon as the server answered, in a transaction of
+    /// its own (the shorter the time between the server's acceptance and this mark, the fewer
+    /// mails a crash can make go out twice). An accepted mail's record is written while the next
+    /// mail is handed over, so a recipient's mails follow each other at the server's pace, not
+    /// the writer's; a refused mail is recorded before anything else happens.
     async fn send_in_order(
         &self,
         desk: &MailDesk<'_>,
@@ -228,44 +232,59 @@ impl Smtp {
             .first()
             .map(|m| m.recipient.to_ascii_lowercase())
             .unwrap_or_default();
+        // The time the server answered: the pass's time moved on with it.
+        let answered = || now + chrono::Duration::from_std(began.elapsed()).unwrap_or_default();
         let mut pass = Pass::default();
-        for mail in mails {
+        // The last mail accepted, and when, while its record is not yet written.
+        let mut accepted: Option<(&SpooledMail, DateTime<Utc>)> = None;
+        let mut fault = None;
+        for mail in &mails {
             if Instant::now() >= ends || stopping() {
                 pass.more = true;
                 break;
             }
-            if self.send_spooled(desk, &mail, (now, began)).await? {
-                pass.sent += 1;
-            } else {
-                pass.failed += 1;
+            let handing = async {
+                let result = self
+                    .send(&mail.sender, &mail.recipient, &mail.message)
+                    .await;
+                (result, answered())
+            };
+            let ((result, at), recorded) = tokio::join!(handing, record(desk, accepted.take()));
+            fault = recorded.err();
+            match result {
+                Ok(()) => {
+                    pass.sent += 1;
+                    accepted = Some((mail, at));
+                }
+                Err(e) => {
+                    desk.spool_result(mail, Err(&e), at).await?;
+                    tracing::warn!(key = %mail.key, to = %mail.recipient,
+                        permanent = e.is_permanent(), error = %e.text(), "mail not sent");
+                    pass.failed += 1;
+                    break;
+                }
+            }
+            if fault.is_some() {
                 break;
             }
         }
-        Ok((recipient, pass))
-    }
-
-    /// Hands one spooled mail to the server and records the result at once, with the time the
-    /// server answered: `now`, the time of the pass that began at `began`, moved on with it. Says
-    /// whether it was accepted.
-    async fn send_spooled(
-        &self,
-        desk: &MailDesk<'_>,
-        mail: &SpooledMail,
-        (now, began): (DateTime<Utc>, Instant),
-    ) -> Result<bool, MailError> {
-        let result = self
-            .send(&mail.sender, &mail.recipient, &mail.message)
-            .await;
-        // Recorded first, in its own transaction: the shorter the time between the server's
-        // acceptance and this mark, the fewer mails a crash can make go out twice.
-        let at = now + chrono::Duration::from_std(began.elapsed()).unwrap_or_default();
-        desk.spool_result(mail, result.as_ref().map(|_| ()), at)
-            .await?;
-        if let Err(e) = &result {
-            tracing::warn!(key = %mail.key, to = %mail.recipient, permanent = e.is_permanent(),
-                error = %e.text(), "mail not sent");
+        // The last one accepted is recorded even when an earlier record failed.
+        record(desk, accepted).await?;
+        match fault {
+            Some(e) => Err(e.into()),
+            None => Ok((recipient, pass)),
         }
-        Ok(result.is_ok())
+    }
+}
+
+/// Records a mail the server accepted at `at`, if there is one.
+async fn record(
+    desk: &MailDesk<'_>,
+    accepted: Option<(&SpooledMail, DateTime<Utc>)>,
+) -> Result<(), agora_service::ServiceError> {
+    match accepted {
+        Some((mail, at)) => desk.spool_result(mail, Ok(()), at).await,
+        None => Ok(()),
     }
 }
 

@@ -11,6 +11,9 @@ use agora_service::queries::GameState;
 use agora_service::{Channel, Identity, Language};
 use chrono::{DateTime, Utc};
 
+/// How many conversations of the outbox are spooled at once (see `OutboxSender::parallel_sends`).
+const SPOOLING: usize = 16;
+
 impl MailFrontEnd {
     /// Turns one outbox notification into a spooled mail (once per outbox id), marking its row
     /// sent: the text the service wrote, the game's subject, and the picture when the row carries
@@ -35,7 +38,7 @@ impl MailFrontEnd {
             self.service.mark_sent(message.id, now).await?;
             return Ok(());
         }
-        let thread = desk.thread(&to, message.game_id, now).await?;
+        let thread = desk.thread(&to, message.game_id).await?;
         let token = token::generate();
         let (_, domain) = self.settings.address_parts();
         let mut references = Vec::new();
@@ -121,6 +124,13 @@ pub(super) struct OutboxSender<'a> {
 impl Sender for OutboxSender<'_> {
     fn channel(&self) -> &str {
         Channel::Mail.code()
+    }
+
+    /// Spooling holds no connection to anyone: a conversation's turn is the picture, the mail's
+    /// making and one short write, and the writes of conversations spooled at once share the
+    /// writer's commits. So it takes many at once, however few mails SMTP sends side by side.
+    fn parallel_sends(&self) -> Option<usize> {
+        Some(SPOOLING)
     }
 
     /// A row's mail is spooled and the row marked sent in one transaction

@@ -168,7 +168,6 @@ impl MailFrontEnd {
         let desk = self.service.mail();
         // Every mail carries a token of its own; only its hash is kept (see `MailDesk::spool`).
         let token = token::generate();
-        desk.thread(to, game, now).await?;
         let language = self.language_of_address(to).await?;
         let state = match game {
             Some(g) => self.service.game_state_in(g, None, language).await?,

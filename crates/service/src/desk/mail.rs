@@ -224,17 +224,21 @@ impl MailDesk<'_> {
         Ok(voided)
     }
 
-    /// The address's conversation about `game` (or about no game), begun if there was none.
+    /// The address's conversation about `game` (or about no game) as committed, read beside the
+    /// writer: one not begun yet has no last message. Nothing is written; spooling a mail in it
+    /// begins it ([`MailDesk::spool`]). The mails of one conversation are spooled one after
+    /// another, so the last message read here is the one the next mail answers.
     pub async fn thread(
         &self,
         address: &str,
         game: Option<i64>,
-        now: DateTime<Utc>,
     ) -> Result<MailThread, ServiceError> {
-        let mut tx = self.soon().await?;
-        let thread = tx.mail_thread(address, game, now).await?;
-        tx.commit().await?;
-        Ok(thread)
+        let found = self.read().await?.find_mail_thread(address, game).await?;
+        Ok(found.unwrap_or_else(|| MailThread {
+            address: address.to_owned(),
+            game_id: game,
+            last_message_id: None,
+        }))
     }
 
     /// Keeps `token` as a key to the address's conversation about `game` (or about none), as if
@@ -299,10 +303,11 @@ impl MailDesk<'_> {
             .spool_mail(mail.key, mail.from, mail.to, mail.bytes, now)
             .await?
         {
+            // The conversation is begun with its first mail.
+            tx.mail_thread(mail.to, mail.game, now).await?;
             tx.set_thread_message(mail.to, mail.game, mail.message_id)
                 .await?;
             if let Some(token) = mail.token {
-                tx.mail_thread(mail.to, mail.game, now).await?;
                 tx.add_mail_token(mail.to, mail.game, token, now).await?;
             }
         }

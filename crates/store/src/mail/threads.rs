@@ -56,6 +56,25 @@ impl Tx {
         Ok(row.into())
     }
 
+    /// The conversation of an address about `game` (`None` = about no game), if it was begun.
+    pub async fn find_mail_thread(
+        &mut self,
+        address: &str,
+        game_id: Option<i64>,
+    ) -> Result<Option<MailThread>> {
+        let row: Option<ThreadRow> = run!(
+            self,
+            fetch_optional,
+            query_as(
+                "SELECT address, game_id, last_message_id FROM mail_threads
+             WHERE address = ? AND game_id = ?"
+            )
+            .bind(address.to_owned())
+            .bind(game_id.unwrap_or(0))
+        )?;
+        Ok(row.map(MailThread::from))
+    }
+
     /// Keeps the hash of `token`, sent to `address` in its conversation about `game_id`, and
     /// drops the conversation's tokens beyond its newest [`TOKENS_PER_THREAD`].
     pub async fn add_mail_token(
