@@ -43,17 +43,9 @@ impl Tx {
             .bind(game_id.unwrap_or(0))
             .bind(now)
         )?;
-        let row: ThreadRow = run!(
-            self,
-            fetch_one,
-            query_as(
-                "SELECT address, game_id, last_message_id FROM mail_threads
-             WHERE address = ? AND game_id = ?"
-            )
-            .bind(address.to_owned())
-            .bind(game_id.unwrap_or(0))
-        )?;
-        Ok(row.into())
+        self.find_mail_thread(address, game_id)
+            .await?
+            .ok_or_else(|| sqlx::Error::RowNotFound.into())
     }
 
     /// The conversation of an address about `game` (`None` = about no game), if it was begun.
