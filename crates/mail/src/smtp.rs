@@ -162,17 +162,26 @@ impl Smtp {
         let mut running = FuturesUnordered::new();
         let mut read = true;
         let mut full = false;
+        // The first group's error: nothing new starts once there is one, and the groups under
+        // way finish (a mail the server accepted is recorded, not sent again by the next pass).
+        let mut fault: Option<MailError> = None;
         let never = Notify::new();
         let spooled = spooled.unwrap_or(&never);
         loop {
-            let in_time = Instant::now() < ends && !stopping();
+            let in_time = Instant::now() < ends && !stopping() && fault.is_none();
             if read && in_time && waiting.is_empty() {
                 read = false;
                 // Read in a short transaction and send outside it: SMTP is slow and the
                 // service's commands need the write lock. Mails spooled since the pass began
                 // are due: the read looks at the pass's time moved on with it.
                 let at = now + chrono::Duration::from_std(began.elapsed()).unwrap_or_default();
-                let batch = desk.due_spool(at, PASS_BATCH).await?;
+                let batch = match desk.due_spool(at, PASS_BATCH).await {
+                    Ok(batch) => batch,
+                    Err(e) => {
+                        fault = Some(e.into());
+                        continue;
+                    }
+                };
                 full = batch.len() == PASS_BATCH as usize;
                 for mails in by_recipient(batch) {
                     let recipient = mails[0].recipient.to_ascii_lowercase();
@@ -191,6 +200,9 @@ impl Smtp {
                 running.push(self.send_in_order(desk, mails, (now, began), ends, stopping));
             }
             if running.is_empty() {
+                if let Some(e) = fault {
+                    return Err(e);
+                }
                 if read && in_time {
                     continue;
                 }
@@ -199,7 +211,13 @@ impl Smtp {
             }
             tokio::select! {
                 Some(result) = running.next() => {
-                    let (recipient, pass) = result?;
+                    let (recipient, pass) = match result {
+                        Ok(done) => done,
+                        Err(e) => {
+                            fault.get_or_insert(e);
+                            continue;
+                        }
+                    };
                     total.sent += pass.sent;
                     total.failed += pass.failed;
                     total.more |= pass.more;

@@ -7,7 +7,8 @@
 //!
 //! Also here: how the relay's refusals are classified (a recipient refused for good, a relay that
 //! does not answer), and that a mail sent again after the window between the relay's acceptance
-//! and its mark in the spool carries the same Message-ID.
+//! and its mark in the spool carries the same Message-ID, and that a pass whose record of one
+//! mail fails lets the sends beside it finish.
 //!
 //! The tests with a real server print SKIPPED without the servers (fail instead when
 //! `AGORA_REQUIRE_MAIL_SERVERS=1`); the ones against stallers only need no server.
@@ -425,5 +426,81 @@ async fn a_mail_sent_again_after_a_crash_keeps_its_message_id() {
     // And it is not sent a third time.
     assert_eq!(front.deliver(Utc::now()).await.unwrap(), 0);
     bob.no_mail(Duration::from_millis(500)).await;
+    front.service().store().close().await;
+}
+
+/// A pass whose record of one recipient's mail fails (the database refuses carol's row, by a
+/// trigger on the real file) lets the recipients being sent to beside her finish: every mail the
+/// relay accepted for bob is recorded as sent, so none of his goes out twice once the database
+/// takes writes again. Carol's one mail, accepted but not recorded, is sent again, with the same
+/// Message-ID.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_record_lets_the_sends_beside_it_finish() {
+    let Some(mut servers) = common::servers("a_failed_record_lets_the_sends_beside_it_finish")
+    else {
+        return;
+    };
+    let _turn = MAILBOXES.lock(&mut servers).await;
+    common::empty_mailboxes(&servers).await;
+    let mut settings = common::settings(&servers);
+    settings.smtp.parallel = 2;
+    let db = temp_db("record-fails");
+    let front = MailFrontEnd::new(common::service(&db).await, settings.clone()).unwrap();
+    let desk = front.service().mail();
+    let service = servers.service();
+    let (bob, carol) = (servers.address("bob"), servers.address("carol"));
+    let now = Utc::now();
+    let mails = [
+        ("b1", &bob),
+        ("c1", &carol),
+        ("b2", &bob),
+        ("b3", &bob),
+        ("b4", &bob),
+    ];
+    for (key, to) in mails {
+        let bytes = plain_mail(&service, to, key);
+        let message_id = format!("{key}@{}", servers.domain);
+        let entry = SpoolEntry {
+            key,
+            from: &service,
+            to,
+            bytes: &bytes,
+            game: None,
+            message_id: &message_id,
+            token: None,
+        };
+        desk.spool(entry, now).await.unwrap();
+    }
+    let trigger = "CREATE TRIGGER refuse_carol BEFORE UPDATE OF sent_at ON mail_spool \
+         WHEN NEW.recipient LIKE 'carol@%' BEGIN SELECT RAISE(ABORT, 'carol refused'); END";
+    sql_execute(&db, trigger).await;
+
+    let smtp = Smtp::new(&settings.smtp).unwrap();
+    assert!(smtp.flush(&desk, now).await.is_err());
+    let unrecorded = sql_rows(
+        &db,
+        "SELECT id, recipient FROM mail_spool WHERE sent_at IS NULL ORDER BY id",
+    )
+    .await;
+    assert_eq!(unrecorded.len(), 1, "{unrecorded:?}");
+    assert_eq!(unrecorded[0].1, carol, "{unrecorded:?}");
+
+    sql_execute(&db, "DROP TRIGGER refuse_carol").await;
+    assert_eq!(smtp.flush(&desk, Utc::now()).await.unwrap(), 1);
+    let mut bob = Player::new(&servers, "bob");
+    let mut subjects: Vec<String> = bob
+        .next_mails(4, WAIT)
+        .await
+        .into_iter()
+        .map(|m| m.subject)
+        .collect();
+    subjects.sort();
+    assert_eq!(subjects, ["b1", "b2", "b3", "b4"]);
+    bob.no_mail(Duration::from_millis(500)).await;
+    let mut carol = Player::new(&servers, "carol");
+    let copies = carol.next_mails(2, WAIT).await;
+    assert!(copies.iter().all(|m| m.subject == "c1"), "{copies:?}");
+    assert_eq!(copies[0].message_id, copies[1].message_id);
+    carol.no_mail(Duration::from_millis(500)).await;
     front.service().store().close().await;
 }
