@@ -15,6 +15,9 @@
 //! notifications about a game are never handed over out of order; after a failure the rest of
 //! that recipient's mails wait for the next pass.
 //!
+//! A server's transient answer (4xx) is tried once more at once, on a new connection: servers end
+//! a session with one when it reached their limit of mails (OpenSMTPD after a hundred).
+//!
 //! A failure says whether trying again can help ([`classify`]): the server's answers that refuse
 //! the recipient or the mail for good (550-554, 521, 556) are permanent; everything else
 //! (4xx, a broken connection, TLS, a timeout, and 5xx answers about our own commands or
@@ -111,14 +114,34 @@ impl Smtp {
         };
         let envelope = Envelope::new(Some(parse(from)?), vec![parse(to)?])
             .map_err(|e| SendError::Permanent(e.to_string()))?;
-        match tokio::time::timeout(self.timeout, self.transport.send_raw(&envelope, message)).await
-        {
+        match self.send_once(&envelope, message).await {
+            // The server's transient answer (4xx) ends the session: lettre closes a connection
+            // that met an error. Some servers end a session on purpose: OpenSMTPD answers 452
+            // after a hundred mails on one connection, others 421. One more try at once, on a new
+            // connection, hands such a mail over without waiting for the spool's next attempt; an
+            // answer that stands (a full mailbox, greylisting) comes again and is the failure.
+            Err((_, true)) => self.send_once(&envelope, message).await.map_err(|(e, _)| e),
+            other => other.map_err(|(e, _)| e),
+        }
+    }
+
+    /// One try at handing a mail over; a failure says whether it was the server's transient
+    /// answer (4xx), as opposed to a refusal for good, a broken connection or a timeout.
+    async fn send_once(
+        &self,
+        envelope: &Envelope,
+        message: &[u8],
+    ) -> Result<(), (SendError, bool)> {
+        match tokio::time::timeout(self.timeout, self.transport.send_raw(envelope, message)).await {
             Ok(Ok(_)) => Ok(()),
-            Ok(Err(e)) => Err(classify(&e)),
-            Err(_) => Err(SendError::Transient(format!(
-                "no answer from the SMTP server within {} s",
-                self.timeout.as_secs_f32()
-            ))),
+            Ok(Err(e)) => Err((classify(&e), e.is_transient())),
+            Err(_) => Err((
+                SendError::Transient(format!(
+                    "no answer from the SMTP server within {} s",
+                    self.timeout.as_secs_f32()
+                )),
+                false,
+            )),
         }
     }
 

@@ -7,8 +7,9 @@
 //!
 //! Also here: how the relay's refusals are classified (a recipient refused for good, a relay that
 //! does not answer), and that a mail sent again after the window between the relay's acceptance
-//! and its mark in the spool carries the same Message-ID, and that a pass whose record of one
-//! mail fails lets the sends beside it finish.
+//! and its mark in the spool carries the same Message-ID, that a pass whose record of one mail
+//! fails lets the sends beside it finish, and that a session the relay ends with a transient
+//! answer (a third fake plays that SMTP server) delays no mail.
 //!
 //! The tests with a real server print SKIPPED without the servers (fail instead when
 //! `AGORA_REQUIRE_MAIL_SERVERS=1`); the ones against stallers only need no server.
@@ -45,6 +46,10 @@ enum Fake {
     /// Plays an IMAP server with an empty INBOX (IDLE offered) and stops answering at this
     /// command (`LOGIN`, `SELECT`, `DONE`, …), keeping the connection open.
     ImapUntil(&'static str),
+    /// Plays an SMTP server that takes every mail, except that it answers the `MAIL` commands
+    /// numbered `from` to `from + count - 1` (counted over all connections, from 1) with 452,
+    /// as a server does that ends a session at its limit of mails.
+    SmtpRefusing { from: usize, count: usize },
 }
 
 /// A fake server on a port of this machine; it records the commands each connection sent.
@@ -95,6 +100,9 @@ impl Staller {
 
 /// One connection of a fake server.
 async fn serve(socket: TcpStream, fake: Fake, log: Arc<Mutex<Vec<Vec<String>>>>, n: usize) {
+    if let Fake::SmtpRefusing { from, count } = fake {
+        return serve_smtp(socket, from..from + count, log, n).await;
+    }
     let (read, mut write) = socket.into_split();
     let mut lines = BufReader::new(read).lines();
     let Fake::ImapUntil(stall_at) = fake else {
@@ -131,6 +139,52 @@ async fn serve(socket: TcpStream, fake: Fake, log: Arc<Mutex<Vec<Vec<String>>>>,
             "DONE" => format!("{idle_tag} OK idle done\r\n"),
             "LOGOUT" => format!("* BYE\r\n{tag} OK bye\r\n"),
             _ => format!("{tag} OK done\r\n"),
+        };
+        if write.write_all(answer.as_bytes()).await.is_err() {
+            return;
+        }
+    }
+}
+
+/// One connection of the fake SMTP server of [`Fake::SmtpRefusing`]: the `MAIL` commands whose
+/// number over all connections is in `refused` get 452.
+async fn serve_smtp(
+    socket: TcpStream,
+    refused: std::ops::Range<usize>,
+    log: Arc<Mutex<Vec<Vec<String>>>>,
+    n: usize,
+) {
+    let (read, mut write) = socket.into_split();
+    let mut lines = BufReader::new(read).lines();
+    let _ = write.write_all(b"220 fake ESMTP\r\n").await;
+    while let Ok(Some(line)) = lines.next_line().await {
+        let command = line
+            .split([' ', ':'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_uppercase();
+        let mails = {
+            let mut log = log.lock().unwrap();
+            log[n].push(command.clone());
+            log.iter().flatten().filter(|c| *c == "MAIL").count()
+        };
+        let answer = match command.as_str() {
+            "EHLO" | "HELO" => "250 fake\r\n",
+            "MAIL" if refused.contains(&mails) => "452 4.5.3 Too many messages sent\r\n",
+            "DATA" => {
+                let _ = write.write_all(b"354 go on\r\n").await;
+                while let Ok(Some(body)) = lines.next_line().await {
+                    if body == "." {
+                        break;
+                    }
+                }
+                "250 queued\r\n"
+            }
+            "QUIT" => {
+                let _ = write.write_all(b"221 bye\r\n").await;
+                return;
+            }
+            _ => "250 ok\r\n",
         };
         if write.write_all(answer.as_bytes()).await.is_err() {
             return;
@@ -502,5 +556,83 @@ async fn a_failed_record_lets_the_sends_beside_it_finish() {
     assert!(copies.iter().all(|m| m.subject == "c1"), "{copies:?}");
     assert_eq!(copies[0].message_id, copies[1].message_id);
     carol.no_mail(Duration::from_millis(500)).await;
+    front.service().store().close().await;
+}
+
+/// Spools `n` plain mails to bob@example.test, from the service.
+async fn spool_to_bob(desk: &agora_service::MailDesk<'_>, n: usize) {
+    let (from, to) = ("agora@example.test", "bob@example.test");
+    for i in 1..=n {
+        let key = format!("m{i}");
+        let bytes = plain_mail(from, to, &key);
+        let message_id = format!("{key}@example.test");
+        let entry = SpoolEntry {
+            key: &key,
+            from,
+            to,
+            bytes: &bytes,
+            game: None,
+            message_id: &message_id,
+            token: None,
+        };
+        desk.spool(entry, Utc::now()).await.unwrap();
+    }
+}
+
+/// A server that ends a session with a transient answer (OpenSMTPD's 452 after a hundred mails
+/// on one connection, another's 421) delays no mail: the one it refused is handed over again at
+/// once, on a new connection, and the whole spool goes out in one flush, each mail recorded on
+/// its first attempt.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_ended_by_the_relay_delays_no_mail() {
+    let relay = Staller::start(Fake::SmtpRefusing { from: 2, count: 1 }).await;
+    let settings = fake_settings(0, relay.port);
+    let db = temp_db("session-ended");
+    let front = MailFrontEnd::new(common::service(&db).await, settings.clone()).unwrap();
+    let desk = front.service().mail();
+    spool_to_bob(&desk, 4).await;
+    let smtp = Smtp::new(&settings.smtp).unwrap();
+    assert_eq!(smtp.flush(&desk, Utc::now()).await.unwrap(), 4);
+    let retried = sql_rows(
+        &db,
+        "SELECT id, COALESCE(last_error, '') FROM mail_spool WHERE attempts <> 1 OR sent_at IS NULL",
+    )
+    .await;
+    assert!(retried.is_empty(), "{retried:?}");
+    let mails: usize = relay
+        .connections()
+        .iter()
+        .map(|c| c.iter().filter(|m| *m == "DATA").count())
+        .sum();
+    assert_eq!(mails, 4, "{:?}", relay.connections());
+    front.service().store().close().await;
+}
+
+/// A transient answer that stands (a server refusing every mail for a while) is tried once more
+/// at once, then is the mail's failure, retried later with the spool's backoff; the recipient's
+/// later mails wait for that.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_transient_answer_that_stands_is_tried_twice_then_waits() {
+    let relay = Staller::start(Fake::SmtpRefusing {
+        from: 2,
+        count: usize::MAX / 2,
+    })
+    .await;
+    let settings = fake_settings(0, relay.port);
+    let db = temp_db("answer-stands");
+    let front = MailFrontEnd::new(common::service(&db).await, settings.clone()).unwrap();
+    let desk = front.service().mail();
+    spool_to_bob(&desk, 3).await;
+    let smtp = Smtp::new(&settings.smtp).unwrap();
+    assert_eq!(smtp.flush(&desk, Utc::now()).await.unwrap(), 1);
+    let failed = spool_errors(&db).await;
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(failed[0].1.contains("452"), "{failed:?}");
+    let tries: usize = relay
+        .connections()
+        .iter()
+        .map(|c| c.iter().filter(|m| *m == "MAIL").count())
+        .sum();
+    assert_eq!(tries, 3, "{:?}", relay.connections());
     front.service().store().close().await;
 }

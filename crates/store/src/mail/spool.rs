@@ -40,16 +40,22 @@ impl Tx {
         Ok(n > 0)
     }
 
-    /// Unsent spooled mails that are due, oldest first; never those given up.
+    /// Unsent spooled mails that are due, oldest first; never those given up, nor those of a
+    /// recipient (case aside) whose earlier mail waits to be tried again: a recipient's mails are
+    /// handed over in the order they were spooled, also after a failure.
     pub async fn due_spool(&mut self, now: DateTime<Utc>, limit: u32) -> Result<Vec<SpooledMail>> {
         let rows: Vec<SpoolRow> = run!(
             self,
             fetch_all,
             query_as(
-                "SELECT id, key, sender, recipient, message, attempts FROM mail_spool
+                "SELECT id, key, sender, recipient, message, attempts FROM mail_spool s
              WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?
+               AND NOT EXISTS (SELECT 1 FROM mail_spool e
+                 WHERE e.sent_at IS NULL AND e.next_attempt_at > ? AND e.failed_at IS NULL
+                   AND e.id < s.id AND lower(e.recipient) = lower(s.recipient))
              ORDER BY id LIMIT ?"
             )
+            .bind(now)
             .bind(now)
             .bind(i64::from(limit))
         )?;
