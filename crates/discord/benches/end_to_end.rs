@@ -13,9 +13,15 @@
 //! records it), and the pictures drawn against those reused, with the time spent drawing.
 //!
 //! Sizes: `AGORA_BENCH_GAMES` (default 48) and `AGORA_BENCH_PLIES` (default 20);
-//! `AGORA_BENCH_THINK_MS` (default 0) is how long a player takes to answer once told, so the lag
-//! can be read at a load below what the machine can take (with none, every game plays as fast
-//! as its notifications go out, and the lag is that of a saturated service);
+//! `AGORA_BENCH_THINK_MS` (default 600) is how long a player takes on average to answer once
+//! told, so the lag is read at a load the machine can take: with 48 games about 48 commands a
+//! second, far beyond what players of correspondence games make. With 0, every game plays as fast
+//! as its notifications go out: the commands per second are the most the machine makes, and the
+//! lag is that of a saturated service, in which each game's next action waits in line behind the
+//! others' (a closed loop's lag grows with its number of games). Each answer's time is drawn from
+//! the exponential distribution of that mean, the same in every run, as players answer at times
+//! of their own; `AGORA_BENCH_THINK_STEADY=1` makes every answer take the mean (the games then
+//! move in step, all at once);
 //! `AGORA_BENCH_SMTP_PARALLEL` sets how many mails are handed to the SMTP server at once
 //! (default: the mail front end's, `[mail.smtp] parallel`), `AGORA_BENCH_DISCORD_SENDS` how many
 //! the Discord sender posts at once (default: the Discord front end's `parallel_sends`). Each mail
@@ -107,7 +113,10 @@ async fn servers() -> Result<mail::Servers, Error> {
 async fn run() -> Result<(), Error> {
     let games = size("AGORA_BENCH_GAMES", 48)?;
     let plies = size("AGORA_BENCH_PLIES", 20)?;
-    let think = Duration::from_millis(size("AGORA_BENCH_THINK_MS", 0)? as u64);
+    let think = Think {
+        mean: Duration::from_millis(size("AGORA_BENCH_THINK_MS", 600)? as u64),
+        steady: size("AGORA_BENCH_THINK_STEADY", 0)? != 0,
+    };
     let smtp_parallel = size(
         "AGORA_BENCH_SMTP_PARALLEL",
         agora_mail::config::DEFAULT_SMTP_PARALLEL as usize,
@@ -159,6 +168,7 @@ async fn run() -> Result<(), Error> {
     let report = Report {
         games,
         plies,
+        think,
         commands: commands.load(Ordering::Relaxed),
         driven,
         delivered,
@@ -297,16 +307,46 @@ async fn say(
     Ok(answer.text)
 }
 
-/// Starts game `i` and plays up to `plies` actions in it, each `think` after the last one's
-/// notifications went out.
+/// How long players take to answer once told.
+#[derive(Debug, Clone, Copy)]
+struct Think {
+    mean: Duration,
+    /// Every answer takes `mean`, instead of a time drawn around it.
+    steady: bool,
+}
+
+impl Think {
+    /// The time game `game`'s player takes before action `ply`: drawn from the exponential
+    /// distribution of mean `mean` (by a hash of the two, so every run draws the same), or the
+    /// mean itself when steady.
+    fn before(self, game: usize, ply: usize) -> Duration {
+        if self.steady || self.mean.is_zero() {
+            return self.mean;
+        }
+        // splitmix64's finaliser: a well-spread 64-bit value of the pair.
+        let mut z = ((game as u64) << 32 | ply as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        // Uniform in [0, 1), then the exponential's inverse distribution function.
+        let u = (z >> 11) as f64 / (1u64 << 53) as f64;
+        self.mean.mul_f64(-(1.0 - u).ln())
+    }
+}
+
+/// Starts game `i` and plays up to `plies` actions in it. The players come at a time of their
+/// own (a think time after the bench starts), the challenged player accepts a think time after
+/// being told, and each action comes a player's think time after the last one's notifications
+/// went out.
 async fn play(
     service: &Service,
     reader: &SqlitePool,
     commands: &AtomicU64,
     (i, domain): (usize, &str),
-    (plies, think): (usize, Duration),
+    (plies, think): (usize, Think),
 ) -> Result<(), Error> {
     let [a, b] = players(i, domain);
+    tokio::time::sleep(think.before(i, plies)).await;
     say(service, commands, &b, "games").await?;
     let text = say(service, commands, &a, &format!("challenge {} agon", b.1)).await?;
     let game: i64 = text
@@ -317,10 +357,12 @@ async fn play(
             digits.parse().ok()
         })
         .ok_or_else(|| format!("no game number in {text:?}"))?;
+    wait_sent(reader, game).await?;
+    tokio::time::sleep(think.before(i, plies + 1)).await;
     say(service, commands, &b, &format!("accept #{game}")).await?;
     for ply in 0..plies {
         wait_sent(reader, game).await?;
-        tokio::time::sleep(think).await;
+        tokio::time::sleep(think.before(i, ply)).await;
         let state = service
             .game_state(game, None)
             .await?
@@ -439,6 +481,7 @@ async fn discord_lags(double: &Double, reader: &SqlitePool) -> Result<Vec<Durati
 struct Report {
     games: usize,
     plies: usize,
+    think: Think,
     commands: u64,
     driven: Duration,
     delivered: Duration,
@@ -455,6 +498,15 @@ impl Report {
             "end_to_end: {} games (Discord–mail, Discord–Discord, mail–mail) x up to {} plies, \
              pictures {PNG_SIZE} px",
             self.games, self.plies
+        );
+        println!(
+            "think time: {} ms {}",
+            self.think.mean.as_millis(),
+            if self.think.steady || self.think.mean.is_zero() {
+                "each answer"
+            } else {
+                "on average, drawn per answer"
+            }
         );
         println!(
             "commands: {} in {:.2} s = {:.1}/s",

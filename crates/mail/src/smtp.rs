@@ -58,6 +58,8 @@ pub struct Pass {
 #[derive(Clone)]
 pub struct Smtp {
     transport: AsyncSmtpTransport<Tokio1Executor>,
+    /// The same relay without a pool: each send on a connection of its own, closed after it.
+    fresh: AsyncSmtpTransport<Tokio1Executor>,
     timeout: Duration,
     parallel: usize,
     pass: Duration,
@@ -98,6 +100,10 @@ impl Smtp {
             builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
         }
         Ok(Smtp {
+            fresh: builder
+                .clone()
+                .pool_config(PoolConfig::new().max_size(0))
+                .build(),
             transport: builder.build(),
             timeout: settings.timeout,
             parallel: settings.parallel.max(1),
@@ -114,25 +120,31 @@ impl Smtp {
         };
         let envelope = Envelope::new(Some(parse(from)?), vec![parse(to)?])
             .map_err(|e| SendError::Permanent(e.to_string()))?;
-        match self.send_once(&envelope, message).await {
-            // The server's transient answer (4xx) ends the session: lettre closes a connection
-            // that met an error. Some servers end a session on purpose: OpenSMTPD answers 452
-            // after a hundred mails on one connection, others 421. One more try at once, on a new
-            // connection, hands such a mail over without waiting for the spool's next attempt; an
-            // answer that stands (a full mailbox, greylisting) comes again and is the failure.
-            Err((_, true)) => self.send_once(&envelope, message).await.map_err(|(e, _)| e),
+        match self.send_on(&self.transport, &envelope, message).await {
+            // Some servers end a session on purpose with a transient answer (4xx): OpenSMTPD
+            // answers 452 after a hundred mails on one connection, others 421. One more try at
+            // once, on a connection of its own (the pool's others may be as old as the one that
+            // met the limit), hands such a mail over without waiting for the spool's next
+            // attempt; an answer that stands (a full mailbox, greylisting) comes again and is the
+            // failure.
+            Err((_, true)) => self
+                .send_on(&self.fresh, &envelope, message)
+                .await
+                .map_err(|(e, _)| e),
             other => other.map_err(|(e, _)| e),
         }
     }
 
-    /// One try at handing a mail over; a failure says whether it was the server's transient
-    /// answer (4xx), as opposed to a refusal for good, a broken connection or a timeout.
-    async fn send_once(
+    /// One try at handing a mail over by `transport`; a failure says whether it was the
+    /// server's transient answer (4xx), as opposed to a refusal for good, a broken connection or
+    /// a timeout.
+    async fn send_on(
         &self,
+        transport: &AsyncSmtpTransport<Tokio1Executor>,
         envelope: &Envelope,
         message: &[u8],
     ) -> Result<(), (SendError, bool)> {
-        match tokio::time::timeout(self.timeout, self.transport.send_raw(envelope, message)).await {
+        match tokio::time::timeout(self.timeout, transport.send_raw(envelope, message)).await {
             Ok(Ok(_)) => Ok(()),
             Ok(Err(e)) => Err((classify(&e), e.is_transient())),
             Err(_) => Err((
