@@ -421,17 +421,9 @@ impl Service {
                     .await
             }
             C::Move { game, ply, action } => {
-                self.play(
-                    tx,
-                    reader,
-                    me,
-                    aim(game, context)?,
-                    ply,
-                    &action,
-                    inbound,
-                    now,
-                )
-                .await
+                let game = aim(game, context)?;
+                self.play(tx, reader, me, game, ply, &action, inbound, now)
+                    .await
             }
             // A game's clock is judged at the command's arrival, as a move's is.
             C::Resign(g) => {
