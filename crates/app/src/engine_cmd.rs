@@ -108,8 +108,9 @@ impl Session {
                 e.text
             )),
             Err(e) => {
-                let why = agora_service::action_problem(&e.position, &e.text, &e.error)
-                    .in_lang(agora_service::Language::En);
+                let lang = agora_service::Language::En;
+                let why = agora_service::action_problem(lang, &e.position, &e.text, &e.error)
+                    .in_lang(lang);
                 one(format!("error action {}, {why}", e.ply()))
             }
         }

@@ -6,7 +6,7 @@
 
 use crate::board::{self, clip};
 use crate::{Bot, DiscordError, stored_channel};
-use agora_service::GameStatus;
+use agora_service::{Channel, GameStatus, Reader};
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 
@@ -19,9 +19,14 @@ impl Bot {
         };
         let _held = self.lobby_lock.lock().await;
         let desk = self.service.discord();
+        // Everyone reads the lobby: its posts are in the service's default language.
+        let reader = Reader {
+            channel: Some(Channel::Discord),
+            language: self.service.default_language(),
+        };
         let open = self
             .service
-            .open_challenges("discord", self.service.now())
+            .open_challenges(&reader, self.service.now())
             .await?;
         // A post is closed only once its challenge is no longer open, which never reopens: the
         // posts still open are all that an open challenge may have.

@@ -85,9 +85,13 @@ impl Bot {
 
     /// The apology for an event that failed, naming it by `reference`.
     pub(crate) fn apology(&self, reference: &str) -> String {
+        let reader = agora_service::Reader {
+            channel: Some(agora_service::Channel::Discord),
+            language: self.service.default_language(),
+        };
         self.service
             .templates()
-            .render("discord_apology.txt", ApologyWords { reference })
+            .render("discord_apology.txt", &reader, ApologyWords { reference })
             .trim()
             .to_owned()
     }

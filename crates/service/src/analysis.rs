@@ -15,7 +15,7 @@
 //! for anyone.
 
 use crate::views::Loaded;
-use crate::{Attachment, Done, Fail, Language, Service, ServiceError, user};
+use crate::{Attachment, Done, Fail, Language, Reader, Service, ServiceError, user};
 use agora_rules::{AnyAction, AnyPosition, Seat};
 use agora_store::{GameStatus, Player, Tx};
 use chrono::{DateTime, Utc};
@@ -260,6 +260,7 @@ impl Service {
     pub(crate) async fn analysis(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
     ) -> Result<Done, Fail> {
@@ -277,10 +278,10 @@ impl Service {
         if !self.analyses_games() {
             return user(agora_i18n::text!("analysis-off"));
         }
-        let lang = crate::templates::answer_language();
+        let lang = reader.language;
         let l = self.load(tx, game, None).await?;
         let Some(stored) = self.stored_analysis(tx, id).await? else {
-            return self.analysis_waiting(tx, id).await;
+            return self.analysis_waiting(tx, reader, id).await;
         };
         let view = self.analysis_view(&l, &stored, lang)?;
         // The annotated record: after each action, the first seat's chance; at a mistake, the
@@ -306,6 +307,7 @@ impl Service {
         }
         let text = self.templates.render(
             "analysis.txt",
+            reader,
             Ready {
                 what: "ready",
                 id,
@@ -334,7 +336,7 @@ impl Service {
 
     /// The answer to `analysis` for finished game `id` whose analysis is not ready: it is queued
     /// if it never was, and the answer says how many games are ahead of it.
-    async fn analysis_waiting(&self, tx: &mut Tx, id: i64) -> Result<Done, Fail> {
+    async fn analysis_waiting(&self, tx: &mut Tx, reader: &Reader, id: i64) -> Result<Done, Fail> {
         if tx.analysis(id).await?.is_none() {
             // A game that ended before analyses were kept is queued when asked about.
             tx.queue_analysis(id, self.now()).await?;
@@ -348,6 +350,7 @@ impl Service {
         }
         let text = self.templates.render(
             "analysis.txt",
+            reader,
             Waiting {
                 what: "waiting",
                 id,

@@ -1,7 +1,7 @@
 //! What goes back: the answer to the sender, how the service took the command, and the files
 //! sent with it.
 
-use crate::{Language, templates};
+use crate::Language;
 
 /// How the service took a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,11 +50,16 @@ pub struct Attachment {
 }
 
 impl Answer {
-    /// An answer with no files and no notifications, in the language of the answer under way.
-    pub(crate) fn plain(status: Status, text: String, game: Option<i64>) -> Answer {
+    /// An answer with no files and no notifications, worded in `language`.
+    pub(crate) fn plain(
+        status: Status,
+        language: Language,
+        text: String,
+        game: Option<i64>,
+    ) -> Answer {
         Answer {
             attachments: Vec::new(),
-            language: templates::answer_language(),
+            language,
             text,
             status,
             game,

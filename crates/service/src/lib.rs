@@ -59,7 +59,7 @@ pub use lease::{Held, Lease};
 pub use metrics::{FrontEnd, Health, Metrics};
 pub use rule_errors::action_problem;
 pub use settings::{MAX_GRACE_HOURS, Settings};
-pub use templates::Templates;
+pub use templates::{Reader, Templates};
 pub use tournaments::{TableEntrant, TableGame, TournamentLine, TournamentPage, TournamentTable};
 
 use execute::truncate;

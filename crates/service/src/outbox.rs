@@ -23,7 +23,7 @@ use crate::claim::{Claim, Work};
 use crate::metrics::SendFailure;
 use crate::pictures::Pictures;
 use crate::queries::GameState;
-use crate::{Identity, Service, ServiceError};
+use crate::{Identity, Language, Service, ServiceError};
 pub use agora_store::OutboxMessage;
 use chrono::{DateTime, Duration, Utc};
 use futures::FutureExt as _;
@@ -135,6 +135,12 @@ impl Service {
         message: &OutboxMessage,
         games: &mut HashMap<(i64, Option<u32>), Option<GameState>>,
     ) -> Result<Delivery, ServiceError> {
+        let language = {
+            let mut tx = self.store.read().await?;
+            tx.player(message.player_id)
+                .await?
+                .map_or(self.settings.default_language, |p| self.language_of(&p))
+        };
         let game = match message.game_id {
             None => None,
             Some(id) => {
@@ -150,18 +156,13 @@ impl Service {
                 match state {
                     Some(mut state) => {
                         state.overlay = message.overlay;
-                        self.hide_names_from_stranger(message, &mut state).await?;
+                        self.hide_names_from_stranger(message, language, &mut state)
+                            .await?;
                         Some(state)
                     }
                     None => None,
                 }
             }
-        };
-        let language = {
-            let mut tx = self.store.read().await?;
-            tx.player(message.player_id)
-                .await?
-                .map_or(self.settings.default_language, |p| self.language_of(&p))
         };
         Ok(Delivery {
             message: message.clone(),
@@ -173,10 +174,12 @@ impl Service {
 
     /// For a row to a mail address nobody confirmed, the other seat's name in the state (which a
     /// sender may show, such as a mail's subject) becomes what that player proved, as in the
-    /// row's text: such a mail repeats nothing someone else chose.
+    /// row's text: such a mail repeats nothing someone else chose. The name is worded in
+    /// `language`, the recipient's.
     async fn hide_names_from_stranger(
         &self,
         message: &OutboxMessage,
+        language: Language,
         state: &mut GameState,
     ) -> Result<(), ServiceError> {
         if message.channel != "mailto" {
@@ -201,7 +204,7 @@ impl Service {
             if !self.unconfirmed_mail(&mut tx, &identity).await? {
                 return Ok(None);
             }
-            self.identity_label(&mut tx, state.players[other.index()])
+            self.identity_label(&mut tx, state.players[other.index()], language)
                 .await
                 .map(Some)
         };

@@ -1,7 +1,7 @@
 //! Players as the service sees them: who sent a command, where their notifications go, their
 //! settings, and linking a second identity with a one-time code.
 
-use crate::{Channel, Done, Fail, Identity, Language, Service, user};
+use crate::{Channel, Done, Fail, Identity, Language, Reader, Service, user};
 use agora_domain::{MAX_NAME_CHARS, NEUTRAL_NAME, clean_name};
 use agora_store::{LinkedIdentity, NewMessage, Notice, Player, Tx};
 use chrono::{DateTime, Utc};
@@ -188,7 +188,6 @@ impl Service {
             tx.set_locale(player.id, language.code()).await?;
             player.locale = Some(language.code().to_owned());
         }
-        crate::templates::set_answer_language(self.language_of(&player));
         if player.first_seen_at.is_none() {
             tx.mark_seen(player.id, now).await?;
             player.first_seen_at = Some(now);
@@ -326,8 +325,14 @@ impl Service {
     }
 
     /// How a player is named to someone whose mail address is not confirmed: by an identity the
-    /// player proved (a confirmed mail address, a Discord user), never by a name they chose.
-    pub(crate) async fn identity_label(&self, tx: &mut Tx, player: i64) -> Result<String, Fail> {
+    /// player proved (a confirmed mail address, a Discord user), never by a name they chose;
+    /// worded in `language`, the reader's. It reads the same on every channel.
+    pub(crate) async fn identity_label(
+        &self,
+        tx: &mut Tx,
+        player: i64,
+        language: Language,
+    ) -> Result<String, Fail> {
         #[derive(Serialize, Default)]
         struct Ctx {
             mail: Option<String>,
@@ -350,7 +355,7 @@ impl Service {
         }
         Ok(self
             .templates
-            .render("_stranger.txt", ctx)
+            .render_in("_stranger.txt", "", language, ctx)
             .trim()
             .to_owned())
     }
@@ -358,6 +363,7 @@ impl Service {
     pub(crate) async fn set_timezone(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         zone: &str,
         now: DateTime<Utc>,
@@ -392,7 +398,7 @@ impl Service {
             let due = crate::clock::next_local_hour(hour, tz.name(), now);
             tx.set_digest(me.id, Some(hour), Some(due)).await?;
         }
-        self.settings_reply("timezone", tz.name())
+        self.settings_reply(reader, "timezone", tz.name())
     }
 
     /// `settings rest`: the player's weekly rest, in their zone, from their next turn in each
@@ -401,13 +407,13 @@ impl Service {
     pub(crate) async fn set_rest(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         rest: agora_domain::Rest,
     ) -> Result<Done, Fail> {
         tx.set_rest(me.id, rest).await?;
-        let value =
-            crate::views::rest_words_in(rest, &me.timezone, crate::templates::answer_language());
-        self.settings_reply("rest", &value)
+        let value = crate::views::rest_words_in(rest, &me.timezone, reader.language);
+        self.settings_reply(reader, "rest", &value)
     }
 
     /// `settings calendar [off]`: a new secret address of the player's calendar of deadlines
@@ -415,13 +421,18 @@ impl Service {
     pub(crate) async fn set_calendar(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         on: bool,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         if !on {
             let had = tx.remove_calendar(me.id).await?;
-            return self.settings_reply(if had { "calendar-off" } else { "calendar-none" }, "");
+            return self.settings_reply(
+                reader,
+                if had { "calendar-off" } else { "calendar-none" },
+                "",
+            );
         }
         let Some(site) = self.settings.site_url.as_deref() else {
             return user(agora_i18n::text!("calendar-no-site"));
@@ -430,24 +441,26 @@ impl Service {
         tx.set_calendar(me.id, &agora_store::mail::token_hash(&token), now)
             .await?;
         let address = crate::calendar::address(site, &token);
-        self.settings_reply("calendar", &address)
+        self.settings_reply(reader, "calendar", &address)
     }
 
     /// `settings language`: the player's language from now on, this answer included.
     pub(crate) async fn set_language(
         &self,
         tx: &mut Tx,
+        reader: &mut Reader,
         me: &Player,
         language: Language,
     ) -> Result<Done, Fail> {
         tx.set_language(me.id, language.code()).await?;
-        crate::templates::set_answer_language(language);
-        self.settings_reply("language", language.native_name())
+        reader.language = language;
+        self.settings_reply(reader, "language", language.native_name())
     }
 
     pub(crate) async fn set_notify(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         channel: Channel,
     ) -> Result<Done, Fail> {
@@ -462,10 +475,15 @@ impl Service {
             return user(agora_i18n::text!("notify-no-identity", channel = channel));
         }
         tx.set_notify(me.id, channel.code()).await?;
-        self.settings_reply("notify", word)
+        self.settings_reply(reader, "notify", word)
     }
 
-    pub(crate) fn settings_reply(&self, what: &str, value: &str) -> Result<Done, Fail> {
+    pub(crate) fn settings_reply(
+        &self,
+        reader: &Reader,
+        what: &str,
+        value: &str,
+    ) -> Result<Done, Fail> {
         #[derive(Serialize)]
         struct Ctx<'a> {
             what: &'a str,
@@ -473,7 +491,9 @@ impl Service {
         }
         Ok(Done {
             attachments: Vec::new(),
-            text: self.templates.render("settings.txt", Ctx { what, value }),
+            text: self
+                .templates
+                .render("settings.txt", reader, Ctx { what, value }),
             game: None,
         })
     }

@@ -24,9 +24,9 @@ pub(crate) fn variant_error(e: &VariantError) -> Text {
 }
 
 /// What a player is told when `text` is not an action they may play in `position`: that it cannot
-/// be read or is not legal, why, and a few legal actions to try instead.
-pub fn action_problem(position: &AnyPosition, text: &str, e: &ActionError) -> Text {
-    let lang = crate::templates::answer_language();
+/// be read or is not legal, why, and a few legal actions to try instead; the words of the game
+/// in it (sides, hints) are in `lang`, the language the text will be worded in.
+pub fn action_problem(lang: Language, position: &AnyPosition, text: &str, e: &ActionError) -> Text {
     let why = action_text(e, lang).in_lang(lang);
     let hint = suggestions(position, text).in_lang(lang);
     match e {
@@ -68,15 +68,9 @@ fn suggestions(position: &AnyPosition, text: &str) -> Text {
     }
 }
 
-/// Why an action could not be read or is not legal, as a text in the language of the answer
-/// under way.
-pub(crate) fn action_error(e: &ActionError) -> Text {
-    action_text(e, crate::templates::answer_language())
-}
-
 /// Why an action could not be read or is not legal, as a text whose inner words (sides, hints,
 /// lists of legal actions) are worded in `lang`.
-fn action_text(e: &ActionError, lang: Language) -> Text {
+pub(crate) fn action_text(e: &ActionError, lang: Language) -> Text {
     match e {
         ActionError::Unreadable(n) => notation_text(n, lang),
         ActionError::Illegal(i) => illegal_text(i, lang),

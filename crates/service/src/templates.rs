@@ -8,8 +8,8 @@
 //! `local`, or empty when unknown), so a text can leave out what that channel shows in its own
 //! way: on Discord a picture (or a code block the front end adds) shows the board, so the ASCII
 //! board is left out of the text there. A notification is rendered for its recipient's channel;
-//! a command's answer for the channel of its sender, which the service sets around each command
-//! with [`answering_on`].
+//! a command's answer for the channel of its sender, a [`Reader`] the command's run hands to
+//! what words the answer.
 //!
 //! One template serves every language Agora speaks: it holds a text's structure (its lines, what
 //! each channel shows) and words every sentence with `t("key", name=value)`, a Fluent message of
@@ -19,10 +19,9 @@
 //! A notification is rendered in its recipient's language, an answer in its sender's. Every
 //! template also sees `lang`, the reader's language code.
 
+use agora_domain::Channel;
 use agora_i18n::{Arg, Catalogue, Language};
 use serde::Serialize;
-use std::cell::Cell;
-use std::future::Future;
 use std::path::Path;
 
 /// The embedded templates: (file name, source), one for every language. A template holds a
@@ -175,24 +174,17 @@ impl Templates {
         Ok(Templates { env })
     }
 
-    /// Renders a template for the reader of the answer under way (see [`answering_on`]: their
-    /// channel and language; no channel and English outside one); trailing blank lines are
+    /// Renders a template for `reader` (their channel and language); trailing blank lines are
     /// dropped so front ends can join texts freely.
     ///
     /// Panics on a template name that is not embedded, and renders the error itself into the text
     /// if a context lacks a value the template uses (a bug the transcript tests catch).
-    pub fn render(&self, name: &str, context: impl Serialize) -> String {
-        let channel = ANSWER.try_with(|r| r.channel.clone()).unwrap_or_default();
-        self.render_in(name, &channel, answer_language(), context)
+    pub fn render(&self, name: &str, reader: &Reader, context: impl Serialize) -> String {
+        self.render_in(name, reader.channel_code(), reader.language, context)
     }
 
-    /// Renders a template for a reader on `channel` (`discord`, `mailto`, `local`) in the
-    /// language of the answer under way.
-    pub fn render_on(&self, name: &str, channel: &str, context: impl Serialize) -> String {
-        self.render_in(name, channel, answer_language(), context)
-    }
-
-    /// Renders a template for a reader on `channel` who reads `language`.
+    /// Renders a template for a reader on `channel` (`discord`, `mailto`, `local`, or empty when
+    /// it is not known) who reads `language`.
     pub fn render_in(
         &self,
         name: &str,
@@ -259,48 +251,39 @@ pub(crate) fn language_of(state: &minijinja::State) -> Language {
         .unwrap_or_default()
 }
 
-/// Who an answer is for: the channel of the command's sender and the language they read, which
-/// is known once the sender's player is (see [`set_answer_language`]).
-struct Reader {
-    channel: String,
-    language: Cell<Language>,
+/// Who a text is worded for: the channel they read it on (`None` when it is not known, as for
+/// a sender not yet authenticated) and the language they read. A command's answer is worded for
+/// its sender: the command's run makes one from the sender's identity and first language, sets
+/// the language again once the sender's player is known, and hands it to whatever words the
+/// answer; a notification is worded for its recipient.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reader {
+    pub channel: Option<Channel>,
+    pub language: Language,
 }
 
-tokio::task_local! {
-    /// The reader of the answer to the command being run.
-    static ANSWER: Reader;
-}
+impl Reader {
+    /// The reader of an answer to `identity`, in `language` until their player says otherwise.
+    pub fn of(identity: &agora_domain::Identity, language: Language) -> Reader {
+        Reader {
+            channel: Some(identity.channel),
+            language,
+        }
+    }
 
-/// Runs `work` (a command) so that the answers rendered in it are worded for a reader on the
-/// channel of `identity` (`discord:42` reads on `discord`), in `language` until
-/// [`set_answer_language`] says otherwise. A task-local value rather than an argument: the
-/// answer's channel and language matter to the wording only, and the answer is rendered deep in
-/// the lifecycle, which has no other use for them.
-pub(crate) async fn answering_on<T>(
-    identity: &agora_domain::Identity,
-    language: Language,
-    work: impl Future<Output = T>,
-) -> T {
-    let reader = Reader {
-        channel: identity.channel.code().to_owned(),
-        language: Cell::new(language),
-    };
-    ANSWER.scope(reader, work).await
-}
+    /// A reader whose channel is not known, who reads `language`: a text for them names
+    /// commands as typed in a text, and says nothing that only one channel shows.
+    pub fn without_channel(language: Language) -> Reader {
+        Reader {
+            channel: None,
+            language,
+        }
+    }
 
-/// The language of the answer under way (English outside one).
-pub(crate) fn answer_language() -> Language {
-    ANSWER.try_with(|r| r.language.get()).unwrap_or_default()
-}
-
-/// The channel of the answer under way (empty outside one).
-pub(crate) fn answer_channel() -> String {
-    ANSWER.try_with(|r| r.channel.clone()).unwrap_or_default()
-}
-
-/// Words the rest of the answer under way in `language` (once its sender's player is known).
-pub(crate) fn set_answer_language(language: Language) {
-    let _ = ANSWER.try_with(|r| r.language.set(language));
+    /// The channel's code a template sees as `channel` (empty when it is not known).
+    pub fn channel_code(&self) -> &'static str {
+        self.channel.map_or("", Channel::code)
+    }
 }
 
 /// The templates' `t("key", name=value)`: the keyed text `key` of `templates/*.ftl` in
@@ -362,12 +345,16 @@ mod tests {
         struct M {
             message: &'static str,
         }
-        assert_eq!(t.render("error.txt", M { message: "x" }), "Oops: x");
+        let reader = Reader::without_channel(Language::En);
+        assert_eq!(
+            t.render("error.txt", &reader, M { message: "x" }),
+            "Oops: x"
+        );
         std::fs::remove_dir_all(dir).unwrap();
     }
 
-    #[tokio::test]
-    async fn a_text_is_rendered_for_its_readers_channel() {
+    #[test]
+    fn a_text_is_rendered_for_its_readers_channel() {
         let dir = std::env::temp_dir().join(format!("agora-tpl-channel-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("error.txt"), "[{{ channel }}] {{ message }}").unwrap();
@@ -377,15 +364,19 @@ mod tests {
             message: &'static str,
         }
         assert_eq!(
-            t.render_on("error.txt", "discord", M { message: "x" }),
+            t.render_in("error.txt", "discord", Language::En, M { message: "x" }),
             "[discord] x"
         );
-        assert_eq!(t.render("error.txt", M { message: "x" }), "[] x");
+        assert_eq!(
+            t.render_in("error.txt", "", Language::En, M { message: "x" }),
+            "[] x"
+        );
         let ann = "mailto:ann@example.org".parse().unwrap();
-        let answer = answering_on(&ann, Language::En, async {
-            t.render("error.txt", M { message: "x" })
-        });
-        assert_eq!(answer.await, "[mailto] x");
+        let reader = Reader::of(&ann, Language::En);
+        assert_eq!(
+            t.render("error.txt", &reader, M { message: "x" }),
+            "[mailto] x"
+        );
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -173,8 +173,8 @@ impl Loaded {
     }
 
     /// The view of this game for the player `viewer` (any player id; a stranger sees no `you`),
-    /// with times in `timezone` and words in `lang`, the reader's language: inside a command
-    /// `crate::templates::answer_language()`, for a notice the recipient's.
+    /// with times in `timezone` and words in `lang`, the reader's language: for an answer its
+    /// sender's (the command's [`crate::Reader`]), for a notice the recipient's.
     pub fn view(&self, viewer: i64, timezone: &str, lang: Language) -> GameView {
         let g = &self.game;
         let (board, score) = self.board_and_score_in(lang);

@@ -6,7 +6,7 @@ use super::{answer_shown, arrival, private};
 use crate::poison::{self, guarded};
 use crate::{Bot, DiscordError, board, identity};
 use agora_service::commands::{self, ParseError};
-use agora_service::{Answer, Inbound, Status};
+use agora_service::{Answer, Channel, Inbound, Reader, Status};
 use poise::serenity_prelude as serenity;
 
 /// Whether a message is meant as a command, and so worth handling: a person's, whose text is
@@ -158,9 +158,13 @@ async fn answer_in_thread(
     if applied && !private {
         return Ok(());
     }
-    let text = bot.service.templates().render_on(
+    let reader = Reader {
+        channel: Some(Channel::Discord),
+        language: bot.service.default_language(),
+    };
+    let text = bot.service.templates().render(
         "discord_message_refused.txt",
-        "discord",
+        &reader,
         RefusedWords {
             game: answer.game.or(game).unwrap_or_default(),
             link: message.link(),

@@ -14,10 +14,10 @@ pub(crate) use slash::{autocomplete, slash};
 
 use crate::board::{self, Shown};
 use crate::{Bot, DiscordError, identity};
-use agora_service::GameStatus;
 use agora_service::commands::{Command, ParseError};
 use agora_service::queries::GameState;
 use agora_service::{Answer, Inbound, Status};
+use agora_service::{Channel, GameStatus, Reader};
 use chrono::{DateTime, Utc};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -187,10 +187,14 @@ async fn unknown_command(
     interaction: &serenity::CommandInteraction,
 ) {
     tracing::info!(command = %interaction.data.name, "unknown or out-of-date command");
+    let reader = Reader {
+        channel: Some(Channel::Discord),
+        language: bot.service.default_language(),
+    };
     let text = bot
         .service
         .templates()
-        .render_on("discord_unknown.txt", "discord", ())
+        .render("discord_unknown.txt", &reader, ())
         .trim()
         .to_owned();
     let answer = serenity::CreateInteractionResponse::Message(

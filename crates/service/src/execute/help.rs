@@ -2,29 +2,31 @@
 //! nothing, so it also answers senders not yet authenticated.
 
 use crate::fail::{Done, Fail, user};
-use crate::{Answer, Language, Service, Status, commands, templates};
+use crate::{Answer, Language, Reader, Service, Status, commands};
 use serde::Serialize;
 
 impl Service {
     /// Answers what needs no sender: `help`, `help <command>`, and a text that is no valid
     /// command (its parse error). A front end uses it for a sender it has not authenticated yet,
     /// since none of these reads or writes anything of a player. `None` for every other command.
+    /// The answer is in English, for a reader whose channel is not known.
     pub fn answer_without_sender(&self, text: &str) -> Option<Answer> {
+        let reader = &Reader::without_channel(Language::En);
         let (text, status) = match commands::parse(text) {
-            Ok(commands::Command::Help(topic)) => match self.help(topic.as_deref()) {
+            Ok(commands::Command::Help(topic)) => match self.help(reader, topic.as_deref()) {
                 Ok(done) => (done.text, Status::Done),
-                Err(Fail::User(message)) => (self.refusal(message), Status::Refused),
+                Err(Fail::User(message)) => (self.refusal(reader, message), Status::Refused),
                 // `help` reads nothing, so it fails with a user error only.
                 Err(Fail::Already(..) | Fail::Conflict(_) | Fail::Taken(_) | Fail::Internal(_)) => {
                     return None;
                 }
             },
             Ok(_) => return None,
-            Err(e) => (self.refusal(e.text()), Status::Refused),
+            Err(e) => (self.refusal(reader, e.text()), Status::Refused),
         };
         Some(Answer {
             attachments: Vec::new(),
-            language: Language::En,
+            language: reader.language,
             text,
             status,
             game: None,
@@ -32,7 +34,8 @@ impl Service {
         })
     }
 
-    pub(super) fn help(&self, topic: Option<&str>) -> Result<Done, Fail> {
+    /// `help [topic]`, for `reader`.
+    pub(super) fn help(&self, reader: &Reader, topic: Option<&str>) -> Result<Done, Fail> {
         #[derive(Serialize)]
         struct Entry {
             name: &'static str,
@@ -42,7 +45,7 @@ impl Service {
             help: String,
         }
         // In the reader's language: the command's names, usage and texts in it.
-        let language = templates::answer_language();
+        let language = reader.language;
         let entry = |c: &commands::CommandSpec| Entry {
             name: c.name_in(language),
             aliases: match language {
@@ -68,6 +71,7 @@ impl Service {
                 }
                 self.templates.render(
                     "help.txt",
+                    reader,
                     Ctx {
                         commands: commands::COMMANDS.iter().map(entry).collect(),
                     },
@@ -82,7 +86,7 @@ impl Service {
                 };
                 games
                     .iter()
-                    .map(|name| self.templates.render(name, ()))
+                    .map(|name| self.templates.render(name, reader, ()))
                     .collect::<Vec<_>>()
                     .join("\n\n")
             }
@@ -93,7 +97,7 @@ impl Service {
                         command: Entry,
                     }
                     self.templates
-                        .render("help_command.txt", Ctx { command: entry(c) })
+                        .render("help_command.txt", reader, Ctx { command: entry(c) })
                 }
                 None => {
                     return user(

@@ -11,8 +11,8 @@ use scope::{aim, within, within_game};
 
 use crate::fail::{CONFLICT_RETRIES, Done, Fail, TAKEN_RETRIES, user};
 use crate::{
-    Answer, Channel, Inbound, Language, Service, ServiceError, Status, StoreError, Text, Timing,
-    commands, desk, metrics, templates,
+    Answer, Channel, Inbound, Language, Reader, Service, ServiceError, Status, StoreError, Text,
+    Timing, commands, desk, metrics,
 };
 use agora_i18n::text;
 use agora_store::Tx;
@@ -55,7 +55,7 @@ impl Service {
         Answer {
             attachments: Vec::new(),
             language,
-            text: self.refusal_in(language, error.text()),
+            text: self.refusal(&Reader::without_channel(language), error.text()),
             status: Status::Refused,
             game: inbound.game,
             notices: Vec::new(),
@@ -93,8 +93,10 @@ impl Service {
         let result = self
             .store
             .on_writer(async move {
-                let work = service.execute_here(&inbound, command, now);
-                templates::answering_on(&inbound.from, language, work).await
+                let mut reader = Reader::of(&inbound.from, language);
+                service
+                    .execute_here(&inbound, command, &mut reader, now)
+                    .await
             })
             .await
             .map_err(ServiceError::from)
@@ -109,11 +111,13 @@ impl Service {
 
     /// [`Service::execute`] on the writer's thread: the clocks and the guess limit first, each in
     /// a transaction of its own, then the command's transaction, run again while it meets a game
-    /// changed meanwhile.
+    /// changed meanwhile. The answer is worded for `reader`, whose language the command's run
+    /// sets once the sender's player is known.
     async fn execute_here(
         &self,
         inbound: &Inbound,
         command: Result<commands::Command, commands::ParseError>,
+        reader: &mut Reader,
         now: DateTime<Utc>,
     ) -> Result<(Answer, bool), ServiceError> {
         let now = truncate(now);
@@ -146,14 +150,15 @@ impl Service {
             && within(inbound.scope, link, inbound.game).is_ok()
             && let Some(message) = self.guard_link_guess(inbound, code, now).await?
         {
-            let text = self.refusal(message);
-            return Ok((Answer::plain(Status::Refused, text, inbound.game), false));
+            let text = self.refusal(reader, message);
+            let answer = Answer::plain(Status::Refused, reader.language, text, inbound.game);
+            return Ok((answer, false));
         }
         let mut conflicts = 0;
         loop {
             // Boxed: the transaction's future is deep, and the futures of the front ends that
             // await a command would otherwise nest it past the compiler's layout limit.
-            let run = Box::pin(self.transact(inbound, command.clone(), conflicts, now));
+            let run = Box::pin(self.transact(inbound, command.clone(), reader, conflicts, now));
             let (result, game) = run.await?;
             match result {
                 Some(answer) => return Ok(answer),
@@ -176,6 +181,7 @@ impl Service {
         &self,
         inbound: &Inbound,
         command: Result<commands::Command, commands::ParseError>,
+        reader: &mut Reader,
         conflicts: u32,
         now: DateTime<Utc>,
     ) -> Result<(Option<(Answer, bool)>, i64), ServiceError> {
@@ -190,7 +196,7 @@ impl Service {
         if blocked {
             tracing::info!(identity = %from, delivery = ?inbound.delivery, "ignored: the sender is blocked");
             tx.rollback().await?;
-            let answer = Answer::plain(Status::Ignored, String::new(), None);
+            let answer = Answer::plain(Status::Ignored, reader.language, String::new(), None);
             return Ok((Some((answer, false)), 0));
         }
         let result = match command {
@@ -198,15 +204,14 @@ impl Service {
                 // The sender's player is read for the command's other paths; here only for the
                 // language of the refusal.
                 if let Some((language, locale)) = tx.identity_language(&from).await? {
-                    templates::set_answer_language(
-                        self.language_from(language.as_deref(), locale.as_deref()),
-                    );
+                    reader.language = self.language_from(language.as_deref(), locale.as_deref());
                 }
                 Err(Fail::User(e.text()))
             }
-            Ok(command) => self.run(&mut tx, inbound, command, now).await,
+            Ok(command) => self.run(&mut tx, inbound, reader, command, now).await,
         };
-        self.settle(tx, inbound, result, conflicts, now).await
+        self.settle(tx, inbound, reader, result, conflicts, now)
+            .await
     }
 
     /// Ends the transaction of a command the way its result says, in one place for the four
@@ -218,14 +223,15 @@ impl Service {
         &self,
         mut tx: Tx,
         inbound: &Inbound,
+        reader: &Reader,
         result: Result<Done, Fail>,
         conflicts: u32,
         now: DateTime<Utc>,
     ) -> Result<(Option<(Answer, bool)>, i64), ServiceError> {
         let answered = |answer: Answer, computer: bool| Ok((Some((answer, computer)), 0));
-        let repeat = |text: String| answered(Answer::plain(Status::Repeat, text, None), false);
-        let refused =
-            |text: String| answered(Answer::plain(Status::Refused, text, inbound.game), false);
+        let plain = |status, text, game| Answer::plain(status, reader.language, text, game);
+        let repeat = |text: String| answered(plain(Status::Repeat, text, None), false);
+        let refused = |text: String| answered(plain(Status::Refused, text, inbound.game), false);
         match result {
             Ok(done) => {
                 desk::record_origin(&mut tx, inbound, done.game, now).await?;
@@ -242,7 +248,7 @@ impl Service {
                 let answer = Answer {
                     attachments: done.attachments,
                     notices,
-                    ..Answer::plain(Status::Done, done.text, done.game)
+                    ..plain(Status::Done, done.text, done.game)
                 };
                 answered(answer, computer)
             }
@@ -253,10 +259,7 @@ impl Service {
                     return repeat(text);
                 }
                 tx.commit().await?;
-                answered(
-                    Answer::plain(Status::AlreadyApplied, text, Some(game)),
-                    false,
-                )
+                answered(plain(Status::AlreadyApplied, text, Some(game)), false)
             }
             Err(Fail::Conflict(game)) if conflicts < CONFLICT_RETRIES => {
                 tx.rollback().await?;
@@ -273,7 +276,7 @@ impl Service {
             }
             Err(Fail::Conflict(game)) => {
                 tx.rollback().await?;
-                refused(self.refusal(text!("game-changed", game = game)))
+                refused(self.refusal(reader, text!("game-changed", game = game)))
             }
             Err(Fail::User(message)) => {
                 let from = inbound.from.to_string();
@@ -287,31 +290,21 @@ impl Service {
                 tx.rollback().await?;
                 match earlier {
                     Some(text) => repeat(text),
-                    None => refused(self.refusal(message)),
+                    None => refused(self.refusal(reader, message)),
                 }
             }
             Err(Fail::Internal(e)) => Err(e),
         }
     }
 
-    /// A user error in words: what is wrong and how to fix it, in the language of the answer
-    /// under way.
-    fn refusal(&self, message: impl Into<Text>) -> String {
-        self.refusal_in(templates::answer_language(), message)
-    }
-
-    /// A user error in words, in `language`.
-    fn refusal_in(&self, language: Language, message: impl Into<Text>) -> String {
-        let mut message = message.into().in_lang(language);
+    /// A user error in words for `reader`: what is wrong and how to fix it.
+    fn refusal(&self, reader: &Reader, message: impl Into<Text>) -> String {
+        let mut message = message.into().in_lang(reader.language);
         if !message.ends_with(['.', '?', '!']) {
             message.push('.');
         }
-        self.templates.render_in(
-            "error.txt",
-            &templates::answer_channel(),
-            language,
-            Message { message: &message },
-        )
+        let message = Message { message: &message };
+        self.templates.render("error.txt", reader, message)
     }
 
     /// The language to answer a sender in before their player is read: their client's locale
@@ -341,11 +334,12 @@ impl Service {
     /// Runs one command in `tx`: the clock's and the digest's (the service's own) at once;
     /// every other after the checks every command meets, in this order: the scope of its proof,
     /// the player it comes from, whether that player may see the game it names, and the game's
-    /// version it was written against.
+    /// version it was written against. Once the player is known, `reader` reads their language.
     async fn run(
         &self,
         tx: &mut Tx,
         inbound: &Inbound,
+        reader: &mut Reader,
         command: commands::Command,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
@@ -370,6 +364,7 @@ impl Service {
             within(inbound.scope, &command, context)?;
         }
         let me = self.actor(tx, inbound, now).await?;
+        reader.language = self.language_of(&me);
         // One rule for every command that names a game or comes from one (a button, a thread, a
         // mail's conversation): a private game of others is answered as one that does not exist,
         // before anything else about it (its version, its state, who plays it) is looked at.
@@ -383,16 +378,17 @@ impl Service {
                 .await?;
         }
         desk::check_version(tx, inbound).await?;
-        self.dispatch(tx, inbound, &me, command, now).await
+        self.dispatch(tx, inbound, reader, &me, command, now).await
     }
 
     /// Runs a command that passed the checks of [`Service::run`], for player `me`, in the
-    /// room that does it.
+    /// room that does it, its answer worded for `reader`.
     // Over 80 lines: one arm per command of the command table, each a call into its room.
     async fn dispatch(
         &self,
         tx: &mut Tx,
         inbound: &Inbound,
+        reader: &mut Reader,
         me: &agora_store::Player,
         command: commands::Command,
         now: DateTime<Utc>,
@@ -400,7 +396,7 @@ impl Service {
         use commands::Command as C;
         let context = inbound.game;
         match command {
-            C::Help(topic) => self.help(topic.as_deref()),
+            C::Help(topic) => self.help(reader, topic.as_deref()),
             C::Challenge {
                 opponent,
                 variant,
@@ -410,79 +406,88 @@ impl Service {
                 options,
             } => {
                 let clock = (time, timeout);
-                self.challenge(tx, me, opponent, variant, clock, level, options, now)
-                    .await
+                self.challenge(
+                    tx, reader, me, opponent, variant, clock, level, options, now,
+                )
+                .await
             }
-            C::Accept(g) => self.accept(tx, me, aim(g, context)?, now).await,
+            C::Accept(g) => self.accept(tx, reader, me, aim(g, context)?, now).await,
             C::Decline(g) => {
-                self.close_challenge(tx, me, aim(g, context)?, false, now)
+                self.close_challenge(tx, reader, me, aim(g, context)?, false, now)
                     .await
             }
             C::Cancel(g) => {
-                self.close_challenge(tx, me, aim(g, context)?, true, now)
+                self.close_challenge(tx, reader, me, aim(g, context)?, true, now)
                     .await
             }
             C::Move { game, ply, action } => {
-                self.play(tx, me, aim(game, context)?, ply, &action, inbound, now)
+                let game = aim(game, context)?;
+                self.play(tx, reader, me, game, ply, &action, inbound, now)
                     .await
             }
             // A game's clock is judged at the command's arrival, as a move's is.
             C::Resign(g) => {
                 let at = Timing::of(inbound, now);
-                self.resign(tx, me, aim(g, context)?, at).await
+                self.resign(tx, reader, me, aim(g, context)?, at).await
             }
             C::Draw(reply, g) => {
                 let at = Timing::of(inbound, now);
-                self.draw(tx, me, aim(g, context)?, reply, at).await
+                self.draw(tx, reader, me, aim(g, context)?, reply, at).await
             }
             C::Undo(reply, g) => {
                 let at = Timing::of(inbound, now);
-                self.undo(tx, me, aim(g, context)?, reply, at).await
+                self.undo(tx, reader, me, aim(g, context)?, reply, at).await
             }
-            C::Board(g) => self.board(tx, me, aim(g, context)?, false, now).await,
-            C::History(g) => self.board(tx, me, aim(g, context)?, true, now).await,
-            C::Games => self.games(tx, me, now).await,
-            C::Next => self.next(tx, me, now).await,
-            C::Live => self.live(tx).await,
-            C::Seeks => self.seeks(tx, me, now).await,
+            C::Board(g) => {
+                self.board(tx, reader, me, aim(g, context)?, false, now)
+                    .await
+            }
+            C::History(g) => {
+                self.board(tx, reader, me, aim(g, context)?, true, now)
+                    .await
+            }
+            C::Games => self.games(tx, reader, me, now).await,
+            C::Next => self.next(tx, reader, me, now).await,
+            C::Live => self.live(tx, reader).await,
+            C::Seeks => self.seeks(tx, reader, me, now).await,
             C::Watch(g) | C::Unwatch(g) => {
                 let Some(id) = aim(g, context)? else {
                     return user(text!("watch-which-game"));
                 };
                 if matches!(command, C::Watch(_)) {
-                    self.watch(tx, me, id, now).await
+                    self.watch(tx, reader, me, id, now).await
                 } else {
-                    self.unwatch(tx, me, id, now).await
+                    self.unwatch(tx, reader, me, id, now).await
                 }
             }
             C::Preview { game, action } => {
-                self.preview(tx, me, aim(game, context)?, &action, now)
+                self.preview(tx, reader, me, aim(game, context)?, &action, now)
                     .await
             }
-            C::Export(g) => self.export(tx, me, aim(g, context)?, now).await,
+            C::Export(g) => self.export(tx, reader, me, aim(g, context)?, now).await,
             C::Note { game, text } => {
-                self.note(tx, me, aim(game, context)?, text.as_deref(), now)
+                self.note(tx, reader, me, aim(game, context)?, text.as_deref(), now)
                     .await
             }
             C::Conditional { game, words } => {
-                self.conditional(tx, me, aim(game, context)?, &words, now)
+                self.conditional(tx, reader, me, aim(game, context)?, &words, now)
                     .await
             }
-            C::Analysis(game) => self.analysis(tx, me, aim(game, context)?).await,
-            C::Tournament(t) => self.tournament(tx, me, t, now).await,
-            C::Rating(name) => self.rating(tx, me, name.as_deref()).await,
-            C::Leaderboard(kind, board) => self.leaderboard(tx, kind, board).await,
-            C::Timezone(zone) => self.set_timezone(tx, me, &zone, now).await,
-            C::Notify(channel) => self.set_notify(tx, me, channel).await,
-            C::Digest(hour) => self.set_digest(tx, me, hour, now).await,
-            C::Language(language) => self.set_language(tx, me, language).await,
-            C::Rest(rest) => self.set_rest(tx, me, rest).await,
-            C::Calendar(on) => self.set_calendar(tx, me, on, now).await,
+            C::Analysis(game) => self.analysis(tx, reader, me, aim(game, context)?).await,
+            C::Tournament(t) => self.tournament(tx, reader, me, t, now).await,
+            C::Rating(name) => self.rating(tx, reader, me, name.as_deref()).await,
+            C::Leaderboard(kind, board) => self.leaderboard(tx, reader, kind, board).await,
+            C::Timezone(zone) => self.set_timezone(tx, reader, me, &zone, now).await,
+            C::Notify(channel) => self.set_notify(tx, reader, me, channel).await,
+            C::Digest(hour) => self.set_digest(tx, reader, me, hour, now).await,
+            C::Language(language) => self.set_language(tx, reader, me, language).await,
+            C::Rest(rest) => self.set_rest(tx, reader, me, rest).await,
+            C::Calendar(on) => self.set_calendar(tx, reader, me, on, now).await,
             C::Vacation(request) => {
                 let at = Timing::of(inbound, now);
-                self.vacation(tx, me, request, at).await
+                self.vacation(tx, reader, me, request, at).await
             }
-            C::Link(code) => self.link(tx, me, code.as_deref(), now).await,
+            C::Link(code) => self.link(tx, reader, me, code.as_deref(), now).await,
             C::Clock(_) | C::SendDigest(_) => unreachable!("handled above"),
         }
     }

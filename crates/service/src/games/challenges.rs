@@ -4,7 +4,7 @@
 use super::Extra;
 use crate::commands::{ChallengeOptions, Opponent, edit_distance};
 use crate::views::Loaded;
-use crate::{Done, Fail, Service, user};
+use crate::{Done, Fail, Reader, Service, user};
 use agora_rules::{Seat, Variant};
 use agora_store::{
     Game, GameOptions, GameStatus, NewGame, Notice, Player, TimeControl, TimeoutPolicy, Tx,
@@ -50,6 +50,7 @@ impl Service {
     pub(crate) async fn challenge(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         opponent: Opponent,
         variant: Variant,
@@ -106,14 +107,22 @@ impl Service {
         let mut l = self.load(tx, game, Some(now)).await?;
         self.start_or_expire(tx, &mut l, computer, now).await?;
         let text = if computer {
-            self.render_for(tx, &l, me.id, "game_started.txt", Extra::default())
+            self.render_for(tx, reader, &l, me.id, "game_started.txt", Extra::default())
                 .await?
         } else if open {
             // Nobody to tell: `seeks` lists it, and the Discord lobby shows it.
-            self.render_for(tx, &l, me.id, "challenge_sent.txt", Extra::default())
-                .await?
+            self.render_for(
+                tx,
+                reader,
+                &l,
+                me.id,
+                "challenge_sent.txt",
+                Extra::default(),
+            )
+            .await?
         } else {
-            self.send_challenge(tx, &l, me, them.id, now).await?
+            self.send_challenge(tx, reader, &l, me, them.id, now)
+                .await?
         };
         Ok(Done {
             attachments: Vec::new(),
@@ -158,6 +167,7 @@ impl Service {
     async fn send_challenge(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         l: &Loaded,
         me: &Player,
         them: i64,
@@ -182,7 +192,7 @@ impl Service {
             now,
         )
         .await?;
-        self.render_for(tx, l, me.id, "challenge_sent.txt", Extra::default())
+        self.render_for(tx, reader, l, me.id, "challenge_sent.txt", Extra::default())
             .await
     }
 
@@ -268,6 +278,7 @@ impl Service {
     pub(crate) async fn accept(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
         now: DateTime<Utc>,
@@ -277,7 +288,7 @@ impl Service {
             && let Some(open) = tx.game(id).await?
             && open.options.open
         {
-            return self.accept_open(tx, me, open, now).await;
+            return self.accept_open(tx, reader, me, open, now).await;
         }
         let game = self
             .pick(
@@ -314,7 +325,7 @@ impl Service {
                 ));
             }
         }
-        self.start(tx, me, game, now).await
+        self.start(tx, reader, me, game, now).await
     }
 
     /// `accept #N` of a challenge to anyone: the first eligible player takes the open seat and
@@ -323,6 +334,7 @@ impl Service {
     async fn accept_open(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Game,
         now: DateTime<Utc>,
@@ -357,7 +369,7 @@ impl Service {
                     (None, Some(b)) => agora_i18n::text!("rating-range-at-most", max = b),
                     (None, None) => agora_i18n::text!("rating-range-any"),
                 };
-                let lang = crate::templates::answer_language();
+                let lang = reader.language;
                 return user(agora_i18n::text!(
                     "open-rating-range",
                     game = id,
@@ -373,7 +385,7 @@ impl Service {
         let Some(game) = tx.game(id).await? else {
             return user(agora_i18n::text!("no-such-game", game = id));
         };
-        self.start(tx, me, game, now).await
+        self.start(tx, reader, me, game, now).await
     }
 
     /// Starts an accepted challenge: the clock of the first to act runs, the challenger is told,
@@ -381,6 +393,7 @@ impl Service {
     async fn start(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Game,
         now: DateTime<Utc>,
@@ -403,7 +416,7 @@ impl Service {
         Ok(Done {
             attachments: Vec::new(),
             text: self
-                .render_for(tx, &l, me.id, "game_started.txt", Extra::default())
+                .render_for(tx, reader, &l, me.id, "game_started.txt", Extra::default())
                 .await?,
             game: Some(id),
         })
@@ -413,6 +426,7 @@ impl Service {
     pub(crate) async fn close_challenge(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
         cancel: bool,
@@ -476,11 +490,18 @@ impl Service {
             now,
         )
         .await?;
-        let language = crate::templates::answer_language();
+        let language = reader.language;
         Ok(Done {
             attachments: Vec::new(),
             text: self
-                .render_for(tx, &l, me.id, "challenge_closed.txt", extra(language))
+                .render_for(
+                    tx,
+                    reader,
+                    &l,
+                    me.id,
+                    "challenge_closed.txt",
+                    extra(language),
+                )
                 .await?,
             game: Some(id),
         })

@@ -4,7 +4,7 @@
 
 use super::{Extra, GameCtx};
 use crate::views::Loaded;
-use crate::{Attachment, Done, Fail, Service, user};
+use crate::{Attachment, Done, Fail, Language, Reader, Service, user};
 use agora_rules::{AnyAction, Seat};
 use agora_store::{Game, GameStatus, Notice, Player, Tx};
 use chrono::{DateTime, Utc};
@@ -71,15 +71,15 @@ pub(crate) struct WatchedLine {
 }
 
 impl Service {
-    /// The open challenges still waiting, in the words of `channel` (`discord`, `mailto`), with
-    /// times in UTC.
+    /// The open challenges still waiting, for a lobby read by `reader` (its channel's words, its
+    /// language), with times in UTC.
     pub async fn open_challenges(
         &self,
-        channel: &str,
+        reader: &Reader,
         now: DateTime<Utc>,
     ) -> Result<Vec<OpenChallenge>, crate::ServiceError> {
         let mut tx = self.store.read().await?;
-        let lines = match self.seek_lines(&mut tx, "UTC", now).await {
+        let lines = match self.seek_lines(&mut tx, reader.language, "UTC", now).await {
             Ok(lines) => lines,
             Err(Fail::Internal(e)) => return Err(e),
             Err(_) => Vec::new(),
@@ -89,7 +89,7 @@ impl Service {
             .map(|seek| OpenChallenge {
                 id: seek.id,
                 version: seek.version,
-                text: self.templates.render_on("lobby.txt", channel, &seek),
+                text: self.templates.render("lobby.txt", reader, &seek),
             })
             .collect())
     }
@@ -125,6 +125,7 @@ impl Service {
     pub(crate) async fn seeks(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
@@ -132,24 +133,25 @@ impl Service {
         struct Ctx {
             seeks: Vec<SeekLine>,
         }
-        let seeks = self.seek_lines(tx, &me.timezone, now).await?;
+        let seeks = self
+            .seek_lines(tx, reader.language, &me.timezone, now)
+            .await?;
         Ok(Done {
-            text: self.templates.render("seeks.txt", Ctx { seeks }),
+            text: self.templates.render("seeks.txt", reader, Ctx { seeks }),
             game: None,
             attachments: Vec::new(),
         })
     }
 
-    /// The open challenges still waiting, as lines, times in `timezone`.
+    /// The open challenges still waiting, as lines in `lang` (the language their template is
+    /// rendered in), times in `timezone`.
     pub(crate) async fn seek_lines(
         &self,
         tx: &mut Tx,
+        lang: Language,
         timezone: &str,
         now: DateTime<Utc>,
     ) -> Result<Vec<SeekLine>, Fail> {
-        // In the language of the answer under way (the lobby's outside one), as the lines'
-        // template is rendered.
-        let lang = crate::templates::answer_language();
         let mut lines = Vec::new();
         for g in tx.open_challenges(LIST_LIMIT).await? {
             if self.expired(&g, now) {
@@ -184,13 +186,13 @@ impl Service {
     }
 
     /// `games live`: the running games that are not private, the most recently moved first.
-    pub(crate) async fn live(&self, tx: &mut Tx) -> Result<Done, Fail> {
+    pub(crate) async fn live(&self, tx: &mut Tx, reader: &Reader) -> Result<Done, Fail> {
         #[derive(Serialize)]
         struct Ctx {
             games: Vec<LiveLine>,
         }
         let mut games = Vec::new();
-        let language = crate::templates::answer_language();
+        let language = reader.language;
         for g in tx.live_games(LIST_LIMIT).await? {
             let mut names = Vec::new();
             for seat in Seat::BOTH {
@@ -210,7 +212,7 @@ impl Service {
             });
         }
         Ok(Done {
-            text: self.templates.render("live.txt", Ctx { games }),
+            text: self.templates.render("live.txt", reader, Ctx { games }),
             game: None,
             attachments: Vec::new(),
         })
@@ -252,6 +254,7 @@ impl Service {
     pub(crate) async fn watch(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         id: i64,
         now: DateTime<Utc>,
@@ -280,13 +283,14 @@ impl Service {
         }
         let new = tx.watch(id, me.id, now).await?;
         let event = if new { "watch" } else { "already" };
-        self.watching_reply(tx, me, game, event, now).await
+        self.watching_reply(tx, reader, me, game, event, now).await
     }
 
     /// `unwatch #N`.
     pub(crate) async fn unwatch(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         id: i64,
         now: DateTime<Utc>,
@@ -294,7 +298,7 @@ impl Service {
         let game = self.visible_game(tx, me, id).await?;
         let was = tx.unwatch(id, me.id).await?;
         let event = if was { "unwatch" } else { "not" };
-        self.watching_reply(tx, me, game, event, now).await
+        self.watching_reply(tx, reader, me, game, event, now).await
     }
 
     /// The reply to `watch` and `unwatch` (`templates/watching_reply.txt`, which says what each
@@ -302,6 +306,7 @@ impl Service {
     async fn watching_reply(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Game,
         event: &'static str,
@@ -315,7 +320,7 @@ impl Service {
         };
         Ok(Done {
             text: self
-                .render_for(tx, &l, me.id, "watching_reply.txt", extra)
+                .render_for(tx, reader, &l, me.id, "watching_reply.txt", extra)
                 .await?,
             game: Some(id),
             attachments: Vec::new(),
@@ -349,8 +354,9 @@ impl Service {
         };
         let mut texts: HashMap<(crate::Channel, crate::Language, String, bool), (String, String)> =
             HashMap::new();
-        // The players' labels for a reader whose mail is not confirmed, read once if needed.
-        let mut labels: Option<Vec<String>> = None;
+        // The players' labels for a reader whose mail is not confirmed, read once for each
+        // language they are needed in.
+        let mut labels: HashMap<crate::Language, Vec<String>> = HashMap::new();
         let mut rows = Vec::new();
         for w in tx.watchers(l.game.id).await? {
             let p = &w.player;
@@ -368,14 +374,15 @@ impl Service {
                 continue;
             }
             let hidden = crate::players::unproven_mail(identity).is_some() && !mail_confirmed;
-            if hidden && labels.is_none() {
+            let language = self.language_of(p);
+            if hidden && !labels.contains_key(&language) {
                 let mut found = Vec::new();
                 for seat in Seat::BOTH {
-                    found.push(self.identity_label(tx, l.game.player_at(seat)).await?);
+                    let player = l.game.player_at(seat);
+                    found.push(self.identity_label(tx, player, language).await?);
                 }
-                labels = Some(found);
+                labels.insert(language, found);
             }
-            let language = self.language_of(p);
             let key = (
                 identity.address.channel,
                 language,
@@ -390,7 +397,7 @@ impl Service {
                         extra: extra(language),
                     };
                     ctx.game.watching = true;
-                    if let (true, Some(labels)) = (hidden, &labels) {
+                    if let (true, Some(labels)) = (hidden, labels.get(&language)) {
                         for (seat, label) in Seat::BOTH.into_iter().zip(labels) {
                             ctx.hide_name(l.kind().seat_name(seat), label);
                         }
@@ -416,6 +423,7 @@ impl Service {
     pub(crate) async fn preview(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
         action: &str,
@@ -451,22 +459,22 @@ impl Service {
                     "preview-illegal",
                     action = action,
                     game = id,
-                    why = crate::rule_errors::action_error(&e)
-                        .in_lang(crate::templates::answer_language())
+                    why = crate::rule_errors::action_text(&e, reader.language)
+                        .in_lang(reader.language)
                 ));
             }
         };
-        Ok(self.preview_answer(&l, parsed))
+        Ok(self.preview_answer(reader, &l, parsed))
     }
 
     /// The answer to `preview`: the position of `l` after `parsed`, as text and picture, with
     /// the outcome if the action ends the game.
-    fn preview_answer(&self, l: &Loaded, parsed: AnyAction) -> Done {
+    fn preview_answer(&self, reader: &Reader, l: &Loaded, parsed: AnyAction) -> Done {
         let id = l.game.id;
         let mut after = l.position.clone();
         after.play_unchecked(parsed);
         let notation = l.position.notation(parsed);
-        let language = crate::templates::answer_language();
+        let language = reader.language;
         let board = agora_render::ascii(&after, Some(parsed), language);
         let png = agora_render::png(
             &after,
@@ -497,6 +505,7 @@ impl Service {
         });
         let text = self.templates.render(
             "preview.txt",
+            reader,
             Ctx {
                 id,
                 ply: l.game.ply,

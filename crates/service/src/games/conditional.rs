@@ -15,7 +15,7 @@
 
 use super::Extra;
 use crate::views::Loaded;
-use crate::{Done, Fail, Service, user};
+use crate::{Done, Fail, Language, Reader, Service, user};
 use agora_rules::{AnyAction, AnyPosition, Seat};
 use agora_store::{ConditionalLine, GameStatus, Player, Tx};
 use chrono::{DateTime, Utc};
@@ -57,8 +57,9 @@ struct Checked {
 }
 
 /// Reads `words` as actions played one after another from `position`: each must be legal where
-/// it comes, and nothing follows the end of the game.
-fn check_line(position: &AnyPosition, words: &[String]) -> Result<Checked, Fail> {
+/// it comes, and nothing follows the end of the game. A refusal's words of the game are in
+/// `lang`.
+fn check_line(lang: Language, position: &AnyPosition, words: &[String]) -> Result<Checked, Fail> {
     if words.len() > MAX_LINE_ACTIONS {
         return user(agora_i18n::text!(
             "conditional-too-long",
@@ -66,7 +67,6 @@ fn check_line(position: &AnyPosition, words: &[String]) -> Result<Checked, Fail>
             length = words.len()
         ));
     }
-    let lang = crate::templates::answer_language();
     let mut position = position.clone();
     let mut line = Checked {
         notations: Vec::new(),
@@ -84,7 +84,7 @@ fn check_line(position: &AnyPosition, words: &[String]) -> Result<Checked, Fail>
         let action = match position.parse_action(text) {
             Ok(a) => a,
             Err(e) => {
-                let problem = crate::rule_errors::action_problem(&position, text, &e);
+                let problem = crate::rule_errors::action_problem(lang, &position, text, &e);
                 return user(agora_i18n::text!(
                     "conditional-illegal",
                     index = i + 1,
@@ -119,6 +119,7 @@ impl Service {
     pub(crate) async fn conditional(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
         words: &[String],
@@ -158,13 +159,16 @@ impl Service {
         let (what, count) = match asked {
             Asked::List => ("list", lines.len()),
             Asked::Cancel(prefix) => {
-                let prefix = check_line(&l.position, &prefix)?.notations;
+                let prefix = check_line(reader.language, &l.position, &prefix)?.notations;
                 let before = lines.len();
                 lines.retain(|line| !line.actions.starts_with(&prefix));
                 tx.set_conditional_lines(id, me.id, &lines, now).await?;
                 ("cleared", before - lines.len())
             }
-            Asked::Add(words) => self.add_line(tx, &l, seat, &mut lines, &words, now).await?,
+            Asked::Add(words) => {
+                self.add_line(tx, reader, &l, seat, &mut lines, &words, now)
+                    .await?
+            }
         };
         #[derive(Serialize)]
         struct Ctx {
@@ -181,6 +185,7 @@ impl Service {
             attachments: Vec::new(),
             text: self.templates.render(
                 "conditional.txt",
+                reader,
                 Ctx {
                     what,
                     id,
@@ -194,9 +199,11 @@ impl Service {
 
     /// `conditional <actions>`: adds the line of `seat` (not to act) to its `lines` for the
     /// position of `l`, unless it is known or conflicts with one of them; says which.
+    #[allow(clippy::too_many_arguments)]
     async fn add_line(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         l: &Loaded,
         seat: Seat,
         lines: &mut Vec<ConditionalLine>,
@@ -207,7 +214,7 @@ impl Service {
         if l.to_act() == seat {
             return user(agora_i18n::text!("conditional-your-turn", game = id));
         }
-        let line = check_line(&l.position, words)?;
+        let line = check_line(reader.language, &l.position, words)?;
         if line.seats.last() != Some(&seat) {
             return user(agora_i18n::text!(
                 "conditional-ends-theirs",

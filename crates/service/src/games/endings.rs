@@ -6,7 +6,7 @@ use super::play::By;
 use super::{Extra, Running, Timing};
 use crate::clock;
 use crate::views::Loaded;
-use crate::{Done, Fail, Service};
+use crate::{Done, Fail, Reader, Service};
 use agora_rules::Seat;
 use agora_store::{EndReason, Ending, GameStatus, Notice, Player, TimeoutPolicy, Tx};
 use chrono::{DateTime, Utc};
@@ -14,12 +14,12 @@ use chrono::{DateTime, Utc};
 impl Service {
     /// A missed deadline: the game is lost on time, or in Agros with `timeout pass` the turn is
     /// passed (lost on time while no pass is allowed, in the opening). Returns the text for
-    /// `actor` (a player who tried to act too late), if any.
+    /// `actor` (a player who tried to act too late, with the reader of their answer), if any.
     pub(crate) async fn timeout(
         &self,
         tx: &mut Tx,
         l: &mut Loaded,
-        actor: Option<i64>,
+        actor: Option<(i64, Reader)>,
         now: DateTime<Utc>,
     ) -> Result<String, Fail> {
         let late = l.to_act();
@@ -29,11 +29,11 @@ impl Service {
             let delivery = format!("clock:{}:{}:pass", l.game.id, l.game.ply);
             self.apply(tx, l, late, pass, Some(delivery), By::Clock, now)
                 .await?;
-            if actor.is_none() {
+            let Some((_, reader)) = actor else {
                 return Ok(String::new());
-            }
+            };
             let id = l.game.id;
-            let lang = crate::templates::answer_language();
+            let lang = reader.language;
             return Ok(match l.game.ending.as_ref() {
                 Some(e) => agora_i18n::text!(
                     "too-late-passed-ended",
@@ -56,13 +56,14 @@ impl Service {
     }
 
     /// Ends a game: every ending (rules, resignation, agreed draw, timeout) comes through here.
-    /// Saves the game, tells every player but `actor` and returns the text for `actor`.
+    /// Saves the game, tells every player but `actor` and returns the text for `actor`, worded
+    /// for the reader that goes with them (the sender of the command that ends it).
     pub(crate) async fn finish(
         &self,
         tx: &mut Tx,
         l: &mut Loaded,
         ending: Ending,
-        actor: Option<i64>,
+        actor: Option<(i64, Reader)>,
         now: DateTime<Utc>,
     ) -> Result<String, Fail> {
         self.conclude(tx, l, Some(ending), None, actor, now).await
@@ -77,7 +78,7 @@ impl Service {
         l: &mut Loaded,
         ending: Option<Ending>,
         operator: Option<&str>,
-        actor: Option<i64>,
+        actor: Option<(i64, Reader)>,
         now: DateTime<Utc>,
     ) -> Result<String, Fail> {
         l.game.status = if ending.is_some() {
@@ -111,10 +112,10 @@ impl Service {
         let mut text = String::new();
         for seat in Seat::BOTH {
             let player = l.game.player_at(seat);
-            if Some(player) == actor {
-                let language = crate::templates::answer_language();
+            if let Some((_, reader)) = actor.filter(|(actor, _)| *actor == player) {
+                let extra = extra(reader.language);
                 text = self
-                    .render_for(tx, l, player, "game_over.txt", extra(language))
+                    .render_for(tx, &reader, l, player, "game_over.txt", extra)
                     .await?;
             } else {
                 self.notify_game_in(tx, l, player, Notice::GameOver, extra, now)
@@ -133,11 +134,12 @@ impl Service {
     pub(crate) async fn resign(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
         at: Timing,
     ) -> Result<Done, Fail> {
-        let (mut l, seat) = match self.running(tx, me, game, "resign", at).await? {
+        let (mut l, seat) = match self.running(tx, reader, me, game, "resign", at).await? {
             Running::Ready(l, seat) => (*l, seat),
             Running::Clocked(done) => return Ok(done),
         };
@@ -147,7 +149,9 @@ impl Service {
             winner: Some(seat.other()),
             reason: EndReason::Resignation,
         };
-        let text = self.finish(tx, &mut l, ending, Some(me.id), now).await?;
+        let text = self
+            .finish(tx, &mut l, ending, Some((me.id, *reader)), now)
+            .await?;
         Ok(Done {
             attachments: Vec::new(),
             text,

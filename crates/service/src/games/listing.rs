@@ -3,7 +3,7 @@
 
 use super::Extra;
 use crate::clock::seat_to_act;
-use crate::{Done, Fail, Language, Service, ServiceError};
+use crate::{Done, Fail, Language, Reader, Service, ServiceError};
 use agora_rules::Seat;
 use agora_store::{Game, GameStatus, Player, Tx};
 use chrono::{DateTime, Utc};
@@ -15,6 +15,7 @@ impl Service {
     pub(crate) async fn board(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
         history: bool,
@@ -39,7 +40,7 @@ impl Service {
         };
         let extra = Extra {
             report: if history {
-                l.score_report_in(crate::templates::answer_language())
+                l.score_report_in(reader.language)
             } else {
                 Vec::new()
             },
@@ -49,7 +50,9 @@ impl Service {
         let template = if history { "history.txt" } else { "board.txt" };
         Ok(Done {
             attachments: Vec::new(),
-            text: self.render_for(tx, &l, me.id, template, extra).await?,
+            text: self
+                .render_for(tx, reader, &l, me.id, template, extra)
+                .await?,
             game: Some(l.game.id),
         })
     }
@@ -91,6 +94,7 @@ impl Service {
     pub(crate) async fn games(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
@@ -98,11 +102,10 @@ impl Service {
         struct Ctx {
             games: Vec<GameLine>,
         }
-        let language = crate::templates::answer_language();
-        let games = self.game_lines(tx, me, false, language, now).await?;
+        let games = self.game_lines(tx, me, false, reader.language, now).await?;
         Ok(Done {
             attachments: Vec::new(),
-            text: self.templates.render("games.txt", Ctx { games }),
+            text: self.templates.render("games.txt", reader, Ctx { games }),
             game: None,
         })
     }
@@ -112,6 +115,7 @@ impl Service {
     pub(crate) async fn next(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
@@ -129,11 +133,11 @@ impl Service {
                 )
             });
         match game {
-            Some(game) => self.board(tx, me, Some(game.id), false, now).await,
+            Some(game) => self.board(tx, reader, me, Some(game.id), false, now).await,
             // Nothing to do is an answer, not a mistake.
             None => Ok(Done {
                 attachments: Vec::new(),
-                text: agora_i18n::text!("next-none").in_lang(crate::templates::answer_language()),
+                text: agora_i18n::text!("next-none").in_lang(reader.language),
                 game: None,
             }),
         }

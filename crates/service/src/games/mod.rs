@@ -21,7 +21,7 @@ use crate::clock::{self, seat_to_act};
 use crate::players::Queued;
 use crate::queries::final_fields;
 use crate::views::{Loaded, SeatView, title};
-use crate::{Fail, Language, Service, Text, user};
+use crate::{Fail, Language, Reader, Service, Text, user};
 use agora_rules::Seat;
 use agora_store::{Game, GameStatus, Notice, Player, Tx};
 use chrono::{DateTime, Utc};
@@ -164,10 +164,12 @@ impl Service {
         Ok(tx.player(player).await?)
     }
 
-    /// Renders a game template for one player.
+    /// Renders a game template for one player, the sender of the command it answers, for
+    /// `reader`.
     async fn render_for(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         l: &Loaded,
         player: i64,
         template: &str,
@@ -179,8 +181,9 @@ impl Service {
             .map_or_else(|| "UTC".into(), |p| p.timezone);
         Ok(self.templates.render(
             template,
+            reader,
             GameCtx {
-                game: l.view(player, &tz, crate::templates::answer_language()),
+                game: l.view(player, &tz, reader.language),
                 extra,
             },
         ))
@@ -227,7 +230,9 @@ impl Service {
         };
         if self.unconfirmed_mail(tx, &identity).await? {
             let other = l.game.seat_of(player).unwrap_or(Seat::First).other();
-            let label = self.identity_label(tx, l.game.player_at(other)).await?;
+            let label = self
+                .identity_label(tx, l.game.player_at(other), language)
+                .await?;
             ctx.hide_name(l.kind().seat_name(other), &label);
         }
         // Only the final report pictures the final fields; every other notice of a finished
@@ -290,6 +295,7 @@ impl Service {
     async fn running(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
         command: &str,
@@ -324,7 +330,7 @@ impl Service {
             .game
             .seat_of(me.id)
             .expect("picked games are the player's");
-        if let Some(done) = self.clock_first(tx, &mut l, me, at).await? {
+        if let Some(done) = self.clock_first(tx, reader, &mut l, me, at).await? {
             return Ok(Running::Clocked(done));
         }
         Ok(Running::Ready(Box::new(l), seat))
@@ -335,10 +341,11 @@ impl Service {
     /// command's: a command that came too late cannot save the game, end it otherwise or take
     /// a vacation from it. When the late player is the other one, the clock waits for the
     /// mailbox as the scheduler does (their saving move may be sitting unread in it), and the
-    /// command goes on meanwhile.
+    /// command goes on meanwhile. The clock's answer is worded for `reader`.
     pub(crate) async fn clock_first(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         l: &mut Loaded,
         me: &Player,
         at: Timing,
@@ -355,7 +362,7 @@ impl Service {
         {
             return Ok(None);
         }
-        let text = self.timeout(tx, l, Some(me.id), at.now).await?;
+        let text = self.timeout(tx, l, Some((me.id, *reader)), at.now).await?;
         Ok(Some(crate::Done {
             attachments: Vec::new(),
             text,

@@ -3,7 +3,7 @@
 //! comments; no notification, watcher, web page, JSON answer or other player's export ever reads
 //! them (only [`agora_store::Tx::notes`] does, for the player asking).
 
-use crate::{Done, Fail, Service, user};
+use crate::{Done, Fail, Reader, Service, user};
 use agora_store::{GameStatus, Player, Tx};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -18,6 +18,7 @@ impl Service {
     pub(crate) async fn note(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
         text: Option<&str>,
@@ -82,6 +83,7 @@ impl Service {
             attachments: Vec::new(),
             text: self.templates.render(
                 "note.txt",
+                reader,
                 Ctx {
                     what,
                     id,

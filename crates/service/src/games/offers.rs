@@ -4,16 +4,18 @@
 use super::{Extra, Running, Timing};
 use crate::commands::Reply;
 use crate::views::Loaded;
-use crate::{Done, Fail, Service, user};
+use crate::{Done, Fail, Reader, Service, user};
 use agora_rules::{GameKind, Seat};
 use agora_store::{EndReason, Ending, Notice, Player, Tx};
 use chrono::{DateTime, Utc};
 
 impl Service {
-    /// A draw or takeback offer changed: tell the other side, answer the actor.
+    /// A draw or takeback offer changed: tell the other side, answer the actor (for `reader`).
+    #[allow(clippy::too_many_arguments)]
     async fn offer_event(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         l: &mut Loaded,
         seat: Seat,
         what: &str,
@@ -26,7 +28,7 @@ impl Service {
             event: Some(event),
             ..Extra::default()
         };
-        let e2 = extra(crate::templates::answer_language());
+        let e2 = extra(reader.language);
         self.notify_game_in(
             tx,
             l,
@@ -39,7 +41,7 @@ impl Service {
         Ok(Done {
             attachments: Vec::new(),
             text: self
-                .render_for(tx, l, l.game.player_at(seat), "offer.txt", e2)
+                .render_for(tx, reader, l, l.game.player_at(seat), "offer.txt", e2)
                 .await?,
             game: Some(l.game.id),
         })
@@ -48,12 +50,13 @@ impl Service {
     pub(crate) async fn draw(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
         reply: Reply,
         at: Timing,
     ) -> Result<Done, Fail> {
-        let (mut l, seat) = match self.running(tx, me, game, "draw", at).await? {
+        let (mut l, seat) = match self.running(tx, reader, me, game, "draw", at).await? {
             Running::Ready(l, seat) => (*l, seat),
             Running::Clocked(done) => return Ok(done),
         };
@@ -70,13 +73,13 @@ impl Service {
                 if l.game.draw_offer == Some(seat.other()) {
                     return user(agora_i18n::text!(
                         "draw-offered-to-you",
-                        player = l.who_in(seat.other(), crate::templates::answer_language()),
+                        player = l.who_in(seat.other(), reader.language),
                         game = id
                     ));
                 }
                 l.game.draw_offer = Some(seat);
                 tx.save_game(&mut l.game, now).await?;
-                self.offer_event(tx, &mut l, seat, "draw", "offered", now)
+                self.offer_event(tx, reader, &mut l, seat, "draw", "offered", now)
                     .await
             }
             Reply::Accept | Reply::Decline => {
@@ -87,14 +90,15 @@ impl Service {
                     l.game.draw_offer = None;
                     tx.save_game(&mut l.game, now).await?;
                     return self
-                        .offer_event(tx, &mut l, seat, "draw", "declined", now)
+                        .offer_event(tx, reader, &mut l, seat, "draw", "declined", now)
                         .await;
                 }
                 let ending = Ending {
                     winner: None,
                     reason: EndReason::Agreement,
                 };
-                let text = self.finish(tx, &mut l, ending, Some(me.id), now).await?;
+                let actor = Some((me.id, *reader));
+                let text = self.finish(tx, &mut l, ending, actor, now).await?;
                 Ok(Done {
                     attachments: Vec::new(),
                     text,
@@ -107,12 +111,13 @@ impl Service {
     pub(crate) async fn undo(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
         reply: Reply,
         at: Timing,
     ) -> Result<Done, Fail> {
-        let (mut l, seat) = match self.running(tx, me, game, "undo", at).await? {
+        let (mut l, seat) = match self.running(tx, reader, me, game, "undo", at).await? {
             Running::Ready(l, seat) => (*l, seat),
             Running::Clocked(done) => return Ok(done),
         };
@@ -128,7 +133,7 @@ impl Service {
                 }
                 l.game.undo_request = Some(seat);
                 tx.save_game(&mut l.game, now).await?;
-                self.offer_event(tx, &mut l, seat, "takeback", "offered", now)
+                self.offer_event(tx, reader, &mut l, seat, "takeback", "offered", now)
                     .await
             }
             Reply::Accept | Reply::Decline => {
@@ -139,7 +144,7 @@ impl Service {
                 if reply == Reply::Decline {
                     tx.save_game(&mut l.game, now).await?;
                     return self
-                        .offer_event(tx, &mut l, seat, "takeback", "declined", now)
+                        .offer_event(tx, reader, &mut l, seat, "takeback", "declined", now)
                         .await;
                 }
                 tx.delete_action(id, l.game.ply).await?;
@@ -154,7 +159,7 @@ impl Service {
                 l.game.position = l.position.to_string();
                 self.start_clock(&mut l, now);
                 tx.save_game(&mut l.game, now).await?;
-                self.offer_event(tx, &mut l, seat, "takeback", "accepted", now)
+                self.offer_event(tx, reader, &mut l, seat, "takeback", "accepted", now)
                     .await
             }
         }

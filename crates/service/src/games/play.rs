@@ -4,17 +4,18 @@
 use super::Extra;
 use crate::clock::{self, seat_to_act};
 use crate::views::Loaded;
-use crate::{Done, Fail, Service, user};
+use crate::{Done, Fail, Language, Reader, Service, user};
 use agora_rules::{AnyAction, GameKind, Seat};
 use agora_store::{Ending, Game, GameStatus, Notice, PlayedAction, Player, Tx};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-/// Who played an action: the player (their command), the clock (a pass at a missed deadline) or
-/// the player's conditional line, answering the opponent's action at once.
+/// Who played an action: the player (their command, answered for its reader), the clock (a pass
+/// at a missed deadline) or the player's conditional line, answering the opponent's action at
+/// once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum By {
-    Player,
+    Player(Reader),
     Clock,
     Conditional,
 }
@@ -32,7 +33,7 @@ impl Service {
         (parsed == *action).then(|| last.notation.clone())
     }
 
-    fn already_text(&self, l: &Loaded, notation: &str) -> Fail {
+    fn already_text(&self, reader: &Reader, l: &Loaded, notation: &str) -> Fail {
         #[derive(Serialize)]
         struct Ctx<'a> {
             id: i64,
@@ -43,6 +44,7 @@ impl Service {
         Fail::Already(
             self.templates.render(
                 "already_applied.txt",
+                reader,
                 Ctx {
                     id: l.game.id,
                     action: notation,
@@ -59,6 +61,7 @@ impl Service {
     pub(crate) async fn play(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
         ply: Option<u32>,
@@ -78,24 +81,25 @@ impl Service {
                 )
                 .await?
             }
-            None => self.game_to_play(tx, me, text, now).await?,
+            None => self.game_to_play(tx, reader, me, text, now).await?,
         };
         let mut l = self.load(tx, game, Some(now)).await?;
         let id = l.game.id;
         let Some(seat) = l.game.seat_of(me.id) else {
             return user(agora_i18n::text!("game-not-yours", game = id));
         };
-        self.check_running(&l, me, seat, ply, text)?;
+        self.check_running(reader, &l, me, seat, ply, text)?;
         // A move counts when it arrived, not when it was read.
         let at = super::Timing::of(inbound, now);
-        if let Some(done) = self.clock_first(tx, &mut l, me, at).await? {
+        if let Some(done) = self.clock_first(tx, reader, &mut l, me, at).await? {
             return Ok(done);
         }
         let arrived = at.arrived;
-        let action = Self::read_action(&l, me, seat, ply, text)?;
+        let action = Self::read_action(reader.language, &l, me, seat, ply, text)?;
         let delivery = inbound.delivery.clone();
+        let by = By::Player(*reader);
         let text = self
-            .apply_at(tx, &mut l, seat, action, delivery, By::Player, arrived, now)
+            .apply_at(tx, &mut l, seat, action, delivery, by, arrived, now)
             .await?;
         Ok(Done {
             attachments: Vec::new(),
@@ -110,6 +114,7 @@ impl Service {
     async fn game_to_play(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         text: &str,
         now: DateTime<Utc>,
@@ -134,7 +139,7 @@ impl Service {
                     if let Some(seat) = l.game.seat_of(me.id)
                         && let Some(n) = Self::already_applied(&l, seat, text)
                     {
-                        return Err(self.already_text(&l, &n));
+                        return Err(self.already_text(reader, &l, &n));
                     }
                 }
                 let mut waits = Vec::new();
@@ -146,7 +151,7 @@ impl Service {
                             game = g.id,
                             player = other.map_or_else(String::new, |p| p.name)
                         )
-                        .in_lang(crate::templates::answer_language()),
+                        .in_lang(reader.language),
                     );
                 }
                 user(agora_i18n::text!(
@@ -170,6 +175,7 @@ impl Service {
     /// already applied (the same action again, not a stale one for another ply).
     fn check_running(
         &self,
+        reader: &Reader,
         l: &Loaded,
         me: &Player,
         seat: Seat,
@@ -180,7 +186,7 @@ impl Service {
         if let Some(n) = Self::already_applied(l, seat, text)
             && (ply.is_none() || ply == Some(l.game.ply - 1) || l.game.status != GameStatus::Active)
         {
-            return Err(self.already_text(l, &n));
+            return Err(self.already_text(reader, l, &n));
         }
         match l.game.status {
             GameStatus::Active => Ok(()),
@@ -195,7 +201,7 @@ impl Service {
                     .game
                     .ending
                     .as_ref()
-                    .map(|e| l.result_text_in(e, crate::templates::answer_language()))
+                    .map(|e| l.result_text_in(e, reader.language))
                     .unwrap_or_default();
                 user(agora_i18n::text!(
                     "game-over-result",
@@ -212,8 +218,10 @@ impl Service {
     }
 
     /// The action `text` of `seat` in a running game, checked: the ply it was sent for, the
-    /// turn, and the rules (with legal actions to suggest when it is wrong).
+    /// turn, and the rules (with legal actions to suggest when it is wrong), the refusal worded
+    /// in `lang`.
     fn read_action(
+        lang: Language,
         l: &Loaded,
         me: &Player,
         seat: Seat,
@@ -228,7 +236,6 @@ impl Service {
         }
         let to_act = l.to_act();
         if to_act != seat {
-            let lang = crate::templates::answer_language();
             return user(match l.game.deadline_at {
                 Some(d) => agora_i18n::text!(
                     "not-your-turn-deadline",
@@ -246,7 +253,12 @@ impl Service {
         }
         match l.position.parse_action(text) {
             Ok(a) => Ok(a),
-            Err(e) => user(crate::rule_errors::action_problem(&l.position, text, &e)),
+            Err(e) => user(crate::rule_errors::action_problem(
+                lang,
+                &l.position,
+                text,
+                &e,
+            )),
         }
     }
 
@@ -293,7 +305,10 @@ impl Service {
                 winner: outcome.winner,
                 reason: outcome.reason.into(),
             };
-            let actor = (by == By::Player).then_some(actor);
+            let actor = match by {
+                By::Player(reader) => Some((actor, reader)),
+                By::Clock | By::Conditional => None,
+            };
             tx.insert_action(id, l.actions.last().expect("just played"))
                 .await?;
             return self.finish(tx, l, ending, actor, now).await;
@@ -336,9 +351,9 @@ impl Service {
                     .await?;
                 String::new()
             }
-            By::Player => {
-                let language = crate::templates::answer_language();
-                self.render_for(tx, l, actor, "action_played.txt", extra(true, language))
+            By::Player(reader) => {
+                let extra = extra(true, reader.language);
+                self.render_for(tx, &reader, l, actor, "action_played.txt", extra)
                     .await?
             }
         };
@@ -398,7 +413,9 @@ impl Service {
     ) -> Result<Vec<AnyAction>, Fail> {
         Ok(match by {
             By::Conditional => Vec::new(),
-            By::Player | By::Clock => self.conditional_answers(tx, l, seat, notation, now).await?,
+            By::Player(_) | By::Clock => {
+                self.conditional_answers(tx, l, seat, notation, now).await?
+            }
         })
     }
 

@@ -4,7 +4,7 @@
 use crate::ratings::{self, DEFAULT, pool_of};
 use crate::site::pool_title;
 use crate::views::{Loaded, title};
-use crate::{Attachment, Done, Fail, Service, user};
+use crate::{Attachment, Done, Fail, Reader, Service, user};
 use agora_rules::record::{Record, ResultToken};
 use agora_rules::{GameKind, Seat, Variant};
 use agora_store::{GameStatus, Player, Reliability, Tx};
@@ -103,6 +103,7 @@ impl Service {
     pub(crate) async fn rating(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         name: Option<&str>,
     ) -> Result<Done, Fail> {
@@ -115,7 +116,14 @@ impl Service {
         });
         if let Some(level) = level {
             let lines = computer_lines(&level);
-            return Ok(self.rating_text(format!("computer-{level}"), false, true, lines, None));
+            return Ok(self.rating_text(
+                reader,
+                format!("computer-{level}"),
+                false,
+                true,
+                lines,
+                None,
+            ));
         }
         let who = match name {
             None => me.clone(),
@@ -166,12 +174,13 @@ impl Service {
             reliability_view(&tx.reliability(who.id).await?)
         };
         let (you, computer) = (who.id == me.id, who.computer.is_some());
-        Ok(self.rating_text(who.name, you, computer, lines, reliability))
+        Ok(self.rating_text(reader, who.name, you, computer, lines, reliability))
     }
 
     /// The reply to `rating`, from `templates/rating.txt`.
     fn rating_text(
         &self,
+        reader: &Reader,
         name: String,
         you: bool,
         computer: bool,
@@ -189,6 +198,7 @@ impl Service {
         Done {
             text: self.templates.render(
                 "rating.txt",
+                reader,
                 Ctx {
                     name,
                     you,
@@ -206,6 +216,7 @@ impl Service {
     pub(crate) async fn leaderboard(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         kind: GameKind,
         board: Option<u32>,
     ) -> Result<Done, Fail> {
@@ -243,6 +254,7 @@ impl Service {
         Ok(Done {
             text: self.templates.render(
                 "leaderboard.txt",
+                reader,
                 Ctx {
                     pool: pool_title(pool),
                     entries,
@@ -269,6 +281,7 @@ impl Service {
     pub(crate) async fn export(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         game: Option<i64>,
         now: DateTime<Utc>,
@@ -296,6 +309,7 @@ impl Service {
         let name = format!("agora-{id}.txt");
         let reply = self.templates.render(
             "export.txt",
+            reader,
             Ctx {
                 id,
                 title: title(l.game.variant),

@@ -2,7 +2,7 @@
 //! <code>` on the other account offers the link, and the confirmation typed back on the first one
 //! joins the two; wrong guesses are limited per day.
 
-use crate::{Channel, Done, Fail, Service, user};
+use crate::{Channel, Done, Fail, Reader, Service, user};
 use agora_store::{Player, Tx};
 use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
@@ -63,6 +63,7 @@ impl Service {
     pub(crate) async fn link(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         code: Option<&str>,
         now: DateTime<Utc>,
@@ -73,6 +74,7 @@ impl Service {
             let code = self.link_code();
             tx.create_link_code(me.id, &code, expires).await?;
             return Ok(self.link_text(
+                reader,
                 "link_code.txt",
                 LinkCtx {
                     code: &code,
@@ -93,9 +95,12 @@ impl Service {
         };
         match found.partner {
             // An offer from the other account: the confirmation goes to this one.
-            None => self.offer_link(tx, me, found.owner, minutes, expires).await,
+            None => {
+                self.offer_link(tx, reader, me, found.owner, minutes, expires)
+                    .await
+            }
             // The confirmation delivered to the other account, entered here: join it.
-            Some(partner) => self.join_link(tx, me, partner, minutes).await,
+            Some(partner) => self.join_link(tx, reader, me, partner, minutes).await,
         }
     }
 
@@ -104,6 +109,7 @@ impl Service {
     async fn offer_link(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         owner_id: i64,
         minutes: u32,
@@ -135,6 +141,7 @@ impl Service {
             _ => "",
         };
         Ok(self.link_text(
+            reader,
             "link_confirm.txt",
             LinkCtx {
                 code: &confirmation,
@@ -151,6 +158,7 @@ impl Service {
     async fn join_link(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         partner: i64,
         minutes: u32,
@@ -165,6 +173,7 @@ impl Service {
         // How many accounts, not which: the reply names no address.
         let accounts = tx.identities_of(me.id).await?.len();
         Ok(self.link_text(
+            reader,
             "linked.txt",
             LinkCtx {
                 code: "",
@@ -185,10 +194,10 @@ impl Service {
             .collect()
     }
 
-    fn link_text(&self, template: &str, ctx: LinkCtx<'_>) -> Done {
+    fn link_text(&self, reader: &Reader, template: &str, ctx: LinkCtx<'_>) -> Done {
         Done {
             attachments: Vec::new(),
-            text: self.templates.render(template, ctx),
+            text: self.templates.render(template, reader, ctx),
             game: None,
         }
     }

@@ -5,7 +5,7 @@
 use crate::clock::{self, seat_to_act};
 use crate::commands::VacationRequest;
 use crate::games::{Extra, Timing};
-use crate::{Done, Fail, Service, user};
+use crate::{Done, Fail, Reader, Service, user};
 use agora_store::{GameStatus, Notice, Player, Tx, Vacation};
 use chrono::{DateTime, Datelike, Duration, Utc};
 use serde::Serialize;
@@ -15,11 +15,12 @@ impl Service {
     pub(crate) async fn set_digest(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         hour: Option<u32>,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        let lang = crate::templates::answer_language();
+        let lang = reader.language;
         let value = match hour {
             Some(h) => {
                 let next = clock::next_local_hour(h, &me.timezone, now);
@@ -42,13 +43,14 @@ impl Service {
                 agora_i18n::tr(lang, "digest-off", &[])
             }
         };
-        self.settings_reply("digest", &value)
+        self.settings_reply(reader, "digest", &value)
     }
 
     /// `vacation [days | end]`.
     pub(crate) async fn vacation(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         request: VacationRequest,
         at: Timing,
@@ -71,7 +73,7 @@ impl Service {
                 None => ("show", None),
             },
             VacationRequest::Days(days) => {
-                let until = self.start_vacation(tx, me, days, used, at).await?;
+                let until = self.start_vacation(tx, reader, me, days, used, at).await?;
                 ("started", Some(until))
             }
             VacationRequest::End => {
@@ -90,7 +92,8 @@ impl Service {
                     used,
                 )
                 .await?;
-                self.shift_clocks(tx, me, -unused, at, hours).await?;
+                self.shift_clocks(tx, reader, me, -unused, at, hours)
+                    .await?;
                 ("ended", None)
             }
         };
@@ -101,13 +104,14 @@ impl Service {
                 0
             }
         });
-        Ok(self.vacation_reply(me, event, until, used))
+        Ok(self.vacation_reply(reader, me, event, until, used))
     }
 
     /// The answer to `vacation`: what happened (`event`), the vacation's end in `me`'s zone and
     /// what is left of the year's allowance after `used` seconds.
     fn vacation_reply(
         &self,
+        reader: &Reader,
         me: &Player,
         event: &'static str,
         until: Option<DateTime<Utc>>,
@@ -124,15 +128,11 @@ impl Service {
             attachments: Vec::new(),
             text: self.templates.render(
                 "vacation.txt",
+                reader,
                 Ctx {
                     event,
-                    until: until.map(|u| {
-                        crate::views::local_time_in(
-                            u,
-                            &me.timezone,
-                            crate::templates::answer_language(),
-                        )
-                    }),
+                    until: until
+                        .map(|u| crate::views::local_time_in(u, &me.timezone, reader.language)),
                     left: self.vacation_left(used),
                     allowance: self.settings.vacation_days,
                 },
@@ -152,6 +152,7 @@ impl Service {
     async fn start_vacation(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         days: u32,
         used: i64,
@@ -161,11 +162,7 @@ impl Service {
         if let Some(v) = me.away(now) {
             return user(agora_i18n::text!(
                 "vacation-already",
-                until = crate::views::local_time_in(
-                    v.until,
-                    &me.timezone,
-                    crate::templates::answer_language()
-                )
+                until = crate::views::local_time_in(v.until, &me.timezone, reader.language)
             ));
         }
         let allowance = i64::from(self.settings.vacation_days) * 86_400;
@@ -185,7 +182,7 @@ impl Service {
         // Pause the running clocks: the turns waiting for this player start later by the whole
         // vacation; turns that reach them during it start at its end.
         let hours = self.settings.reminders();
-        self.shift_clocks(tx, me, Duration::seconds(length), at, hours)
+        self.shift_clocks(tx, reader, me, Duration::seconds(length), at, hours)
             .await?;
         Ok(until)
     }
@@ -196,6 +193,7 @@ impl Service {
     async fn shift_clocks(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         shift: Duration,
         at: Timing,
@@ -210,7 +208,11 @@ impl Service {
                 continue;
             };
             let mut l = self.load(tx, game, Some(now)).await?;
-            if self.clock_first(tx, &mut l, me, at).await?.is_some() {
+            if self
+                .clock_first(tx, reader, &mut l, me, at)
+                .await?
+                .is_some()
+            {
                 continue;
             }
             if seat_to_act(&l.game) == seat {

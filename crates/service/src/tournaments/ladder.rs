@@ -4,7 +4,7 @@
 
 use super::{TournamentTag, new_game};
 use crate::games::Extra;
-use crate::{Done, Fail, Service, user};
+use crate::{Done, Fail, Reader, Service, user};
 use agora_domain::tournament::{self as rules, Format};
 use agora_i18n::text;
 use agora_rules::Seat;
@@ -18,6 +18,7 @@ impl Service {
     pub(super) async fn ladder_challenge(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         id: i64,
         name: &str,
@@ -83,6 +84,7 @@ impl Service {
         .await?;
         let text = self.templates.render(
             "tournament.txt",
+            reader,
             super::view::challenged(&t, l.game.id, name),
         );
         Ok(Done {

@@ -19,7 +19,7 @@ mod view;
 
 use crate::commands::{TournamentCommand, TournamentSpec};
 use crate::games::Extra;
-use crate::{Done, Fail, Service, user};
+use crate::{Done, Fail, Language, Reader, Service, user};
 use agora_domain::tournament::{self as rules, Format, Outcome, Played};
 use agora_i18n::text;
 use agora_rules::Seat;
@@ -49,23 +49,26 @@ impl Service {
     pub(crate) async fn tournament(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         command: TournamentCommand,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
-        self.tournament_by(tx, Organiser::Player(me), command, now)
+        self.tournament_by(tx, reader, Organiser::Player(me), command, now)
             .await
     }
 
-    /// A tournament command of the operator's (`agora admin tournament …`).
+    /// A tournament command of the operator's (`agora admin tournament …`), answered in English
+    /// on no channel in particular.
     pub(crate) async fn tournament_as_operator(
         &self,
         tx: &mut Tx,
         command: TournamentCommand,
         now: DateTime<Utc>,
     ) -> Result<String, Fail> {
+        let reader = &Reader::without_channel(Language::En);
         let done = self
-            .tournament_by(tx, Organiser::Operator, command, now)
+            .tournament_by(tx, reader, Organiser::Operator, command, now)
             .await?;
         Ok(done.text)
     }
@@ -73,45 +76,46 @@ impl Service {
     async fn tournament_by(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         by: Organiser<'_>,
         command: TournamentCommand,
         now: DateTime<Utc>,
     ) -> Result<Done, Fail> {
         let text = match (command, by) {
-            (TournamentCommand::List, _) => self.tournament_list(tx).await?,
+            (TournamentCommand::List, _) => self.tournament_list(tx, reader).await?,
             (TournamentCommand::Standings(id), _) => {
                 let t = self.tournament_named(tx, id).await?;
-                self.tournament_standings(tx, &t, None).await?
+                self.tournament_standings(tx, reader, &t, None).await?
             }
             (TournamentCommand::Pairings(id, round), _) => {
                 let t = self.tournament_named(tx, id).await?;
-                self.tournament_pairings(tx, &t, round).await?
+                self.tournament_pairings(tx, reader, &t, round).await?
             }
             (TournamentCommand::Create(spec), Organiser::Player(me)) => {
-                self.create_tournament(tx, me, *spec, now).await?
+                self.create_tournament(tx, reader, me, *spec, now).await?
             }
             (TournamentCommand::Create(spec), Organiser::Operator) => {
                 let new = self.new_tournament(None, *spec, now)?;
                 let t = tx.insert_tournament(&new, now).await?;
-                self.tournament_answer(tx, "created", t.id).await?
+                self.tournament_answer(tx, reader, "created", t.id).await?
             }
-            (TournamentCommand::Start(id), by) => self.start_by(tx, by, id, now).await?,
+            (TournamentCommand::Start(id), by) => self.start_by(tx, reader, by, id, now).await?,
             (TournamentCommand::Cancel(id), by) => {
                 let t = self.organised(tx, by, id).await?;
                 self.cancel_tournament(tx, t, now).await?;
-                self.tournament_answer(tx, "cancelled", id).await?
+                self.tournament_answer(tx, reader, "cancelled", id).await?
             }
             (TournamentCommand::Remove(id, name), by) => {
-                self.remove_by(tx, by, id, &name, now).await?
+                self.remove_by(tx, reader, by, id, &name, now).await?
             }
             (TournamentCommand::Join(id), Organiser::Player(me)) => {
-                self.join_tournament(tx, me, id, now).await?
+                self.join_tournament(tx, reader, me, id, now).await?
             }
             (TournamentCommand::Leave(id), Organiser::Player(me)) => {
-                self.leave_tournament(tx, me, id, now).await?
+                self.leave_tournament(tx, reader, me, id, now).await?
             }
             (TournamentCommand::Challenge(id, name), Organiser::Player(me)) => {
-                return self.ladder_challenge(tx, me, id, &name, now).await;
+                return self.ladder_challenge(tx, reader, me, id, &name, now).await;
             }
             (
                 TournamentCommand::Join(_)
@@ -132,6 +136,7 @@ impl Service {
     async fn start_by(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         by: Organiser<'_>,
         id: i64,
         now: DateTime<Utc>,
@@ -156,7 +161,7 @@ impl Service {
         }
         self.start_tournament(tx, t, now).await?;
         let t = self.tournament_named(tx, id).await?;
-        self.tournament_pairings(tx, &t, Some(1)).await
+        self.tournament_pairings(tx, reader, &t, Some(1)).await
     }
 
     /// `tournament remove`: the organiser (or the operator) takes the entrant `name` out of
@@ -164,6 +169,7 @@ impl Service {
     async fn remove_by(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         by: Organiser<'_>,
         id: i64,
         name: &str,
@@ -177,7 +183,7 @@ impl Service {
             return user(text!("tournament-no-such-entrant", id = id, name = name));
         }
         self.leave_for(tx, &t, p.id, "removed", now).await?;
-        self.tournament_answer(tx, "removed", id).await
+        self.tournament_answer(tx, reader, "removed", id).await
     }
 
     /// A tournament by number, or the error that there is none.
@@ -202,6 +208,7 @@ impl Service {
     async fn create_tournament(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         spec: TournamentSpec,
         now: DateTime<Utc>,
@@ -215,7 +222,7 @@ impl Service {
         }
         let new = self.new_tournament(Some(me.id), spec, now)?;
         let t = tx.insert_tournament(&new, now).await?;
-        self.tournament_answer(tx, "created", t.id).await
+        self.tournament_answer(tx, reader, "created", t.id).await
     }
 
     /// The tournament a spec asks for, its defaults filled in and its bounds checked.
@@ -271,6 +278,7 @@ impl Service {
     async fn join_tournament(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         id: i64,
         now: DateTime<Utc>,
@@ -317,12 +325,13 @@ impl Service {
             // Full: it starts at once.
             self.start_tournament(tx, t, now).await?;
         }
-        self.tournament_answer(tx, "joined", id).await
+        self.tournament_answer(tx, reader, "joined", id).await
     }
 
     async fn leave_tournament(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         me: &Player,
         id: i64,
         now: DateTime<Utc>,
@@ -335,7 +344,7 @@ impl Service {
             return user(text!("tournament-over", id = id));
         }
         self.leave_for(tx, &t, me.id, "left", now).await?;
-        self.tournament_answer(tx, "left", id).await
+        self.tournament_answer(tx, reader, "left", id).await
     }
 
     /// Takes a player out (`how`: `left`, `removed`, `blocked`): off the list of a tournament

@@ -2,7 +2,7 @@
 //! round's pairings, all rendered by `tournament.txt` in the reader's language; and the tag a
 //! tournament game's start names its tournament and round with.
 
-use crate::{Fail, Service};
+use crate::{Fail, Reader, Service};
 use agora_domain::tournament::{self as rules, Format, Mark};
 use agora_i18n::{Language, tr};
 use agora_store::{Tournament, TournamentStatus, Tx};
@@ -249,14 +249,19 @@ impl Service {
     }
 
     /// `tournament`: the tournaments open, running and lately finished.
-    pub(super) async fn tournament_list(&self, tx: &mut Tx) -> Result<String, Fail> {
-        let lang = crate::templates::answer_language();
+    pub(super) async fn tournament_list(
+        &self,
+        tx: &mut Tx,
+        reader: &Reader,
+    ) -> Result<String, Fail> {
+        let lang = reader.language;
         let mut tournaments = Vec::new();
         for t in tx.tournaments(LISTED).await? {
             tournaments.push(self.tournament_line(tx, &t, lang).await?);
         }
         Ok(self.templates.render(
             "tournament.txt",
+            reader,
             TournamentCtx {
                 what: "list",
                 tournaments,
@@ -273,15 +278,18 @@ impl Service {
     pub(super) async fn tournament_answer(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         what: &'static str,
         id: i64,
     ) -> Result<String, Fail> {
-        let lang = crate::templates::answer_language();
+        let lang = reader.language;
         let t = self.tournament_named(tx, id).await?;
         let line = self.tournament_line(tx, &t, lang).await?;
-        Ok(self
-            .templates
-            .render("tournament.txt", TournamentCtx::about(what, line, t.round)))
+        Ok(self.templates.render(
+            "tournament.txt",
+            reader,
+            TournamentCtx::about(what, line, t.round),
+        ))
     }
 
     /// A tournament's table (see [`TournamentTable`]).
@@ -412,12 +420,13 @@ impl Service {
     pub(super) async fn tournament_standings(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         t: &Tournament,
         _round: Option<u32>,
     ) -> Result<String, Fail> {
-        let lang = crate::templates::answer_language();
+        let lang = reader.language;
         let ctx = self.standings_context(tx, t, "standings", lang).await?;
-        Ok(self.templates.render("tournament.txt", ctx))
+        Ok(self.templates.render("tournament.txt", reader, ctx))
     }
 
     /// `tournament pairings N [round]`: a round's games with their results (the last round paired
@@ -425,10 +434,11 @@ impl Service {
     pub(super) async fn tournament_pairings(
         &self,
         tx: &mut Tx,
+        reader: &Reader,
         t: &Tournament,
         round: Option<u32>,
     ) -> Result<String, Fail> {
-        let lang = crate::templates::answer_language();
+        let lang = reader.language;
         let line = self.tournament_line(tx, t, lang).await?;
         let round = round.unwrap_or(t.round.max(1));
         let table = self.table_of(tx, t).await?;
@@ -450,6 +460,7 @@ impl Service {
             .map(|(_, name)| name);
         Ok(self.templates.render(
             "tournament.txt",
+            reader,
             TournamentCtx {
                 what: "pairings",
                 tournaments: Vec::new(),
