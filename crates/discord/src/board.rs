@@ -59,7 +59,7 @@ pub(crate) fn ascii_button(bot: &Bot, custom_id: &str) -> serenity::CreateButton
 pub(crate) fn buttons(
     bot: &Bot,
     state: &GameState,
-    shown: &Shown<'_>,
+    shown: &Shown,
 ) -> Vec<serenity::CreateActionRow> {
     let (game, version) = (state.id, state.version);
     match state.status {
@@ -119,9 +119,9 @@ pub(crate) fn buttons(
 }
 
 /// What a game message shows besides the text.
-pub(crate) struct Shown<'a> {
-    /// The player to mention, by Discord user id.
-    pub mention: Option<&'a str>,
+pub(crate) struct Shown {
+    /// The player to mention.
+    pub mention: Option<serenity::UserId>,
     /// The message is for the challenged player: it carries Accept and Decline.
     pub challenge: bool,
     /// The position belongs with the message: as a picture, or as a code block with pictures off.
@@ -161,7 +161,7 @@ fn with_marker(footer: String, row: Option<i64>) -> String {
 
 /// A game message: `text` from the service (written for Discord: the board is not in it), the
 /// embed with the board and the buttons.
-pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'_>) -> Post {
+pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown) -> Post {
     // In the language of the reader at hand, as the labels are.
     let language = bot.reader_language();
     let png = (shown.board && bot.settings.png)
@@ -211,7 +211,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
     };
     Post {
         content,
-        mention: mention_of(shown.mention),
+        mention: shown.mention,
         embed: Some(embed),
         file,
         more: Vec::new(),
@@ -280,13 +280,13 @@ pub(crate) fn status_post(bot: &Bot, state: &GameState) -> Post {
 
 /// A notification without a game, from outbox row `row`: the text in an embed whose footer
 /// carries the row's marker, the mention (if any) outside it, where it pings.
-pub(crate) fn notice_post(text: &str, mention: Option<&str>, row: i64) -> Post {
+pub(crate) fn notice_post(text: &str, mention: Option<serenity::UserId>, row: i64) -> Post {
     let embed = serenity::CreateEmbed::new()
         .description(clip(text.trim(), 4000))
         .footer(serenity::CreateEmbedFooter::new(marker(row)));
     Post {
         content: mention.map(|u| format!("<@{u}>")).unwrap_or_default(),
-        mention: mention_of(mention),
+        mention,
         embed: Some(embed),
         file: None,
         more: Vec::new(),
@@ -295,26 +295,19 @@ pub(crate) fn notice_post(text: &str, mention: Option<&str>, row: i64) -> Post {
 }
 
 /// A message without a game: the text alone.
-pub(crate) fn text_post(text: &str, mention: Option<&str>) -> Post {
+pub(crate) fn text_post(text: &str, mention: Option<serenity::UserId>) -> Post {
     let text = clip(text.trim(), 1900);
     Post {
         content: match mention {
             Some(user) => format!("<@{user}>\n{text}"),
             None => text,
         },
-        mention: mention_of(mention),
+        mention,
         embed: None,
         file: None,
         more: Vec::new(),
         components: Vec::new(),
     }
-}
-
-/// The user id of a mention given as text.
-fn mention_of(user: Option<&str>) -> Option<serenity::UserId> {
-    user.and_then(|u| u.parse::<u64>().ok())
-        .filter(|&n| n != 0)
-        .map(serenity::UserId::new)
 }
 
 /// The mentions a message the bot sends may ping: `user` alone, or nobody. Never `@everyone`,

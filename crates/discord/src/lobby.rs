@@ -5,7 +5,7 @@
 //! on the next round.
 
 use crate::board::{self, clip};
-use crate::{Bot, DiscordError, stored_channel};
+use crate::{Bot, DiscordError, SerenityId, ServiceId};
 use agora_service::GameStatus;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -40,19 +40,13 @@ impl Bot {
                 .nonce(serenity::Nonce::String(format!("l{}", seek.id)))
                 .enforce_nonce(true);
             let sent = lobby.send_message(http, message).await?;
-            desk.record_lobby_post(seek.id, &lobby.to_string(), &sent.id.to_string())
+            desk.record_lobby_post(seek.id, lobby.service(), sent.id.service())
                 .await?;
         }
         for (game, channel, message) in posted {
             if open.iter().any(|s| s.id == game) {
                 continue;
             }
-            let (Some(channel), Ok(message)) = (stored_channel(&channel), message.parse::<u64>())
-            else {
-                desk.close_lobby_post(game).await?;
-                continue;
-            };
-            let message = serenity::MessageId::new(message.max(1));
             // Taken (the game started, with whom) or closed (withdrawn or expired).
             let state = self.state(game, None).await?;
             let taken = state
@@ -71,7 +65,11 @@ impl Bot {
             let edit = serenity::EditMessage::new()
                 .content(clip(&text, 1900))
                 .components(Vec::new());
-            match channel.edit_message(http, message, edit).await {
+            match channel
+                .serenity()
+                .edit_message(http, message.serenity(), edit)
+                .await
+            {
                 Ok(_) => {}
                 Err(e) if crate::sender::http_status(&e).is_some_and(|s| s.0 == 404) => {}
                 Err(e) => return Err(e.into()),

@@ -178,7 +178,7 @@ async fn answer_challenge(
     click
         .create_response(&ctx.http, without_buttons(summary))
         .await?;
-    bot.challenge_closed(click.message.id.get());
+    bot.challenge_closed(click.message.id);
     bot.after_action(&ctx.http, &answer, format!("i{}", click.id))
         .await;
     if thread.is_none() && kind == "accept" {

@@ -6,7 +6,7 @@ use super::{FrameworkError, arrival, display_name, private, shown_with};
 use crate::board::{self, Post};
 use crate::poison::{self, guarded};
 use crate::slash::{self, Value};
-use crate::{Bot, Ctx, DiscordError, identity};
+use crate::{Bot, Ctx, DiscordError, ServiceId, identity};
 use agora_service::commands::{Command, ParseError};
 use agora_service::{Answer, Inbound, Origin, Status};
 use poise::serenity_prelude as serenity;
@@ -53,8 +53,8 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
     let mut notes = messages_setting(bot, interaction, command, &values).await?;
     // A challenge is announced where it was made, and its game's thread opens there.
     let origin = (command == "challenge").then(|| Origin {
-        channel: interaction.channel_id.to_string(),
-        guild: interaction.guild_id.map(|g| g.to_string()),
+        channel: interaction.channel_id.service(),
+        guild: interaction.guild_id.map(ServiceId::service),
     });
     defer_for_computer(bot, ctx, command, &values, context).await?;
     register_mentioned(bot, ctx.args).await?;
@@ -80,7 +80,7 @@ async fn messages_setting(
         let dm = to == "dm";
         bot.service
             .discord()
-            .set_wants_dm(&interaction.user.id.to_string(), dm)
+            .set_wants_dm(interaction.user.id.service(), dm)
             .await?;
         notes.push(if dm {
             bot.words("messages_dm", json!({}))
@@ -159,7 +159,7 @@ async fn run_commands(
         let inbound = Inbound {
             delivery: Some(delivery),
             game: context,
-            origin: origin.clone(),
+            origin,
             arrived_at: Some(arrival(interaction.id.get(), bot.service.now())),
             locale: Some(interaction.locale.clone()),
             ..Inbound::new(identity(interaction.user.id))
