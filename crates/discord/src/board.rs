@@ -46,9 +46,13 @@ pub(crate) fn seat_label(state: &GameState, seat: Seat) -> String {
 }
 
 /// The button that shows the ASCII board of the position a message showed (`ascii:<game>:<ply>`).
-pub(crate) fn ascii_button(bot: &Bot, custom_id: &str) -> serenity::CreateButton {
+pub(crate) fn ascii_button(
+    bot: &Bot,
+    language: Language,
+    custom_id: &str,
+) -> serenity::CreateButton {
     serenity::CreateButton::new(custom_id)
-        .label(bot.label("ascii", json!({})))
+        .label(bot.label(language, "ascii", json!({})))
         .style(serenity::ButtonStyle::Secondary)
 }
 
@@ -58,6 +62,7 @@ pub(crate) fn ascii_button(bot: &Bot, custom_id: &str) -> serenity::CreateButton
 /// game runs.
 pub(crate) fn buttons(
     bot: &Bot,
+    language: Language,
     state: &GameState,
     shown: &Shown,
 ) -> Vec<serenity::CreateActionRow> {
@@ -66,14 +71,18 @@ pub(crate) fn buttons(
         GameStatus::Proposed if !shown.challenge => Vec::new(),
         GameStatus::Proposed => vec![serenity::CreateActionRow::Buttons(vec![
             serenity::CreateButton::new(format!("accept:{game}:{version}"))
-                .label(bot.label("accept", json!({})))
+                .label(bot.label(language, "accept", json!({})))
                 .style(serenity::ButtonStyle::Success),
             serenity::CreateButton::new(format!("decline:{game}:{version}"))
-                .label(bot.label("decline", json!({})))
+                .label(bot.label(language, "decline", json!({})))
                 .style(serenity::ButtonStyle::Danger),
         ])],
         GameStatus::Active | GameStatus::Finished => {
-            let mut row = vec![ascii_button(bot, &format!("ascii:{game}:{}", state.ply))];
+            let mut row = vec![ascii_button(
+                bot,
+                language,
+                &format!("ascii:{game}:{}", state.ply),
+            )];
             let running = state.status == GameStatus::Active && state.ply == state.current_ply;
             let answer = |kind: &str, accept: String, decline: String| {
                 [
@@ -89,26 +98,26 @@ pub(crate) fn buttons(
                 if state.draw_offer.is_some() {
                     row.extend(answer(
                         "draw",
-                        bot.label("accept_draw", json!({})),
-                        bot.label("decline_draw", json!({})),
+                        bot.label(language, "accept_draw", json!({})),
+                        bot.label(language, "decline_draw", json!({})),
                     ));
                 } else if state.undo_request.is_some() {
                     row.extend(answer(
                         "undo",
-                        bot.label("grant_takeback", json!({})),
-                        bot.label("refuse_takeback", json!({})),
+                        bot.label(language, "grant_takeback", json!({})),
+                        bot.label(language, "refuse_takeback", json!({})),
                     ));
                 }
             }
             if running && shown.controls {
                 row.push(
                     serenity::CreateButton::new(format!("move:{game}:{}", state.current_ply))
-                        .label(bot.label("move", json!({})))
+                        .label(bot.label(language, "move", json!({})))
                         .style(serenity::ButtonStyle::Primary),
                 );
                 row.push(
                     serenity::CreateButton::new(format!("resign:{game}:{version}"))
-                        .label(bot.label("resign", json!({})))
+                        .label(bot.label(language, "resign", json!({})))
                         .style(serenity::ButtonStyle::Danger),
                 );
             }
@@ -160,10 +169,14 @@ fn with_marker(footer: String, row: Option<i64>) -> String {
 }
 
 /// A game message: `text` from the service (written for Discord: the board is not in it), the
-/// embed with the board and the buttons.
-pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown) -> Post {
-    // In the language of the reader at hand, as the labels are.
-    let language = bot.reader_language();
+/// embed with the board and the buttons, in `language` (the reader's, or the public one).
+pub(crate) fn game_post(
+    bot: &Bot,
+    language: Language,
+    state: &GameState,
+    text: &str,
+    shown: Shown,
+) -> Post {
     let png = (shown.board && bot.settings.png)
         .then(|| {
             bot.service
@@ -179,6 +192,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown) 
     let mut embed = serenity::CreateEmbed::new()
         .title(clip(
             &bot.label(
+                language,
                 "title",
                 json!({"game": state.id, "title": state.title_in(language)}),
             ),
@@ -186,6 +200,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown) 
         ))
         .footer(serenity::CreateEmbedFooter::new(with_marker(
             bot.label(
+                language,
                 "footer",
                 json!({"first": state.names[0], "second": state.names[1], "ply": state.ply}),
             ),
@@ -215,7 +230,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown) 
         embed: Some(embed),
         file,
         more: Vec::new(),
-        components: buttons(bot, state, &shown),
+        components: buttons(bot, language, state, &shown),
     }
 }
 
@@ -229,7 +244,7 @@ fn with_fields(
 ) -> serenity::CreateEmbed {
     if let Some(seat) = state.to_act.filter(|_| state.ply == state.current_ply) {
         embed = embed.field(
-            bot.label("to_act", json!({})),
+            bot.label(language, "to_act", json!({})),
             seat_label(state, seat),
             true,
         );
@@ -240,28 +255,34 @@ fn with_fields(
     {
         let t = deadline.timestamp();
         embed = embed.field(
-            bot.label("deadline", json!({})),
+            bot.label(language, "deadline", json!({})),
             format!("<t:{t}:f> (<t:{t}:R>)"),
             true,
         );
     }
     if let Some(last) = &state.last {
         embed = embed.field(
-            bot.label("last_action", json!({})),
-            bot.label("last", json!({"value": last, "ply": state.ply})),
+            bot.label(language, "last_action", json!({})),
+            bot.label(language, "last", json!({"value": last, "ply": state.ply})),
             true,
         );
     }
     if let Some(result) = state.result_in(language) {
-        embed = embed.field(bot.label("result", json!({})), clip(result, 1000), false);
+        embed = embed.field(
+            bot.label(language, "result", json!({})),
+            clip(result, 1000),
+            false,
+        );
     }
     embed
 }
 
 /// The status message of a game's thread: the board, whose turn it is, the deadline (as a
 /// Discord timestamp, which every reader sees in their own zone), the clocks and the result; the
-/// first message of the thread, pinned, and edited in place after every action.
+/// first message of the thread, pinned, and edited in place after every action. Everyone in the
+/// thread reads it: it is in the public language.
 pub(crate) fn status_post(bot: &Bot, state: &GameState) -> Post {
+    let language = bot.public_language();
     let shown = Shown {
         mention: None,
         challenge: false,
@@ -270,10 +291,14 @@ pub(crate) fn status_post(bot: &Bot, state: &GameState) -> Post {
         offer: false,
         controls: true,
     };
-    let mut post = game_post(bot, state, "", shown);
+    let mut post = game_post(bot, language, state, "", shown);
     post.embed = post.embed.map(|e| {
-        let clock = state.clock_in(bot.reader_language());
-        e.field(bot.label("clock", json!({})), clip(clock, 1000), false)
+        let clock = state.clock_in(language);
+        e.field(
+            bot.label(language, "clock", json!({})),
+            clip(clock, 1000),
+            false,
+        )
     });
     post
 }

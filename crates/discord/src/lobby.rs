@@ -18,6 +18,8 @@ impl Bot {
             return Ok(());
         };
         let _held = self.lobby_lock.lock().await;
+        // Everyone in the lobby reads its posts.
+        let language = self.public_language();
         let desk = self.service.discord();
         let open = self
             .service
@@ -32,7 +34,7 @@ impl Bot {
             }
             let accept =
                 serenity::CreateButton::new(format!("accept:{}:{}", seek.id, seek.version))
-                    .label(self.words("lobby_accept", json!({})))
+                    .label(self.words(language, "lobby_accept", json!({})))
                     .style(serenity::ButtonStyle::Success);
             let message = board::text_post(&seek.text, None)
                 .message()
@@ -53,6 +55,7 @@ impl Bot {
                 .as_ref()
                 .is_some_and(|s| matches!(s.status, GameStatus::Active | GameStatus::Finished));
             let text = self.words(
+                language,
                 "lobby_closed",
                 json!({
                     "game": game,

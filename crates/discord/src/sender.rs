@@ -120,8 +120,7 @@ impl Sender for DiscordSender<'_> {
     }
 
     async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
-        let post = crate::poison::caught(self.post(delivery));
-        match crate::status::reading_in(delivery.language, post)
+        match crate::poison::caught(self.post(delivery))
             .await
             .unwrap_or_else(|panic| Err(Failure::Other(panic)))
         {
@@ -260,7 +259,8 @@ impl DiscordSender<'_> {
                     offer: message.kind == Notice::Offer,
                     controls: false,
                 };
-                board::game_post(bot, state, &message.body, shown)
+                // In the recipient's language, as the service wrote the text.
+                board::game_post(bot, delivery.language, state, &message.body, shown)
             }
             None => board::notice_post(&message.body, mention, message.id),
         };

@@ -19,39 +19,27 @@ use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
-tokio::task_local! {
-    /// The language of the person the front end is answering (a click's, a slash command's).
-    static READER: Language;
-}
-
-/// Runs `work` (the handling of one person's interaction) so that the front end's own words in it
-/// are in `language`.
-pub(crate) async fn reading_in<T>(
-    language: Language,
-    work: impl std::future::Future<Output = T>,
-) -> T {
-    READER.scope(language, work).await
-}
-
 impl Bot {
-    /// The language of the reader at hand (see [`reading_in`]), else the service's default (a
-    /// post in a game's thread or the lobby, which everyone reads).
-    pub(crate) fn reader_language(&self) -> Language {
-        READER
-            .try_with(|l| *l)
-            .unwrap_or_else(|_| self.service.default_language())
+    /// The language of a post everyone reads (a game's thread and its status message, the
+    /// lobby): the service's default, whoever's action brought it.
+    pub(crate) fn public_language(&self) -> Language {
+        self.service.default_language()
     }
 
     /// One of the front end's own short texts (`templates/discord_words.txt`), `what` with its
-    /// values.
-    /// values, in the language of the reader at hand (see [`reading_in`]), else the service's
-    /// default (a post in a game's thread or the lobby, which everyone reads).
-    pub(crate) fn words(&self, what: &str, values: serde_json::Value) -> String {
+    /// values, in `language`: the reader's, given by whoever answers them (a click's, a slash
+    /// command's, a notification's recipient's), or [`Bot::public_language`] for a post
+    /// everyone reads.
+    pub(crate) fn words(
+        &self,
+        language: Language,
+        what: &str,
+        values: serde_json::Value,
+    ) -> String {
         let mut values = values;
         if let Some(map) = values.as_object_mut() {
             map.insert("what".into(), what.into());
         }
-        let language = self.reader_language();
         self.service
             .templates()
             .render_in("discord_words.txt", "discord", language, values)
@@ -60,14 +48,19 @@ impl Bot {
     }
 
     /// A button's label or an embed's field name (`what = "label"` of the same template).
-    pub(crate) fn label(&self, name: &str, values: serde_json::Value) -> String {
+    pub(crate) fn label(
+        &self,
+        language: Language,
+        name: &str,
+        values: serde_json::Value,
+    ) -> String {
         let mut values = values;
         if let Some(map) = values.as_object_mut() {
             map.insert("name".into(), name.into());
         } else {
             values = serde_json::json!({ "name": name });
         }
-        self.words("label", values)
+        self.words(language, "label", values)
     }
 
     /// The lock of one game's thread and status message: held while either is made or changed.
@@ -376,12 +369,15 @@ impl Bot {
                     })
                     .map(|a| format!("<@{}>", a.id));
                 if let (Some(channel), Some(who)) = (channel, challenger) {
+                    // Everyone in the channel reads it.
+                    let language = self.public_language();
                     let text = self.words(
+                        language,
                         "challenge_elsewhere",
                         serde_json::json!({
                             "game": state.id,
                             "who": who,
-                            "title": state.title_in(self.reader_language()),
+                            "title": state.title_in(language),
                         }),
                     );
                     let message = board::text_post(&text, None)
@@ -409,7 +405,7 @@ impl Bot {
             offer: false,
             controls: false,
         };
-        let message = board::game_post(self, state, "", shown)
+        let message = board::game_post(self, self.public_language(), state, "", shown)
             .message()
             .nonce(serenity::Nonce::String(nonce))
             .enforce_nonce(true);
