@@ -61,7 +61,7 @@ impl Games {
                         .identities_of(*player)
                         .await?
                         .into_iter()
-                        .find_map(|i| i.address.discord_user())
+                        .find_map(|i| i.address.discord_user().map(|u| u.get()))
                         .with_context(|| format!("player {player} has no Discord identity"))?;
                     users.insert(*player, user);
                 }

@@ -5,7 +5,8 @@
 //! game with a player on Discord has its own thread there ([`Bot::tournament_place`]).
 
 use crate::board::{self, clip};
-use crate::{Bot, DiscordError, stored_channel};
+use crate::{Bot, DiscordError, SerenityId, ServiceId};
+use agora_service::DiscordGuildId;
 use agora_service::desk::DiscordGame;
 use poise::serenity_prelude as serenity;
 
@@ -25,16 +26,14 @@ impl Bot {
         if !desk.is_tournament_game(game).await? {
             return Ok(None);
         }
-        let guild = match self.settings.guild_id {
+        let guild = match self.settings.guild_id.and_then(DiscordGuildId::new) {
             Some(guild) => guild,
             None => match channel.to_channel(http).await? {
-                serenity::Channel::Guild(c) => c.guild_id.get(),
+                serenity::Channel::Guild(c) => c.guild_id.service(),
                 _ => return Ok(None),
             },
         };
-        Ok(desk
-            .set_place(game, &channel.to_string(), &guild.to_string())
-            .await?)
+        Ok(desk.set_place(game, channel.service(), guild).await?)
     }
 
     /// Posts a status message for each tournament not yet announced, and edits those whose
@@ -49,14 +48,11 @@ impl Bot {
             let text = clip(&text, 1900);
             match posted.iter().find(|p| p.0 == id) {
                 Some((_, _, _, shown)) if *shown == text => {}
-                Some((_, on, message, _)) => {
-                    let (Some(on), Ok(message)) = (stored_channel(on), message.parse::<u64>())
-                    else {
-                        continue;
-                    };
+                Some(&(_, on, message, _)) => {
                     let edit = serenity::EditMessage::new().content(text.clone());
                     match on
-                        .edit_message(http, serenity::MessageId::new(message.max(1)), edit)
+                        .serenity()
+                        .edit_message(http, message.serenity(), edit)
                         .await
                     {
                         Ok(_) => {}
@@ -64,8 +60,7 @@ impl Bot {
                         Err(e) if crate::sender::http_status(&e).is_some_and(|s| s.0 == 404) => {}
                         Err(e) => return Err(e.into()),
                     }
-                    desk.record_tournament_post(id, &on.to_string(), &message.to_string(), &text)
-                        .await?;
+                    desk.record_tournament_post(id, on, message, &text).await?;
                 }
                 None => {
                     let message = board::text_post(&text, None)
@@ -73,13 +68,8 @@ impl Bot {
                         .nonce(serenity::Nonce::String(format!("t{id}")))
                         .enforce_nonce(true);
                     let sent = channel.send_message(http, message).await?;
-                    desk.record_tournament_post(
-                        id,
-                        &channel.to_string(),
-                        &sent.id.to_string(),
-                        &text,
-                    )
-                    .await?;
+                    desk.record_tournament_post(id, channel.service(), sent.id.service(), &text)
+                        .await?;
                 }
             }
         }

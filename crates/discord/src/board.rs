@@ -46,9 +46,13 @@ pub(crate) fn seat_label(state: &GameState, seat: Seat) -> String {
 }
 
 /// The button that shows the ASCII board of the position a message showed (`ascii:<game>:<ply>`).
-pub(crate) fn ascii_button(bot: &Bot, custom_id: &str) -> serenity::CreateButton {
+pub(crate) fn ascii_button(
+    bot: &Bot,
+    language: Language,
+    custom_id: &str,
+) -> serenity::CreateButton {
     serenity::CreateButton::new(custom_id)
-        .label(bot.label("ascii", json!({})))
+        .label(bot.label(language, "ascii", json!({})))
         .style(serenity::ButtonStyle::Secondary)
 }
 
@@ -58,22 +62,27 @@ pub(crate) fn ascii_button(bot: &Bot, custom_id: &str) -> serenity::CreateButton
 /// game runs.
 pub(crate) fn buttons(
     bot: &Bot,
+    language: Language,
     state: &GameState,
-    shown: &Shown<'_>,
+    shown: &Shown,
 ) -> Vec<serenity::CreateActionRow> {
     let (game, version) = (state.id, state.version);
     match state.status {
         GameStatus::Proposed if !shown.challenge => Vec::new(),
         GameStatus::Proposed => vec![serenity::CreateActionRow::Buttons(vec![
             serenity::CreateButton::new(format!("accept:{game}:{version}"))
-                .label(bot.label("accept", json!({})))
+                .label(bot.label(language, "accept", json!({})))
                 .style(serenity::ButtonStyle::Success),
             serenity::CreateButton::new(format!("decline:{game}:{version}"))
-                .label(bot.label("decline", json!({})))
+                .label(bot.label(language, "decline", json!({})))
                 .style(serenity::ButtonStyle::Danger),
         ])],
         GameStatus::Active | GameStatus::Finished => {
-            let mut row = vec![ascii_button(bot, &format!("ascii:{game}:{}", state.ply))];
+            let mut row = vec![ascii_button(
+                bot,
+                language,
+                &format!("ascii:{game}:{}", state.ply),
+            )];
             let running = state.status == GameStatus::Active && state.ply == state.current_ply;
             let answer = |kind: &str, accept: String, decline: String| {
                 [
@@ -89,26 +98,26 @@ pub(crate) fn buttons(
                 if state.draw_offer.is_some() {
                     row.extend(answer(
                         "draw",
-                        bot.label("accept_draw", json!({})),
-                        bot.label("decline_draw", json!({})),
+                        bot.label(language, "accept_draw", json!({})),
+                        bot.label(language, "decline_draw", json!({})),
                     ));
                 } else if state.undo_request.is_some() {
                     row.extend(answer(
                         "undo",
-                        bot.label("grant_takeback", json!({})),
-                        bot.label("refuse_takeback", json!({})),
+                        bot.label(language, "grant_takeback", json!({})),
+                        bot.label(language, "refuse_takeback", json!({})),
                     ));
                 }
             }
             if running && shown.controls {
                 row.push(
                     serenity::CreateButton::new(format!("move:{game}:{}", state.current_ply))
-                        .label(bot.label("move", json!({})))
+                        .label(bot.label(language, "move", json!({})))
                         .style(serenity::ButtonStyle::Primary),
                 );
                 row.push(
                     serenity::CreateButton::new(format!("resign:{game}:{version}"))
-                        .label(bot.label("resign", json!({})))
+                        .label(bot.label(language, "resign", json!({})))
                         .style(serenity::ButtonStyle::Danger),
                 );
             }
@@ -119,9 +128,9 @@ pub(crate) fn buttons(
 }
 
 /// What a game message shows besides the text.
-pub(crate) struct Shown<'a> {
-    /// The player to mention, by Discord user id.
-    pub mention: Option<&'a str>,
+pub(crate) struct Shown {
+    /// The player to mention.
+    pub mention: Option<serenity::UserId>,
     /// The message is for the challenged player: it carries Accept and Decline.
     pub challenge: bool,
     /// The position belongs with the message: as a picture, or as a code block with pictures off.
@@ -160,10 +169,14 @@ fn with_marker(footer: String, row: Option<i64>) -> String {
 }
 
 /// A game message: `text` from the service (written for Discord: the board is not in it), the
-/// embed with the board and the buttons.
-pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'_>) -> Post {
-    // In the language of the reader at hand, as the labels are.
-    let language = bot.reader_language();
+/// embed with the board and the buttons, in `language` (the reader's, or the public one).
+pub(crate) fn game_post(
+    bot: &Bot,
+    language: Language,
+    state: &GameState,
+    text: &str,
+    shown: Shown,
+) -> Post {
     let png = (shown.board && bot.settings.png)
         .then(|| {
             bot.service
@@ -179,6 +192,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
     let mut embed = serenity::CreateEmbed::new()
         .title(clip(
             &bot.label(
+                language,
                 "title",
                 json!({"game": state.id, "title": state.title_in(language)}),
             ),
@@ -186,6 +200,7 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
         ))
         .footer(serenity::CreateEmbedFooter::new(with_marker(
             bot.label(
+                language,
                 "footer",
                 json!({"first": state.names[0], "second": state.names[1], "ply": state.ply}),
             ),
@@ -211,11 +226,11 @@ pub(crate) fn game_post(bot: &Bot, state: &GameState, text: &str, shown: Shown<'
     };
     Post {
         content,
-        mention: mention_of(shown.mention),
+        mention: shown.mention,
         embed: Some(embed),
         file,
         more: Vec::new(),
-        components: buttons(bot, state, &shown),
+        components: buttons(bot, language, state, &shown),
     }
 }
 
@@ -229,7 +244,7 @@ fn with_fields(
 ) -> serenity::CreateEmbed {
     if let Some(seat) = state.to_act.filter(|_| state.ply == state.current_ply) {
         embed = embed.field(
-            bot.label("to_act", json!({})),
+            bot.label(language, "to_act", json!({})),
             seat_label(state, seat),
             true,
         );
@@ -240,28 +255,34 @@ fn with_fields(
     {
         let t = deadline.timestamp();
         embed = embed.field(
-            bot.label("deadline", json!({})),
+            bot.label(language, "deadline", json!({})),
             format!("<t:{t}:f> (<t:{t}:R>)"),
             true,
         );
     }
     if let Some(last) = &state.last {
         embed = embed.field(
-            bot.label("last_action", json!({})),
-            bot.label("last", json!({"value": last, "ply": state.ply})),
+            bot.label(language, "last_action", json!({})),
+            bot.label(language, "last", json!({"value": last, "ply": state.ply})),
             true,
         );
     }
     if let Some(result) = state.result_in(language) {
-        embed = embed.field(bot.label("result", json!({})), clip(result, 1000), false);
+        embed = embed.field(
+            bot.label(language, "result", json!({})),
+            clip(result, 1000),
+            false,
+        );
     }
     embed
 }
 
 /// The status message of a game's thread: the board, whose turn it is, the deadline (as a
 /// Discord timestamp, which every reader sees in their own zone), the clocks and the result; the
-/// first message of the thread, pinned, and edited in place after every action.
+/// first message of the thread, pinned, and edited in place after every action. Everyone in the
+/// thread reads it: it is in the public language.
 pub(crate) fn status_post(bot: &Bot, state: &GameState) -> Post {
+    let language = bot.public_language();
     let shown = Shown {
         mention: None,
         challenge: false,
@@ -270,23 +291,27 @@ pub(crate) fn status_post(bot: &Bot, state: &GameState) -> Post {
         offer: false,
         controls: true,
     };
-    let mut post = game_post(bot, state, "", shown);
+    let mut post = game_post(bot, language, state, "", shown);
     post.embed = post.embed.map(|e| {
-        let clock = state.clock_in(bot.reader_language());
-        e.field(bot.label("clock", json!({})), clip(clock, 1000), false)
+        let clock = state.clock_in(language);
+        e.field(
+            bot.label(language, "clock", json!({})),
+            clip(clock, 1000),
+            false,
+        )
     });
     post
 }
 
 /// A notification without a game, from outbox row `row`: the text in an embed whose footer
 /// carries the row's marker, the mention (if any) outside it, where it pings.
-pub(crate) fn notice_post(text: &str, mention: Option<&str>, row: i64) -> Post {
+pub(crate) fn notice_post(text: &str, mention: Option<serenity::UserId>, row: i64) -> Post {
     let embed = serenity::CreateEmbed::new()
         .description(clip(text.trim(), 4000))
         .footer(serenity::CreateEmbedFooter::new(marker(row)));
     Post {
         content: mention.map(|u| format!("<@{u}>")).unwrap_or_default(),
-        mention: mention_of(mention),
+        mention,
         embed: Some(embed),
         file: None,
         more: Vec::new(),
@@ -295,26 +320,19 @@ pub(crate) fn notice_post(text: &str, mention: Option<&str>, row: i64) -> Post {
 }
 
 /// A message without a game: the text alone.
-pub(crate) fn text_post(text: &str, mention: Option<&str>) -> Post {
+pub(crate) fn text_post(text: &str, mention: Option<serenity::UserId>) -> Post {
     let text = clip(text.trim(), 1900);
     Post {
         content: match mention {
             Some(user) => format!("<@{user}>\n{text}"),
             None => text,
         },
-        mention: mention_of(mention),
+        mention,
         embed: None,
         file: None,
         more: Vec::new(),
         components: Vec::new(),
     }
-}
-
-/// The user id of a mention given as text.
-fn mention_of(user: Option<&str>) -> Option<serenity::UserId> {
-    user.and_then(|u| u.parse::<u64>().ok())
-        .filter(|&n| n != 0)
-        .map(serenity::UserId::new)
 }
 
 /// The mentions a message the bot sends may ping: `user` alone, or nobody. Never `@everyone`,

@@ -37,6 +37,7 @@ use agora_service::{FrontEnd, Identity, Lease, Service, ServiceError};
 use poise::serenity_prelude as serenity;
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
+use std::num::NonZeroU64;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Mutex, Notify};
@@ -190,12 +191,12 @@ pub struct Bot {
     /// `status.rs`), so an action changes it once however many paths bring it up to date.
     shown: std::sync::Mutex<HashMap<i64, u64>>,
     /// The challenge messages whose buttons this process took off, so each is edited once.
-    closed: std::sync::Mutex<HashSet<u64>>,
+    closed: std::sync::Mutex<HashSet<serenity::MessageId>>,
     /// The games whose thread is to be brought up to date after a post, by a task not yet
     /// begun, and whether their challenge's buttons go too (see `status.rs`).
     refreshing: std::sync::Mutex<HashMap<i64, bool>>,
     /// The direct message channel of each user the outbox wrote to.
-    dms: std::sync::Mutex<HashMap<u64, serenity::ChannelId>>,
+    dms: std::sync::Mutex<HashMap<serenity::UserId, serenity::ChannelId>>,
     /// The bot's own user id, learnt on the first look for an earlier post.
     me: tokio::sync::OnceCell<serenity::UserId>,
     /// Wakes the outbox delivery after a command changed something.
@@ -232,13 +233,46 @@ pub(crate) fn identity(user: serenity::UserId) -> Identity {
     Identity::discord(user)
 }
 
-/// A channel or thread as the store keeps it (its id in decimal), read once where the row is:
-/// `None` for text that names none (not a number, or zero).
-pub(crate) fn stored_channel(text: &str) -> Option<serenity::ChannelId> {
-    text.parse::<u64>()
-        .ok()
-        .filter(|&n| n != 0)
-        .map(serenity::ChannelId::new)
+/// A serenity id as the service knows it: the same snowflake, typed by what it names but without
+/// serenity (which only this crate sees).
+pub(crate) trait ServiceId: Copy {
+    type Id;
+
+    fn service(self) -> Self::Id;
+}
+
+/// A service's id as serenity takes it.
+pub(crate) trait SerenityId: Copy {
+    type Id;
+
+    fn serenity(self) -> Self::Id;
+}
+
+macro_rules! same_id {
+    ($($serenity:ident = $service:ident),* $(,)?) => {$(
+        impl ServiceId for serenity::$serenity {
+            type Id = agora_service::$service;
+
+            fn service(self) -> agora_service::$service {
+                NonZeroU64::from(self).into()
+            }
+        }
+
+        impl SerenityId for agora_service::$service {
+            type Id = serenity::$serenity;
+
+            fn serenity(self) -> serenity::$serenity {
+                NonZeroU64::from(self).into()
+            }
+        }
+    )*};
+}
+
+same_id! {
+    UserId = DiscordUserId,
+    ChannelId = DiscordChannelId,
+    MessageId = DiscordMessageId,
+    GuildId = DiscordGuildId,
 }
 
 /// The Discord front end over one service.

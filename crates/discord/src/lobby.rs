@@ -5,7 +5,7 @@
 //! on the next round.
 
 use crate::board::{self, clip};
-use crate::{Bot, DiscordError, stored_channel};
+use crate::{Bot, DiscordError, SerenityId, ServiceId};
 use agora_service::{Channel, GameStatus, Reader};
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -18,11 +18,12 @@ impl Bot {
             return Ok(());
         };
         let _held = self.lobby_lock.lock().await;
+        // Everyone in the lobby reads its posts.
+        let language = self.public_language();
         let desk = self.service.discord();
-        // Everyone reads the lobby: its posts are in the service's default language.
         let reader = Reader {
             channel: Some(Channel::Discord),
-            language: self.service.default_language(),
+            language,
         };
         let open = self
             .service
@@ -37,7 +38,7 @@ impl Bot {
             }
             let accept =
                 serenity::CreateButton::new(format!("accept:{}:{}", seek.id, seek.version))
-                    .label(self.words("lobby_accept", json!({})))
+                    .label(self.words(language, "lobby_accept", json!({})))
                     .style(serenity::ButtonStyle::Success);
             let message = board::text_post(&seek.text, None)
                 .message()
@@ -45,25 +46,20 @@ impl Bot {
                 .nonce(serenity::Nonce::String(format!("l{}", seek.id)))
                 .enforce_nonce(true);
             let sent = lobby.send_message(http, message).await?;
-            desk.record_lobby_post(seek.id, &lobby.to_string(), &sent.id.to_string())
+            desk.record_lobby_post(seek.id, lobby.service(), sent.id.service())
                 .await?;
         }
         for (game, channel, message) in posted {
             if open.iter().any(|s| s.id == game) {
                 continue;
             }
-            let (Some(channel), Ok(message)) = (stored_channel(&channel), message.parse::<u64>())
-            else {
-                desk.close_lobby_post(game).await?;
-                continue;
-            };
-            let message = serenity::MessageId::new(message.max(1));
             // Taken (the game started, with whom) or closed (withdrawn or expired).
             let state = self.state(game, None).await?;
             let taken = state
                 .as_ref()
                 .is_some_and(|s| matches!(s.status, GameStatus::Active | GameStatus::Finished));
             let text = self.words(
+                language,
                 "lobby_closed",
                 json!({
                     "game": game,
@@ -76,7 +72,11 @@ impl Bot {
             let edit = serenity::EditMessage::new()
                 .content(clip(&text, 1900))
                 .components(Vec::new());
-            match channel.edit_message(http, message, edit).await {
+            match channel
+                .serenity()
+                .edit_message(http, message.serenity(), edit)
+                .await
+            {
                 Ok(_) => {}
                 Err(e) if crate::sender::http_status(&e).is_some_and(|s| s.0 == 404) => {}
                 Err(e) => return Err(e.into()),

@@ -24,9 +24,9 @@
 //! new thread: the players expect the game to go on, not to fall silent.
 
 use crate::board::{self, Shown};
-use crate::{Bot, DiscordError, stored_channel};
+use crate::{Bot, DiscordError, SerenityId, ServiceId};
 use agora_service::outbox::{Delivery, SendError, Sender};
-use agora_service::{GameStatus, Identity, Notice};
+use agora_service::{DiscordChannelId, DiscordUserId, GameStatus, Identity, Notice};
 use chrono::{DateTime, Duration, Utc};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -120,8 +120,7 @@ impl Sender for DiscordSender<'_> {
     }
 
     async fn send(&self, delivery: &Delivery) -> Result<(), SendError> {
-        let post = crate::poison::caught(self.post(delivery));
-        match crate::status::reading_in(delivery.language, post)
+        match crate::poison::caught(self.post(delivery))
             .await
             .unwrap_or_else(|panic| Err(Failure::Other(panic)))
         {
@@ -132,13 +131,7 @@ impl Sender for DiscordSender<'_> {
                 error,
             }) => {
                 // The next attempt opens a new thread.
-                if let Err(e) = self
-                    .bot
-                    .service
-                    .discord()
-                    .forget_thread(game, &thread)
-                    .await
-                {
+                if let Err(e) = self.bot.service.discord().forget_thread(game, thread).await {
                     tracing::warn!(game, %thread, error = %e, "could not forget a deleted thread");
                 }
                 tracing::warn!(game, %thread, "the game's thread is gone: a new one will be made");
@@ -154,7 +147,7 @@ enum Failure {
     /// The game's thread no longer exists on Discord.
     Gone {
         game: i64,
-        thread: String,
+        thread: DiscordChannelId,
         error: DiscordError,
     },
     Other(DiscordError),
@@ -224,13 +217,13 @@ fn snowflake_at(at: DateTime<Utc>) -> u64 {
 }
 
 /// Where a row is posted.
-struct Destination<'u> {
+struct Destination {
     channel: serenity::ChannelId,
     /// The channel again when it is the thread of a game under way or over: a thread that is
     /// gone is forgotten, so the next attempt opens a new one.
     thread: Option<serenity::ChannelId>,
     /// The user the post mentions; none in a direct message.
-    mention: Option<&'u str>,
+    mention: Option<serenity::UserId>,
 }
 
 impl DiscordSender<'_> {
@@ -239,15 +232,13 @@ impl DiscordSender<'_> {
         let desk = bot.service.discord();
         let message = &delivery.message;
         // The outbox keeps the address in its text form: read as an identity here.
-        let identity = message.address.parse::<Identity>().ok();
-        let Some((identity, user_id)) = identity.and_then(|i| i.discord_user().map(|u| (i, u)))
-        else {
+        let user = message.address.parse::<Identity>().ok();
+        let Some(user) = user.and_then(|i| i.discord_user()) else {
             return Err(Failure::Other(DiscordError::Config(format!(
                 "`{}` is not a Discord user",
                 message.address
             ))));
         };
-        let user = identity.id.as_str();
         if desk.was_posted(message.id).await? {
             bot.service.mark_sent(message.id, bot.service.now()).await?;
             return Ok(());
@@ -257,7 +248,7 @@ impl DiscordSender<'_> {
             channel: target,
             thread,
             mention,
-        } = self.destination(delivery, user, user_id).await?;
+        } = self.destination(delivery, user).await?;
         let post = match state {
             Some(state) => {
                 let shown = Shown {
@@ -268,7 +259,8 @@ impl DiscordSender<'_> {
                     offer: message.kind == Notice::Offer,
                     controls: false,
                 };
-                board::game_post(bot, state, &message.body, shown)
+                // In the recipient's language, as the service wrote the text.
+                board::game_post(bot, delivery.language, state, &message.body, shown)
             }
             None => board::notice_post(&message.body, mention, message.id),
         };
@@ -288,7 +280,7 @@ impl DiscordSender<'_> {
             (Err(e), Some(thread), Some(state)) if http_status(&e).is_some_and(|s| s.0 == 404) => {
                 return Err(Failure::Gone {
                     game: state.id,
-                    thread: thread.to_string(),
+                    thread: thread.service(),
                     error: e.into(),
                 });
             }
@@ -296,8 +288,8 @@ impl DiscordSender<'_> {
         };
         desk.record_post(
             message.id,
-            &target.to_string(),
-            &sent.id.to_string(),
+            target.service(),
+            sent.id.service(),
             bot.service.now(),
         )
         .await?;
@@ -308,12 +300,11 @@ impl DiscordSender<'_> {
     }
 
     /// Where a row to `user` goes: its game's thread or channel, or the user's direct messages.
-    async fn destination<'u>(
+    async fn destination(
         &self,
         delivery: &Delivery,
-        user: &'u str,
-        user_id: u64,
-    ) -> Result<Destination<'u>, DiscordError> {
+        user: DiscordUserId,
+    ) -> Result<Destination, DiscordError> {
         let message = &delivery.message;
         let state = delivery.game.as_ref();
         let mut target = None;
@@ -336,10 +327,10 @@ impl DiscordSender<'_> {
             Some(channel) => Destination {
                 channel,
                 thread,
-                mention: Some(user),
+                mention: Some(user.serenity()),
             },
             None => Destination {
-                channel: self.bot.dm_channel(self.http, user_id).await?,
+                channel: self.bot.dm_channel(self.http, user.serenity()).await?,
                 thread,
                 mention: None,
             },
@@ -375,10 +366,7 @@ impl DiscordSender<'_> {
         let row = message.id;
         let desk = self.bot.service.discord();
         let (channel_id, at) = match desk.intent(row).await? {
-            Some((channel, at)) => match stored_channel(&channel) {
-                Some(channel) => (channel, at),
-                None => return Ok(false),
-            },
+            Some((channel, at)) => (channel.serenity(), at),
             None => match message.tried {
                 Some(at) => (target, at),
                 None => return Ok(false),
@@ -419,8 +407,8 @@ impl DiscordSender<'_> {
                 tracing::info!(row, message = %found.id, "found the post of a row made before a restart");
                 desk.record_post(
                     row,
-                    &channel_id.to_string(),
-                    &found.id.to_string(),
+                    channel_id.service(),
+                    found.id.service(),
                     self.bot.service.now(),
                 )
                 .await?;
@@ -457,6 +445,6 @@ impl DiscordSender<'_> {
                 .await?
                 .and_then(|g| g.thread_id.or(g.guild_id.map(|_| g.channel_id))),
         };
-        Ok(channel.as_deref().and_then(stored_channel))
+        Ok(channel.map(SerenityId::serenity))
     }
 }

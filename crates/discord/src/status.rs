@@ -10,7 +10,7 @@
 
 use crate::board::{self, Shown};
 use crate::sender::http_status;
-use crate::{Bot, DiscordError, stored_channel};
+use crate::{Bot, DiscordError, SerenityId, ServiceId};
 use agora_service::Answer;
 use agora_service::Language;
 use agora_service::queries::GameState;
@@ -19,39 +19,27 @@ use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
-tokio::task_local! {
-    /// The language of the person the front end is answering (a click's, a slash command's).
-    static READER: Language;
-}
-
-/// Runs `work` (the handling of one person's interaction) so that the front end's own words in it
-/// are in `language`.
-pub(crate) async fn reading_in<T>(
-    language: Language,
-    work: impl std::future::Future<Output = T>,
-) -> T {
-    READER.scope(language, work).await
-}
-
 impl Bot {
-    /// The language of the reader at hand (see [`reading_in`]), else the service's default (a
-    /// post in a game's thread or the lobby, which everyone reads).
-    pub(crate) fn reader_language(&self) -> Language {
-        READER
-            .try_with(|l| *l)
-            .unwrap_or_else(|_| self.service.default_language())
+    /// The language of a post everyone reads (a game's thread and its status message, the
+    /// lobby): the service's default, whoever's action brought it.
+    pub(crate) fn public_language(&self) -> Language {
+        self.service.default_language()
     }
 
     /// One of the front end's own short texts (`templates/discord_words.txt`), `what` with its
-    /// values.
-    /// values, in the language of the reader at hand (see [`reading_in`]), else the service's
-    /// default (a post in a game's thread or the lobby, which everyone reads).
-    pub(crate) fn words(&self, what: &str, values: serde_json::Value) -> String {
+    /// values, in `language`: the reader's, given by whoever answers them (a click's, a slash
+    /// command's, a notification's recipient's), or [`Bot::public_language`] for a post
+    /// everyone reads.
+    pub(crate) fn words(
+        &self,
+        language: Language,
+        what: &str,
+        values: serde_json::Value,
+    ) -> String {
         let mut values = values;
         if let Some(map) = values.as_object_mut() {
             map.insert("what".into(), what.into());
         }
-        let language = self.reader_language();
         self.service
             .templates()
             .render_in("discord_words.txt", "discord", language, values)
@@ -60,14 +48,19 @@ impl Bot {
     }
 
     /// A button's label or an embed's field name (`what = "label"` of the same template).
-    pub(crate) fn label(&self, name: &str, values: serde_json::Value) -> String {
+    pub(crate) fn label(
+        &self,
+        language: Language,
+        name: &str,
+        values: serde_json::Value,
+    ) -> String {
         let mut values = values;
         if let Some(map) = values.as_object_mut() {
             map.insert("name".into(), name.into());
         } else {
             values = serde_json::json!({ "name": name });
         }
-        self.words("label", values)
+        self.words(language, "label", values)
     }
 
     /// The lock of one game's thread and status message: held while either is made or changed.
@@ -101,7 +94,7 @@ impl Bot {
         let sent = thread.send_message(http, message).await?;
         self.service
             .discord()
-            .set_status_message(state.id, Some(&sent.id.to_string()))
+            .set_status_message(state.id, Some(sent.id.service()))
             .await?;
         self.status_shows(state.id, shows);
         if let Err(e) = thread.pin(http, sent.id).await {
@@ -127,12 +120,7 @@ impl Bot {
             return Ok(());
         };
         let desk = self.service.discord();
-        if let Some(id) = desk
-            .status_message(game)
-            .await?
-            .and_then(|m| m.parse::<u64>().ok())
-            .filter(|&n| n != 0)
-        {
+        if let Some(id) = desk.status_message(game).await? {
             let post = board::status_post(self, &state);
             let shows = fingerprint(&post);
             // The action's other paths (the command's, each row the outbox posts about it)
@@ -140,10 +128,7 @@ impl Bot {
             if self.status_shown(game) == Some(shows) {
                 return Ok(());
             }
-            match thread
-                .edit_message(http, serenity::MessageId::new(id), post.edit())
-                .await
-            {
+            match thread.edit_message(http, id.serenity(), post.edit()).await {
                 Ok(_) => {
                     self.status_shows(game, shows);
                     return Ok(());
@@ -203,18 +188,12 @@ impl Bot {
         game: i64,
     ) -> Result<(), DiscordError> {
         for (channel, message) in self.service.discord().challenge_posts(game).await? {
-            let (Some(channel), Some(message)) = (stored_channel(&channel), parse_id(&message))
-            else {
-                continue;
-            };
+            let (channel, message) = (channel.serenity(), message.serenity());
             if self.challenge_was_closed(message) {
                 continue;
             }
             let edit = serenity::EditMessage::new().components(Vec::new());
-            match channel
-                .edit_message(http, serenity::MessageId::new(message), edit)
-                .await
-            {
+            match channel.edit_message(http, message, edit).await {
                 Ok(_) => {}
                 Err(e) if http_status(&e).is_some_and(|s| matches!(s.0, 403 | 404)) => {}
                 Err(e) => return Err(e.into()),
@@ -225,7 +204,7 @@ impl Bot {
     }
 
     /// Records that a challenge message has no buttons any more.
-    pub(crate) fn challenge_closed(&self, message: u64) {
+    pub(crate) fn challenge_closed(&self, message: serenity::MessageId) {
         let mut closed = self.closed.lock().unwrap_or_else(|p| p.into_inner());
         if closed.len() >= REMEMBERED {
             // Forgetting costs at most one more edit of an old challenge's message.
@@ -234,7 +213,7 @@ impl Bot {
         closed.insert(message);
     }
 
-    fn challenge_was_closed(&self, message: u64) -> bool {
+    fn challenge_was_closed(&self, message: serenity::MessageId) -> bool {
         self.closed
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -246,7 +225,7 @@ impl Bot {
     pub(crate) async fn dm_channel(
         &self,
         http: &serenity::Http,
-        user: u64,
+        user: serenity::UserId,
     ) -> Result<serenity::ChannelId, DiscordError> {
         let known = self
             .dms
@@ -257,10 +236,7 @@ impl Bot {
         if let Some(channel) = known {
             return Ok(channel);
         }
-        let channel = serenity::UserId::new(user.max(1))
-            .create_dm_channel(http)
-            .await?
-            .id;
+        let channel = user.create_dm_channel(http).await?.id;
         let mut dms = self.dms.lock().unwrap_or_else(|p| p.into_inner());
         if dms.len() >= REMEMBERED {
             dms.clear();
@@ -301,13 +277,16 @@ impl Bot {
                 continue;
             }
             // A notice keeps its address in the outbox's text form.
-            let user = notice.address.parse::<Identity>().map(|i| i.id);
-            let user = user.as_deref().unwrap_or_default();
+            let user = notice.address.parse::<Identity>().ok();
+            let user = user.and_then(|i| i.discord_user());
             // A watcher's copy and a conditional line's answer go by direct message: they are
             // nobody's public message.
             let personal = notice.kind.personal()
                 || (matches!(notice.kind, Notice::Reminder | Notice::GameOver)
-                    && desk.wants_dm(user).await?);
+                    && match user {
+                        Some(user) => desk.wants_dm(user).await?,
+                        None => false,
+                    });
             if !personal {
                 return Ok(true);
             }
@@ -378,7 +357,7 @@ impl Bot {
                     .place(state.id)
                     .await?
                     .filter(|p| p.guild_id.is_some())
-                    .and_then(|p| stored_channel(&p.channel_id));
+                    .map(|p| p.channel_id.serenity());
                 let challenger = state
                     .players
                     .iter()
@@ -390,12 +369,15 @@ impl Bot {
                     })
                     .map(|a| format!("<@{}>", a.id));
                 if let (Some(channel), Some(who)) = (channel, challenger) {
+                    // Everyone in the channel reads it.
+                    let language = self.public_language();
                     let text = self.words(
+                        language,
                         "challenge_elsewhere",
                         serde_json::json!({
                             "game": state.id,
                             "who": who,
-                            "title": state.title_in(self.reader_language()),
+                            "title": state.title_in(language),
                         }),
                     );
                     let message = board::text_post(&text, None)
@@ -414,26 +396,22 @@ impl Bot {
         let to_act = state
             .to_act
             .and_then(|seat| state.identity_on(seat, Channel::Discord))
-            .map(|identity| identity.id.clone());
+            .and_then(Identity::discord_user);
         let shown = Shown {
-            mention: to_act.as_deref(),
+            mention: to_act.map(SerenityId::serenity),
             challenge: false,
             board: true,
             row: None,
             offer: false,
             controls: false,
         };
-        let message = board::game_post(self, state, "", shown)
+        let message = board::game_post(self, self.public_language(), state, "", shown)
             .message()
             .nonce(serenity::Nonce::String(nonce))
             .enforce_nonce(true);
         place.send_message(http, message).await?;
         Ok(())
     }
-}
-
-fn parse_id(s: &str) -> Option<u64> {
-    s.parse().ok().filter(|&n| n != 0)
 }
 
 /// How many games' status messages, and challenge messages, a process remembers the state of.

@@ -4,6 +4,7 @@
 //! the type changes nothing on disk. It says nothing about whether an identity is verified or
 //! which player it belongs to: that is the store's and the service's business.
 
+use crate::DiscordUserId;
 use std::fmt;
 use std::str::FromStr;
 
@@ -95,11 +96,10 @@ impl Identity {
 
     /// The Discord user this identity is, by their id; `None` for another channel or an id that
     /// is not a Discord one (not a number, or zero).
-    pub fn discord_user(&self) -> Option<u64> {
+    pub fn discord_user(&self) -> Option<DiscordUserId> {
         (self.channel == Channel::Discord)
-            .then(|| self.id.parse::<u64>().ok())
+            .then(|| self.id.parse().ok())
             .flatten()
-            .filter(|&n| n != 0)
     }
 
     /// The address of a mail identity (without `mailto:`); `None` for another channel.
@@ -194,7 +194,10 @@ mod tests {
 
     #[test]
     fn typed_access_by_channel() {
-        assert_eq!(Identity::discord(42u64).discord_user(), Some(42));
+        assert_eq!(
+            Identity::discord(42u64).discord_user(),
+            DiscordUserId::new(42)
+        );
         assert_eq!(Identity::discord("0").discord_user(), None);
         assert_eq!(Identity::discord("abc").discord_user(), None);
         assert_eq!(Identity::local("42").discord_user(), None);

@@ -45,8 +45,9 @@ pub mod queries;
 pub mod site;
 
 pub use agora_domain::{
-    Channel, Clock, EndReason, Ending, Game, GameStatus, Identity, IdentityError, Notice,
-    TimeControl, TimeoutPolicy, tournament,
+    Channel, Clock, DiscordChannelId, DiscordGuildId, DiscordMessageId, DiscordUserId, EndReason,
+    Ending, Game, GameStatus, Identity, IdentityError, Notice, TimeControl, TimeoutPolicy,
+    tournament,
 };
 pub use agora_i18n::{Language, Text};
 pub use agora_store::{BatchLimits, CommitStats, Purged, Store, StoreError, StoreOptions};

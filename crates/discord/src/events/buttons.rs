@@ -9,7 +9,7 @@ use crate::{Bot, DiscordError, identity};
 use agora_rules::Seat;
 use agora_service::commands::Command;
 use agora_service::queries::GameState;
-use agora_service::{Channel, Inbound, Status};
+use agora_service::{Channel, Inbound, Language, Status};
 use chrono::{DateTime, Utc};
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -30,7 +30,7 @@ pub(super) async fn clicked(
         .language_for(&identity(click.user.id), Some(&click.locale))
         .await
         .unwrap_or_else(|_| bot.service.default_language());
-    if let Err(e) = crate::status::reading_in(language, guarded(on_click(bot, ctx, click))).await
+    if let Err(e) = guarded(on_click(bot, ctx, click, language)).await
         && bot.failed(&key, &e).await
     {
         let answer = serenity::CreateInteractionResponse::Message(
@@ -59,8 +59,9 @@ async fn on_click(
     bot: &Bot,
     ctx: &serenity::Context,
     click: &serenity::ComponentInteraction,
+    language: Language,
 ) -> Result<(), DiscordError> {
-    if crate::menus::on_click(bot, ctx, click).await? {
+    if crate::menus::on_click(bot, language, ctx, click).await? {
         return Ok(());
     }
     let parts: Vec<&str> = click.data.custom_id.split(':').collect();
@@ -74,7 +75,10 @@ async fn on_click(
     };
     let Some((kind, game, version)) = parsed else {
         click
-            .create_response(&ctx.http, ephemeral(bot.words("not_a_button", json!({}))))
+            .create_response(
+                &ctx.http,
+                ephemeral(bot.words(language, "not_a_button", json!({}))),
+            )
             .await?;
         return Ok(());
     };
@@ -92,7 +96,7 @@ async fn on_click(
         click
             .create_response(
                 &ctx.http,
-                ephemeral(bot.words("no_game", json!({"game": game}))),
+                ephemeral(bot.words(language, "no_game", json!({"game": game}))),
             )
             .await?;
         return Ok(());
@@ -100,17 +104,21 @@ async fn on_click(
     match kind {
         "ascii" => {
             let text = bot.words(
+                language,
                 "ascii",
                 json!({"game": game, "ply": state.ply, "board": state.ascii().trim_end()}),
             );
             click.create_response(&ctx.http, ephemeral(text)).await?;
         }
         "accept" | "decline" => {
-            answer_challenge(bot, ctx, click, kind, (game, version), &state).await?;
+            answer_challenge(bot, ctx, click, language, kind, (game, version), &state).await?;
         }
         _ => {
             click
-                .create_response(&ctx.http, ephemeral(bot.words("not_a_button", json!({}))))
+                .create_response(
+                    &ctx.http,
+                    ephemeral(bot.words(language, "not_a_button", json!({}))),
+                )
                 .await?;
         }
     }
@@ -124,6 +132,7 @@ async fn answer_challenge(
     bot: &Bot,
     ctx: &serenity::Context,
     click: &serenity::ComponentInteraction,
+    language: Language,
     kind: &str,
     (game, version): (i64, i64),
     state: &GameState,
@@ -135,7 +144,7 @@ async fn answer_challenge(
             Some(identity) => format!("<@{}>", identity.id),
             None => state.names[Seat::Second.index()].clone(),
         };
-        let text = bot.words("only_challenged", json!({"who": who}));
+        let text = bot.words(language, "only_challenged", json!({"who": who}));
         click.create_response(&ctx.http, ephemeral(text)).await?;
         return Ok(());
     }
@@ -169,21 +178,22 @@ async fn answer_challenge(
     let who = format!("<@{}>", click.user.id);
     let summary = match kind {
         "accept" => bot.words(
+            language,
             "accepted",
             json!({"game": game, "who": who, "thread": thread.map(|t| format!("<#{t}>"))}),
         ),
-        _ => bot.words("declined", json!({"game": game, "who": who})),
+        _ => bot.words(language, "declined", json!({"game": game, "who": who})),
     };
     // The challenge message loses its buttons, so nobody clicks them again.
     click
         .create_response(&ctx.http, without_buttons(summary))
         .await?;
-    bot.challenge_closed(click.message.id.get());
+    bot.challenge_closed(click.message.id);
     bot.after_action(&ctx.http, &answer, format!("i{}", click.id))
         .await;
     if thread.is_none() && kind == "accept" {
         // A game without a thread (a challenge in direct messages) goes on here.
-        let post = board::game_post(bot, &after, &answer.text, answer_shown(&after));
+        let post = board::game_post(bot, language, &after, &answer.text, answer_shown(&after));
         click
             .create_followup(&ctx.http, post.followup().ephemeral(true))
             .await?;

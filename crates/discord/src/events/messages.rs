@@ -103,7 +103,13 @@ async fn answer_in_dm(
     let done = answer.status == Status::Done;
     let post = match (answer.status, answer.game) {
         (Status::Done | Status::AlreadyApplied, Some(g)) => match bot.state(g, None).await? {
-            Some(state) => board::game_post(bot, &state, &answer.text, answer_shown(&state)),
+            Some(state) => board::game_post(
+                bot,
+                answer.language,
+                &state,
+                &answer.text,
+                answer_shown(&state),
+            ),
             None => board::text_post(&answer.text, None),
         },
         _ => board::text_post(&answer.text, None),

@@ -13,7 +13,7 @@ pub(crate) use buttons::click_inbound;
 pub(crate) use slash::{autocomplete, slash};
 
 use crate::board::{self, Shown};
-use crate::{Bot, DiscordError, identity};
+use crate::{Bot, DiscordError, ServiceId, identity};
 use agora_service::commands::{Command, ParseError};
 use agora_service::queries::GameState;
 use agora_service::{Answer, Inbound, Status};
@@ -47,12 +47,12 @@ fn private(command: &Command) -> bool {
 }
 
 /// How a game's state is shown beside an answer: the board once the game has started.
-fn answer_shown(state: &GameState) -> Shown<'static> {
+fn answer_shown(state: &GameState) -> Shown {
     shown_with(state, false)
 }
 
 /// [`answer_shown`], with Move and Resign when `controls` (the answer to `next`).
-fn shown_with(state: &GameState, controls: bool) -> Shown<'static> {
+fn shown_with(state: &GameState, controls: bool) -> Shown {
     Shown {
         mention: None,
         challenge: false,
@@ -92,7 +92,7 @@ impl Bot {
         Ok(self
             .service
             .discord()
-            .game_of_thread(&channel.to_string())
+            .game_of_thread(channel.service())
             .await?)
     }
 

@@ -6,9 +6,9 @@ use super::{FrameworkError, arrival, display_name, private, shown_with};
 use crate::board::{self, Post};
 use crate::poison::{self, guarded};
 use crate::slash::{self, Value};
-use crate::{Bot, Ctx, DiscordError, identity};
+use crate::{Bot, Ctx, DiscordError, ServiceId, identity};
 use agora_service::commands::{Command, ParseError};
-use agora_service::{Answer, Inbound, Origin, Status};
+use agora_service::{Answer, Inbound, Language, Origin, Status};
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 
@@ -29,7 +29,7 @@ pub(crate) async fn slash(ctx: Ctx<'_>) -> Result<(), FrameworkError<'_>> {
         )
         .await
         .unwrap_or_else(|_| bot.service.default_language());
-    if let Err(e) = crate::status::reading_in(language, guarded(run_slash(&bot, ctx))).await
+    if let Err(e) = guarded(run_slash(&bot, ctx, language)).await
         && bot.failed(&key, &e).await
     {
         let reply = poise::CreateReply::default()
@@ -45,16 +45,16 @@ pub(crate) async fn slash(ctx: Ctx<'_>) -> Result<(), FrameworkError<'_>> {
 
 /// One slash command from arrival to answer: each step depends on what the previous ones
 /// learned (the game of the channel, the commands built, the last answer).
-async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
+async fn run_slash(bot: &Bot, ctx: Ctx<'_>, language: Language) -> Result<(), DiscordError> {
     let interaction = ctx.interaction;
     let command = interaction.data.name.as_str();
     let values = slash::values(command, ctx.args);
     let context = bot.game_of_channel(interaction.channel_id).await?;
-    let mut notes = messages_setting(bot, interaction, command, &values).await?;
+    let mut notes = messages_setting(bot, language, interaction, command, &values).await?;
     // A challenge is announced where it was made, and its game's thread opens there.
     let origin = (command == "challenge").then(|| Origin {
-        channel: interaction.channel_id.to_string(),
-        guild: interaction.guild_id.map(|g| g.to_string()),
+        channel: interaction.channel_id.service(),
+        guild: interaction.guild_id.map(ServiceId::service),
     });
     defer_for_computer(bot, ctx, command, &values, context).await?;
     register_mentioned(bot, ctx.args).await?;
@@ -62,13 +62,14 @@ async fn run_slash(bot: &Bot, ctx: Ctx<'_>) -> Result<(), DiscordError> {
     // Every command of one invocation is of the same kind (`settings` may set several things).
     let private = built.first().is_some_and(|c| c.as_ref().is_ok_and(private));
     let answer = run_commands(bot, interaction, built, context, origin, &mut notes).await?;
-    send_answer(bot, ctx, answer, notes, private).await
+    send_answer(bot, ctx, language, answer, notes, private).await
 }
 
 /// `settings messages:`: whether the outbox writes to this user in their games' threads or by
 /// direct message, which the front end keeps; its note, if it was given, to begin the answer.
 async fn messages_setting(
     bot: &Bot,
+    language: Language,
     interaction: &serenity::CommandInteraction,
     command: &str,
     values: &[(String, Value)],
@@ -80,12 +81,12 @@ async fn messages_setting(
         let dm = to == "dm";
         bot.service
             .discord()
-            .set_wants_dm(&interaction.user.id.to_string(), dm)
+            .set_wants_dm(interaction.user.id.service(), dm)
             .await?;
         notes.push(if dm {
-            bot.words("messages_dm", json!({}))
+            bot.words(language, "messages_dm", json!({}))
         } else {
-            bot.words("messages_thread", json!({}))
+            bot.words(language, "messages_thread", json!({}))
         });
     }
     Ok(notes)
@@ -159,7 +160,7 @@ async fn run_commands(
         let inbound = Inbound {
             delivery: Some(delivery),
             game: context,
-            origin: origin.clone(),
+            origin,
             arrived_at: Some(arrival(interaction.id.get(), bot.service.now())),
             locale: Some(interaction.locale.clone()),
             ..Inbound::new(identity(interaction.user.id))
@@ -183,6 +184,7 @@ async fn run_commands(
 async fn send_answer(
     bot: &Bot,
     ctx: Ctx<'_>,
+    language: Language,
     answer: Option<Answer>,
     notes: Vec<String>,
     private: bool,
@@ -223,7 +225,7 @@ async fn send_answer(
     if private {
         // `next` brings the game that waits for its reader, ready to play.
         let shown = shown_with(&state, interaction.data.name == "next");
-        let post = board::game_post(bot, &state, &text, shown);
+        let post = board::game_post(bot, language, &state, &text, shown);
         return Ok(reply(post, true).await?);
     }
     // The one who acted gets a short answer only they see; the game's public message is the

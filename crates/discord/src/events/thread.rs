@@ -3,7 +3,7 @@
 //! with the game's status message. A game started elsewhere has none.
 
 use crate::board;
-use crate::{Bot, DiscordError, stored_channel};
+use crate::{Bot, DiscordError, SerenityId, ServiceId};
 use agora_rules::Seat;
 use agora_service::{Channel, GameStatus, Identity};
 use poise::serenity_prelude as serenity;
@@ -28,12 +28,13 @@ impl Bot {
                 None => return Ok(None),
             },
         };
-        if let Some(thread) = known.thread_id.as_deref().and_then(stored_channel) {
-            return Ok(Some(thread));
+        if let Some(thread) = known.thread_id {
+            return Ok(Some(thread.serenity()));
         }
-        let (Some(_), Some(channel)) = (known.guild_id, stored_channel(&known.channel_id)) else {
+        if known.guild_id.is_none() {
             return Ok(None);
-        };
+        }
+        let channel = known.channel_id.serenity();
         let Some(state) = self.state(game, None).await? else {
             return Ok(None);
         };
@@ -63,7 +64,7 @@ impl Bot {
                     .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
             )
             .await?;
-        desk.set_thread(game, &thread.id.to_string()).await?;
+        desk.set_thread(game, thread.id.service()).await?;
         tracing::info!(game, thread = %thread.id, private, "game thread created");
         if private {
             for seat in Seat::BOTH {
@@ -71,10 +72,7 @@ impl Bot {
                     .identity_on(seat, Channel::Discord)
                     .and_then(Identity::discord_user)
                 {
-                    thread
-                        .id
-                        .add_thread_member(http, serenity::UserId::new(user))
-                        .await?;
+                    thread.id.add_thread_member(http, user.serenity()).await?;
                 }
             }
         }

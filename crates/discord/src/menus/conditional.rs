@@ -11,6 +11,7 @@ use super::{menu_row, step};
 use crate::board::{allowed_mentions, clip};
 use crate::{Bot, DiscordError};
 use agora_rules::{AnyPosition, Seat};
+use agora_service::Language;
 use agora_service::commands::Command;
 use agora_service::queries::GameState;
 use poise::serenity_prelude as serenity;
@@ -26,13 +27,14 @@ pub(super) enum LineStep {
     Add(String),
 }
 
-/// A click on a conditional line's buttons and menus in `game`, while the opponent is to act.
+/// A click on a conditional line's buttons and menus in the game of `state`, while the opponent
+/// is to act.
 pub(super) async fn on_line_click(
     bot: &Bot,
+    language: Language,
     ctx: &serenity::Context,
     click: &serenity::ComponentInteraction,
     asked: LineStep,
-    game: i64,
     state: &GameState,
     seat: Seat,
 ) -> Result<(), DiscordError> {
@@ -40,19 +42,19 @@ pub(super) async fn on_line_click(
     match asked {
         LineStep::Expect(line) => {
             let fresh = line.is_empty();
-            let response = expect(bot, state, seat, &line, fresh);
+            let response = expect(bot, language, state, seat, &line, fresh);
             click.create_response(http, response).await?;
         }
         LineStep::Narrow(line, value) => {
-            let response = narrow_line(bot, click, state, seat, &line, &value)?;
+            let response = narrow_line(bot, language, click, state, seat, &line, &value)?;
             click.create_response(http, response).await?;
         }
         LineStep::Add(line) => {
             let command = Command::Conditional {
-                game: Some(game),
+                game: Some(state.id),
                 words: line.split_whitespace().map(str::to_owned).collect(),
             };
-            decide(bot, ctx, click, command, None).await?;
+            decide(bot, language, ctx, click, command, None).await?;
         }
     }
     Ok(())
@@ -92,6 +94,7 @@ fn notations(position: &AnyPosition) -> Vec<String> {
 /// button), else in place of the preview clicked.
 fn expect(
     bot: &Bot,
+    language: Language,
     state: &GameState,
     seat: Seat,
     line: &str,
@@ -99,12 +102,15 @@ fn expect(
 ) -> serenity::CreateInteractionResponse {
     let (game, ply) = (state.id, state.current_ply);
     let Some(position) = after_line(&state.position, line) else {
-        return step(&bot.words("not_legal", json!({"value": line})), Vec::new());
+        return step(
+            &bot.words(language, "not_legal", json!({"value": line})),
+            Vec::new(),
+        );
     };
     let rows = match menu_step(game, ply, &notations(&position), None) {
-        MenuStep::Menu(menu) => vec![menu_row(bot, line_menu(menu, line))],
+        MenuStep::Menu(menu) => vec![menu_row(language, line_menu(menu, line))],
         MenuStep::Chosen(action) => vec![menu_row(
-            bot,
+            language,
             line_menu(
                 Menu {
                     custom_id: format!("to:{game}:{ply}"),
@@ -120,6 +126,7 @@ fn expect(
         MenuStep::Nothing => Vec::new(),
     };
     let text = bot.words(
+        language,
         "expect",
         json!({
             "game": game,
@@ -146,6 +153,7 @@ fn expect(
 /// the action chosen added.
 fn narrow_line(
     bot: &Bot,
+    language: Language,
     click: &serenity::ComponentInteraction,
     state: &GameState,
     seat: Seat,
@@ -155,7 +163,7 @@ fn narrow_line(
     let (game, ply) = (state.id, state.current_ply);
     let Some(position) = after_line(&state.position, line) else {
         return Ok(step(
-            &bot.words("not_legal", json!({"value": line})),
+            &bot.words(language, "not_legal", json!({"value": line})),
             Vec::new(),
         ));
     };
@@ -169,16 +177,19 @@ fn narrow_line(
         .unwrap_or_default();
     let actions = notations(&position);
     Ok(match menu_step(game, ply, &actions, Some((plain, value))) {
-        MenuStep::Chosen(action) => line_preview(bot, state, seat, line, &position, &action)?,
+        MenuStep::Chosen(action) => {
+            line_preview(bot, language, state, seat, line, &position, &action)?
+        }
         MenuStep::Menu(menu) => {
             let text = bot.words(
+                language,
                 "narrowed",
                 json!({"game": game, "ply": ply, "value": shown(value)}),
             );
-            step(&text, vec![menu_row(bot, line_menu(menu, line))])
+            step(&text, vec![menu_row(language, line_menu(menu, line))])
         }
         MenuStep::Nothing => step(
-            &bot.words("not_legal", json!({"value": shown(value)})),
+            &bot.words(language, "not_legal", json!({"value": shown(value)})),
             Vec::new(),
         ),
     })
@@ -189,6 +200,7 @@ fn narrow_line(
 /// clicker's, "Add as conditional" (and "Go on", while the line fits in a button's id).
 fn line_preview(
     bot: &Bot,
+    language: Language,
     state: &GameState,
     seat: Seat,
     line: &str,
@@ -198,7 +210,7 @@ fn line_preview(
     let (game, ply) = (state.id, state.current_ply);
     let Ok(parsed) = position.parse_action(action) else {
         return Ok(step(
-            &bot.words("unreadable", json!({"value": action})),
+            &bot.words(language, "unreadable", json!({"value": action})),
             Vec::new(),
         ));
     };
@@ -216,7 +228,7 @@ fn line_preview(
     if mine {
         buttons.push(
             serenity::CreateButton::new(format!("cadd:{game}:{ply}:{line}"))
-                .label(bot.label("add_conditional", json!({})))
+                .label(bot.label(language, "add_conditional", json!({})))
                 .style(serenity::ButtonStyle::Success),
         );
     }
@@ -230,16 +242,17 @@ fn line_preview(
         };
         buttons.push(
             serenity::CreateButton::new(format!("cmove:{game}:{ply}:{line}"))
-                .label(bot.label(label, json!({})))
+                .label(bot.label(language, label, json!({})))
                 .style(style),
         );
     }
     buttons.push(
         serenity::CreateButton::new(format!("move:{game}:{ply}"))
-            .label(bot.label("choose_again", json!({})))
+            .label(bot.label(language, "choose_again", json!({})))
             .style(serenity::ButtonStyle::Secondary),
     );
     let text = bot.words(
+        language,
         "line_preview",
         json!({
             "game": game,

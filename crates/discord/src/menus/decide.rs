@@ -5,8 +5,8 @@ use super::{private, step};
 use crate::board::{self, allowed_mentions, clip};
 use crate::events::click_inbound;
 use crate::{Bot, DiscordError};
-use agora_service::Status;
 use agora_service::commands::Command;
+use agora_service::{Language, Status};
 use poise::serenity_prelude as serenity;
 
 /// Runs a decision made with a button through the service (`version`: the game as the button
@@ -14,6 +14,7 @@ use poise::serenity_prelude as serenity;
 /// thread then shows the action as any other.
 pub(super) async fn decide(
     bot: &Bot,
+    language: Language,
     ctx: &serenity::Context,
     click: &serenity::ComponentInteraction,
     command: Command,
@@ -48,7 +49,7 @@ pub(super) async fn decide(
                     serenity::ButtonKind::NonLink { custom_id, .. }
                         if custom_id.starts_with("ascii:") =>
                     {
-                        Some(board::ascii_button(bot, custom_id))
+                        Some(board::ascii_button(bot, language, custom_id))
                     }
                     _ => None,
                 },

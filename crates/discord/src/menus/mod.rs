@@ -38,6 +38,7 @@ use crate::{Bot, DiscordError, identity};
 use agora_i18n::{Arg, tr};
 use agora_rules::Seat;
 use agora_service::GameStatus;
+use agora_service::Language;
 use agora_service::commands::{Command, Reply};
 use agora_service::queries::GameState;
 use conditional::{LineStep, on_line_click};
@@ -47,8 +48,7 @@ use preview::preview;
 use serde_json::json;
 
 /// A menu as Discord shows it, its prompt in the reader's language.
-fn menu_row(bot: &Bot, menu: Menu) -> serenity::CreateActionRow {
-    let language = bot.reader_language();
+fn menu_row(language: Language, menu: Menu) -> serenity::CreateActionRow {
     let placeholder = match &menu.prompt {
         Prompt::Action => tr(language, "discord-menu-action", &[]),
         Prompt::Start => tr(language, "discord-menu-start", &[]),
@@ -140,6 +140,7 @@ fn step(text: &str, rows: Vec<serenity::CreateActionRow>) -> serenity::CreateInt
 /// Handles a click of this module's buttons and menus; `false` for any other click.
 pub(crate) async fn on_click(
     bot: &Bot,
+    language: Language,
     ctx: &serenity::Context,
     click: &serenity::ComponentInteraction,
 ) -> Result<bool, DiscordError> {
@@ -147,7 +148,7 @@ pub(crate) async fn on_click(
         return Ok(false);
     };
     let http = &ctx.http;
-    let Some((state, seat)) = clicker(bot, http, click, game).await? else {
+    let Some((state, seat)) = clicker(bot, language, http, click, game).await? else {
         return Ok(true);
     };
     // A step of a move is for the position it was made from.
@@ -160,14 +161,14 @@ pub(crate) async fn on_click(
     };
     match asked {
         Asked::Line(_) if !for_ply() || !theirs => {
-            let text = out_of_date(bot, game, &state, seat);
+            let text = out_of_date(bot, language, game, &state, seat);
             click.create_response(http, step(&text, Vec::new())).await?;
         }
-        Asked::Line(asked) => on_line_click(bot, ctx, click, asked, game, &state, seat).await?,
+        Asked::Line(asked) => on_line_click(bot, language, ctx, click, asked, &state, seat).await?,
         Asked::Move | Asked::Narrow(_) | Asked::Play(_)
             if !for_ply() || state.to_act != Some(seat) =>
         {
-            let text = out_of_date(bot, game, &state, seat);
+            let text = out_of_date(bot, language, game, &state, seat);
             let response = match asked {
                 Asked::Move => private(&text),
                 _ => step(&text, Vec::new()),
@@ -175,11 +176,11 @@ pub(crate) async fn on_click(
             click.create_response(http, response).await?;
         }
         Asked::Move => {
-            let response = first_menu(bot, click, game, &state).await?;
+            let response = first_menu(bot, language, click, game, &state).await?;
             click.create_response(http, response).await?;
         }
         Asked::Narrow(value) => {
-            let response = narrowed(bot, click, game, &state, &value).await?;
+            let response = narrowed(bot, language, click, game, &state, &value).await?;
             click.create_response(http, response).await?;
         }
         Asked::Play(action) => {
@@ -188,18 +189,26 @@ pub(crate) async fn on_click(
                 ply: Some(state.current_ply),
                 action,
             };
-            decide(bot, ctx, click, command, None).await?;
+            decide(bot, language, ctx, click, command, None).await?;
         }
         Asked::Resign => {
             click
-                .create_response(http, resign_ask(bot, game, &state))
+                .create_response(http, resign_ask(bot, language, game, &state))
                 .await?;
         }
         Asked::ResignConfirmed => {
-            decide(bot, ctx, click, Command::Resign(Some(game)), Some(n)).await?;
+            decide(
+                bot,
+                language,
+                ctx,
+                click,
+                Command::Resign(Some(game)),
+                Some(n),
+            )
+            .await?;
         }
         Asked::Answer(command) => {
-            decide(bot, ctx, click, command, Some(n)).await?;
+            decide(bot, language, ctx, click, command, Some(n)).await?;
         }
     }
     Ok(true)
@@ -209,6 +218,7 @@ pub(crate) async fn on_click(
 /// seat in it; `None` once the click is answered that there is no such game of theirs.
 async fn clicker(
     bot: &Bot,
+    language: Language,
     http: &serenity::Http,
     click: &serenity::ComponentInteraction,
     game: i64,
@@ -219,7 +229,10 @@ async fn clicker(
         .await?
     else {
         click
-            .create_response(http, private(&bot.words("no_game", json!({"game": game}))))
+            .create_response(
+                http,
+                private(&bot.words(language, "no_game", json!({"game": game}))),
+            )
             .await?;
         return Ok(None);
     };
@@ -227,7 +240,7 @@ async fn clicker(
         click
             .create_response(
                 http,
-                private(&bot.words("not_yours", json!({"game": game}))),
+                private(&bot.words(language, "not_yours", json!({"game": game}))),
             )
             .await?;
         return Ok(None);
@@ -236,8 +249,9 @@ async fn clicker(
 }
 
 /// The answer to a click on a step made for another position than the game's.
-fn out_of_date(bot: &Bot, game: i64, state: &GameState, seat: Seat) -> String {
+fn out_of_date(bot: &Bot, language: Language, game: i64, state: &GameState, seat: Seat) -> String {
     bot.words(
+        language,
         "out_of_date",
         json!({"game": game, "ply": state.current_ply, "your_turn": state.to_act == Some(seat)}),
     )
@@ -247,6 +261,7 @@ fn out_of_date(bot: &Bot, game: i64, state: &GameState, seat: Seat) -> String {
 /// message.
 async fn first_menu(
     bot: &Bot,
+    language: Language,
     click: &serenity::ComponentInteraction,
     game: i64,
     state: &GameState,
@@ -254,10 +269,10 @@ async fn first_menu(
     let me = identity(click.user.id).to_string();
     let actions = bot.service.legal_actions(&me, Some(game)).await?;
     let rows = match menu_step(game, state.current_ply, &actions, None) {
-        MenuStep::Menu(menu) => vec![menu_row(bot, menu)],
+        MenuStep::Menu(menu) => vec![menu_row(language, menu)],
         // A lone action (or none) is still chosen from a menu: nothing is played unseen.
         MenuStep::Chosen(action) => vec![menu_row(
-            bot,
+            language,
             Menu {
                 custom_id: format!("to:{game}:{}", state.current_ply),
                 prompt: Prompt::Action,
@@ -271,7 +286,11 @@ async fn first_menu(
     };
     Ok(serenity::CreateInteractionResponse::Message(
         serenity::CreateInteractionResponseMessage::new()
-            .content(bot.words("your_move", json!({"game": game, "ply": state.current_ply})))
+            .content(bot.words(
+                language,
+                "your_move",
+                json!({"game": game, "ply": state.current_ply}),
+            ))
             .components(rows)
             .ephemeral(true),
     ))
@@ -281,6 +300,7 @@ async fn first_menu(
 /// chosen, in place of the menu clicked.
 async fn narrowed(
     bot: &Bot,
+    language: Language,
     click: &serenity::ComponentInteraction,
     game: i64,
     state: &GameState,
@@ -290,16 +310,17 @@ async fn narrowed(
     let actions = bot.service.legal_actions(&me, Some(game)).await?;
     let clicked = Some((click.data.custom_id.as_str(), value));
     let response = match menu_step(game, state.current_ply, &actions, clicked) {
-        MenuStep::Chosen(action) => preview(bot, state, &action)?,
+        MenuStep::Chosen(action) => preview(bot, language, state, &action)?,
         MenuStep::Menu(menu) => {
             let text = bot.words(
+                language,
                 "narrowed",
                 json!({"game": game, "ply": state.current_ply, "value": shown(value)}),
             );
-            step(&text, vec![menu_row(bot, menu)])
+            step(&text, vec![menu_row(language, menu)])
         }
         MenuStep::Nothing => {
-            let text = bot.words("not_legal", json!({"value": shown(value)}));
+            let text = bot.words(language, "not_legal", json!({"value": shown(value)}));
             step(&text, Vec::new())
         }
     };
@@ -308,13 +329,18 @@ async fn narrowed(
 
 /// The Resign button's answer: a private question with the button that confirms it, for the
 /// game as it is now.
-fn resign_ask(bot: &Bot, game: i64, state: &GameState) -> serenity::CreateInteractionResponse {
+fn resign_ask(
+    bot: &Bot,
+    language: Language,
+    game: i64,
+    state: &GameState,
+) -> serenity::CreateInteractionResponse {
     let confirm = serenity::CreateButton::new(format!("resign-yes:{game}:{}", state.version))
-        .label(bot.label("yes_resign", json!({})))
+        .label(bot.label(language, "yes_resign", json!({})))
         .style(serenity::ButtonStyle::Danger);
     serenity::CreateInteractionResponse::Message(
         serenity::CreateInteractionResponseMessage::new()
-            .content(bot.words("resign_ask", json!({"game": game})))
+            .content(bot.words(language, "resign_ask", json!({"game": game})))
             .components(vec![serenity::CreateActionRow::Buttons(vec![confirm])])
             .ephemeral(true),
     )

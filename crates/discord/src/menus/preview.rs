@@ -4,6 +4,7 @@
 use super::step;
 use crate::board::{allowed_mentions, clip};
 use crate::{Bot, DiscordError};
+use agora_service::Language;
 use agora_service::queries::GameState;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -16,23 +17,28 @@ pub fn play_id(game: i64, ply: u32, action: &str) -> String {
 /// The position after `action`, drawn for the clicker, with the button that plays it.
 pub(super) fn preview(
     bot: &Bot,
+    language: Language,
     state: &GameState,
     action: &str,
 ) -> Result<serenity::CreateInteractionResponse, DiscordError> {
     let mut after = state.clone();
     let Ok(parsed) = after.position.parse_action(action) else {
-        let text = bot.words("unreadable", json!({"value": action}));
+        let text = bot.words(language, "unreadable", json!({"value": action}));
         return Ok(step(&text, Vec::new()));
     };
     after.position.play_unchecked(parsed);
     after.last_action = Some(parsed);
     let play = serenity::CreateButton::new(play_id(state.id, state.current_ply, action))
-        .label(clip(&bot.label("play", json!({"value": action})), 80))
+        .label(clip(
+            &bot.label(language, "play", json!({"value": action})),
+            80,
+        ))
         .style(serenity::ButtonStyle::Success);
     let again = serenity::CreateButton::new(format!("move:{}:{}", state.id, state.current_ply))
-        .label(bot.label("choose_again", json!({})))
+        .label(bot.label(language, "choose_again", json!({})))
         .style(serenity::ButtonStyle::Secondary);
     let text = bot.words(
+        language,
         "preview",
         json!({"game": state.id, "ply": state.current_ply, "value": action}),
     );

@@ -3,10 +3,12 @@
 
 use crate::{Service, ServiceError};
 use agora_store::Tx;
-use agora_store::discord::DiscordGame;
+use agora_store::discord::{
+    DiscordChannelId, DiscordGame, DiscordGuildId, DiscordMessageId, DiscordUserId,
+};
 use chrono::{DateTime, Utc};
 
-/// The Discord front end's own records. Discord ids are passed as text.
+/// The Discord front end's own records, Discord's ids each typed by what they name.
 pub struct DiscordDesk<'a> {
     pub(super) service: &'a Service,
 }
@@ -23,7 +25,10 @@ impl DiscordDesk<'_> {
     }
 
     /// The game whose thread a channel is.
-    pub async fn game_of_thread(&self, channel: &str) -> Result<Option<i64>, ServiceError> {
+    pub async fn game_of_thread(
+        &self,
+        channel: DiscordChannelId,
+    ) -> Result<Option<i64>, ServiceError> {
         let mut tx = self.read().await?;
         Ok(tx.discord_game_by_thread(channel).await?.map(|g| g.game_id))
     }
@@ -43,8 +48,8 @@ impl DiscordDesk<'_> {
     pub async fn set_place(
         &self,
         game: i64,
-        channel: &str,
-        guild: &str,
+        channel: DiscordChannelId,
+        guild: DiscordGuildId,
     ) -> Result<Option<DiscordGame>, ServiceError> {
         let mut tx = self.tx().await?;
         tx.set_discord_origin(game, channel, Some(guild), self.service.now())
@@ -54,7 +59,11 @@ impl DiscordDesk<'_> {
     }
 
     /// Records the thread a game's messages go to from now on.
-    pub async fn set_thread(&self, game: i64, thread: &str) -> Result<(), ServiceError> {
+    pub async fn set_thread(
+        &self,
+        game: i64,
+        thread: DiscordChannelId,
+    ) -> Result<(), ServiceError> {
         let mut tx = self.tx().await?;
         tx.set_discord_thread(game, thread).await?;
         tx.commit().await?;
@@ -71,8 +80,8 @@ impl DiscordDesk<'_> {
     pub async fn record_post(
         &self,
         outbox_id: i64,
-        channel: &str,
-        message: &str,
+        channel: DiscordChannelId,
+        message: DiscordMessageId,
         now: DateTime<Utc>,
     ) -> Result<(), ServiceError> {
         let mut tx = self.service.store.write_soon().await?;
@@ -84,7 +93,10 @@ impl DiscordDesk<'_> {
     }
 
     /// The status message of a game's thread, if one was posted.
-    pub async fn status_message(&self, game: i64) -> Result<Option<String>, ServiceError> {
+    pub async fn status_message(
+        &self,
+        game: i64,
+    ) -> Result<Option<DiscordMessageId>, ServiceError> {
         Ok(self.read().await?.discord_status_message(game).await?)
     }
 
@@ -92,7 +104,7 @@ impl DiscordDesk<'_> {
     pub async fn set_status_message(
         &self,
         game: i64,
-        message: Option<&str>,
+        message: Option<DiscordMessageId>,
     ) -> Result<(), ServiceError> {
         let mut tx = self.tx().await?;
         tx.set_discord_status_message(game, message).await?;
@@ -101,17 +113,20 @@ impl DiscordDesk<'_> {
     }
 
     /// The messages a game's challenge was posted as: (channel, message).
-    pub async fn challenge_posts(&self, game: i64) -> Result<Vec<(String, String)>, ServiceError> {
+    pub async fn challenge_posts(
+        &self,
+        game: i64,
+    ) -> Result<Vec<(DiscordChannelId, DiscordMessageId)>, ServiceError> {
         Ok(self.read().await?.discord_challenge_posts(game).await?)
     }
 
     /// Whether a user wants reminders and final reports as direct messages.
-    pub async fn wants_dm(&self, user: &str) -> Result<bool, ServiceError> {
+    pub async fn wants_dm(&self, user: DiscordUserId) -> Result<bool, ServiceError> {
         Ok(self.read().await?.discord_wants_dm(user).await?)
     }
 
     /// Sets whether a user wants reminders and final reports as direct messages.
-    pub async fn set_wants_dm(&self, user: &str, dm: bool) -> Result<(), ServiceError> {
+    pub async fn set_wants_dm(&self, user: DiscordUserId, dm: bool) -> Result<(), ServiceError> {
         let mut tx = self.tx().await?;
         tx.set_discord_wants_dm(user, dm).await?;
         tx.commit().await?;
@@ -120,7 +135,11 @@ impl DiscordDesk<'_> {
 
     /// Forgets a game's thread, if it is still `thread` (deleted on Discord): the game's next
     /// message opens a new one.
-    pub async fn forget_thread(&self, game: i64, thread: &str) -> Result<(), ServiceError> {
+    pub async fn forget_thread(
+        &self,
+        game: i64,
+        thread: DiscordChannelId,
+    ) -> Result<(), ServiceError> {
         let mut tx = self.tx().await?;
         tx.forget_discord_thread(game, thread).await?;
         tx.commit().await?;
@@ -131,7 +150,7 @@ impl DiscordDesk<'_> {
     pub async fn intent(
         &self,
         outbox_id: i64,
-    ) -> Result<Option<(String, DateTime<Utc>)>, ServiceError> {
+    ) -> Result<Option<(DiscordChannelId, DateTime<Utc>)>, ServiceError> {
         Ok(self.read().await?.discord_intent(outbox_id).await?)
     }
 
@@ -157,7 +176,9 @@ impl DiscordDesk<'_> {
 impl DiscordDesk<'_> {
     /// The lobby posts whose buttons are still on: (game, channel, message). A read, beside the
     /// writer: the lobby looks at it every round of the outbox.
-    pub async fn lobby_posts(&self) -> Result<Vec<(i64, String, String)>, ServiceError> {
+    pub async fn lobby_posts(
+        &self,
+    ) -> Result<Vec<(i64, DiscordChannelId, DiscordMessageId)>, ServiceError> {
         let mut tx = self.service.store.read().await?;
         Ok(tx.discord_lobby_posts().await?)
     }
@@ -165,7 +186,7 @@ impl DiscordDesk<'_> {
     /// The announcement channel's tournament posts: (tournament, channel, message, text shown).
     pub async fn tournament_posts(
         &self,
-    ) -> Result<Vec<(i64, String, String, String)>, ServiceError> {
+    ) -> Result<Vec<(i64, DiscordChannelId, DiscordMessageId, String)>, ServiceError> {
         let mut tx = self.service.store.read().await?;
         Ok(tx.discord_tournament_posts().await?)
     }
@@ -174,8 +195,8 @@ impl DiscordDesk<'_> {
     pub async fn record_tournament_post(
         &self,
         tournament: i64,
-        channel: &str,
-        message: &str,
+        channel: DiscordChannelId,
+        message: DiscordMessageId,
         shown: &str,
     ) -> Result<(), ServiceError> {
         let mut tx = self.tx().await?;
@@ -195,8 +216,8 @@ impl DiscordDesk<'_> {
     pub async fn record_lobby_post(
         &self,
         game: i64,
-        channel: &str,
-        message: &str,
+        channel: DiscordChannelId,
+        message: DiscordMessageId,
     ) -> Result<(), ServiceError> {
         let mut tx = self.tx().await?;
         tx.record_discord_lobby_post(game, channel, message).await?;

@@ -9,6 +9,7 @@
 //! Nothing here touches a game.
 
 use crate::{Fail, Inbound, Service, StoreError, user};
+use agora_store::discord::{DiscordChannelId, DiscordGuildId};
 use agora_store::{GameStatus, Tx};
 use chrono::{DateTime, Utc};
 
@@ -21,10 +22,10 @@ pub use mail::*;
 
 /// Where on Discord a command was given: the channel and, unless it was a direct message, its
 /// server. A challenge made there is announced there, and its game's thread opens there.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Origin {
-    pub channel: String,
-    pub guild: Option<String>,
+    pub channel: DiscordChannelId,
+    pub guild: Option<DiscordGuildId>,
 }
 
 impl Service {
@@ -71,7 +72,7 @@ pub(crate) async fn record_origin(
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     if let (Some(origin), Some(game)) = (&inbound.origin, game) {
-        tx.set_discord_origin(game, &origin.channel, origin.guild.as_deref(), now)
+        tx.set_discord_origin(game, origin.channel, origin.guild, now)
             .await?;
     }
     Ok(())

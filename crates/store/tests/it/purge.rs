@@ -5,6 +5,7 @@
 use agora_testkit::store as common;
 
 use agora_store::Purged;
+use agora_store::discord::{DiscordChannelId, DiscordMessageId};
 use chrono::{DateTime, Duration, Utc};
 use common::{TestDb, game, message, player, t0};
 
@@ -53,7 +54,11 @@ async fn only_sent_rows_older_than_the_cut_off_go_and_game_records_stay() {
         tx.mark_sent(id, t0() + Duration::minutes(i)).await.unwrap();
         old.push(id);
     }
-    tx.record_discord_post(old[0], "c1", "m1", t0())
+    let (channel, posted) = (
+        DiscordChannelId::new(1).unwrap(),
+        DiscordMessageId::new(2).unwrap(),
+    );
+    tx.record_discord_post(old[0], channel, posted, t0())
         .await
         .unwrap();
     let day40 = t0() + Duration::days(40);
