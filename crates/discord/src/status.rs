@@ -317,7 +317,7 @@ impl Bot {
         let Some(game) = answer.game else {
             return Ok(());
         };
-        let Some(state) = self.state(game, None).await? else {
+        let Some(state) = answer.state.as_deref() else {
             return Ok(());
         };
         // A challenge is answered before the game's first action: later actions leave its
@@ -328,7 +328,7 @@ impl Bot {
         if self.told_in_public(answer, game).await? {
             return Ok(());
         }
-        self.post_public(http, &state, nonce).await?;
+        self.post_public(http, state, nonce).await?;
         if matches!(state.status, GameStatus::Active | GameStatus::Finished) {
             self.refresh_status(http, game).await?;
         }

@@ -315,6 +315,7 @@ impl Service {
             },
         );
         Ok(Done {
+            loaded: None,
             attachments: vec![
                 Attachment {
                     name: format!("agora-{id}-analysis.png"),
@@ -358,6 +359,7 @@ impl Service {
             },
         );
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text,
             game: Some(id),

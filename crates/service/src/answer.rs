@@ -2,6 +2,8 @@
 //! sent with it.
 
 use crate::Language;
+use crate::queries::GameState;
+use std::sync::Arc;
 
 /// How the service took a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,7 +22,7 @@ pub enum Status {
 }
 
 /// The answer to the sender.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Answer {
     pub text: String,
     pub status: Status,
@@ -34,6 +36,10 @@ pub struct Answer {
     /// The language the answer is worded in (its sender's): the front end words what it adds
     /// around the answer (a mail's subject and footer, a button's label) in the same.
     pub language: Language,
+    /// The game the answer is about as the command left it (and the computer's turns after it),
+    /// its words in the answer's language: what a front end shows beside the answer, with no
+    /// need to ask for it again. Given with a command that was done or already applied.
+    pub state: Option<Arc<GameState>>,
 }
 
 /// A file sent with an answer.
@@ -64,6 +70,7 @@ impl Answer {
             status,
             game,
             notices: Vec::new(),
+            state: None,
         }
     }
 }

@@ -253,7 +253,7 @@ impl Service {
                 tracing::warn!(game, ply, reply = %answer.text, "computer action not applied");
                 return Ok(notices);
             }
-            if !again {
+            if !again.computer {
                 return Ok(notices);
             }
         }

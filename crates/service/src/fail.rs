@@ -63,4 +63,7 @@ pub(crate) struct Done {
     pub(crate) text: String,
     pub(crate) game: Option<i64>,
     pub(crate) attachments: Vec<Attachment>,
+    /// The game as the command left it, where the command holds it: the answer's view of the
+    /// game is built from it, not from a second replay.
+    pub(crate) loaded: Option<Box<crate::replay::Loaded>>,
 }

@@ -103,6 +103,7 @@ pub struct Metrics {
     leases: IntGaugeVec,
     searches: IntGaugeVec,
     searches_waited: prometheus::IntCounter,
+    replays: prometheus::IntCounter,
     /// The front ends that started, and whether each is connected now.
     front_ends: Mutex<BTreeMap<FrontEnd, bool>>,
     /// One scrape at a time sets the figures read from the database and encodes them, so two
@@ -268,6 +269,15 @@ impl Metrics {
                 registry.register(Box::new(c.clone())).expect("a new name");
                 c
             },
+            replays: {
+                let c = prometheus::IntCounter::new(
+                    "agora_game_replays_total",
+                    "Games read with their actions and replayed to their position in this process.",
+                )
+                .expect("a valid counter");
+                registry.register(Box::new(c.clone())).expect("a new name");
+                c
+            },
             front_ends: Mutex::default(),
             scrape: tokio::sync::Mutex::default(),
             registry,
@@ -291,6 +301,17 @@ impl Metrics {
     }
 
     /// Counts one send on `channel` that the channel accepted.
+    /// A game was read with its actions and replayed.
+    pub(crate) fn replayed(&self) {
+        self.replays.inc();
+    }
+
+    /// How many games were read with their actions and replayed in this process: a command and
+    /// the answer a front end shows for it replay their game once.
+    pub fn replays(&self) -> u64 {
+        self.replays.get()
+    }
+
     pub(crate) fn sent(&self, channel: &str) {
         self.sent.with_label_values(&[channel]).inc();
     }

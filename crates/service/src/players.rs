@@ -490,6 +490,7 @@ impl Service {
             value: &'a str,
         }
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text: self
                 .templates

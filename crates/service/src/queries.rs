@@ -4,10 +4,11 @@
 
 use crate::Language;
 use crate::clock::seat_to_act;
+use crate::replay::{Loaded, Replayed};
 use crate::views::title_in;
 use crate::{Channel, Identity, Service, ServiceError};
 use agora_rules::{AnyAction, AnyPosition, GameKind, Seat};
-use agora_store::{Game, GameStatus};
+use agora_store::{Game, GameStatus, Tx};
 use chrono::{DateTime, Utc};
 
 /// A game as a front end shows it, at its current ply or an earlier one. Its words (title,
@@ -231,67 +232,90 @@ impl Service {
         let (l, shown) = self
             .load_showing(&mut tx, g, None, ply.map(|p| p as usize))
             .await?;
-        let mut identities: [Vec<Identity>; 2] = [Vec::new(), Vec::new()];
-        for seat in Seat::BOTH {
-            identities[seat.index()] = tx
-                .identities_of(l.game.player_at(seat))
-                .await?
-                .into_iter()
-                .map(|i| i.address)
-                .collect();
-        }
-        let computer = l
-            .players
-            .each_ref()
-            .map(|p| p.as_ref().is_some_and(|p| p.computer.is_some()));
-        let current = l.game.ply;
-        let (position, last) = match shown {
-            Some(r) => (r.position, r.last),
-            None => (l.position.clone(), l.last.clone()),
-        };
-        let shown = ply.unwrap_or(current).min(l.actions.len() as u32);
-        let to_act = (l.game.status == GameStatus::Active).then(|| l.to_act());
-        let words = Language::ALL.map(|lang| Words {
-            title: title_in(l.game.variant, lang),
-            clock: l.clock_text_in(lang),
-            result: l.game.ending.as_ref().map(|e| l.result_text_in(e, lang)),
-        });
-        let asked = Language::ALL
-            .iter()
-            .position(|&l| l == language)
-            .unwrap_or_default();
-        let Words {
-            title,
-            clock,
-            result,
-        } = words[asked].clone();
-        Ok(Some(GameState {
-            id: l.game.id,
-            language,
-            title,
-            status: l.game.status,
-            version: l.game.version,
-            ply: shown,
-            current_ply: current,
-            names: l.names.clone(),
-            players: l.game.seats,
-            identities,
-            computer,
-            challenger: l.game.challenger,
-            to_act,
-            deadline: l.game.deadline_at,
-            clock,
-            draw_offer: l.game.draw_offer,
-            undo_request: l.game.undo_request,
-            last: last.as_ref().map(|(before, a)| before.notation(*a)),
-            last_action: last.map(|(_, a)| a),
-            position,
-            result,
-            overlay: final_fields(&l.game, shown),
-            options: l.game.options,
-            words,
-        }))
+        Ok(Some(state_of(&mut tx, &l, shown, ply, language).await?))
     }
+
+    /// The state of the game a command left (`loaded`, as the command holds it, with no replay)
+    /// in `language`: what the answer to the command shows.
+    pub(crate) async fn state_after(
+        &self,
+        loaded: &Loaded,
+        language: Language,
+    ) -> Result<GameState, ServiceError> {
+        let mut tx = self.store.read().await?;
+        state_of(&mut tx, loaded, None, None, language).await
+    }
+}
+
+/// A game's state from its loaded game `l`, showing the position `shown` after `ply` actions
+/// (the current one if `None`), its words in `language`.
+async fn state_of(
+    tx: &mut Tx,
+    l: &Loaded,
+    shown: Option<Replayed>,
+    ply: Option<u32>,
+    language: Language,
+) -> Result<GameState, ServiceError> {
+    let mut identities: [Vec<Identity>; 2] = [Vec::new(), Vec::new()];
+    for seat in Seat::BOTH {
+        identities[seat.index()] = tx
+            .identities_of(l.game.player_at(seat))
+            .await?
+            .into_iter()
+            .map(|i| i.address)
+            .collect();
+    }
+    let computer = l
+        .players
+        .each_ref()
+        .map(|p| p.as_ref().is_some_and(|p| p.computer.is_some()));
+    let current = l.game.ply;
+    let (position, last) = match shown {
+        Some(r) => (r.position, r.last),
+        None => (l.position.clone(), l.last.clone()),
+    };
+    let shown = ply.unwrap_or(current).min(l.actions.len() as u32);
+    let to_act = (l.game.status == GameStatus::Active).then(|| l.to_act());
+    let words = Language::ALL.map(|lang| Words {
+        title: title_in(l.game.variant, lang),
+        clock: l.clock_text_in(lang),
+        result: l.game.ending.as_ref().map(|e| l.result_text_in(e, lang)),
+    });
+    let asked = Language::ALL
+        .iter()
+        .position(|&l| l == language)
+        .unwrap_or_default();
+    let Words {
+        title,
+        clock,
+        result,
+    } = words[asked].clone();
+    Ok(GameState {
+        id: l.game.id,
+        language,
+        title,
+        status: l.game.status,
+        version: l.game.version,
+        ply: shown,
+        current_ply: current,
+        names: l.names.clone(),
+        players: l.game.seats,
+        identities,
+        computer,
+        challenger: l.game.challenger,
+        to_act,
+        deadline: l.game.deadline_at,
+        clock,
+        draw_offer: l.game.draw_offer,
+        undo_request: l.game.undo_request,
+        last: last.as_ref().map(|(before, a)| before.notation(*a)),
+        last_action: last.map(|(_, a)| a),
+        position,
+        result,
+        overlay: final_fields(&l.game, shown),
+        options: l.game.options,
+        words,
+    })
 }
 
 impl Service {

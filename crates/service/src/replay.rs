@@ -132,6 +132,7 @@ impl Service {
             .filter(|_| game.status == agora_store::GameStatus::Active)
             .and_then(|now| crate::clock::week(&game).resting_until(now));
         let actions = tx.actions(game.id).await?;
+        self.metrics.replayed();
         let current = actions.len();
         let shown = shown.map(|p| p.min(current)).filter(|&p| p != current);
         let plies: Vec<usize> = std::iter::once(current).chain(shown).collect();

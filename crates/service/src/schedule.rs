@@ -195,8 +195,10 @@ impl Service {
             ..Inbound::new(clock_identity())
         };
         match self.execute(&inbound, Ok(Command::Clock(game)), now).await {
-            Ok((answer, computer)) => {
-                if computer && let Err(e) = self.computer_turns(game, now).await {
+            Ok((answer, after)) => {
+                if after.computer
+                    && let Err(e) = self.computer_turns(game, now).await
+                {
                     tracing::error!(game, error = %e, "the computer's turn failed");
                 }
                 answer.status == Status::Done
@@ -303,6 +305,7 @@ impl Service {
                 }
                 if self.unwarned(tx, &mut l, now).await? {
                     return Ok(Done {
+                        loaded: None,
                         attachments: Vec::new(),
                         text: format!("game #{id}: deadline moved, the player was not warned"),
                         game: Some(id),
@@ -310,6 +313,7 @@ impl Service {
                 }
                 self.timeout(tx, &mut l, None, now).await?;
                 Ok(Done {
+                    loaded: None,
                     attachments: Vec::new(),
                     text: format!("game #{id}: deadline passed"),
                     game: Some(id),
@@ -336,6 +340,7 @@ impl Service {
                         .await?;
                 }
                 Ok(Done {
+                    loaded: None,
                     attachments: Vec::new(),
                     text: format!("game #{id}: reminder {stage}"),
                     game: Some(id),
@@ -346,6 +351,7 @@ impl Service {
                 clock::schedule(&mut l.game, hours);
                 tx.save_game(&mut l.game, now).await?;
                 Ok(Done {
+                    loaded: None,
                     attachments: Vec::new(),
                     text: format!("game #{id}: rescheduled"),
                     game: Some(id),
@@ -508,6 +514,7 @@ impl Service {
         let next = clock::next_local_hour(hour, &p.timezone, now);
         tx.set_digest(p.id, Some(hour), Some(next)).await?;
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text: format!("digest for player {player}"),
             game: None,

@@ -167,7 +167,7 @@ async fn answer_challenge(
             .await?;
         return Ok(());
     }
-    let Some(after) = bot.state(game, None).await? else {
+    let Some(after) = answer.state.clone() else {
         return Ok(());
     };
     // A declined challenge never gets a thread: there is no game to follow.

@@ -102,13 +102,13 @@ async fn answer_in_dm(
 ) -> Result<(), DiscordError> {
     let done = answer.status == Status::Done;
     let post = match (answer.status, answer.game) {
-        (Status::Done | Status::AlreadyApplied, Some(g)) => match bot.state(g, None).await? {
+        (Status::Done | Status::AlreadyApplied, Some(_)) => match answer.state.as_deref() {
             Some(state) => board::game_post(
                 bot,
                 answer.language,
-                &state,
+                state,
                 &answer.text,
-                answer_shown(&state),
+                answer_shown(state),
             ),
             None => board::text_post(&answer.text, None),
         },

@@ -213,11 +213,8 @@ async fn send_answer(
         Status::Refused | Status::Repeat | Status::Ignored => None,
         Status::Done | Status::AlreadyApplied => answer.game,
     };
-    let state = match game {
-        Some(g) => bot.state(g, None).await?,
-        None => None,
-    };
-    let Some(state) = state else {
+    // The service gives the game as the command left it: nothing to ask again.
+    let Some(state) = game.and(answer.state.clone()) else {
         let ephemeral = private || answer.status != Status::Done;
         return Ok(reply(board::text_post(&notes.join("\n\n"), None), ephemeral).await?);
     };

@@ -360,6 +360,10 @@ impl MailFrontEnd {
             if game_of_reply.is_none() {
                 game_of_reply = answer.game;
             }
+            // The reply shows its game as the last answer about it left it.
+            if answer.state.is_some() && answer.game == game_of_reply {
+                parts.state = answer.state;
+            }
             parts.files.extend(answer.attachments);
             parts.answers.push(Answered {
                 // Without proof the answer does not quote the line it answers.

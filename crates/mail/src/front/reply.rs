@@ -41,6 +41,9 @@ pub(super) struct ReplyParts {
     /// Files the answers carry (a record, a preview's picture), attached to the reply.
     #[serde(skip)]
     pub(super) files: Vec<agora_service::Attachment>,
+    /// The game the reply is about as the answers left it, where they give it.
+    #[serde(skip)]
+    pub(super) state: Option<std::sync::Arc<GameState>>,
     pub(super) not_done: Vec<String>,
     pub(super) not_commands: Vec<NotCommand>,
     /// The mail came from a confirmed address without its key: its commands that were not
@@ -169,9 +172,16 @@ impl MailFrontEnd {
         // Every mail carries a token of its own; only its hash is kept (see `MailDesk::spool`).
         let token = token::generate();
         let language = self.language_of_address(to).await?;
-        let state = match game {
-            Some(g) => self.service.game_state_in(g, None, language).await?,
-            None => None,
+        // The answers give the game as they left it; it is asked for only when they do not
+        // (an answer about no game in a game's conversation) or gave it in another language.
+        let state = match (game, parts.state.take()) {
+            (Some(g), Some(s)) if s.id == g && s.language == language => Some(s),
+            (Some(g), _) => self
+                .service
+                .game_state_in(g, None, language)
+                .await?
+                .map(std::sync::Arc::new),
+            (None, _) => None,
         };
         let templates = self.service.templates();
         let (subject, png) = match &state {

@@ -31,6 +31,7 @@ impl Service {
             status,
             game: None,
             notices: Vec::new(),
+            state: None,
         })
     }
 
@@ -111,6 +112,7 @@ impl Service {
             },
         };
         Ok(Done {
+            loaded: None,
             text,
             game: None,
             attachments: Vec::new(),

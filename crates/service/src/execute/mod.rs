@@ -10,6 +10,8 @@ mod scope;
 use scope::{aim, within, within_game};
 
 use crate::fail::{CONFLICT_RETRIES, Done, Fail, TAKEN_RETRIES, user};
+use crate::queries::GameState;
+use crate::replay::Loaded;
 use crate::{
     Answer, Channel, Inbound, Language, Reader, Service, ServiceError, Status, StoreError, Text,
     Timing, commands, desk, metrics,
@@ -18,6 +20,16 @@ use agora_i18n::text;
 use agora_store::Tx;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use std::sync::Arc;
+
+/// What follows a command's answer on its way back.
+#[derive(Debug, Default)]
+pub(crate) struct After {
+    /// The computer is to act in the answer's game now.
+    pub(crate) computer: bool,
+    /// The game as the command left it, where the command held it.
+    pub(crate) left: Option<Box<Loaded>>,
+}
 
 #[derive(Serialize)]
 struct Message<'a> {
@@ -59,6 +71,7 @@ impl Service {
             status: Status::Refused,
             game: inbound.game,
             notices: Vec::new(),
+            state: None,
         }
     }
 
@@ -68,12 +81,34 @@ impl Service {
         command: Result<commands::Command, commands::ParseError>,
         now: DateTime<Utc>,
     ) -> Result<Answer, ServiceError> {
-        let (mut answer, computer) = self.execute(inbound, command, now).await?;
-        if let (true, Some(game)) = (computer, answer.game) {
+        let (mut answer, after) = self.execute(inbound, command, now).await?;
+        let mut left = after.left;
+        if let (true, Some(game)) = (after.computer, answer.game) {
             let notices = self.computer_turns(game, now).await?;
             answer.notices.extend(notices);
+            // The computer played on: the game as the command left it is not the game now.
+            left = None;
         }
+        answer.state = self.answer_state(&answer, left).await?;
         Ok(answer)
+    }
+
+    /// The game an answer is about as it stands now, in the answer's language: built from the
+    /// game the command left (`left`) where it holds it, else read and replayed once.
+    async fn answer_state(
+        &self,
+        answer: &Answer,
+        left: Option<Box<Loaded>>,
+    ) -> Result<Option<Arc<GameState>>, ServiceError> {
+        let (Status::Done | Status::AlreadyApplied, Some(game)) = (answer.status, answer.game)
+        else {
+            return Ok(None);
+        };
+        let state = match left {
+            Some(l) if l.game.id == game => Some(self.state_after(&l, answer.language).await?),
+            _ => self.game_state_in(game, None, answer.language).await?,
+        };
+        Ok(state.map(Arc::new))
     }
 
     /// Runs a parsed command (or the parse error) in one write transaction: the path of every
@@ -85,7 +120,7 @@ impl Service {
         inbound: &Inbound,
         command: Result<commands::Command, commands::ParseError>,
         now: DateTime<Utc>,
-    ) -> Result<(Answer, bool), ServiceError> {
+    ) -> Result<(Answer, After), ServiceError> {
         let (service, inbound) = (self.clone(), inbound.clone());
         let language = self.first_language(&inbound);
         let kind = metrics::kind(&command);
@@ -119,7 +154,7 @@ impl Service {
         command: Result<commands::Command, commands::ParseError>,
         reader: &mut Reader,
         now: DateTime<Utc>,
-    ) -> Result<(Answer, bool), ServiceError> {
+    ) -> Result<(Answer, After), ServiceError> {
         let now = truncate(now);
         // A delivery seen before is found when its record is written, at the end of the
         // transaction: the command then rolls back and the first reply is given again. (Checking
@@ -152,7 +187,7 @@ impl Service {
         {
             let text = self.refusal(reader, message);
             let answer = Answer::plain(Status::Refused, reader.language, text, inbound.game);
-            return Ok((answer, false));
+            return Ok((answer, After::default()));
         }
         let mut conflicts = 0;
         loop {
@@ -184,7 +219,7 @@ impl Service {
         reader: &mut Reader,
         conflicts: u32,
         now: DateTime<Utc>,
-    ) -> Result<(Option<(Answer, bool)>, i64), ServiceError> {
+    ) -> Result<(Option<(Answer, After)>, i64), ServiceError> {
         let from = inbound.from.to_string();
         // A blocked identity is answered nothing and nothing it sent is applied or recorded. The
         // check is asked as the command's savepoint opens, so it costs no extra round trip.
@@ -197,7 +232,7 @@ impl Service {
             tracing::info!(identity = %from, delivery = ?inbound.delivery, "ignored: the sender is blocked");
             tx.rollback().await?;
             let answer = Answer::plain(Status::Ignored, reader.language, String::new(), None);
-            return Ok((Some((answer, false)), 0));
+            return Ok((Some((answer, After::default())), 0));
         }
         let result = match command {
             Err(e) => {
@@ -227,11 +262,12 @@ impl Service {
         result: Result<Done, Fail>,
         conflicts: u32,
         now: DateTime<Utc>,
-    ) -> Result<(Option<(Answer, bool)>, i64), ServiceError> {
-        let answered = |answer: Answer, computer: bool| Ok((Some((answer, computer)), 0));
+    ) -> Result<(Option<(Answer, After)>, i64), ServiceError> {
+        let answered = |answer: Answer, after: After| Ok((Some((answer, after)), 0));
         let plain = |status, text, game| Answer::plain(status, reader.language, text, game);
-        let repeat = |text: String| answered(plain(Status::Repeat, text, None), false);
-        let refused = |text: String| answered(plain(Status::Refused, text, inbound.game), false);
+        let repeat = |text: String| answered(plain(Status::Repeat, text, None), After::default());
+        let refused =
+            |text: String| answered(plain(Status::Refused, text, inbound.game), After::default());
         match result {
             Ok(done) => {
                 desk::record_origin(&mut tx, inbound, done.game, now).await?;
@@ -250,7 +286,13 @@ impl Service {
                     notices,
                     ..plain(Status::Done, done.text, done.game)
                 };
-                answered(answer, computer)
+                answered(
+                    answer,
+                    After {
+                        computer,
+                        left: done.loaded,
+                    },
+                )
             }
             Err(Fail::Already(text, game)) => {
                 // Nothing else was written; record the delivery so its repeat answers the same.
@@ -259,7 +301,10 @@ impl Service {
                     return repeat(text);
                 }
                 tx.commit().await?;
-                answered(plain(Status::AlreadyApplied, text, Some(game)), false)
+                answered(
+                    plain(Status::AlreadyApplied, text, Some(game)),
+                    After::default(),
+                )
             }
             Err(Fail::Conflict(game)) if conflicts < CONFLICT_RETRIES => {
                 tx.rollback().await?;

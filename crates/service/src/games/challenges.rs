@@ -125,6 +125,7 @@ impl Service {
                 .await?
         };
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text,
             game: Some(l.game.id),
@@ -247,6 +248,7 @@ impl Service {
             l.game.due_at = Some(self.expiry_of(&l.game));
             tx.save_game(&mut l.game, now).await?;
             return Ok(Done {
+                loaded: None,
                 attachments: Vec::new(),
                 text: format!("game #{id}: challenge rescheduled"),
                 game: Some(id),
@@ -269,6 +271,7 @@ impl Service {
                 .await?;
         }
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text: format!("game #{id}: challenge expired"),
             game: Some(id),
@@ -414,6 +417,7 @@ impl Service {
         )
         .await?;
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text: self
                 .render_for(tx, reader, &l, me.id, "game_started.txt", Extra::default())
@@ -492,6 +496,7 @@ impl Service {
         .await?;
         let language = reader.language;
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text: self
                 .render_for(

@@ -137,6 +137,7 @@ impl Service {
             .seek_lines(tx, reader.language, &me.timezone, now)
             .await?;
         Ok(Done {
+            loaded: None,
             text: self.templates.render("seeks.txt", reader, Ctx { seeks }),
             game: None,
             attachments: Vec::new(),
@@ -212,6 +213,7 @@ impl Service {
             });
         }
         Ok(Done {
+            loaded: None,
             text: self.templates.render("live.txt", reader, Ctx { games }),
             game: None,
             attachments: Vec::new(),
@@ -319,6 +321,7 @@ impl Service {
             ..Extra::default()
         };
         Ok(Done {
+            loaded: None,
             text: self
                 .render_for(tx, reader, &l, me.id, "watching_reply.txt", extra)
                 .await?,
@@ -532,6 +535,7 @@ impl Service {
             }
         };
         Done {
+            loaded: None,
             text,
             game: Some(id),
             attachments,

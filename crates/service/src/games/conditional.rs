@@ -182,6 +182,7 @@ impl Service {
             _ => Vec::new(),
         };
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text: self.templates.render(
                 "conditional.txt",

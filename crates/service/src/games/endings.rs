@@ -153,6 +153,7 @@ impl Service {
             .finish(tx, &mut l, ending, Some((me.id, *reader)), now)
             .await?;
         Ok(Done {
+            loaded: Some(Box::new(l)),
             attachments: Vec::new(),
             text,
             game: Some(id),

@@ -49,6 +49,7 @@ impl Service {
         };
         let template = if history { "history.txt" } else { "board.txt" };
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text: self
                 .render_for(tx, reader, &l, me.id, template, extra)
@@ -104,6 +105,7 @@ impl Service {
         }
         let games = self.game_lines(tx, me, false, reader.language, now).await?;
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text: self.templates.render("games.txt", reader, Ctx { games }),
             game: None,
@@ -136,6 +138,7 @@ impl Service {
             Some(game) => self.board(tx, reader, me, Some(game.id), false, now).await,
             // Nothing to do is an answer, not a mistake.
             None => Ok(Done {
+                loaded: None,
                 attachments: Vec::new(),
                 text: agora_i18n::text!("next-none").in_lang(reader.language),
                 game: None,

@@ -364,6 +364,7 @@ impl Service {
         }
         let text = self.timeout(tx, l, Some((me.id, *reader)), at.now).await?;
         Ok(Some(crate::Done {
+            loaded: None,
             attachments: Vec::new(),
             text,
             game: Some(l.game.id),

@@ -80,6 +80,7 @@ impl Service {
             Vec::new()
         };
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text: self.templates.render(
                 "note.txt",

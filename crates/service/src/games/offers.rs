@@ -39,6 +39,7 @@ impl Service {
         )
         .await?;
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text: self
                 .render_for(tx, reader, l, l.game.player_at(seat), "offer.txt", e2)
@@ -100,6 +101,7 @@ impl Service {
                 let actor = Some((me.id, *reader));
                 let text = self.finish(tx, &mut l, ending, actor, now).await?;
                 Ok(Done {
+                    loaded: None,
                     attachments: Vec::new(),
                     text,
                     game: Some(id),

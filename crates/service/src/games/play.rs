@@ -102,6 +102,7 @@ impl Service {
             .apply_at(tx, &mut l, seat, action, delivery, by, arrived, now)
             .await?;
         Ok(Done {
+            loaded: Some(Box::new(l)),
             attachments: Vec::new(),
             text,
             game: Some(id),

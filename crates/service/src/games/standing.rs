@@ -196,6 +196,7 @@ impl Service {
             reliability: Option<ReliabilityView>,
         }
         Done {
+            loaded: None,
             text: self.templates.render(
                 "rating.txt",
                 reader,
@@ -252,6 +253,7 @@ impl Service {
             min_games: u32,
         }
         Ok(Done {
+            loaded: None,
             text: self.templates.render(
                 "leaderboard.txt",
                 reader,
@@ -318,6 +320,7 @@ impl Service {
             },
         );
         Ok(Done {
+            loaded: None,
             text: reply,
             game: Some(id),
             attachments: vec![Attachment {

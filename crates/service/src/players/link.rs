@@ -196,6 +196,7 @@ impl Service {
 
     fn link_text(&self, reader: &Reader, template: &str, ctx: LinkCtx<'_>) -> Done {
         Done {
+            loaded: None,
             attachments: Vec::new(),
             text: self.templates.render(template, reader, ctx),
             game: None,

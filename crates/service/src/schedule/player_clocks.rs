@@ -125,6 +125,7 @@ impl Service {
             allowance: u32,
         }
         Done {
+            loaded: None,
             attachments: Vec::new(),
             text: self.templates.render(
                 "vacation.txt",

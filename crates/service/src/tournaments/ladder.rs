@@ -88,6 +88,7 @@ impl Service {
             super::view::challenged(&t, l.game.id, name),
         );
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text,
             game: Some(l.game.id),

@@ -125,6 +125,7 @@ impl Service {
             ) => return user(text!("tournament-operator-plays-not")),
         };
         Ok(Done {
+            loaded: None,
             attachments: Vec::new(),
             text,
             game: None,

@@ -5,6 +5,7 @@
 
 mod admin;
 mod analysis;
+mod answer_state;
 mod bare_actions;
 mod calendar;
 mod community;
